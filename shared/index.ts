@@ -1,0 +1,7 @@
+/** The Punto Banco engine: pure, deterministic given its inputs, shared by the Worker, the widget and the CLI. */
+export * from './cards.ts';
+export * from './errors.ts';
+export * from './round.ts';
+export * from './shoe.ts';
+export * from './table.ts';
+export * from './settle.ts';

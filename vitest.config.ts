@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+// One config, one project per part: the pure engine runs in Node; the Worker runs inside workerd
+// (see test/worker/vitest.config.ts).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'shared',
+          include: ['test/shared/**/*.test.ts', 'test/cli/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+    ],
+  },
+});
