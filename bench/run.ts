@@ -23,3 +23,4 @@ for (const [name, path] of SECTIONS) {
   }
   await section.run();
 }
+export {};
