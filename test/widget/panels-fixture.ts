@@ -1,0 +1,70 @@
+/**
+ * A real, signed shoe for the panel tests and the screenshot harness: committed, started with a
+ * client seed and cut, dealt round by round by the engine, settled, signed and (optionally)
+ * revealed, by the fairness module's own `playShoeTranscript` — the records the Worker produces.
+ */
+import { BOXES, type Bet, ROOMS } from '../../shared/table.ts';
+import { DEFAULT_SHOE_PARAMS, generateSigningKey, type Jwks, playShoeTranscript, type Transcript } from '../../shared/fairness/index.ts';
+
+export interface PlayedShoe {
+  transcript: Transcript;
+  jwks: Jwks;
+  serverSeed: string;
+  clientSeed: string;
+  cut: number;
+}
+
+export interface PlayOptions {
+  decks?: number;
+  /** Stop after this many rounds (else play to the cut card). */
+  rounds?: number;
+  /** Sign a reveal at the end (default true). */
+  reveal?: boolean;
+  serverSeed?: string;
+  clientSeed?: string;
+  cut?: number;
+  balance?: number;
+}
+
+export const TEST_TABLE = 'table-test';
+export const TEST_LIMITS = ROOMS['hall-2'].limits;
+
+/** Deterministic bets that vary by round: one to three boxes, amounts on the table's step. */
+export function betsForRound(round: number): Bet[] {
+  const bets: Bet[] = [{ sector: round % 3, box: BOXES[round % 3]!, amount: 1_000 * (1 + (round % 4)) }];
+  if (round % 2 === 0) bets.push({ sector: 3, box: 'banker', amount: 5_000 });
+  if (round % 5 === 0) bets.push({ sector: 4, box: 'tie', amount: 1_000 });
+  return bets;
+}
+
+/** Plays one shoe and returns its transcript and the JWKS that verifies it. */
+export async function playShoe(options: PlayOptions = {}): Promise<PlayedShoe> {
+  const { key } = await generateSigningKey('panels-test-key');
+  const serverSeed = options.serverSeed ?? 'a3'.repeat(32);
+  const clientSeed = options.clientSeed ?? 'lucky seven';
+  const cut = options.cut ?? 137;
+  const start = Date.UTC(2026, 10, 29, 12, 0, 0);
+  const transcript = await playShoeTranscript({
+    table: TEST_TABLE,
+    shoe: 1,
+    params: { ...DEFAULT_SHOE_PARAMS, decks: options.decks ?? 6 },
+    serverSeed,
+    clientSeed,
+    cut,
+    key,
+    balance: options.balance ?? 1_000_000,
+    limits: TEST_LIMITS,
+    bets: (round) => betsForRound(round),
+    clock: (n) => new Date(start + n * 17_000).toISOString(),
+    ...(options.rounds === undefined ? {} : { maxRounds: options.rounds }),
+    unrevealed: options.reveal === false,
+  });
+  return { transcript, jwks: { keys: [key.publicJwk] }, serverSeed, clientSeed, cut };
+}
+
+/** A deep copy with one receipt's balance raised after signing: its hash no longer matches. */
+export function tamperedCopy(transcript: Transcript, round: number): Transcript {
+  const copy = JSON.parse(JSON.stringify(transcript)) as Transcript;
+  copy.receipts[round - 1]!.body.balanceAfter += 1_000;
+  return copy;
+}

@@ -1,0 +1,496 @@
+/**
+ * <pb-fairness>: the provable-fairness panel of one shoe.
+ *
+ * - Before the shoe (`status` 'awaiting-start'): the signed commitment (seed hash, key id, the
+ *   parameters that decide the cards), checked against the JWKS when one is given; the player's
+ *   client seed (a random default, editable, "new random"); the cut, chosen on a drawing of the
+ *   stack within `cutRange`; "Cut and start" emits `pb-shoe-start`.
+ * - During ('in-play'): the commitment, the round count, the seed and cut in use; optionally a
+ *   button to end the shoe early (`pb-shoe-end`); the receipts so far can be checked (pending).
+ * - After the reveal ('ended'): "Verify this shoe" runs the shared verifier in the browser on
+ *   `transcript` + `jwks` and shows the result per round; "Download transcript" saves the JSON.
+ *
+ * @event pb-shoe-start - `{ clientSeed, cut }`: the player's seed (NFC, validated) and cut, in range.
+ * @event pb-shoe-end - `{}`: the player asks to end the shoe now and reveal its seed.
+ * @event pb-verified - `{ report }`: a verification finished.
+ */
+import { css, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import {
+  type CommitmentBody,
+  cutRange as shoeCutRange,
+  type Jwks,
+  type Signed,
+  stackSize,
+  type Transcript,
+  validateClientSeed,
+  type VerifyReport,
+  verifyTranscript,
+} from '../../shared/fairness/index.ts';
+import { defineElement, emit, panelBase } from './base.ts';
+import { clampCut, type CutChangeDetail } from './cut-stack.ts';
+import './cut-stack.ts';
+import './verify-report.ts';
+import { fill, type PanelStrings, panelStrings } from './strings.ts';
+
+export type FairnessStatus = 'awaiting-start' | 'in-play' | 'ended';
+
+export interface ShoeStartDetail {
+  clientSeed: string;
+  cut: number;
+}
+
+export interface VerifiedDetail {
+  report: VerifyReport;
+}
+
+/** A random client seed: 16 characters of base64url (96 bits), from the platform CSPRNG. */
+export function randomClientSeed(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** A uniformly random cut in [min, max] (any cut is as fair as any other; the player may move it). */
+function randomCut(min: number, max: number): number {
+  const span = max - min + 1;
+  const limit = 2 ** 32 - (2 ** 32 % span);
+  const word = new Uint32Array(1);
+  do crypto.getRandomValues(word);
+  while (word[0]! >= limit);
+  return min + (word[0]! % span);
+}
+
+/** The file name a transcript downloads as. */
+export function transcriptFileName(t: Transcript): string {
+  const { table, shoe } = t.commitment.body;
+  return `punto-banco-${String(table).replace(/[^\w.-]+/g, '_')}-shoe-${shoe}.json`;
+}
+
+/** The transcript file: the same `{ transcripts: [...] }` shape `punto-banco play` writes and `verify` reads. */
+export function transcriptBlob(t: Transcript): Blob {
+  return new Blob([JSON.stringify({ transcripts: [t] }, null, 2)], { type: 'application/json' });
+}
+
+export class PbFairness extends LitElement {
+  static override properties = {
+    commitment: { attribute: false },
+    status: { type: String },
+    rounds: { type: Number },
+    transcript: { attribute: false },
+    jwks: { attribute: false },
+    cutRange: { attribute: false },
+    busy: { type: Boolean },
+    allowEndShoe: { type: Boolean, attribute: 'allow-end-shoe' },
+    strings: { attribute: false },
+  };
+
+  /** The shoe's signed commitment (from the session / shoe state). */
+  declare commitment: Signed<CommitmentBody> | null;
+  /** Where the shoe is: waiting for the player's seed and cut, being dealt, or revealed. */
+  declare status: FairnessStatus;
+  /** Rounds dealt from this shoe so far. */
+  declare rounds: number;
+  /** The shoe's transcript (records so far; with the reveal once it has ended). */
+  declare transcript: Transcript | null;
+  /** The table's public keys, as served at /.well-known/jwks.json. */
+  declare jwks: Jwks | null;
+  /** Allowed cuts; defaults to the engine's `cutRange` of the committed parameters. */
+  declare cutRange: { min: number; max: number } | null;
+  /** A start request is on its way: the controls are disabled. */
+  declare busy: boolean;
+  /** Offer "End the shoe and reveal" during play. */
+  declare allowEndShoe: boolean;
+  declare strings: Partial<PanelStrings> | null;
+
+  #clientSeed = randomClientSeed();
+  #cut = 0;
+  #seedError: string | null = null;
+  #report: VerifyReport | null = null;
+  #verifying = false;
+  /** The commitment's own signature check: null until known. */
+  #commitmentCheck: { ok: boolean; message?: string } | null = null;
+  #checkToken = 0;
+
+  constructor() {
+    super();
+    this.commitment = null;
+    this.status = 'awaiting-start';
+    this.rounds = 0;
+    this.transcript = null;
+    this.jwks = null;
+    this.cutRange = null;
+    this.busy = false;
+    this.allowEndShoe = false;
+    this.strings = null;
+  }
+
+  /** The client seed currently in the field. */
+  get clientSeed(): string {
+    return this.#clientSeed;
+  }
+
+  set clientSeed(value: string) {
+    this.#clientSeed = value;
+    this.#seedError = null;
+    this.requestUpdate();
+  }
+
+  /** The cut currently chosen. */
+  get cut(): number {
+    return this.#cut;
+  }
+
+  set cut(value: number) {
+    const { min, max } = this.#range();
+    this.#cut = clampCut(value, min, max);
+    this.requestUpdate();
+  }
+
+  /** The last verification report, if any. */
+  get report(): VerifyReport | null {
+    return this.#report;
+  }
+
+  #range(): { min: number; max: number } {
+    if (this.cutRange) return this.cutRange;
+    if (this.commitment) return shoeCutRange(this.commitment.body.params);
+    return { min: 1, max: 311 };
+  }
+
+  #stackSize(): number {
+    return this.commitment ? stackSize(this.commitment.body.params) : this.#range().max + 1;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    const previous = changed.get('commitment') as Signed<CommitmentBody> | null | undefined;
+    const newShoe = changed.has('commitment') && previous?.hash !== this.commitment?.hash;
+    if (newShoe) {
+      // A new shoe: a fresh random seed and cut, no stale verification.
+      if (previous) this.#clientSeed = randomClientSeed();
+      this.#seedError = null;
+      this.#report = null;
+      const { min, max } = this.#range();
+      this.#cut = randomCut(min, max);
+    } else if (changed.has('cutRange') || this.#cut === 0) {
+      const { min, max } = this.#range();
+      this.#cut = clampCut(this.#cut || randomCut(min, max), min, max);
+    }
+    if (changed.has('transcript') && !newShoe) this.#report = null;
+    if (changed.has('commitment') || changed.has('jwks')) void this.#checkCommitment();
+  }
+
+  /** Verifies the commitment's signature alone, as soon as it and the keys are known. */
+  async #checkCommitment(): Promise<void> {
+    const token = ++this.#checkToken;
+    this.#commitmentCheck = null;
+    if (!this.commitment || !this.jwks) return;
+    try {
+      const report = await verifyTranscript({ version: 'pb-fair-1', commitment: this.commitment, receipts: [] }, this.jwks);
+      if (token !== this.#checkToken) return;
+      const f = report.failure;
+      this.#commitmentCheck = f && f.record === 'commitment' ? { ok: false, message: f.message } : { ok: true };
+    } catch (err) {
+      if (token !== this.#checkToken) return;
+      this.#commitmentCheck = { ok: false, message: (err as Error).message };
+    }
+    this.requestUpdate();
+  }
+
+  /**
+   * Runs the shared verifier on `transcript` with `jwks`, shows and returns the report (null when
+   * either is missing). Also emits `pb-verified`.
+   */
+  async verify(): Promise<VerifyReport | null> {
+    const transcript = this.transcript;
+    if (!transcript || !this.jwks) return null;
+    this.#verifying = true;
+    this.requestUpdate();
+    let report: VerifyReport;
+    try {
+      report = await verifyTranscript(transcript, this.jwks);
+    } catch (err) {
+      // The verifier reports problems as values; anything thrown is still shown, never swallowed.
+      report = { ok: false, pending: false, rounds: [], failure: { round: null, record: 'commitment', code: 'bad_record', message: (err as Error).message } };
+    }
+    this.#verifying = false;
+    this.#report = report;
+    this.requestUpdate();
+    emit<VerifiedDetail>(this, 'pb-verified', { report });
+    return report;
+  }
+
+  /** Saves the transcript as a JSON file (a Blob download); returns the file name, or null without a transcript. */
+  download(): string | null {
+    if (!this.transcript) return null;
+    const name = transcriptFileName(this.transcript);
+    const url = URL.createObjectURL(transcriptBlob(this.transcript));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = name;
+    link.hidden = true;
+    this.renderRoot.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    return name;
+  }
+
+  #start(): void {
+    const seed = validateClientSeed(this.#clientSeed);
+    if (!seed.ok) {
+      this.#seedError = seed.error.message;
+      this.requestUpdate();
+      return;
+    }
+    const { min, max } = this.#range();
+    const cut = clampCut(this.#cut, min, max);
+    emit<ShoeStartDetail>(this, 'pb-shoe-start', { clientSeed: seed.value, cut });
+  }
+
+  protected override render(): TemplateResult {
+    const s = panelStrings(this.strings);
+    return html`<h2>${s.fairness}</h2>
+      ${this.#commitmentView(s)}
+      ${this.status === 'awaiting-start' ? this.#before(s) : this.status === 'in-play' ? this.#during(s) : this.#after(s)}`;
+  }
+
+  #commitmentView(s: PanelStrings): TemplateResult {
+    const c = this.commitment;
+    if (!c) return html`<p class="dim">${s.noCommitment}</p>`;
+    const p = c.body.params;
+    const params = [
+      p.decks === 1 ? s.deck : fill(s.decks, { decks: p.decks }),
+      p.burn ? s.burnOn : s.burnOff,
+      p.mode === 'shoe' ? fill(s.cutCardFromEnd, { count: p.cutCardFromEnd }) : null,
+      p.mode === 'shoe' ? s.modeShoe : s.modeReshuffle,
+    ].filter(Boolean);
+    const check = this.#commitmentCheck;
+    return html`<section class="commitment">
+      <h3>${s.commitment} · ${fill(s.shoeNumber, { shoe: c.body.shoe })}</h3>
+      <dl>
+        <dt>${s.serverSeedHash}</dt>
+        <dd class="mono hash">${c.body.serverSeedHash}</dd>
+        <dt>${s.params}</dt>
+        <dd>${params.join(' · ')}</dd>
+        <dt>${s.algorithm}</dt>
+        <dd class="mono">${p.algorithm}</dd>
+        <dt>${s.keyId}</dt>
+        <dd class="mono">${c.keyId}</dd>
+        ${check
+          ? html`<dt>${s.commitmentSignature}</dt>
+              <dd class="signature ${check.ok ? 'ok' : 'fail'}">
+                ${check.ok ? html`✓ ${s.signatureValid}` : html`✗ ${fill(s.signatureInvalid, { reason: check.message ?? '' })}`}
+              </dd>`
+          : nothing}
+      </dl>
+    </section>`;
+  }
+
+  #before(s: PanelStrings): TemplateResult {
+    const { min, max } = this.#range();
+    const disabled = this.busy || !this.commitment;
+    return html`<section class="start">
+      <p class="intro">${s.beforeIntro}</p>
+      <label class="field" for="seed">${s.clientSeed}</label>
+      <div class="seed-row">
+        <input
+          id="seed"
+          class="seed mono"
+          type="text"
+          maxlength="128"
+          autocomplete="off"
+          spellcheck="false"
+          .value=${this.#clientSeed}
+          ?disabled=${this.busy}
+          aria-invalid=${this.#seedError ? 'true' : 'false'}
+          aria-describedby="seed-error"
+          @input=${(e: Event) => {
+            this.#clientSeed = (e.target as HTMLInputElement).value;
+            this.#seedError = null;
+            this.requestUpdate();
+          }}
+        />
+        <button type="button" class="secondary new-seed" ?disabled=${this.busy} @click=${() => (this.clientSeed = randomClientSeed())}>
+          ${s.newRandom}
+        </button>
+      </div>
+      <p id="seed-error" class="fail error" role="alert">${this.#seedError ?? ''}</p>
+      <p class="field">${s.cut}</p>
+      <pb-cut-stack
+        .size=${this.#stackSize()}
+        .min=${min}
+        .max=${max}
+        .value=${this.#cut}
+        .strings=${this.strings}
+        ?disabled=${this.busy}
+        @pb-cut-change=${(e: CustomEvent<CutChangeDetail>) => {
+          e.stopPropagation();
+          this.#cut = e.detail.cut;
+          this.requestUpdate();
+        }}
+      ></pb-cut-stack>
+      <div class="actions">
+        <button type="button" class="start-button" ?disabled=${disabled} @click=${() => this.#start()}>${this.busy ? s.starting : s.cutAndStart}</button>
+      </div>
+    </section>`;
+  }
+
+  #during(s: PanelStrings): TemplateResult {
+    const start = this.transcript?.start?.body;
+    const canCheck = !!this.transcript && this.transcript.receipts.length > 0 && !!this.jwks;
+    return html`<section class="during">
+      <p><strong class="round-count">${fill(s.duringIntro, { rounds: this.rounds })}</strong></p>
+      ${start ? html`<p class="dim">${fill(s.yourSeedAndCut, { seed: start.clientSeed, cut: start.cut })}</p>` : nothing}
+      <div class="actions">
+        ${canCheck
+          ? html`<button type="button" class="secondary verify-button" ?disabled=${this.#verifying} @click=${() => this.verify()}>
+              ${this.#verifying ? s.verifying : s.checkSoFar}
+            </button>`
+          : nothing}
+        ${this.allowEndShoe
+          ? html`<button type="button" class="secondary end-button" ?disabled=${this.busy} @click=${() => emit(this, 'pb-shoe-end', {})}>${s.endShoe}</button>`
+          : nothing}
+      </div>
+      ${this.#reportView()}
+    </section>`;
+  }
+
+  #after(s: PanelStrings): TemplateResult {
+    const reveal = this.transcript?.reveal?.body;
+    const start = this.transcript?.start?.body;
+    return html`<section class="after">
+      ${reveal
+        ? html`<p>${fill(s.revealed, { rounds: reveal.rounds, reason: reveal.reason === 'cut-card' ? s.reasonCutCard : s.reasonEndedEarly })}</p>
+            <dl>
+              <dt>${s.serverSeed}</dt>
+              <dd class="mono hash">${reveal.serverSeed}</dd>
+              ${start
+                ? html`<dt>${s.clientSeed}</dt>
+                    <dd class="mono">${start.clientSeed}</dd>
+                    <dt>${s.cutValue}</dt>
+                    <dd>${start.cut}</dd>`
+                : nothing}
+            </dl>`
+        : nothing}
+      ${this.jwks ? nothing : html`<p class="pending">${s.noJwks}</p>`}
+      <div class="actions">
+        <button type="button" class="verify-button" ?disabled=${!this.transcript || !this.jwks || this.#verifying} @click=${() => this.verify()}>
+          ${this.#verifying ? s.verifying : s.verifyShoe}
+        </button>
+        <button type="button" class="secondary download-button" ?disabled=${!this.transcript} @click=${() => this.download()}>${s.downloadTranscript}</button>
+      </div>
+      ${this.#reportView()}
+    </section>`;
+  }
+
+  #reportView(): TemplateResult | typeof nothing {
+    if (!this.#report) return nothing;
+    const body = this.transcript?.commitment.body;
+    return html`<pb-verify-report
+      .reports=${[this.#report]}
+      .labels=${[{ table: body?.table, shoe: body?.shoe }]}
+      .strings=${this.strings}
+    ></pb-verify-report>`;
+  }
+
+  static override styles = [
+    panelBase,
+    css`
+      section + section {
+        margin-top: 12px;
+      }
+      .commitment {
+        padding: 10px 12px;
+        background: var(--_surface);
+        border: 1px solid var(--_border);
+        border-radius: 8px;
+      }
+      dl {
+        display: grid;
+        grid-template-columns: max-content minmax(0, 1fr);
+        gap: 4px 14px;
+        margin: 0;
+      }
+      dt {
+        color: var(--_text-dim);
+      }
+      dd {
+        margin: 0;
+        min-width: 0;
+      }
+      .hash {
+        font-size: 0.85em;
+      }
+      @container (max-width: 480px) {
+        dl {
+          grid-template-columns: minmax(0, 1fr);
+          gap: 0;
+        }
+        dd {
+          margin-bottom: 6px;
+        }
+      }
+      :host {
+        container-type: inline-size;
+      }
+      .intro {
+        color: var(--_text-dim);
+      }
+      .field {
+        display: block;
+        margin: 10px 0 4px;
+        font-weight: 600;
+        color: var(--_gold);
+      }
+      .seed-row {
+        display: flex;
+        gap: 8px;
+      }
+      .seed {
+        flex: 1;
+        min-width: 0;
+        min-height: 36px;
+      }
+      .error {
+        min-height: 0;
+        margin: 4px 0 0;
+        font-size: 0.9em;
+      }
+      .error:empty {
+        display: none;
+      }
+      .actions {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 8px;
+        margin: 12px 0;
+      }
+      .actions:empty {
+        display: none;
+      }
+      .start-button {
+        min-width: 12em;
+      }
+      .signature.ok {
+        color: var(--_ok);
+      }
+      .signature.fail {
+        color: var(--_fail);
+      }
+      .round-count {
+        color: var(--_text);
+        font-weight: 600;
+      }
+      pb-verify-report {
+        margin-top: 4px;
+      }
+    `,
+  ];
+}
+
+defineElement('pb-fairness', PbFairness);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'pb-fairness': PbFairness;
+  }
+}
