@@ -12,6 +12,7 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      'test/worker/vitest.config.ts',
     ],
   },
 });

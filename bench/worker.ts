@@ -1,0 +1,251 @@
+/**
+ * Worker figures (`npm run bench -- worker`): settled rounds per second and round latency (p50,
+ * p99) against `wrangler dev` on loopback, first with one table session playing round after round,
+ * then with 64 sessions playing at once. Each round is a full POST /rounds: validation, the deal
+ * from the committed shoe, settlement, an Ed25519 signature and the SQLite transaction.
+ *
+ * Reuses a Worker already listening on http://127.0.0.1:8787; otherwise starts `wrangler dev` on a
+ * free loopback port with its own throw-away state and generous rate limits, and stops it at the
+ * end. Bounded in time: each phase runs for a fixed number of seconds. Figures only.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomLegalBets } from '../cli/commands/play.ts';
+import type { TableLimits } from '../shared/index.ts';
+
+const REUSE_URL = 'http://127.0.0.1:8787';
+const STARTUP_TIMEOUT_MS = 90_000;
+const WARMUP_ROUNDS = 20;
+const SINGLE_SECONDS = 6;
+const CONCURRENT_SECONDS = 8;
+const CONCURRENT_SESSIONS = 64;
+
+/** Vars for the Worker the bench starts: no rate limit gets in the way of one loopback address. */
+const BENCH_VARS = ['RATE_SESSION_BURST:1000000', 'RATE_SESSION_PER_SEC:1000000', 'RATE_IP_BURST:1000000', 'RATE_IP_PER_SEC:1000000', 'RATE_CREATE_BURST:1000000', 'RATE_CREATE_PER_SEC:1000000'];
+
+interface Session {
+  id: string;
+  token: string;
+  limits: TableLimits;
+  balance: number;
+  cutRange: { min: number; max: number };
+}
+
+interface Phase {
+  rounds: number;
+  seconds: number;
+  latencies: number[];
+  throttled: number;
+  /** CPU used by the dev server (wrangler and workerd) during the phase, when measurable. */
+  cpuSeconds: number | null;
+}
+
+async function isUp(base: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${base}/.well-known/jwks.json`, { signal: AbortSignal.timeout(2000) });
+    await res.arrayBuffer();
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * CPU seconds used so far by every process of a process group (Linux /proc; null elsewhere). The
+ * wall-clock figures depend on how busy the machine is; CPU per round much less so.
+ */
+async function groupCpuSeconds(pgid: number): Promise<number | null> {
+  let entries: string[];
+  try {
+    entries = await readdir('/proc');
+  } catch {
+    return null;
+  }
+  let ticks = 0;
+  for (const pid of entries.filter((e) => /^\d+$/.test(e))) {
+    try {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // fields from 3 (state) on
+      if (Number(fields[2]) !== pgid) continue; // field 5: pgrp
+      ticks += Number(fields[11]) + Number(fields[12]); // fields 14, 15: utime, stime
+    } catch {
+      /* the process ended meanwhile */
+    }
+  }
+  return ticks / 100; // USER_HZ is 100 on Linux
+}
+
+/** `wrangler dev` on loopback with its own state directory; `stop()` ends it and everything it started. */
+async function startWrangler(): Promise<{ base: string; stop: () => Promise<void>; cpu: () => Promise<number | null> }> {
+  const [port, inspector] = [await freePort(), await freePort()];
+  const state = await mkdtemp(join(tmpdir(), 'pb-bench-'));
+  const args = ['dev', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspector), '--persist-to', state, '--log-level', 'warn', '--show-interactive-dev-session=false'];
+  for (const v of BENCH_VARS) args.push('--var', v);
+  const child: ChildProcess = spawn(join(process.cwd(), 'node_modules', '.bin', 'wrangler'), args, {
+    detached: true, // its own process group, so that stop() reaches workerd too
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-2000);
+    if (process.env.PB_BENCH_DEBUG) process.stderr.write(d); // PB_BENCH_DEBUG=1 shows wrangler's log
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.pid !== undefined) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+      const killer = setTimeout(() => {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          /* already gone */
+        }
+      }, 5000);
+      await exited;
+      clearTimeout(killer);
+    }
+    await rm(state, { recursive: true, force: true });
+  };
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    if (await isUp(base)) return { base, stop, cpu: () => groupCpuSeconds(child.pid!) };
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  await stop();
+  throw new Error(`wrangler dev did not start within ${STARTUP_TIMEOUT_MS / 1000} s: ${stderr.trim().split('\n').slice(-3).join(' / ')}`);
+}
+
+async function post<T>(base: string, path: string, body: unknown, token?: string): Promise<{ status: number; body: T; retryAfter: number }> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as T, retryAfter: Number(res.headers.get('retry-after')) || 1 };
+}
+
+async function newSession(base: string): Promise<Session> {
+  for (;;) {
+    const r = await post<any>(base, '/api/sessions', { room: 'vip' });
+    if (r.status === 429) {
+      await new Promise((res) => setTimeout(res, r.retryAfter * 1000));
+      continue;
+    }
+    if (r.status !== 201) throw new Error(`creating a session: HTTP ${r.status} ${JSON.stringify(r.body)}`);
+    const s: Session = { id: r.body.sessionId, token: r.body.token, limits: r.body.limits, balance: r.body.balance, cutRange: r.body.shoe.cutRange };
+    await startShoe(base, s);
+    return s;
+  }
+}
+
+async function startShoe(base: string, s: Session): Promise<void> {
+  const cut = s.cutRange.min + Math.floor(Math.random() * (s.cutRange.max - s.cutRange.min + 1));
+  const r = await post(base, `/api/sessions/${s.id}/shoe/start`, { clientSeed: `bench ${Math.random()}`, cut }, s.token);
+  if (r.status !== 200) throw new Error(`starting a shoe: HTTP ${r.status} ${JSON.stringify(r.body)}`);
+}
+
+/** Plays rounds on `s` until `until` (performance.now()), recording each settled round's latency. */
+async function playUntil(base: string, s: Session, until: number, phase: Phase, maxRounds = Infinity): Promise<void> {
+  let played = 0;
+  while (performance.now() < until && played < maxRounds) {
+    const bets = randomLegalBets(s.limits, s.balance);
+    if (bets === null) return; // out of play money: this session stops
+    const t = performance.now();
+    const r = await post<any>(base, `/api/sessions/${s.id}/rounds`, { bets }, s.token);
+    const ms = performance.now() - t;
+    if (r.status === 429) {
+      phase.throttled++;
+      await new Promise((res) => setTimeout(res, r.retryAfter * 1000));
+      continue;
+    }
+    if (r.status !== 200) throw new Error(`a round: HTTP ${r.status} ${JSON.stringify(r.body)}`);
+    played++;
+    phase.rounds++;
+    phase.latencies.push(ms);
+    s.balance = r.body.balance;
+    if (r.body.nextShoe) {
+      s.cutRange = r.body.nextShoe.cutRange;
+      await startShoe(base, s);
+    }
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+function report(name: string, phase: Phase): void {
+  const sorted = phase.latencies.slice().sort((a, b) => a - b);
+  const throttled = phase.throttled > 0 ? `, ${phase.throttled} throttled (429)` : '';
+  const cpu = phase.cpuSeconds === null ? '' : `; dev server CPU ${((phase.cpuSeconds * 1000) / Math.max(1, phase.rounds)).toFixed(1)} ms per round`;
+  console.log(
+    `${name}: ${(phase.rounds / phase.seconds).toFixed(0)} settled rounds/s (${phase.rounds} rounds in ${phase.seconds.toFixed(1)} s), ` +
+      `latency p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms${cpu}${throttled}`,
+  );
+}
+
+async function measure(base: string, sessions: Session[], seconds: number, cpu: () => Promise<number | null>): Promise<Phase> {
+  const phase: Phase = { rounds: 0, seconds: 0, latencies: [], throttled: 0, cpuSeconds: null };
+  const cpu0 = await cpu();
+  const t = performance.now();
+  await Promise.all(sessions.map((s) => playUntil(base, s, t + seconds * 1000, phase)));
+  phase.seconds = (performance.now() - t) / 1000;
+  const cpu1 = await cpu();
+  // A process of the group that ended meanwhile takes its CPU time with it: then there is no figure.
+  if (cpu0 !== null && cpu1 !== null && cpu1 > cpu0) phase.cpuSeconds = cpu1 - cpu0;
+  return phase;
+}
+
+export async function run(): Promise<void> {
+  const reused = await isUp(REUSE_URL);
+  let server: { base: string; stop: () => Promise<void>; cpu: () => Promise<number | null> };
+  if (reused) {
+    server = { base: REUSE_URL, stop: async () => undefined, cpu: async () => null };
+    console.log(`against the Worker already running at ${REUSE_URL} (its own rate limits apply)`);
+  } else {
+    const t = performance.now();
+    server = await startWrangler();
+    console.log(`started wrangler dev at ${server.base} in ${((performance.now() - t) / 1000).toFixed(1)} s (local SQLite, throw-away state)`);
+  }
+  try {
+    // What any request costs on this machine and this dev server, before a table is involved.
+    const base: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const t = performance.now();
+      await (await fetch(`${server.base}/.well-known/jwks.json`)).arrayBuffer();
+      if (i >= 10) base.push(performance.now() - t);
+    }
+    base.sort((a, b) => a - b);
+    console.log(`baseline, GET /.well-known/jwks.json (no Durable Object): p50 ${percentile(base, 50).toFixed(1)} ms`);
+
+    const one = await newSession(server.base);
+    await playUntil(server.base, one, Infinity, { rounds: 0, seconds: 0, latencies: [], throttled: 0, cpuSeconds: null }, WARMUP_ROUNDS);
+    report('1 session, sequential rounds', await measure(server.base, [one], SINGLE_SECONDS, server.cpu));
+
+    const many: Session[] = [];
+    for (let i = 0; i < CONCURRENT_SESSIONS; i += 16) many.push(...(await Promise.all(Array.from({ length: Math.min(16, CONCURRENT_SESSIONS - i) }, () => newSession(server.base)))));
+    report(`${CONCURRENT_SESSIONS} sessions at once`, await measure(server.base, many, CONCURRENT_SECONDS, server.cpu));
+  } finally {
+    await server.stop();
+  }
+}

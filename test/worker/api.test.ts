@@ -1,0 +1,229 @@
+/** The whole API, happy paths first (API.md), inside workerd. */
+import { evictDurableObject } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { describe, expect, test } from 'vitest';
+import { type Jwks, ROOMS, verifyTranscript, verifyTranscripts } from '../../shared/index.ts';
+import { api, createSession, play, readySession, startShoe, state } from './helpers.ts';
+
+async function keys(): Promise<Jwks> {
+  const r = await api('GET', '/.well-known/jwks.json');
+  return r.body as Jwks;
+}
+
+describe('create a session', () => {
+  test('returns id, token, play-money balance, limits and the signed commitment of shoe 1', async () => {
+    const r = await api('POST', '/api/sessions', { body: { room: 'hall-2', affiliate: 'aff-42' } });
+    expect(r.status).toBe(201);
+    const b = r.body;
+    expect(b.sessionId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(b.token).toMatch(new RegExp(`^${b.sessionId}\\.[A-Za-z0-9_-]{43}$`));
+    expect(b.room).toBe('hall-2');
+    expect(b.affiliate).toBe('aff-42');
+    expect(b.balance).toBe(10_000_000);
+    expect(b.limits).toEqual(ROOMS['hall-2'].limits);
+    expect(b.shoe).toMatchObject({ number: 1, status: 'awaiting-start', rounds: 0, cutRange: { min: 1, max: 311 } });
+    expect(b.shoe.commitment.body).toMatchObject({ type: 'commitment', table: b.sessionId, shoe: 1, prev: null, limits: ROOMS['hall-2'].limits });
+    expect(b.shoe.commitment.body.serverSeedHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(b.shoe.commitment.keyId).toBe(((await keys()).keys[0] as { kid?: string }).kid);
+    expect(r.headers.get('Cache-Control')).toBe('no-store');
+    // Every room gives room for dozens of maximum bets.
+    for (const room of ['hall-1', 'hall-2', 'vip'] as const) {
+      const s = await createSession({ room });
+      expect(s.created.balance / ROOMS[room].limits.max).toBeGreaterThanOrEqual(50);
+    }
+  });
+
+  test('options: 1 to 8 decks, shoe or reshuffle mode', async () => {
+    const s = await createSession({ room: 'vip', decks: 8, mode: 'shoe' });
+    expect(s.created.shoe.params).toMatchObject({ decks: 8, mode: 'shoe', algorithm: 'pb-fair-1' });
+    expect(s.created.shoe.cutRange).toEqual({ min: 1, max: 415 });
+  });
+
+  test('same Idempotency-Key and body: the first answer again (same session), with a new working token', async () => {
+    const key = crypto.randomUUID();
+    const a = await api('POST', '/api/sessions', { key, body: { room: 'hall-1' } });
+    const b = await api('POST', '/api/sessions', { key, body: { room: 'hall-1' } });
+    expect(a.status).toBe(201);
+    expect(b.status).toBe(201);
+    expect(b.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(b.body.sessionId).toBe(a.body.sessionId);
+    expect(b.body.shoe.commitment).toEqual(a.body.shoe.commitment);
+    expect(b.body.token).not.toBe(a.body.token);
+    for (const token of [a.body.token, b.body.token]) {
+      expect((await api('GET', `/api/sessions/${a.body.sessionId}`, { token })).status).toBe(200);
+    }
+    const c = await api('POST', '/api/sessions', { key, body: { room: 'vip' } });
+    expect(c.status).toBe(409);
+    expect(c.body.error.code).toBe('idempotency_conflict');
+  });
+});
+
+describe('a shoe from start to reveal', () => {
+  test('start, rounds, receipts, state, end early, transcript, verify', async () => {
+    const s = await createSession({ room: 'hall-1' });
+    const committed = s.created.shoe.commitment;
+
+    const started = await startShoe(s, 'my seed ✓', 77);
+    expect(started.body.shoe.status).toBe('in-play');
+    expect(started.body.shoe.start.body).toMatchObject({ type: 'start', clientSeed: 'my seed ✓', cut: 77, prev: committed.hash, shoe: 1 });
+
+    let balance = s.created.balance;
+    let prev = started.body.shoe.start.hash;
+    for (let i = 1; i <= 5; i++) {
+      const r = await play(s, [
+        { sector: 0, box: 'banker', amount: 1000 },
+        { sector: 2, box: 'tie', amount: 100 },
+      ]);
+      expect(r.status).toBe(200);
+      const receipt = r.body.receipt;
+      expect(receipt.body).toMatchObject({ type: 'receipt', round: i, shoe: 1, table: s.id, balanceBefore: balance, prev, staked: 1100 });
+      expect(receipt.body.cards.length).toBeGreaterThanOrEqual(4);
+      expect(r.body.balance).toBe(receipt.body.balanceAfter);
+      expect(r.body.shoe).toEqual({ number: 1, status: 'in-play', rounds: i });
+      balance = r.body.balance;
+      prev = receipt.hash;
+    }
+
+    const st = await state(s);
+    expect(st.balance).toBe(balance);
+    expect(st.shoe.rounds).toBe(5);
+    expect(st.lastReceipt.hash).toBe(prev);
+
+    const receipts = await api('GET', `/api/sessions/${s.id}/receipts`, { token: s.token });
+    expect(receipts.status).toBe(200);
+    expect(receipts.body.shoe).toBe(1);
+    expect(receipts.body.receipts.map((x: any) => x.body.round)).toEqual([1, 2, 3, 4, 5]);
+
+    const pending = await api('GET', `/api/sessions/${s.id}/shoes/1/transcript`, { token: s.token });
+    expect(pending.status).toBe(200);
+    expect(pending.body.reveal).toBeUndefined();
+    const pendingReport = await verifyTranscript(pending.body, await keys());
+    expect(pendingReport).toMatchObject({ ok: true, pending: true });
+
+    const ended = await api('POST', `/api/sessions/${s.id}/shoe/end`, { token: s.token });
+    expect(ended.status).toBe(200);
+    expect(ended.body.reveal.body).toMatchObject({ type: 'reveal', shoe: 1, rounds: 5, reason: 'ended-early', prev });
+    expect(ended.body.shoe).toEqual({ number: 1, status: 'ended', rounds: 5 });
+    expect(ended.body.balance).toBe(balance);
+    expect(ended.body.nextShoe).toMatchObject({ number: 2, status: 'awaiting-start', rounds: 0 });
+    expect(ended.body.nextShoe.commitment.body.prev).toBe(ended.body.reveal.hash);
+
+    const t1 = await api('GET', `/api/sessions/${s.id}/shoes/1/transcript`, { token: s.token });
+    expect(t1.body.reveal.hash).toBe(ended.body.reveal.hash);
+    const report = await verifyTranscript(t1.body, await keys());
+    expect(report.failure).toBeUndefined();
+    expect(report).toMatchObject({ ok: true, pending: false });
+    expect(report.rounds.every((r) => r.status === 'verified')).toBe(true);
+
+    // The next shoe: start it, play, and the two shoes chain.
+    await startShoe(s, 'second', 200);
+    expect((await play(s, [{ sector: 4, box: 'player', amount: 10_000 }])).status).toBe(200);
+    await api('POST', `/api/sessions/${s.id}/shoe/end`, { token: s.token });
+    const t2 = await api('GET', `/api/sessions/${s.id}/shoes/2/transcript`, { token: s.token });
+    const both = await verifyTranscripts([t1.body, t2.body], await keys());
+    expect(both.map((x) => x.ok)).toEqual([true, true]);
+    const old = await api('GET', `/api/sessions/${s.id}/receipts?shoe=1`, { token: s.token });
+    expect(old.body.receipts).toHaveLength(5);
+  });
+
+  test('ending a shoe that never started reveals it with no rounds', async () => {
+    const s = await createSession();
+    const ended = await api('POST', `/api/sessions/${s.id}/shoe/end`, { token: s.token });
+    expect(ended.status).toBe(200);
+    expect(ended.body.reveal.body).toMatchObject({ rounds: 0, reason: 'ended-early', prev: s.created.shoe.commitment.hash });
+    const t = await api('GET', `/api/sessions/${s.id}/shoes/1/transcript`, { token: s.token });
+    expect((await verifyTranscript(t.body, await keys())).ok).toBe(true);
+  });
+
+  test('the same round request replayed: the stored answer, no second payout', async () => {
+    const s = await readySession();
+    const key = crypto.randomUUID();
+    const bets = [{ sector: 1, box: 'player' as const, amount: 5000 }];
+    const a = await play(s, bets, key);
+    const b = await play(s, bets, key);
+    expect(b.status).toBe(200);
+    expect(b.text).toBe(a.text);
+    expect(b.headers.get('Idempotent-Replayed')).toBe('true');
+    expect((await state(s)).balance).toBe(a.body.balance);
+    const c = await play(s, [{ sector: 1, box: 'player', amount: 100 }], key);
+    expect(c.status).toBe(409);
+    expect(c.body.error.code).toBe('idempotency_conflict');
+  });
+
+  test('reshuffle mode: every round from its own stack, verified after the reveal', async () => {
+    const s = await readySession({ room: 'hall-1', mode: 'reshuffle', decks: 1 });
+    for (let i = 0; i < 4; i++) expect((await play(s, [{ sector: 0, box: 'banker', amount: 100 }])).status).toBe(200);
+    await api('POST', `/api/sessions/${s.id}/shoe/end`, { token: s.token });
+    const t = await api('GET', `/api/sessions/${s.id}/shoes/1/transcript`, { token: s.token });
+    const report = await verifyTranscript(t.body, await keys());
+    expect(report.failure).toBeUndefined();
+    expect(report.rounds).toHaveLength(4);
+  });
+});
+
+describe('durability', () => {
+  test('a table evicted from memory carries on from storage: same position, same chain, verifiable', async () => {
+    const s = await readySession({ room: 'hall-1' });
+    for (let i = 0; i < 3; i++) expect((await play(s, [{ sector: 0, box: 'player', amount: 100 }])).status).toBe(200);
+    await evictDurableObject(env.TABLES.getByName(s.id));
+    for (let i = 0; i < 3; i++) expect((await play(s, [{ sector: 0, box: 'player', amount: 100 }])).status).toBe(200);
+    await api('POST', `/api/sessions/${s.id}/shoe/end`, { token: s.token });
+    const t = await api('GET', `/api/sessions/${s.id}/shoes/1/transcript`, { token: s.token });
+    const report = await verifyTranscript(t.body, await keys());
+    expect(report.failure).toBeUndefined();
+    expect(report.rounds.map((r) => r.status)).toEqual(Array(6).fill('verified'));
+  });
+});
+
+describe('JWKS', () => {
+  test('public keys only, cacheable, any origin', async () => {
+    const r = await api('GET', '/.well-known/jwks.json', { headers: { Origin: 'https://anywhere.example' } });
+    expect(r.status).toBe(200);
+    expect(r.body.keys.length).toBeGreaterThanOrEqual(1);
+    for (const k of r.body.keys) {
+      expect(k).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA' });
+      expect(k.d).toBeUndefined();
+    }
+    expect(r.headers.get('Access-Control-Allow-Origin')).toBe('*');
+  });
+});
+
+describe('CORS', () => {
+  test('localhost is allowed in dev; preflight lists the headers', async () => {
+    const pre = await api('OPTIONS', '/api/sessions', {
+      key: null,
+      headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type, idempotency-key' },
+    });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('Access-Control-Allow-Origin')).toBe('http://localhost:5173');
+    expect(pre.headers.get('Access-Control-Allow-Headers')).toContain('Idempotency-Key');
+    expect(pre.headers.get('Access-Control-Allow-Methods')).toContain('POST');
+    const r = await api('POST', '/api/sessions', { body: { room: 'hall-1' }, headers: { Origin: 'http://127.0.0.1:8787' } });
+    expect(r.status).toBe(201);
+    expect(r.headers.get('Access-Control-Allow-Origin')).toBe('http://127.0.0.1:8787');
+    expect(r.headers.get('Access-Control-Expose-Headers')).toContain('Retry-After');
+  });
+
+  test('another origin is refused before anything happens', async () => {
+    const pre = await api('OPTIONS', '/api/sessions', { key: null, headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' } });
+    expect(pre.status).toBe(403);
+    expect(pre.headers.get('Access-Control-Allow-Origin')).toBeNull();
+    const r = await api('POST', '/api/sessions', { body: { room: 'hall-1' }, headers: { Origin: 'https://evil.example' } });
+    expect(r.status).toBe(403);
+    expect(r.body.error.code).toBe('origin_not_allowed');
+  });
+});
+
+describe('routing', () => {
+  test('unknown paths are 404, wrong methods 405, both as JSON errors', async () => {
+    const a = await api('GET', '/api/nothing');
+    expect(a.status).toBe(404);
+    expect(a.body.error.code).toBe('not_found');
+    const b = await api('GET', '/api/sessions');
+    expect(b.status).toBe(405);
+    expect(b.body.error.code).toBe('method_not_allowed');
+    expect(b.headers.get('Allow')).toBe('POST');
+    const c = await api('DELETE', '/api/sessions/AAAAAAAAAAAAAAAAAAAAAA');
+    expect(c.status).toBe(405);
+  });
+});

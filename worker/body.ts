@@ -1,0 +1,57 @@
+/**
+ * Reading an untrusted request body: at most `MAX_BODY_BYTES` (413 past that, whether or not a
+ * Content-Length says so), UTF-8, then JSON. Shapes are checked afterwards by `schemas.ts`.
+ */
+import { type Answer, failure } from './answers.ts';
+import { MAX_BODY_BYTES } from './schemas.ts';
+
+export type BodyResult = { ok: true; value: unknown } | { ok: false; answer: Answer<never> };
+
+const tooLarge = (): BodyResult => ({ ok: false, answer: failure(413, 'body_too_large', `the request body is over ${MAX_BODY_BYTES} bytes`) });
+
+/** The parsed JSON body; an empty body is `{}` when `emptyIs` says so, else a 400. */
+export async function readJsonBody(request: Request, emptyIs: 'object' | 'error' = 'error'): Promise<BodyResult> {
+  const declared = request.headers.get('Content-Length');
+  if (declared !== null && Number(declared) > MAX_BODY_BYTES) return tooLarge();
+  const bytes = await readLimited(request, MAX_BODY_BYTES);
+  if (bytes === null) return tooLarge();
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return { ok: false, answer: failure(400, 'bad_json', 'the request body is not valid UTF-8') };
+  }
+  if (text.trim() === '') {
+    return emptyIs === 'object' ? { ok: true, value: {} } : { ok: false, answer: failure(400, 'bad_json', 'the request needs a JSON body') };
+  }
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (err) {
+    return { ok: false, answer: failure(400, 'bad_json', `the request body is not valid JSON: ${(err as Error).message}`) };
+  }
+}
+
+/** The body's bytes, or null as soon as it passes `limit` (the rest is not read). */
+async function readLimited(request: Request, limit: number): Promise<Uint8Array | null> {
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}

@@ -1,0 +1,81 @@
+/**
+ * The Worker's bindings and settings (wrangler.toml `[vars]`, secrets), and their parsing into
+ * typed configuration. Vars are strings; a missing or malformed number falls back to the default
+ * so that a typo in a var can never take the API down.
+ */
+import type { Client } from './client.ts';
+import type { KeyStore } from './keys.ts';
+import type { Table } from './table.ts';
+
+export interface Env {
+  TABLES: DurableObjectNamespace<Table>;
+  KEYS: DurableObjectNamespace<KeyStore>;
+  CLIENTS: DurableObjectNamespace<Client>;
+  /** "true": browsers on localhost / 127.0.0.1 (any port) may call the API. */
+  DEV?: string;
+  /** Comma-separated origins allowed to call the API from a browser. */
+  ALLOWED_ORIGINS?: string;
+  /** Secret: the Ed25519 private key as a JWK JSON string (with d, x and kid). */
+  SIGNING_KEY?: string;
+  /** Secret or var: JSON of retired public keys, `[jwk, …]` or `{ "keys": [jwk, …] }`. */
+  RETIRED_PUBLIC_KEYS?: string;
+  RATE_SESSION_BURST?: string;
+  RATE_SESSION_PER_SEC?: string;
+  RATE_IP_BURST?: string;
+  RATE_IP_PER_SEC?: string;
+  RATE_CREATE_BURST?: string;
+  RATE_CREATE_PER_SEC?: string;
+}
+
+declare global {
+  // Lets `import { env } from 'cloudflare:workers'` (used by the tests) see our bindings.
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Cloudflare {
+    interface Env extends WorkerEnv {}
+    interface GlobalProps {
+      mainModule: typeof import('./index.ts');
+      durableNamespaces: 'Table' | 'KeyStore' | 'Client';
+    }
+  }
+}
+type WorkerEnv = Env;
+
+/** A token bucket's shape: `burst` tokens at most, refilled at `perSecond`. */
+export interface RateSpec {
+  burst: number;
+  perSecond: number;
+}
+
+export interface RateLimits {
+  /** Every request on one table session. */
+  session: RateSpec;
+  /** Every API request from one client address (per isolate). */
+  ip: RateSpec;
+  /** Session creation from one client address. */
+  create: RateSpec;
+}
+
+export const DEFAULT_RATE_LIMITS: Readonly<RateLimits> = {
+  session: { burst: 300, perSecond: 30 },
+  ip: { burst: 3000, perSecond: 1000 },
+  create: { burst: 200, perSecond: 2 },
+};
+
+function positive(raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+export function rateLimits(env: Env): RateLimits {
+  const d = DEFAULT_RATE_LIMITS;
+  return {
+    session: { burst: positive(env.RATE_SESSION_BURST, d.session.burst), perSecond: positive(env.RATE_SESSION_PER_SEC, d.session.perSecond) },
+    ip: { burst: positive(env.RATE_IP_BURST, d.ip.burst), perSecond: positive(env.RATE_IP_PER_SEC, d.ip.perSecond) },
+    create: { burst: positive(env.RATE_CREATE_BURST, d.create.burst), perSecond: positive(env.RATE_CREATE_PER_SEC, d.create.perSecond) },
+  };
+}
+
+export function isDev(env: Env): boolean {
+  return (env.DEV ?? '').trim().toLowerCase() === 'true';
+}

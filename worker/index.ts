@@ -1,0 +1,219 @@
+/**
+ * The Worker's fetch handler: routes the HTTP API (API.md), checks what can be checked without
+ * the table (client address rate limit, CORS origin, session id, bearer token, Idempotency-Key,
+ * body size, JSON, body shape), then calls the table session's Durable Object over RPC and turns
+ * its `Answer` into the response. Everything else is served from the static assets in dist/
+ * (wrangler.toml `run_worker_first` sends only /api/* and /.well-known/* here).
+ *
+ * Every refusal is a 4xx `{ error: { code, message } }`. An exception is a real fault: it is
+ * logged and becomes a 500 `internal` (or 503 `unavailable` when the platform says to retry).
+ */
+import { Hono, type Context } from 'hono';
+import { type Answer, failure, rateLimited } from './answers.ts';
+import { readJsonBody } from './body.ts';
+import { Client } from './client.ts';
+import { corsHeaders, isOriginAllowed } from './cors.ts';
+import { type Env, rateLimits } from './env.ts';
+import { isIdempotencyKey, requestHash } from './idempotency.ts';
+import { jwks, KeyStore } from './keys.ts';
+import { addressKey, KeyedBuckets } from './limits.ts';
+import { CreateSessionBody, EndShoeBody, parseBody, PlayRoundBody, StartShoeBody } from './schemas.ts';
+import { type Auth, Table } from './table.ts';
+import { bearer, isSessionId, tokenHash, tokenSession } from './tokens.ts';
+
+export { Client, KeyStore, Table };
+
+type App = { Bindings: Env };
+type C = Context<App>;
+
+/** Per-isolate buckets of API requests by client address. */
+const perAddress = new KeyedBuckets();
+
+const app = new Hono<App>();
+
+/** The client's address as a rate-limit key (IPv6 by /64). */
+function clientAddress(c: C): string {
+  return addressKey(c.req.header('CF-Connecting-IP') ?? 'unknown');
+}
+
+function send(c: C, a: Answer): Response {
+  const res = c.json(a.body as object, a.status as 200);
+  for (const [k, v] of Object.entries(a.headers ?? {})) res.headers.set(k, v);
+  return res;
+}
+
+// ---- the edge: CORS, rate limit per address, no caching ----------------------------------------
+
+app.use('/api/*', async (c, next) => {
+  const origin = c.req.header('Origin');
+  const preflight = c.req.method === 'OPTIONS';
+  if (origin !== undefined && !isOriginAllowed(origin, c.env, c.req.url)) {
+    return send(c, failure(403, 'origin_not_allowed', `the origin ${origin} may not call this API (ALLOWED_ORIGINS)`));
+  }
+  if (preflight) {
+    return new Response(null, { status: 204, headers: origin === undefined ? {} : corsHeaders(origin, true) });
+  }
+  const taken = perAddress.take(clientAddress(c), rateLimits(c.env).ip, Date.now());
+  if (!taken.ok) return send(c, rateLimited(taken.retryAfter, 'from this address'));
+  await next();
+  c.res.headers.set('Cache-Control', 'no-store');
+  if (origin !== undefined) for (const [k, v] of Object.entries(corsHeaders(origin, false))) c.res.headers.set(k, v);
+});
+
+// ---- checks shared by the table routes -------------------------------------------------------
+
+type Gate = { ok: true; sessionId: string; auth: Auth } | { ok: false; res: Response };
+
+/** The session id in the path and the bearer token: 404 / 401 / 403. */
+async function authenticate(c: C): Promise<Gate> {
+  const sessionId = c.req.param('id') ?? '';
+  if (!isSessionId(sessionId)) return { ok: false, res: send(c, failure(404, 'not_found', 'no such session')) };
+  const token = bearer(c.req.header('Authorization'));
+  const owner = token === null ? null : tokenSession(token);
+  if (token === null || owner === null) {
+    return { ok: false, res: send(c, failure(401, 'unauthorized', 'send the session\'s token as "Authorization: Bearer <token>"')) };
+  }
+  const hash = tokenHash(token);
+  if (owner !== sessionId) {
+    // A token for another table: 403 if it really is that table's token, 401 if it is no token at all.
+    const real = await c.env.TABLES.getByName(owner).checkToken(hash);
+    return {
+      ok: false,
+      res: real
+        ? send(c, failure(403, 'forbidden', 'this token belongs to another table session'))
+        : send(c, failure(401, 'unauthorized', 'the bearer token is not valid')),
+    };
+  }
+  return { ok: true, sessionId, auth: { tokenHash: hash } };
+}
+
+function idempotencyKey(c: C): { ok: true; key: string } | { ok: false; res: Response } {
+  const key = c.req.header('Idempotency-Key');
+  if (isIdempotencyKey(key)) return { ok: true, key };
+  return {
+    ok: false,
+    res: send(c, failure(400, 'idempotency_key_required', 'this request changes state: send an Idempotency-Key header of 1–64 printable characters (a UUID)')),
+  };
+}
+
+/** Reads and checks the body against `schema`: 413, 400 bad_json, 400 invalid_body. */
+async function body<S extends Parameters<typeof parseBody>[0]>(c: C, schema: S, emptyIs: 'object' | 'error' = 'error') {
+  const read = await readJsonBody(c.req.raw, emptyIs);
+  if (!read.ok) return { ok: false as const, res: send(c, read.answer) };
+  const parsed = parseBody(schema, read.value);
+  if (!parsed.ok) return { ok: false as const, res: send(c, failure(400, 'invalid_body', parsed.message)) };
+  return { ok: true as const, value: parsed.value };
+}
+
+// ---- routes ---------------------------------------------------------------------------------------
+
+app.post('/api/sessions', async (c) => {
+  const key = idempotencyKey(c);
+  if (!key.ok) return key.res;
+  const b = await body(c, CreateSessionBody);
+  if (!b.ok) return b.res;
+  const client = c.env.CLIENTS.getByName(`ip:${clientAddress(c)}`);
+  return send(c, await client.createSession({ key: key.key, requestHash: requestHash('create', b.value) }, b.value));
+});
+
+app.get('/api/sessions/:id', async (c) => {
+  const gate = await authenticate(c);
+  if (!gate.ok) return gate.res;
+  return send(c, await c.env.TABLES.getByName(gate.sessionId).state(gate.auth));
+});
+
+app.post('/api/sessions/:id/shoe/start', async (c) => {
+  const gate = await authenticate(c);
+  if (!gate.ok) return gate.res;
+  const key = idempotencyKey(c);
+  if (!key.ok) return key.res;
+  const b = await body(c, StartShoeBody);
+  if (!b.ok) return b.res;
+  const idem = { key: key.key, requestHash: requestHash('start', b.value) };
+  return send(c, await c.env.TABLES.getByName(gate.sessionId).startShoe(gate.auth, idem, b.value));
+});
+
+app.post('/api/sessions/:id/rounds', async (c) => {
+  const gate = await authenticate(c);
+  if (!gate.ok) return gate.res;
+  const key = idempotencyKey(c);
+  if (!key.ok) return key.res;
+  const b = await body(c, PlayRoundBody);
+  if (!b.ok) return b.res;
+  const idem = { key: key.key, requestHash: requestHash('round', b.value) };
+  return send(c, await c.env.TABLES.getByName(gate.sessionId).playRound(gate.auth, idem, b.value));
+});
+
+app.post('/api/sessions/:id/shoe/end', async (c) => {
+  const gate = await authenticate(c);
+  if (!gate.ok) return gate.res;
+  const key = idempotencyKey(c);
+  if (!key.ok) return key.res;
+  const b = await body(c, EndShoeBody, 'object');
+  if (!b.ok) return b.res;
+  const idem = { key: key.key, requestHash: requestHash('end', b.value) };
+  return send(c, await c.env.TABLES.getByName(gate.sessionId).endShoe(gate.auth, idem));
+});
+
+const SHOE_NUMBER = /^[1-9][0-9]{0,8}$/;
+
+app.get('/api/sessions/:id/receipts', async (c) => {
+  const gate = await authenticate(c);
+  if (!gate.ok) return gate.res;
+  const raw = c.req.query('shoe');
+  if (raw !== undefined && !SHOE_NUMBER.test(raw)) return send(c, failure(400, 'bad_query', `shoe must be a shoe number (1, 2, …), got "${raw}"`));
+  return send(c, await c.env.TABLES.getByName(gate.sessionId).receipts(gate.auth, raw === undefined ? null : Number(raw)));
+});
+
+app.get('/api/sessions/:id/shoes/:n/transcript', async (c) => {
+  const gate = await authenticate(c);
+  if (!gate.ok) return gate.res;
+  const raw = c.req.param('n');
+  if (!SHOE_NUMBER.test(raw)) return send(c, failure(404, 'not_found', `there is no shoe "${raw}"`));
+  return send(c, await c.env.TABLES.getByName(gate.sessionId).transcript(gate.auth, Number(raw)));
+});
+
+app.get('/.well-known/jwks.json', async (c) => {
+  const res = c.json(await jwks(c.env));
+  res.headers.set('Cache-Control', 'public, max-age=300');
+  res.headers.set('Access-Control-Allow-Origin', '*');
+  return res;
+});
+
+// ---- everything else --------------------------------------------------------------------------------
+
+const ROUTES: Array<[RegExp, string]> = [
+  [/^\/api\/sessions$/, 'POST'],
+  [/^\/api\/sessions\/[^/]+$/, 'GET'],
+  [/^\/api\/sessions\/[^/]+\/shoe\/(start|end)$/, 'POST'],
+  [/^\/api\/sessions\/[^/]+\/rounds$/, 'POST'],
+  [/^\/api\/sessions\/[^/]+\/receipts$/, 'GET'],
+  [/^\/api\/sessions\/[^/]+\/shoes\/[^/]+\/transcript$/, 'GET'],
+  [/^\/\.well-known\/jwks\.json$/, 'GET'],
+];
+
+app.notFound((c) => {
+  const path = new URL(c.req.url).pathname;
+  const route = ROUTES.find(([re]) => re.test(path));
+  if (route) {
+    const res = send(c, failure(405, 'method_not_allowed', `${c.req.method} is not allowed here: use ${route[1]}`));
+    res.headers.set('Allow', route[1]);
+    return res;
+  }
+  return send(c, failure(404, 'not_found', `no route for ${c.req.method} ${path}`));
+});
+
+app.onError((err, c) => {
+  const e = err as Error & { retryable?: boolean; overloaded?: boolean };
+  console.error(`punto-banco: ${c.req.method} ${new URL(c.req.url).pathname} failed:`, e.stack ?? e.message);
+  if (e.retryable || e.overloaded) {
+    const res = send(c, failure(503, 'unavailable', 'the table is briefly unavailable: retry with the same Idempotency-Key'));
+    res.headers.set('Retry-After', '1');
+    return res;
+  }
+  return send(c, failure(500, 'internal', 'an internal error occurred; it has been logged'));
+});
+
+export default {
+  fetch: app.fetch,
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,86 @@
+/**
+ * The table session's SQLite schema, versioned in code. `MIGRATIONS[i]` takes the schema from
+ * version i to i + 1; the version lives in `meta`. Migrations run inside one `transactionSync`,
+ * so a table is never left half-migrated. Append new migrations; never edit a released one.
+ *
+ * Rows:
+ * - `session`: exactly one row (id = 1): the room, the balance (CHECK ≥ 0: a bug that would make
+ *   it negative aborts the whole transaction instead), the head of the record chain.
+ * - `tokens`: SHA-256 of every bearer token issued for this session (never the token).
+ * - `shoes`: one row per committed shoe: parameters, the server seed (never sent before the
+ *   reveal), the signed commitment / start / reveal records as JSON, the dealing position.
+ * - `receipts`: every signed receipt, by shoe and round.
+ * - `idempotency`: key → request hash and the stored answer, kept for 24 hours.
+ */
+
+export type Migration = readonly string[];
+
+export const MIGRATIONS: readonly Migration[] = [
+  // 0 → 1
+  [
+    `CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+    `CREATE TABLE session (
+       id INTEGER PRIMARY KEY CHECK (id = 1),
+       session_id TEXT NOT NULL,
+       room TEXT NOT NULL,
+       affiliate TEXT,
+       balance INTEGER NOT NULL CHECK (balance >= 0),
+       current_shoe INTEGER NOT NULL,
+       head TEXT,
+       created_at TEXT NOT NULL
+     )`,
+    `CREATE TABLE tokens (hash TEXT PRIMARY KEY, issued_at TEXT NOT NULL)`,
+    `CREATE TABLE shoes (
+       number INTEGER PRIMARY KEY,
+       params TEXT NOT NULL,
+       server_seed TEXT NOT NULL,
+       status TEXT NOT NULL CHECK (status IN ('awaiting-start', 'in-play', 'ended')),
+       commitment TEXT NOT NULL,
+       start TEXT,
+       client_seed TEXT,
+       cut INTEGER,
+       next_position INTEGER,
+       rounds INTEGER NOT NULL DEFAULT 0,
+       reveal TEXT
+     )`,
+    `CREATE TABLE receipts (
+       shoe INTEGER NOT NULL,
+       round INTEGER NOT NULL,
+       hash TEXT NOT NULL,
+       record TEXT NOT NULL,
+       PRIMARY KEY (shoe, round)
+     )`,
+    `CREATE TABLE idempotency (
+       key TEXT PRIMARY KEY,
+       request_hash TEXT NOT NULL,
+       status INTEGER NOT NULL,
+       answer TEXT NOT NULL,
+       created_at TEXT NOT NULL
+     )`,
+    `CREATE INDEX idempotency_by_age ON idempotency (created_at)`,
+  ],
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/** The schema version of this database: 0 when it has no tables yet. Reads only. */
+export function schemaVersion(sql: SqlStorage): number {
+  const hasMeta = sql.exec(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'`).toArray().length > 0;
+  if (!hasMeta) return 0;
+  const row = sql.exec<{ value: string }>(`SELECT value FROM meta WHERE key = 'schema_version'`).toArray()[0];
+  return row ? Number(row.value) : 0;
+}
+
+/**
+ * Brings the database to `SCHEMA_VERSION`. Call it inside `transactionSync`. Throws when the
+ * stored version is newer than this code knows (a rollback of the code must not touch the data).
+ */
+export function migrate(sql: SqlStorage, migrations: readonly Migration[] = MIGRATIONS): number {
+  const from = schemaVersion(sql);
+  if (from > migrations.length) throw new Error(`schema version ${from} is newer than this code (${migrations.length})`);
+  for (let v = from; v < migrations.length; v++) {
+    for (const statement of migrations[v]!) sql.exec(statement);
+    sql.exec(`INSERT INTO meta (key, value) VALUES ('schema_version', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, String(v + 1));
+  }
+  return migrations.length;
+}

@@ -1,0 +1,74 @@
+/**
+ * The request bodies the API accepts, as valibot schemas. Strict objects: an unknown field is a
+ * 400 `invalid_body`, never silently ignored. The schemas check only shapes and types; the game's
+ * own rules (limits, sectors, boxes, amounts, the client seed, the cut) are the engine's, in
+ * `shared/`, and answer with its codes.
+ */
+import * as v from 'valibot';
+import { MAX_DECKS, MIN_DECKS, SECTORS, BOXES, SHOE_MODES } from '../shared/index.ts';
+
+/** The largest request body the API reads, in bytes. Fifteen bets take about 700. */
+export const MAX_BODY_BYTES = 4096;
+
+const ROOM_IDS = ['hall-1', 'hall-2', 'vip'] as const;
+
+export const CreateSessionBody = v.strictObject({
+  room: v.picklist(ROOM_IDS, 'room must be "hall-1", "hall-2" or "vip"'),
+  affiliate: v.optional(
+    v.pipe(
+      v.string('affiliate must be a string'),
+      v.regex(/^[A-Za-z0-9._-]{1,64}$/, 'affiliate must be 1–64 characters of A–Z a–z 0–9 . _ -'),
+    ),
+  ),
+  mode: v.optional(v.picklist(SHOE_MODES, 'mode must be "shoe" or "reshuffle"')),
+  decks: v.optional(
+    v.pipe(
+      v.number('decks must be a number'),
+      v.integer('decks must be a whole number'),
+      v.minValue(MIN_DECKS, `decks must be ${MIN_DECKS} to ${MAX_DECKS}`),
+      v.maxValue(MAX_DECKS, `decks must be ${MIN_DECKS} to ${MAX_DECKS}`),
+    ),
+  ),
+});
+export type CreateSessionBody = v.InferOutput<typeof CreateSessionBody>;
+
+export const StartShoeBody = v.strictObject({
+  // Length and characters are checked by the fairness module's validateClientSeed.
+  clientSeed: v.string('clientSeed must be a string'),
+  // Range and wholeness are checked against the shoe's cut range.
+  cut: v.number('cut must be a number'),
+});
+export type StartShoeBody = v.InferOutput<typeof StartShoeBody>;
+
+/** The most entries a bet can have: one per box of every sector. */
+const MAX_BETS = SECTORS * BOXES.length;
+
+export const PlayRoundBody = v.strictObject({
+  bets: v.pipe(
+    v.array(
+      v.strictObject({
+        sector: v.number('sector must be a number'),
+        box: v.string('box must be a string'),
+        amount: v.number('amount must be a number of minor units'),
+      }),
+      'bets must be an array of { sector, box, amount }',
+    ),
+    v.maxLength(MAX_BETS, `at most ${MAX_BETS} bets (one per box)`),
+  ),
+});
+export type PlayRoundBody = v.InferOutput<typeof PlayRoundBody>;
+
+export const EndShoeBody = v.strictObject({});
+export type EndShoeBody = v.InferOutput<typeof EndShoeBody>;
+
+/** Checks `input` against `schema`; on failure, one readable line naming the field. */
+export function parseBody<S extends v.GenericSchema>(schema: S, input: unknown): { ok: true; value: v.InferOutput<S> } | { ok: false; message: string } {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) return { ok: false, message: 'the body must be a JSON object' };
+  const result = v.safeParse(schema, input, { abortEarly: true });
+  if (result.success) return { ok: true, value: result.output };
+  const issue = result.issues[0];
+  const path = v.getDotPath(issue);
+  if (path && issue.received === 'undefined') return { ok: false, message: `${path} is required` };
+  if (path && issue.type === 'strict_object' && issue.expected === 'never') return { ok: false, message: `unknown field "${path}"` };
+  return { ok: false, message: path ? `${path}: ${issue.message}` : issue.message };
+}

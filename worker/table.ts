@@ -1,0 +1,499 @@
+/**
+ * `Table`: one Durable Object per player table session, addressed by name (the session id), with
+ * its state in SQLite (`ctx.storage.sql`, schema in `schema.ts`). The fetch handler calls its RPC
+ * methods; each returns an `Answer` (status + JSON body), never throws for bad input.
+ *
+ * Atomicity. A change (create, start, round, end) is computed in memory first: validate, deal
+ * from the committed shoe, settle, build the records, and sign them (WebCrypto, async). Only then
+ * are all its rows written, synchronously, inside one `ctx.storage.transactionSync`: receipt,
+ * balance, shoe position, reveal and next commitment when the shoe ends, and the idempotent
+ * answer. `transactionSync` commits all of it or, if anything throws (a CHECK such as
+ * balance ≥ 0, a guarded UPDATE that matched no row), rolls all of it back; no await happens
+ * inside it. The platform's output gate then holds the response until the write is durable,
+ * so no client ever sees an answer that was not stored.
+ *
+ * Serialization. Input gates stop other calls from being delivered only while storage is being
+ * accessed, not while we await the signature; so the changing methods run one at a time through
+ * an in-memory queue (`#exclusive`). Inside it, the idempotency check and every state check see
+ * the result of the previous change. Reads are synchronous and need no queue.
+ *
+ * The server seed never leaves this object before the shoe's reveal: views and records are built
+ * from explicit fields, and the seed only appears in the signed reveal record.
+ */
+import { DurableObject } from 'cloudflare:workers';
+import {
+  buildReceiptBody,
+  type CommitmentBody,
+  cutRange,
+  dealRound,
+  DEFAULT_SHOE_PARAMS,
+  deriveRoundShoe,
+  deriveShoe,
+  FAIRNESS_VERSION,
+  newServerSeed,
+  type ReceiptBody,
+  type RevealBody,
+  type RoomId,
+  ROOMS,
+  seedCommitment,
+  settle,
+  type Shoe,
+  type ShoeMode,
+  type ShoeParams,
+  type Signed,
+  signRecord,
+  type StartBody,
+  type TableLimits,
+  type Transcript,
+  validateBets,
+  validateClientSeed,
+  validateShoeCut,
+  validateShoeParams,
+} from '../shared/index.ts';
+import { type Answer, answer, failure, rateLimited } from './answers.ts';
+import { type Env, rateLimits } from './env.ts';
+import { signingKey } from './keys.ts';
+import { TokenBucket } from './limits.ts';
+import { migrate, schemaVersion, SCHEMA_VERSION } from './schema.ts';
+import { type SessionRow, type ShoeRow, type ShoeStatus, TableStore } from './store.ts';
+import { matchesAny } from './tokens.ts';
+
+/** Play money a new session starts with, per room: a hundred maximum bets on one box. */
+export const STARTING_BALANCE: Readonly<Record<RoomId, number>> = {
+  'hall-1': 1_000_000,
+  'hall-2': 10_000_000,
+  vip: 100_000_000,
+};
+
+/**
+ * Reshuffle mode deals every round from its own stack, so no cut card ends the seed's use: the
+ * seed is revealed (reason "cut-card") after this many rounds, or earlier on request.
+ */
+export const RESHUFFLE_ROUNDS_PER_SEED = 100;
+
+/** How long a table remembers an Idempotency-Key and its answer. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Bearer tokens one session may hold (each idempotent replay of its creation adds one). */
+export const MAX_TOKENS = 64;
+
+/** Who is calling: the SHA-256 of the bearer token. */
+export interface Auth {
+  tokenHash: string;
+}
+
+/** An idempotent change: the client's key and the hash of its request. */
+export interface Idem {
+  key: string;
+  requestHash: string;
+}
+
+export interface CreateInit {
+  sessionId: string;
+  tokenHash: string;
+  room: RoomId;
+  affiliate: string | null;
+  mode?: ShoeMode;
+  decks?: number;
+}
+
+/** A shoe as the API shows it: never the server seed before the reveal (then only inside `reveal`). */
+export interface ShoeView {
+  number: number;
+  status: ShoeStatus;
+  rounds: number;
+  params: ShoeParams;
+  cutRange: { min: number; max: number };
+  commitment: Signed<CommitmentBody>;
+  start?: Signed<StartBody>;
+  reveal?: Signed<RevealBody>;
+}
+
+export interface SessionView {
+  sessionId: string;
+  room: RoomId;
+  roomName: string;
+  affiliate: string | null;
+  balance: number;
+  limits: TableLimits;
+  shoe: ShoeView;
+  lastReceipt: Signed<ReceiptBody> | null;
+}
+
+export interface ShoeSummary {
+  number: number;
+  status: ShoeStatus;
+  rounds: number;
+}
+
+export interface RoundAnswer {
+  receipt: Signed<ReceiptBody>;
+  balance: number;
+  shoe: ShoeSummary;
+  reveal?: Signed<RevealBody>;
+  nextShoe?: ShoeView;
+}
+
+export interface StartAnswer {
+  shoe: ShoeView;
+}
+
+export interface EndAnswer {
+  reveal: Signed<RevealBody>;
+  balance: number;
+  shoe: ShoeSummary;
+  nextShoe: ShoeView;
+}
+
+export interface ReceiptsAnswer {
+  shoe: number;
+  receipts: Signed<ReceiptBody>[];
+}
+
+type Entered = { ok: true; session: SessionRow } | { ok: false; answer: Answer<never> };
+
+const randomBytes = (n: number): Uint8Array => crypto.getRandomValues(new Uint8Array(n));
+
+export class Table extends DurableObject<Env> {
+  readonly #store: TableStore;
+  #tail: Promise<unknown> = Promise.resolve();
+  #tokens: string[] | null = null;
+  #created = false;
+  /** The derived stack of the shoe in play, by everything it was derived from. */
+  #derived: { key: string; value: Shoe } | null = null;
+  /** The per-session rate limit; public so that tests can drain it instead of sending hundreds of requests. */
+  readonly bucket: TokenBucket;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.#store = new TableStore(ctx.storage.sql);
+    this.bucket = new TokenBucket(rateLimits(env).session, Date.now());
+    // An existing table written by an older version is brought up to date before any call.
+    // A name that was never created stays empty: reads never create tables.
+    const version = schemaVersion(ctx.storage.sql);
+    if (version > 0 && version < SCHEMA_VERSION) ctx.storage.transactionSync(() => migrate(ctx.storage.sql));
+  }
+
+  // ---- RPC: session ---------------------------------------------------------------------------
+
+  /** Creates the session: its first token, the play-money balance and the signed commitment of shoe 1. */
+  async create(init: CreateInit): Promise<Answer<SessionView>> {
+    return this.#exclusive(async () => {
+      if (this.#exists()) return failure(409, 'idempotency_conflict', 'this session already exists');
+      const room = ROOMS[init.room];
+      const params: ShoeParams = { ...DEFAULT_SHOE_PARAMS, algorithm: FAIRNESS_VERSION, mode: init.mode ?? DEFAULT_SHOE_PARAMS.mode, decks: init.decks ?? DEFAULT_SHOE_PARAMS.decks };
+      const valid = validateShoeParams(params);
+      if (!valid.ok) return failure(400, 'invalid_body', valid.error.message);
+      const now = this.#now();
+      const next = await this.#commit(init.sessionId, 1, params, room.limits, null, now);
+      this.ctx.storage.transactionSync(() => {
+        migrate(this.ctx.storage.sql);
+        this.#store.insertSession({
+          sessionId: init.sessionId,
+          room: init.room,
+          affiliate: init.affiliate,
+          balance: STARTING_BALANCE[init.room],
+          currentShoe: 1,
+          head: next.commitment.hash,
+          createdAt: now,
+        });
+        this.#store.insertToken(init.tokenHash, now);
+        this.#store.insertShoe(next);
+      });
+      this.#tokens = [init.tokenHash];
+      return answer(201, this.#view());
+    });
+  }
+
+  /** Adds a bearer token (an idempotent replay of the session's creation hands out a new one). */
+  async addToken(tokenHash: string): Promise<Answer<{ added: true }>> {
+    return this.#exclusive(async () => {
+      if (!this.#exists()) return failure(404, 'not_found', 'no such session');
+      const tokens = this.#tokenHashes();
+      if (tokens.length >= MAX_TOKENS) return failure(409, 'too_many_tokens', `this session's creation was replayed more than ${MAX_TOKENS} times: create a new session`);
+      this.ctx.storage.transactionSync(() => this.#store.insertToken(tokenHash, this.#now()));
+      this.#tokens = [...tokens, tokenHash];
+      return answer(201, { added: true as const });
+    });
+  }
+
+  /** Whether the token is one of this session's (the fetch handler's 401/403 distinction). */
+  async checkToken(tokenHash: string): Promise<boolean> {
+    return this.#exists() && matchesAny(tokenHash, this.#tokenHashes());
+  }
+
+  /** The session: balance, limits, current shoe (committed, never its seed), last receipt. */
+  async state(auth: Auth): Promise<Answer<SessionView>> {
+    const entered = this.#enter(auth);
+    if (!entered.ok) return entered.answer;
+    return answer(200, this.#view());
+  }
+
+  // ---- RPC: the shoe ------------------------------------------------------------------------------
+
+  /** The player's client seed and cut start the committed shoe. */
+  async startShoe(auth: Auth, idem: Idem, body: { clientSeed: string; cut: number }): Promise<Answer<StartAnswer>> {
+    return this.#change(auth, idem, async (session) => {
+      const shoe = this.#store.shoe(session.currentShoe)!;
+      if (shoe.status !== 'awaiting-start') return failure(409, 'shoe_already_started', `shoe ${shoe.number} has already started`);
+      const seed = validateClientSeed(body.clientSeed);
+      if (!seed.ok) return failure(400, 'bad_client_seed', seed.error.message);
+      const cut = validateShoeCut(shoe.params, body.cut);
+      if (!cut.ok) return failure(400, 'bad_cut', cut.error.message);
+      const startBody: StartBody = {
+        type: 'start',
+        table: session.sessionId,
+        shoe: shoe.number,
+        clientSeed: seed.value,
+        cut: cut.value,
+        prev: session.head!,
+        issuedAt: this.#now(),
+      };
+      // Where dealing begins: after the burn, known only from the derived stack.
+      const firstPosition = shoe.params.mode === 'shoe' ? this.#shoeOf({ ...shoe, clientSeed: seed.value, cut: cut.value }).next : 0;
+      const start = await signRecord(startBody, await signingKey(this.env));
+      const result = answer(200, { shoe: this.#shoeView({ ...shoe, status: 'in-play', start }) });
+      return {
+        result,
+        write: () => {
+          this.#store.startShoe(shoe.number, start, firstPosition);
+          this.#store.updateSession({ head: start.hash });
+        },
+      };
+    });
+  }
+
+  /** Bets → one round dealt from the committed shoe, settled, signed and stored; the reveal and the next shoe when the cut card comes out. */
+  async playRound(auth: Auth, idem: Idem, body: { bets: { sector: number; box: string; amount: number }[] }): Promise<Answer<RoundAnswer>> {
+    return this.#change(auth, idem, async (session) => {
+      const shoe = this.#store.shoe(session.currentShoe)!;
+      if (shoe.status !== 'in-play') return failure(409, 'shoe_not_started', `shoe ${shoe.number} has not started: send the client seed and cut first`);
+      const room = ROOMS[session.room];
+      const bets = validateBets(body.bets as never, room.limits, session.balance);
+      if (!bets.ok) return failure(422, bets.error.code, bets.error.message, placeOf(bets.error));
+      const dealt = dealRound(this.#shoeOf(shoe, shoe.rounds + 1));
+      if (!dealt.ok) return failure(409, 'shoe_not_started', dealt.error.message);
+      const key = await signingKey(this.env);
+      const now = this.#now();
+      const round = shoe.rounds + 1;
+      const receipt = await signRecord(
+        buildReceiptBody({
+          table: session.sessionId,
+          shoe: shoe.number,
+          round,
+          affiliate: session.affiliate,
+          bets: bets.value,
+          dealt: dealt.value.round,
+          settlement: settle(bets.value, dealt.value.round.outcome),
+          balanceBefore: session.balance,
+          cutCardOut: dealt.value.cutCardOut,
+          prev: session.head!,
+          issuedAt: now,
+        }),
+        key,
+      );
+      const balance = receipt.body.balanceAfter;
+      const ends = shoe.params.mode === 'shoe' ? dealt.value.cutCardOut : round >= RESHUFFLE_ROUNDS_PER_SEED;
+      const ending = ends ? await this.#endAndCommit(session, { ...shoe, rounds: round }, receipt.hash, 'cut-card', now) : null;
+      const result: RoundAnswer = {
+        receipt,
+        balance,
+        shoe: { number: shoe.number, status: ending ? 'ended' : 'in-play', rounds: round },
+      };
+      if (ending) {
+        result.reveal = ending.reveal;
+        result.nextShoe = this.#shoeView({ ...ending.next, status: 'awaiting-start', start: null, rounds: 0, reveal: null });
+      }
+      return {
+        result: answer(200, result),
+        write: () => {
+          this.#store.insertReceipt(receipt);
+          this.#store.advanceShoe(shoe.number, dealt.value.shoe.next, round);
+          if (ending) {
+            this.#store.endShoe(shoe.number, ending.reveal);
+            this.#store.insertShoe(ending.next);
+          }
+          this.#store.updateSession({ balance, currentShoe: ending ? ending.next.number : undefined, head: ending ? ending.next.commitment.hash : receipt.hash });
+        },
+      };
+    });
+  }
+
+  /** Ends the current shoe before its cut card: reveals its server seed and commits the next shoe. */
+  async endShoe(auth: Auth, idem: Idem): Promise<Answer<EndAnswer>> {
+    return this.#change(auth, idem, async (session) => {
+      const shoe = this.#store.shoe(session.currentShoe)!;
+      const ending = await this.#endAndCommit(session, shoe, session.head!, 'ended-early', this.#now());
+      const result: EndAnswer = {
+        reveal: ending.reveal,
+        balance: session.balance,
+        shoe: { number: shoe.number, status: 'ended', rounds: shoe.rounds },
+        nextShoe: this.#shoeView({ ...ending.next, status: 'awaiting-start', start: null, rounds: 0, reveal: null }),
+      };
+      return {
+        result: answer(200, result),
+        write: () => {
+          this.#store.endShoe(shoe.number, ending.reveal);
+          this.#store.insertShoe(ending.next);
+          this.#store.updateSession({ currentShoe: ending.next.number, head: ending.next.commitment.hash });
+        },
+      };
+    });
+  }
+
+  // ---- RPC: reading -------------------------------------------------------------------------------
+
+  /** The receipts of one shoe (default: the current one), in round order. */
+  async receipts(auth: Auth, shoeNumber: number | null): Promise<Answer<ReceiptsAnswer>> {
+    const entered = this.#enter(auth);
+    if (!entered.ok) return entered.answer;
+    const number = shoeNumber ?? entered.session.currentShoe;
+    if (!this.#store.shoe(number)) return failure(404, 'not_found', `there is no shoe ${number} at this table`);
+    return answer(200, { shoe: number, receipts: this.#store.receipts(number) });
+  }
+
+  /** One shoe's transcript: commitment, start, receipts and, once it ended, the reveal. */
+  async transcript(auth: Auth, shoeNumber: number): Promise<Answer<Transcript>> {
+    const entered = this.#enter(auth);
+    if (!entered.ok) return entered.answer;
+    const shoe = this.#store.shoe(shoeNumber);
+    if (!shoe) return failure(404, 'not_found', `there is no shoe ${shoeNumber} at this table`);
+    const t: Transcript = { version: FAIRNESS_VERSION, commitment: shoe.commitment, receipts: this.#store.receipts(shoe.number) };
+    if (shoe.start) t.start = shoe.start;
+    if (shoe.reveal) t.reveal = shoe.reveal;
+    return answer(200, t);
+  }
+
+  // ---- internals ------------------------------------------------------------------------------------
+
+  /** Runs changes one at a time (see the header: awaiting a signature opens the input gate). */
+  #exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.#tail.then(fn, fn);
+    this.#tail = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * The frame of every idempotent change: session, token, rate limit, then the idempotency key
+   * (replay or conflict), then `compute` (which validates, deals and signs without writing),
+   * then one transaction with its rows and the stored answer.
+   */
+  #change<T>(
+    auth: Auth,
+    idem: Idem,
+    compute: (session: SessionRow) => Promise<Answer<never> | { result: Answer<T>; write: () => void }>,
+  ): Promise<Answer<T>> {
+    return this.#exclusive(async () => {
+      const entered = this.#enter(auth);
+      if (!entered.ok) return entered.answer;
+      const stored = this.#store.answer(idem.key);
+      if (stored) {
+        if (stored.requestHash !== idem.requestHash) {
+          return failure(409, 'idempotency_conflict', 'this Idempotency-Key was already used with another request: use a new key for a new request');
+        }
+        return { status: stored.status, body: stored.body as T, headers: { 'Idempotent-Replayed': 'true' } };
+      }
+      const computed = await compute(entered.session);
+      if (!('write' in computed)) return computed;
+      const { result, write } = computed;
+      const now = Date.now();
+      this.ctx.storage.transactionSync(() => {
+        write();
+        this.#store.pruneAnswers(new Date(now - IDEMPOTENCY_TTL_MS).toISOString());
+        this.#store.insertAnswer(idem.key, idem.requestHash, result.status, result.body, new Date(now).toISOString());
+      });
+      return result;
+    });
+  }
+
+  /** Session exists, token matches, rate limit allows: in that order. */
+  #enter(auth: Auth): Entered {
+    if (!this.#exists()) return { ok: false, answer: failure(404, 'not_found', 'no such session') };
+    if (!matchesAny(auth.tokenHash, this.#tokenHashes())) {
+      return { ok: false, answer: failure(401, 'unauthorized', 'the bearer token is not valid for this session') };
+    }
+    const taken = this.bucket.take(Date.now());
+    if (!taken.ok) return { ok: false, answer: rateLimited(taken.retryAfter, 'on this table session') };
+    return { ok: true, session: this.#store.session()! };
+  }
+
+  /** Whether the session was created (once true, true for good: sessions are never deleted). */
+  #exists(): boolean {
+    this.#created ||= schemaVersion(this.ctx.storage.sql) > 0 && this.#store.session() !== null;
+    return this.#created;
+  }
+
+  #tokenHashes(): string[] {
+    this.#tokens ??= this.#store.tokenHashes();
+    return this.#tokens;
+  }
+
+  #now(): string {
+    return new Date().toISOString();
+  }
+
+  /** A fresh server seed for shoe `number` and its signed commitment (the seed stays here). */
+  async #commit(table: string, number: number, params: ShoeParams, limits: TableLimits, prev: string | null, now: string) {
+    const serverSeed = newServerSeed(randomBytes);
+    const body: CommitmentBody = { type: 'commitment', table, shoe: number, params, serverSeedHash: seedCommitment(serverSeed), prev, issuedAt: now, limits };
+    const commitment = await signRecord(body, await signingKey(this.env));
+    return { number, params, serverSeed, commitment };
+  }
+
+  /** The reveal of `shoe` (chained after `prev`) and the next shoe's commitment (chained after the reveal). */
+  async #endAndCommit(session: SessionRow, shoe: ShoeRow, prev: string, reason: RevealBody['reason'], now: string) {
+    const revealBody: RevealBody = { type: 'reveal', table: session.sessionId, shoe: shoe.number, serverSeed: shoe.serverSeed, rounds: shoe.rounds, reason, prev, issuedAt: now };
+    const reveal = await signRecord(revealBody, await signingKey(this.env));
+    const next = await this.#commit(session.sessionId, shoe.number + 1, shoe.params, ROOMS[session.room].limits, reveal.hash, now);
+    return { reveal, next };
+  }
+
+  /**
+   * The shoe the next round is dealt from. Shoe mode: the one derived stack (kept in memory per
+   * shoe), at the stored position. Reshuffle mode: round `round`'s own stack.
+   */
+  #shoeOf(shoe: Pick<ShoeRow, 'number' | 'params' | 'serverSeed' | 'clientSeed' | 'cut' | 'nextPosition' | 'rounds'>, round = 1): Shoe {
+    const { params, serverSeed } = shoe;
+    const clientSeed = shoe.clientSeed!;
+    const cut = shoe.cut!;
+    if (params.mode === 'reshuffle') return deriveRoundShoe(params, serverSeed, clientSeed, cut, round);
+    const key = `${shoe.number}\n${cut}\n${clientSeed}`;
+    if (this.#derived?.key !== key) this.#derived = { key, value: deriveShoe(params, serverSeed, clientSeed, cut) };
+    const base = this.#derived.value;
+    return shoe.nextPosition === null ? base : { ...base, next: shoe.nextPosition, rounds: shoe.rounds };
+  }
+
+  #shoeView(shoe: Pick<ShoeRow, 'number' | 'status' | 'rounds' | 'params' | 'commitment' | 'start' | 'reveal'>): ShoeView {
+    const view: ShoeView = {
+      number: shoe.number,
+      status: shoe.status,
+      rounds: shoe.rounds,
+      params: shoe.params,
+      cutRange: cutRange(shoe.params),
+      commitment: shoe.commitment,
+    };
+    if (shoe.start) view.start = shoe.start;
+    if (shoe.reveal) view.reveal = shoe.reveal;
+    return view;
+  }
+
+  #view(): SessionView {
+    const session = this.#store.session()!;
+    const room = ROOMS[session.room];
+    return {
+      sessionId: session.sessionId,
+      room: session.room,
+      roomName: room.name,
+      affiliate: session.affiliate,
+      balance: session.balance,
+      limits: room.limits,
+      shoe: this.#shoeView(this.#store.shoe(session.currentShoe)!),
+      lastReceipt: this.#store.lastReceipt(),
+    };
+  }
+}
+
+/** The offending bet's place, when the engine names one. */
+function placeOf(error: { sector?: number; box?: string }): { sector?: number; box?: string } | undefined {
+  return error.sector === undefined ? undefined : { sector: error.sector, box: error.box };
+}
