@@ -5,3 +5,8 @@ export * from './round.ts';
 export * from './shoe.ts';
 export * from './table.ts';
 export * from './settle.ts';
+export * from './odds.ts';
+export * from './prng.ts';
+export * from './simulate.ts';
+export * from './roads.ts';
+export * from './fairness/index.ts';

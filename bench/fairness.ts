@@ -1,0 +1,121 @@
+/**
+ * Fairness figures (`npm run bench -- fairness`): deriving an 8-deck shoe from its seeds, and
+ * verifying a whole 8-deck shoe transcript (about 80 signed receipts, played with a fresh key).
+ * Target: the whole-shoe verification under 20 ms in Node. Figures only: nothing passes or fails.
+ */
+import {
+  DEFAULT_SHOE_PARAMS,
+  deriveShoe,
+  generateSigningKey,
+  importVerifyKeys,
+  newServerSeed,
+  playShoeTranscript,
+  recordDigest,
+  recordHash,
+  verifyBytes,
+  verifyTranscript,
+} from '../shared/index.ts';
+
+let sink = 0;
+
+/** Wall time and this process's CPU time (user + system, all threads) of one call, in ms. */
+async function timed(fn: () => Promise<unknown> | unknown): Promise<{ wall: number; cpu: number }> {
+  const cpu = process.cpuUsage();
+  const t = performance.now();
+  await fn();
+  const wall = performance.now() - t;
+  const used = process.cpuUsage(cpu);
+  return { wall, cpu: (used.user + used.system) / 1000 };
+}
+
+function median(xs: number[]): number {
+  const sorted = xs.slice().sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+const EIGHT_DECKS = { ...DEFAULT_SHOE_PARAMS, decks: 8 };
+const randomBytes = (n: number) => crypto.getRandomValues(new Uint8Array(n));
+
+function derivationFigures(): void {
+  const seeds = Array.from({ length: 2_000 }, () => newServerSeed(randomBytes));
+  for (const s of seeds.slice(0, 200)) sink += deriveShoe(EIGHT_DECKS, s, 'warm-up', 208).burned; // warm-up
+  const batches = Array.from({ length: 9 }, (_, b) => {
+    const cpu = process.cpuUsage();
+    const t = performance.now();
+    for (let i = b * 200; i < (b + 1) * 200; i++) sink += deriveShoe(EIGHT_DECKS, seeds[i % seeds.length]!, 'bench client seed', 1 + (i % 415)).burned;
+    const used = process.cpuUsage(cpu);
+    return { wall: ((performance.now() - t) * 1000) / 200, cpu: (used.user + used.system) / 200 };
+  });
+  console.log(
+    `shoe derivation, 8 decks (416 cards: HMAC stream, rejection sampling, Fisher-Yates, cut, burn): ` +
+      `${median(batches.map((b) => b.wall)).toFixed(1)} µs median per shoe (CPU ${median(batches.map((b) => b.cpu)).toFixed(1)} µs)`,
+  );
+}
+
+async function verificationFigures(): Promise<void> {
+  const { key } = await generateSigningKey();
+  const transcript = await playShoeTranscript({
+    table: 'bench',
+    shoe: 1,
+    params: EIGHT_DECKS,
+    serverSeed: newServerSeed(randomBytes),
+    clientSeed: 'bench client seed',
+    cut: 208,
+    key,
+    balance: 100_000_000,
+    limits: { min: 100, max: 10_000, step: 100, chips: [100, 500, 1_000, 2_000, 5_000, 10_000] },
+    bets: (r) => [
+      { sector: r % 5, box: (['player', 'banker', 'tie'] as const)[r % 3]!, amount: 1_000 },
+      { sector: (r + 1) % 5, box: 'banker', amount: 2_000 },
+    ],
+    clock: (n) => new Date(Date.UTC(2025, 0, 1, 0, 0, n)).toISOString(),
+  });
+  const jwks = { keys: [key.publicJwk] };
+  const bytes = JSON.stringify(transcript).length;
+  for (let i = 0; i < 5; i++) sink += (await verifyTranscript(transcript, jwks)).rounds.length; // warm-up
+
+  const withImport: { wall: number; cpu: number }[] = [];
+  for (let i = 0; i < 21; i++) {
+    withImport.push(
+      await timed(async () => {
+        const report = await verifyTranscript(transcript, jwks);
+        if (!report.ok) throw new Error(`bench transcript failed: ${report.failure?.message}`);
+      }),
+    );
+  }
+  const keys = await importVerifyKeys(jwks);
+  const preImported: { wall: number; cpu: number }[] = [];
+  for (let i = 0; i < 21; i++) preImported.push(await timed(async () => (sink += (await verifyTranscript(transcript, keys)).rounds.length)));
+  const hashing: number[] = [];
+  for (let i = 0; i < 21; i++) {
+    const t = performance.now();
+    for (const r of transcript.receipts) sink += recordHash(r.body).length;
+    hashing.push(performance.now() - t);
+  }
+  const records = transcript.receipts.length + 3;
+  const wall = (xs: { wall: number }[]) => median(xs.map((x) => x.wall)).toFixed(2);
+  const cpu = (xs: { cpu: number }[]) => median(xs.map((x) => x.cpu)).toFixed(2);
+  console.log(
+    `verify a whole 8-deck shoe: ${transcript.receipts.length} receipts + commitment, start, reveal (${records} Ed25519 signatures, ${(bytes / 1024).toFixed(0)} KiB JSON): ` +
+      `${wall(withImport)} ms median of ${withImport.length} (CPU ${cpu(withImport)} ms) importing the JWKS each time; ` +
+      `${wall(preImported)} ms (CPU ${cpu(preImported)} ms) with the keys imported once; target < 20 ms`,
+  );
+  const key0 = keys.byId.get(transcript.commitment.keyId)!;
+  const digests = transcript.receipts.map((r) => recordDigest(r.body));
+  const single: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const t = performance.now();
+    for (const [j, r] of transcript.receipts.entries()) sink += Number(await verifyBytes(key0, r.signature, digests[j]!));
+    single.push(((performance.now() - t) * 1000) / transcript.receipts.length);
+  }
+  console.log(
+    `  for scale on this machine now: canonical JSON + SHA-256 of the ${transcript.receipts.length} receipts ${median(hashing).toFixed(2)} ms; ` +
+      `one WebCrypto Ed25519 verify ${median(single).toFixed(0)} µs (awaited one by one)`,
+  );
+}
+
+export async function run(): Promise<void> {
+  derivationFigures();
+  await verificationFigures();
+  if (sink === 0.5) console.log('');
+}

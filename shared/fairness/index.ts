@@ -1,0 +1,13 @@
+/**
+ * Provable fairness (DESIGN.md "Provable fairness", FAIRNESS.md): seeds and commitment, the keyed
+ * shuffle stream, the derivation of the shoe, Ed25519 keys, signed chained records, the verifier.
+ */
+export * from './encoding.ts';
+export * from './params.ts';
+export * from './commit.ts';
+export * from './stream.ts';
+export * from './derive.ts';
+export * from './keys.ts';
+export * from './records.ts';
+export * from './verify.ts';
+export * from './transcript.ts';

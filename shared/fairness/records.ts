@@ -1,0 +1,210 @@
+/**
+ * Signed records (DESIGN.md guarantee 4): the commitment, the start (the player's seed and cut),
+ * one receipt per round and the reveal, chained by hash. Each record is
+ *
+ *   hash      = SHA-256("pb-fair-1/record\n" ‖ UTF-8(canonicalJson(body)))     (hex in `hash`)
+ *   signature = Ed25519(private key, the 32 hash bytes)                         (base64url)
+ *
+ * and travels as `{ body, hash, keyId, signature }`. FAIRNESS.md gives every byte.
+ */
+import { sha256 } from '@noble/hashes/sha2.js';
+import { type CardCode, cardCode } from '../cards.ts';
+import type { Outcome, Round } from '../round.ts';
+import type { Settlement, SettledBet } from '../settle.ts';
+import type { Bet, TableLimits } from '../table.ts';
+import { bytesToHex, canonicalJson, concatBytes, utf8Bytes } from './encoding.ts';
+import { signBytes, type SigningKey } from './keys.ts';
+import type { FairnessVersion, ShoeParams } from './params.ts';
+
+/** Domain tag of record hashes. */
+export const RECORD_TAG = 'pb-fair-1/record\n';
+
+/** A record body with its hash, the signing key's id and the Ed25519 signature. */
+export interface Signed<T> {
+  body: T;
+  /** Lowercase hex SHA-256 of the record bytes. */
+  hash: string;
+  keyId: string;
+  /** Ed25519 over the 32 hash bytes, base64url without padding. */
+  signature: string;
+}
+
+/** Published before the player's seed or any bet: the seed's hash and every parameter that decides the cards. */
+export interface CommitmentBody {
+  type: 'commitment';
+  table: string;
+  /** Shoe number at this table, from 1. */
+  shoe: number;
+  params: ShoeParams;
+  /** seedCommitment(serverSeed). */
+  serverSeedHash: string;
+  /** Hash of the previous shoe's reveal at this table; null for shoe 1. */
+  prev: string | null;
+  issuedAt: string;
+  /**
+   * The table's bet limits (addition to the first contract): when present the verifier checks
+   * every round's bets against them; without them, only against the rules that keep payouts whole.
+   */
+  limits?: TableLimits;
+}
+
+/** The player's seed and cut, accepted after the commitment. */
+export interface StartBody {
+  type: 'start';
+  table: string;
+  shoe: number;
+  /** In NFC, as `validateClientSeed` returns it. */
+  clientSeed: string;
+  cut: number;
+  /** The commitment's hash. */
+  prev: string;
+  issuedAt: string;
+}
+
+/** One card of a receipt: its code, its index in the shoe's stack (after the cut), the hand it went to. */
+export interface ReceiptCard {
+  code: CardCode;
+  position: number;
+  hand: 'player' | 'banker';
+}
+
+/** Everything one round decided. */
+export interface ReceiptBody {
+  type: 'receipt';
+  table: string;
+  shoe: number;
+  /** From 1 within the shoe. */
+  round: number;
+  affiliate: string | null;
+  /** As validated by table.ts. */
+  bets: Bet[];
+  /** In dealt order: P, B, P, B, then the third cards; position = index in the shoe's stack. */
+  cards: ReceiptCard[];
+  playerTotal: number;
+  bankerTotal: number;
+  outcome: Outcome;
+  natural: boolean;
+  playerPair: boolean;
+  bankerPair: boolean;
+  /** From settle.ts, one per bet, same order. */
+  payouts: SettledBet[];
+  staked: number;
+  returned: number;
+  balanceBefore: number;
+  /** balanceBefore − staked + returned. */
+  balanceAfter: number;
+  /** The cut card came out during this round (always true in reshuffle mode: the stack is done). */
+  cutCardOut: boolean;
+  /** Hash of the previous receipt, or of the start record for round 1. */
+  prev: string;
+  issuedAt: string;
+}
+
+/** The end of a shoe: the server seed, which lets anyone re-derive every card. */
+export interface RevealBody {
+  type: 'reveal';
+  table: string;
+  shoe: number;
+  serverSeed: string;
+  /** Rounds dealt from the shoe. */
+  rounds: number;
+  reason: 'cut-card' | 'ended-early';
+  /** Hash of the last receipt (or the start, or the commitment, when nothing came after them). */
+  prev: string;
+  issuedAt: string;
+}
+
+export type RecordBody = CommitmentBody | StartBody | ReceiptBody | RevealBody;
+
+/** One shoe's records in order. `start`, receipts and `reveal` appear as the shoe progresses. */
+export interface Transcript {
+  version: FairnessVersion;
+  commitment: Signed<CommitmentBody>;
+  start?: Signed<StartBody>;
+  receipts: Signed<ReceiptBody>[];
+  reveal?: Signed<RevealBody>;
+}
+
+/** The exact bytes a record's hash covers: the domain tag, then the body's canonical JSON in UTF-8. */
+export function recordBytes(body: object): Uint8Array<ArrayBuffer> {
+  return concatBytes(utf8Bytes(RECORD_TAG), utf8Bytes(canonicalJson(body)));
+}
+
+const RECORD_TAG_BYTES = utf8Bytes(RECORD_TAG);
+
+/** SHA-256 of the record bytes (raw 32 bytes: what is signed). */
+export function recordDigest(body: object): Uint8Array<ArrayBuffer> {
+  const digest = new Uint8Array(32);
+  sha256.create().update(RECORD_TAG_BYTES).update(utf8Bytes(canonicalJson(body))).digestInto(digest);
+  return digest;
+}
+
+/** Lowercase hex SHA-256 of the record bytes. */
+export function recordHash(body: object): string {
+  return bytesToHex(recordDigest(body));
+}
+
+/** Hashes and signs a record body. */
+export async function signRecord<T extends { type: string }>(body: T, key: SigningKey): Promise<Signed<T>> {
+  const digest = recordDigest(body);
+  return { body, hash: bytesToHex(digest), keyId: key.keyId, signature: await signBytes(key, digest) };
+}
+
+/** A round's cards in dealt order (P, B, P, B, [P3], [B3]) with their stack positions and hands. */
+export function receiptCards(round: Round): ReceiptCard[] {
+  const hands: ('player' | 'banker')[] = ['player', 'banker', 'player', 'banker'];
+  const cards = [round.player[0]!, round.banker[0]!, round.player[1]!, round.banker[1]!];
+  if (round.player.length === 3) {
+    hands.push('player');
+    cards.push(round.player[2]!);
+  }
+  if (round.banker.length === 3) {
+    hands.push('banker');
+    cards.push(round.banker[2]!);
+  }
+  return cards.map((card, i) => ({ code: cardCode(card), position: round.positions[i]!, hand: hands[i]! }));
+}
+
+export interface ReceiptArgs {
+  table: string;
+  shoe: number;
+  round: number;
+  affiliate: string | null;
+  bets: readonly Bet[];
+  /** The engine's round, positions into the shoe's stack (`dealRound(…).round`). */
+  dealt: Round;
+  /** `settle(bets, dealt.outcome)`. */
+  settlement: Settlement;
+  balanceBefore: number;
+  cutCardOut: boolean;
+  prev: string;
+  issuedAt: string;
+}
+
+/** The receipt body of a dealt and settled round, every field from the engine's values. */
+export function buildReceiptBody(args: ReceiptArgs): ReceiptBody {
+  const { dealt, settlement } = args;
+  return {
+    type: 'receipt',
+    table: args.table,
+    shoe: args.shoe,
+    round: args.round,
+    affiliate: args.affiliate,
+    bets: args.bets.map((b) => ({ sector: b.sector, box: b.box, amount: b.amount })),
+    cards: receiptCards(dealt),
+    playerTotal: dealt.playerTotal,
+    bankerTotal: dealt.bankerTotal,
+    outcome: dealt.outcome,
+    natural: dealt.natural,
+    playerPair: dealt.playerPair,
+    bankerPair: dealt.bankerPair,
+    payouts: settlement.bets.map((b) => ({ sector: b.sector, box: b.box, amount: b.amount, result: b.result, returned: b.returned, net: b.net })),
+    staked: settlement.staked,
+    returned: settlement.returned,
+    balanceBefore: args.balanceBefore,
+    balanceAfter: args.balanceBefore - settlement.staked + settlement.returned,
+    cutCardOut: args.cutCardOut,
+    prev: args.prev,
+    issuedAt: args.issuedAt,
+  };
+}

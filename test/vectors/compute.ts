@@ -1,0 +1,100 @@
+/** Computes the golden vectors from their inputs with the shared/ code (used by generate.ts and by the vectors test). */
+import {
+  bytesToHex,
+  canonicalJson,
+  cardCode,
+  COMMIT_TAG,
+  deriveStack,
+  importSigningKey,
+  playShoeTranscript,
+  prepareShoe,
+  recordBytes,
+  seedCommitment,
+  serverSeedBytes,
+  shuffledDecks,
+  shuffleMessage,
+  shuffleStream,
+  type Transcript,
+  uniformBelow,
+  utf8Bytes,
+  concatBytes,
+} from '../../shared/index.ts';
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import type { vectorInputs as Inputs } from './inputs.ts';
+
+export async function computeVectors(inputs: typeof Inputs, privateJwk: JsonWebKey) {
+  const key = await importSigningKey(privateJwk);
+  const stream0 = inputs.streams[0]!;
+  const drawing = shuffleStream(serverSeedBytes(stream0.serverSeed), stream0.clientSeed, stream0.nonce);
+  const words: number[] = [];
+  const tap = { nextWord: () => { const w = drawing.nextWord(); words.push(w); return w; }, get blocks() { return drawing.blocks; } };
+
+  const transcripts: { name: string; transcript: Transcript; firstReceipt: { canonicalJson: string; recordBytesHex: string; hash: string; signature: string } }[] = [];
+  for (const t of inputs.transcripts) {
+    const before = transcripts.find((x) => x.name === ('after' in t ? t.after : undefined));
+    const transcript = await playShoeTranscript({
+      table: t.table,
+      shoe: t.shoe,
+      params: t.params,
+      serverSeed: t.serverSeed,
+      clientSeed: t.clientSeed,
+      cut: t.cut,
+      key,
+      balance: t.balance,
+      ...('limits' in t ? { limits: t.limits } : {}),
+      prev: before?.transcript.reveal?.hash ?? null,
+      affiliate: t.affiliate,
+      bets: t.bets,
+      clock: t.clock,
+      ...('maxRounds' in t ? { maxRounds: t.maxRounds } : {}),
+    });
+    const first = transcript.receipts[0]!;
+    transcripts.push({
+      name: t.name,
+      transcript,
+      firstReceipt: { canonicalJson: canonicalJson(first.body), recordBytesHex: bytesToHex(recordBytes(first.body)), hash: first.hash, signature: first.signature },
+    });
+  }
+
+  return {
+    version: 'pb-fair-1',
+    about: 'Golden vectors of FAIRNESS.md, written by test/vectors/generate.ts from test/vectors/inputs.ts; checked by test/shared/fairness-vectors.test.ts.',
+    key: { kid: key.keyId, publicJwk: key.publicJwk, source: 'RFC 8032 section 7.1 TEST 1 (private d in test/vectors/test-key.jwk.json)' },
+    canonicalJson: inputs.canonical.map((value) => ({ json: canonicalJson(value) })),
+    commitments: inputs.commitmentSeeds.map((serverSeed) => ({
+      serverSeed,
+      hashedBytesHex: bytesToHex(concatBytes(utf8Bytes(COMMIT_TAG), serverSeedBytes(serverSeed))),
+      commitment: seedCommitment(serverSeed),
+    })),
+    streams: inputs.streams.map((s) => {
+      const seed = serverSeedBytes(s.serverSeed);
+      const blocks = [0, 1].map((counter) => {
+        const message = shuffleMessage(s.clientSeed, s.nonce, counter);
+        return { counter, messageHex: bytesToHex(message), hmacHex: bytesToHex(hmac(sha256, seed, message)) };
+      });
+      const stream = shuffleStream(seed, s.clientSeed, s.nonce);
+      return { ...s, blocks, firstWords: Array.from({ length: 10 }, () => stream.nextWord()) };
+    }),
+    draws: {
+      stream: stream0,
+      results: inputs.draws.map((n) => {
+        const from = words.length;
+        const value = uniformBelow(tap, n);
+        return { n, limit: 2 ** 32 - (2 ** 32 % n), wordsRead: words.slice(from), value };
+      }),
+    },
+    shoes: inputs.shoes.map((s) => {
+      const stack = deriveStack(s.params, s.serverSeed, s.clientSeed, s.cut, s.nonce);
+      const shoe = prepareShoe(stack, s.params);
+      return {
+        ...s,
+        shuffled: shuffledDecks(s.params, s.serverSeed, s.clientSeed, s.nonce).map(cardCode),
+        stack: stack.map(cardCode),
+        burned: shoe.burned,
+        cutCardAt: shoe.cutCardAt,
+      };
+    }),
+    transcripts,
+  };
+}
