@@ -92,11 +92,24 @@ export interface Shoe {
   rounds: number;
 }
 
+/** Cards burned at the start of a shoe whose first card is `first`: none in reshuffle mode or with the burn off. */
+export function burnedCards(first: Card, rules: ShoeRules): number {
+  return rules.mode === 'shoe' && rules.burn ? burnCount(first) : 0;
+}
+
+/**
+ * Index of the cut card in a stack of `size` cards: when the next card to deal reaches it, the cut
+ * card has come out. In reshuffle mode there is no cut card; the index only keeps one round's cards
+ * in reach (the shoe ends after its first round anyway).
+ */
+export function cutCardIndex(size: number, rules: ShoeRules): number {
+  return rules.mode === 'shoe' ? size - rules.cutCardFromEnd : size - MAX_CARDS_PER_ROUND;
+}
+
 /** A new shoe from a shuffled, cut stack: burns per the rules and places the cut card. */
 export function prepareShoe(stack: readonly Card[], rules: ShoeRules): Shoe {
-  const burned = rules.mode === 'shoe' && rules.burn ? burnCount(stack[0]!) : 0;
-  const cutCardAt = rules.mode === 'shoe' ? stack.length - rules.cutCardFromEnd : stack.length - MAX_CARDS_PER_ROUND;
-  return { rules, cards: stack, burned, cutCardAt, next: burned, rounds: 0 };
+  const burned = burnedCards(stack[0]!, rules);
+  return { rules, cards: stack, burned, cutCardAt: cutCardIndex(stack.length, rules), next: burned, rounds: 0 };
 }
 
 /** A freshly shuffled and cut shoe: all cards of the rules' decks. */
