@@ -10,6 +10,8 @@ export default defineConfig({
           name: 'shared',
           include: ['test/shared/**/*.test.ts', 'test/cli/**/*.test.ts'],
           environment: 'node',
+          // CLI tests spawn Node processes: generous on a loaded 2-core machine. Nothing asserts time.
+          testTimeout: 30_000,
         },
       },
       'test/worker/vitest.config.ts',
