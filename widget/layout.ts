@@ -1,0 +1,270 @@
+/**
+ * The table's geometry, shared by the Pixi canvas and the DOM overlay so that a button sits exactly
+ * on the box the felt prints. Pure: no Pixi, no DOM. All figures are CSS pixels with the origin at
+ * the top-left of the table and y pointing down.
+ *
+ * The betting area is a printed arc around the dealer (who stands above the top edge): five sectors
+ * left to right, each with three boxes from the player's edge inwards: Player (outer ring), Banker,
+ * Tie (inner ring). The shoe sits top-right, the discard tray top-left, the two hands in between.
+ */
+import { BOXES, type Box, SECTORS } from '../shared/table.ts';
+
+export interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** The printed ring segment of one box: radii and angles (radians, y down, 0 = pointing right). */
+export interface Wedge {
+  r0: number;
+  r1: number;
+  a0: number;
+  a1: number;
+}
+
+/**
+ * One betting box. The Rect is the box's button: centred on the printed wedge, unrotated. `angle`
+ * (radians, clockwise, as CSS `rotate()` and Pixi `rotation`) turns it about its centre so that it
+ * lines up with the arc; rects do not overlap whether or not the rotation is applied.
+ */
+export interface BoxSpot extends Rect {
+  sector: number;
+  box: Box;
+  angle: number;
+  wedge: Wedge;
+}
+
+/** The arc the boxes are printed on: centre, and the four ring radii from inner (tie) to outer (player). */
+export interface ArcGeometry {
+  cx: number;
+  cy: number;
+  /** [tie inner, tie/banker, banker/player, player outer]. */
+  radii: readonly [number, number, number, number];
+  /** Angle of the arc's left end (sector 0's outer edge) and right end; left > right (y down). */
+  left: number;
+  right: number;
+}
+
+export interface TableLayout {
+  width: number;
+  height: number;
+  /** Phone portrait: smaller cards, flatter arc, shorter labels. */
+  compact: boolean;
+  /** 15 spots, sector-major: sector 0 player, banker, tie, sector 1 player, … */
+  boxes: BoxSpot[];
+  shoe: Rect;
+  discard: Rect;
+  /** Where the Player's cards land (the label and total are drawn above the cards, inside the rect). */
+  playerHand: Rect;
+  bankerHand: Rect;
+  /** Where the result banner shows. */
+  result: Rect;
+  /** Bottom strip where chips sit (DOM chip buttons go here). */
+  chipTray: Rect;
+  /** Extra (optional to use): the arc the boxes are printed on. */
+  arc: ArcGeometry;
+  /** Extra: card size for this layout (upright card). */
+  card: { w: number; h: number };
+  /** Extra: height of the label strip at the top of each hand's rect. */
+  handHeader: number;
+  /** Extra: where the payouts are printed as one line when the boxes are too small for them. */
+  legend: Rect;
+  /** Extra: where the table name and limits are printed. */
+  plaque: Rect;
+}
+
+/** Below this width, or in portrait, the table uses the compact (phone) arrangement. */
+export const COMPACT_MAX_WIDTH = 640;
+
+/** Card width / height. */
+export const CARD_RATIO = 0.714;
+/** In compact layouts cards fan: each next card is this fraction of a card width to the right. */
+export const FAN_STEP = 0.56;
+
+/** Ring thickness shares, outer to inner: player, banker, tie. */
+const RING_SHARE: Readonly<Record<Box, number>> = { player: 0.37, banker: 0.34, tie: 0.29 };
+
+/**
+ * Computes the whole table's geometry for a canvas of `width` × `height` CSS pixels. Deterministic;
+ * every rect lies inside the canvas.
+ */
+export function tableLayout(width: number, height: number): TableLayout {
+  const W = Math.max(240, width);
+  const H = Math.max(240, height);
+  const compact = W < COMPACT_MAX_WIDTH || H > W * 1.1;
+  const m = compact ? 8 : Math.round(Math.min(W, H) * 0.035);
+
+  const trayH = compact ? clamp(H * 0.13, 64, 96) : clamp(H * 0.14, 64, 96);
+  const chipTray: Rect = { x: 0, y: H - trayH, w: W, h: trayH };
+
+  // The arc: as wide as the table allows; compact arcs are flatter to keep the inner boxes wide.
+  const halfSpan = compact ? deg(18) : deg(40);
+  const arcHalfWidth = Math.min(W / 2 - m, (H - trayH) * (compact ? 0.9 : 0.95));
+  const R3 = arcHalfWidth / Math.sin(halfSpan);
+  const thickness = compact ? clamp(H * 0.37, 150, 290) : clamp(H * 0.33, 140, 230);
+  const bottom = chipTray.y - (compact ? 6 : 10);
+  const cx = W / 2;
+  const cy = bottom - R3;
+  const radii = ringRadii(R3, thickness);
+  const left = Math.PI / 2 + halfSpan;
+  const right = Math.PI / 2 - halfSpan;
+  const arc: ArcGeometry = { cx, cy, radii, left, right };
+
+  const boxes: BoxSpot[] = [];
+  const step = (left - right) / SECTORS;
+  for (let sector = 0; sector < SECTORS; sector++) {
+    const a0 = left - sector * step;
+    const a1 = a0 - step;
+    const mid = (a0 + a1) / 2;
+    BOXES.forEach((box) => {
+      const ring = 2 - BOXES.indexOf(box); // player → outer ring (index 2), tie → inner (0)
+      const r0 = radii[ring]!;
+      const r1 = radii[ring + 1]!;
+      const rMid = (r0 + r1) / 2;
+      // The button: a bit inside the printed wedge so neighbours never touch, rotated or not.
+      const w = 2 * rMid * Math.sin(step / 2) * 0.84;
+      const h = (r1 - r0) * (compact ? 0.66 : 0.62);
+      const px = cx + rMid * Math.cos(mid);
+      const py = cy + rMid * Math.sin(mid);
+      boxes.push({
+        x: round(px - w / 2),
+        y: round(py - h / 2),
+        w: round(w),
+        h: round(h),
+        sector,
+        box,
+        angle: mid - Math.PI / 2,
+        wedge: { r0, r1, a0, a1 },
+      });
+    });
+  }
+
+  // Top band: discard tray (left) and shoe (right), the printed name and limits in between.
+  const topH = compact ? clamp(H * 0.09, 52, 70) : clamp(H * 0.15, 64, 104);
+  const shoeW = compact ? topH * 1.55 : topH * 1.7;
+  const shoe: Rect = { x: round(W - m - shoeW), y: m, w: round(shoeW), h: round(topH) };
+  const discard: Rect = { x: m, y: m, w: round(shoeW * 0.85), h: round(topH) };
+
+  // Cards: ratio 5:7. Wide tables lay the third card sideways beside the pair; compact ones fan
+  // all three upright, overlapping, so that the cards can be twice as large on a phone.
+  const innerTop = arcInnerTop(arc);
+  const gap = compact ? 10 : round(W * 0.03);
+  // Wide hands sit level with the shoe and the tray, so they must fit between them.
+  const handAvail = compact ? (W - 2 * m - gap) / 2 : Math.min((W - 2 * m - gap) / 2, (shoe.x - discard.x - discard.w - gap - 16) / 2);
+  const cardH = compact
+    ? Math.min(clamp(W * 0.25, 44, 120), H * 0.14, (handAvail - 12) / (CARD_RATIO * (1 + 2 * FAN_STEP)))
+    : Math.min(clamp(Math.min(H * 0.16, W * 0.1), 56, 112), (handAvail - 12) / (CARD_RATIO * 2.25 + 1));
+  const cardW = round(cardH * CARD_RATIO);
+  const header = headerFor(cardH);
+  const handW = round(compact ? Math.min(handAvail, cardW * (1 + 2 * FAN_STEP) + 24) : Math.min(handAvail, cardW * 2.45 + cardH));
+  const handH = header + round(cardH) + (compact ? 8 : 4);
+  const handY = round(compact ? m + topH + 8 : m + topH * 0.35);
+  const playerHand: Rect = { x: round(W / 2 - gap / 2 - handW), y: handY, w: handW, h: handH };
+  const bankerHand: Rect = { x: round(W / 2 + gap / 2), y: handY, w: handW, h: handH };
+
+  const handsBottom = handY + handH;
+  const resultH = compact ? 40 : clamp(H * 0.085, 40, 64);
+  const resultW = compact ? W - 2 * m - 40 : clamp(W * 0.4, 260, 460);
+  const resultY = compact
+    ? round(handsBottom + 10)
+    : round(Math.max(handsBottom + 8, Math.min(innerTop - resultH - 8, handsBottom + (innerTop - handsBottom - resultH) / 2)));
+  const result: Rect = { x: round(W / 2 - resultW / 2), y: resultY, w: round(resultW), h: round(resultH) };
+
+  // The payout legend, printed when the boxes are too small to say it: between result and arc.
+  const legendTop = result.y + result.h + 4;
+  const legendBottom = innerTop - (compact ? 24 : 30);
+  const legend: Rect = { x: m + 4, y: round(legendTop), w: round(W - 2 * m - 8), h: round(Math.max(0, legendBottom - legendTop)) };
+
+  const plaqueW = compact ? W - 2 * m - 2 * (discard.w + 8) : clamp(W * 0.32, 200, 380);
+  const plaque: Rect = compact
+    ? { x: round(W / 2 - plaqueW / 2), y: m, w: round(plaqueW), h: round(topH) }
+    : { x: round(W / 2 - plaqueW / 2), y: result.y, w: round(plaqueW), h: result.h };
+
+  return {
+    width: W,
+    height: H,
+    compact,
+    boxes,
+    shoe,
+    discard,
+    playerHand,
+    bankerHand,
+    result,
+    chipTray,
+    arc,
+    card: { w: cardW, h: round(cardH) },
+    handHeader: header,
+    legend,
+    plaque,
+  };
+}
+
+/** The spot of one box, or undefined for an unknown sector. */
+export function spotOf(layout: TableLayout, sector: number, box: Box): BoxSpot | undefined {
+  return layout.boxes.find((s) => s.sector === sector && s.box === box);
+}
+
+/** Centre of a rect. */
+export function centerOf(r: Rect): { x: number; y: number } {
+  return { x: r.x + r.w / 2, y: r.y + r.h / 2 };
+}
+
+/**
+ * Centre and rotation of card `slot` (0, 1, 2 in the order the hand received them). Wide layouts:
+ * slots 0 and 1 upright side by side, the third card sideways on the outer side (left of Player,
+ * right of Banker), as dealers lay it. Compact layouts: three upright cards fanned left to right.
+ */
+export function cardSpot(layout: TableLayout, hand: 'player' | 'banker', slot: number): { x: number; y: number; rotation: number } {
+  const r = hand === 'player' ? layout.playerHand : layout.bankerHand;
+  const { w, h } = layout.card;
+  const head = layout.handHeader;
+  const cy = r.y + head + (r.h - head) / 2;
+  if (layout.compact) {
+    const span = w * (1 + 2 * FAN_STEP);
+    const x0 = r.x + (r.w - span) / 2;
+    return { x: x0 + w / 2 + slot * w * FAN_STEP, y: cy, rotation: 0 };
+  }
+  const gap = Math.max(4, w * 0.1);
+  const pairW = 2 * w + gap;
+  const sideW = h;
+  const total = pairW + gap * 1.5 + sideW;
+  const x0 = r.x + (r.w - total) / 2;
+  if (hand === 'player') {
+    if (slot === 2) return { x: x0 + sideW / 2, y: cy, rotation: Math.PI / 2 };
+    const px = x0 + sideW + gap * 1.5;
+    return { x: px + w / 2 + slot * (w + gap), y: cy, rotation: 0 };
+  }
+  if (slot === 2) return { x: x0 + pairW + gap * 1.5 + sideW / 2, y: cy, rotation: Math.PI / 2 };
+  return { x: x0 + w / 2 + slot * (w + gap), y: cy, rotation: 0 };
+}
+
+function headerFor(cardH: number): number {
+  return Math.round(clamp(cardH * 0.3, 18, 28));
+}
+
+/** The topmost y the arc's inner ring reaches (at its two ends). */
+function arcInnerTop(arc: ArcGeometry): number {
+  return arc.cy + arc.radii[0] * Math.sin(arc.left);
+}
+
+function ringRadii(outer: number, thickness: number): readonly [number, number, number, number] {
+  const r3 = outer;
+  const r2 = r3 - thickness * RING_SHARE.player;
+  const r1 = r2 - thickness * RING_SHARE.banker;
+  const r0 = r1 - thickness * RING_SHARE.tie;
+  return [round(r0), round(r1), round(r2), round(r3)];
+}
+
+function clamp(v: number, lo: number, hi: number): number {
+  return Math.min(hi, Math.max(lo, v));
+}
+
+function deg(d: number): number {
+  return (d * Math.PI) / 180;
+}
+
+function round(v: number): number {
+  return Math.round(v * 10) / 10;
+}

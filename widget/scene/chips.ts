@@ -1,0 +1,175 @@
+/**
+ * Casino chips: a baked texture per denomination (edge stripes, dashed ring, inlay with the value)
+ * and chip stacks built from those textures, with the stack's amount on a small pill.
+ */
+import { Container, Graphics, Rectangle, type Renderer, Sprite, Text, type Texture } from 'pixi.js';
+import { chipSheen } from './gradients.ts';
+import { chipColours, chipLabel, SANS } from './palette.ts';
+
+/** Bakes and caches chip textures for one renderer. */
+export class ChipArt {
+  private readonly renderer: Renderer;
+  private readonly cache = new Map<number, Texture>();
+  private d = 0;
+  private denominations: readonly number[] = [];
+
+  constructor(renderer: Renderer) {
+    this.renderer = renderer;
+  }
+
+  get diameter(): number {
+    return this.d;
+  }
+
+  /** Sets the chip diameter (CSS px) and the room's chips (ascending); drops stale textures. */
+  configure(diameter: number, denominations: readonly number[]): void {
+    const d = Math.round(diameter);
+    const same = d === this.d && denominations.length === this.denominations.length && denominations.every((c, i) => c === this.denominations[i]);
+    if (same) return;
+    this.clear();
+    this.d = d;
+    this.denominations = [...denominations];
+  }
+
+  get chips(): readonly number[] {
+    return this.denominations;
+  }
+
+  texture(minor: number): Texture {
+    let tex = this.cache.get(minor);
+    if (!tex) {
+      const index = Math.max(0, this.denominations.indexOf(minor));
+      const art = this.draw(minor, index);
+      tex = this.renderer.generateTexture({
+        target: art,
+        frame: new Rectangle(0, 0, this.d, this.d),
+        resolution: this.renderer.resolution,
+        antialias: true,
+      });
+      art.destroy({ children: true });
+      this.cache.set(minor, tex);
+    }
+    return tex;
+  }
+
+  destroy(): void {
+    this.clear();
+  }
+
+  private clear(): void {
+    for (const t of this.cache.values()) t.destroy(true);
+    this.cache.clear();
+  }
+
+  private draw(minor: number, index: number): Container {
+    const c = chipColours(minor, index);
+    const d = this.d;
+    const r = d / 2;
+    const root = new Container();
+    const g = new Graphics();
+    root.addChild(g);
+    g.circle(r, r, r - 0.5).fill(c.base);
+    // Six edge inserts, as on real clay chips.
+    const inserts = 6;
+    const half = Math.PI / inserts / 2.2;
+    for (let i = 0; i < inserts; i++) {
+      const a = (i * 2 * Math.PI) / inserts - Math.PI / 2;
+      g.moveTo(r + (r - 0.5) * Math.cos(a - half), r + (r - 0.5) * Math.sin(a - half))
+        .arc(r, r, r - 0.5, a - half, a + half)
+        .arc(r, r, r * 0.76, a + half, a - half, true)
+        .closePath();
+    }
+    g.fill(c.stripe);
+    g.circle(r, r, r - 0.5).fill(chipSheen());
+    g.circle(r, r, r - 0.75).stroke({ width: 1, color: 0x000000, alpha: 0.45 });
+    // A dashed ring inside the inserts.
+    const dashes = 16;
+    for (let i = 0; i < dashes; i++) {
+      const a = (i * 2 * Math.PI) / dashes;
+      g.moveTo(r + r * 0.7 * Math.cos(a), r + r * 0.7 * Math.sin(a)).arc(r, r, r * 0.7, a, a + (Math.PI / dashes) * 1.1);
+    }
+    g.stroke({ width: Math.max(1, d * 0.035), color: c.stripe, alpha: 0.9 });
+    g.circle(r, r, r * 0.58).fill(c.inlay).stroke({ width: Math.max(1, d * 0.03), color: c.base });
+    const label = chipLabel(minor);
+    const t = new Text({
+      text: label,
+      style: { fontFamily: SANS, fontWeight: 'bold', fontSize: d * (label.length > 3 ? 0.22 : 0.28), fill: c.text },
+    });
+    t.anchor.set(0.5);
+    t.position.set(r, r + d * 0.01);
+    if (t.width > d * 0.52) t.scale.set((d * 0.52) / t.width);
+    root.addChild(t);
+    return root;
+  }
+}
+
+/** Splits an amount into chips, largest first (greedy; the room's chips all divide the step). */
+export function chipsFor(amount: number, chips: readonly number[]): number[] {
+  const out: number[] = [];
+  let left = amount;
+  const desc = [...chips].sort((a, b) => b - a);
+  for (const c of desc) {
+    while (left >= c && out.length < 64) {
+      out.push(c);
+      left -= c;
+    }
+  }
+  // Whatever no chip covers (amounts off the chip grid) still shows as one smallest chip.
+  if (left > 0 && desc.length > 0) out.push(desc[desc.length - 1]!);
+  return out;
+}
+
+/** How many chips a stack shows at most; the pill shows the exact amount. */
+export const MAX_STACK = 10;
+
+/** One stack of chips with its amount: bottom chip at the container's origin. */
+export class ChipStack extends Container {
+  private readonly sprites: Sprite[] = [];
+  private readonly pill = new Graphics();
+  private readonly amountText: Text;
+  amount = 0;
+  /** The text on the pill. */
+  caption = '';
+
+  constructor() {
+    super();
+    this.amountText = new Text({ text: '', style: { fontFamily: SANS, fontWeight: 'bold', fontSize: 11, fill: 0xffffff } });
+    this.amountText.anchor.set(0.5);
+    this.addChild(this.pill, this.amountText);
+  }
+
+  /** Rebuilds the stack for `amount` (instant). `label` is the formatted amount; '' hides the pill. */
+  show(art: ChipArt, amount: number, label: string): void {
+    this.amount = amount;
+    this.caption = label;
+    const d = art.diameter;
+    const list = chipsFor(amount, art.chips).slice(0, MAX_STACK);
+    const rise = Math.max(2, d * 0.085);
+    for (let i = 0; i < list.length; i++) {
+      let s = this.sprites[i];
+      if (!s) {
+        s = new Sprite();
+        s.anchor.set(0.5);
+        this.sprites.push(s);
+        this.addChildAt(s, i);
+      }
+      s.texture = art.texture(list[list.length - 1 - i]!);
+      s.visible = true;
+      s.position.set(0, -i * rise);
+      // Lower chips a touch darker: reads as depth.
+      s.tint = i === list.length - 1 ? 0xffffff : 0xd8d8d8;
+    }
+    for (let i = list.length; i < this.sprites.length; i++) this.sprites[i]!.visible = false;
+    this.amountText.text = label;
+    this.amountText.style.fontSize = Math.max(10, Math.round(d * 0.3));
+    const pw = this.amountText.width + 10;
+    const ph = this.amountText.height + 2;
+    const py = d / 2 + ph / 2 + 2;
+    this.pill.clear();
+    if (label) {
+      this.pill.roundRect(-pw / 2, py - ph / 2, pw, ph, ph / 2).fill({ color: 0x0b1a12, alpha: 0.78 }).stroke({ width: 1, color: 0xd9b55e, alpha: 0.7 });
+    }
+    this.amountText.visible = label !== '';
+    this.amountText.position.set(0, py);
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * The PixiJS table, loaded lazily by the element (`import('./scene/index.ts')`). It renders what the
+ * Worker returned and never decides an outcome.
+ *
+ * CSP: Pixi v8 compiles shader/uniform sync code with `new Function` unless `pixi.js/unsafe-eval` is
+ * imported; despite its name that module installs static polyfills so that Pixi needs NO
+ * 'unsafe-eval' (Pixi docs, "CSP-compliant setup"). It must load before any renderer exists.
+ */
+import 'pixi.js/unsafe-eval';
+import type { CardCode } from '../../shared/cards.ts';
+import type { Outcome } from '../../shared/round.ts';
+import type { SettledBet } from '../../shared/settle.ts';
+import type { Bet, Box } from '../../shared/table.ts';
+import { PixiTable } from './table-scene.ts';
+
+export interface SceneLabels {
+  player: string;
+  banker: string;
+  tie: string;
+  pays: { player: string; banker: string; tie: string };
+  /** Optional: the banner headline per outcome ("Banker wins", "Tie"); defaults to the box label. */
+  result?: { player: string; banker: string; tie: string };
+  /** Optional: shown after the score on a natural ("Natural"). */
+  natural?: string;
+}
+
+export interface SceneOptions {
+  reducedMotion: boolean;
+  labels: SceneLabels;
+  /** Intl-formatted by the element. */
+  formatAmount(minor: number): string;
+  /** e.g. "0.10 – 10.00". */
+  limitsText: string;
+  /** Optional: the name printed on the felt; "PUNTO BANCO" by default. */
+  title?: string;
+}
+
+/**
+ * What the scene reads from a settled round: structurally a subset of the fairness module's
+ * `ReceiptBody`, so a receipt body is passed as is.
+ */
+export interface RoundReceipt {
+  cards: readonly { code: CardCode; hand: 'player' | 'banker' }[];
+  playerTotal: number;
+  bankerTotal: number;
+  outcome: Outcome;
+  natural: boolean;
+  payouts: readonly SettledBet[];
+}
+
+export interface TableScene {
+  /** The element appends it (aria-hidden) under the DOM overlay. */
+  readonly canvas: HTMLCanvasElement;
+  /** CSS pixels; uses tableLayout internally. */
+  resize(width: number, height: number): void;
+  /** Draws chip stacks on the boxes (instant). `chips` are the room's denominations. */
+  setBets(bets: readonly Bet[], chips: readonly number[]): void;
+  /** Hover/focus/drag-over glow. */
+  setHighlight(spot: { sector: number; box: Box } | null): void;
+  setShoe(info: { cardsLeft: number; total: number; discarded: number }): void;
+  /**
+   * Animates a whole settled round from its receipt body: cards out of the shoe P,B,P,B face down
+   * then turned, third cards, totals, result banner, winning stacks paid / losing stacks collected.
+   * Resolves when done (at once under reducedMotion). Losing stacks stay hidden afterwards: call
+   * setBets with the next round's bets.
+   */
+  playRound(receipt: RoundReceipt): Promise<void>;
+  /** Sweeps the cards to the discard tray and clears the result (before the next deal). */
+  clearRound(): Promise<void>;
+  /** Language or motion change. */
+  setOptions(opts: Partial<SceneOptions>): void;
+  /** Stops the ticker when off-screen; resumes it when true. */
+  setRunning(running: boolean): void;
+  /** Destroys the Pixi app and textures and loses the WebGL context. Idempotent. */
+  destroy(): void;
+}
+
+/** Creates the table on a new canvas sized `width` × `height` CSS pixels (default 960 × 600). */
+export async function createScene(opts: SceneOptions, size?: { width: number; height: number }): Promise<TableScene> {
+  return PixiTable.create(opts, size?.width ?? 960, size?.height ?? 600);
+}
+
+export { tableLayout } from '../layout.ts';

@@ -1,0 +1,168 @@
+/**
+ * The dealing shoe (top-right) and the discard tray (top-left). Both are redrawn only when their
+ * rect or their counts change, never per frame.
+ */
+import { Container, Graphics, Sprite, Text } from 'pixi.js';
+import type { Rect } from '../layout.ts';
+import type { CardArt } from './cards.ts';
+import { acrylicGradient } from './gradients.ts';
+import { SANS } from './palette.ts';
+
+export interface ShoeInfo {
+  cardsLeft: number;
+  total: number;
+  discarded: number;
+}
+
+/** The shoe: a smoked body, the stack of cards inside shown by how full it is, a card at the mouth. */
+export class ShoeView extends Container {
+  private readonly under = new Graphics();
+  private readonly body = new Graphics();
+  private readonly fill = new Graphics();
+  private readonly mouthCard = new Sprite();
+  private readonly count: Text;
+  private rect: Rect = { x: 0, y: 0, w: 0, h: 0 };
+  private info: ShoeInfo = { cardsLeft: 0, total: 0, discarded: 0 };
+
+  constructor() {
+    super();
+    this.count = new Text({ text: '', style: { fontFamily: SANS, fontWeight: 'bold', fontSize: 12, fill: 0xf2e6c4 } });
+    this.count.anchor.set(0.5);
+    this.mouthCard.anchor.set(0.5);
+    // The next card lies under the body and sticks out of the mouth.
+    this.addChild(this.under, this.mouthCard, this.body, this.fill, this.count);
+  }
+
+  /** Where a card leaves the shoe (its mouth), in table coordinates. */
+  get mouth(): { x: number; y: number } {
+    return { x: this.rect.x + this.rect.w * 0.12, y: this.rect.y + this.rect.h * 0.55 };
+  }
+
+  layout(rect: Rect, art: CardArt): void {
+    this.rect = rect;
+    const { x, y, w, h } = rect;
+    const u = this.under;
+    const g = this.body;
+    u.clear();
+    g.clear();
+    const bx = x + w * 0.16;
+    const bw = w * 0.84;
+    const by = y + h * 0.12;
+    const bh = h * 0.76;
+    u.roundRect(x + 3, by + 5, bw + bx - x, bh, 8).fill({ color: 0x000000, alpha: 0.35 });
+    // The sloped lip where the dealer slides cards out.
+    u.poly([x + w * 0.02, by + bh * 0.22, bx + 6, by + bh * 0.05, bx + 6, by + bh * 0.95, x + w * 0.02, by + bh * 0.9]).fill({ color: 0x2b2f36 }).stroke({ width: 1, color: 0x5d636e });
+    g.roundRect(bx, by, bw, bh, 8).fill(acrylicGradient()).stroke({ width: 1.5, color: 0x6c727d });
+    g.roundRect(bx + 4, by + 4, bw - 8, bh * 0.22, 4).fill({ color: 0xffffff, alpha: 0.07 });
+    // Brass plate for the count.
+    g.roundRect(bx + bw - w * 0.3, by + bh - h * 0.3, w * 0.26, h * 0.22, 3).fill(0xb08a3e).stroke({ width: 1, color: 0xe7cf8a });
+    this.count.style.fontSize = Math.max(9, Math.round(h * 0.15));
+    this.count.style.fill = 0x2a1c05;
+    this.count.position.set(bx + bw - w * 0.17, by + bh - h * 0.19);
+
+    // The card at the mouth: lying sideways, a third of it out of the shoe.
+    this.mouthCard.texture = art.back();
+    const scale = (bh * 0.72) / art.width;
+    const long = art.height * scale;
+    this.mouthCard.scale.set(scale);
+    this.mouthCard.rotation = Math.PI / 2;
+    this.mouthCard.position.set(bx + long * 0.5 - Math.min(long * 0.38, w * 0.14), by + bh / 2);
+    this.redrawFill();
+  }
+
+  setInfo(info: ShoeInfo): void {
+    this.info = { ...info };
+    this.redrawFill();
+  }
+
+  private redrawFill(): void {
+    const { x, y, w, h } = this.rect;
+    const g = this.fill;
+    g.clear();
+    if (w === 0) return;
+    const bx = x + w * 0.16;
+    const bw = w * 0.84;
+    const by = y + h * 0.12;
+    const bh = h * 0.76;
+    const frac = this.info.total > 0 ? Math.max(0, Math.min(1, this.info.cardsLeft / this.info.total)) : 0;
+    // Card edges seen through the smoked top: a cream band as long as the shoe is full.
+    const ix = bx + w * 0.08;
+    const iw = (bw - w * 0.12) * frac;
+    const iy = by + bh * 0.32;
+    const ih = bh * 0.3;
+    if (iw > 0) {
+      g.rect(ix, iy, iw, ih).fill({ color: 0xece3cc, alpha: 0.85 });
+      for (let lx = ix + 2; lx < ix + iw; lx += 3) g.moveTo(lx, iy).lineTo(lx, iy + ih);
+      g.stroke({ width: 0.6, color: 0x8d8068, alpha: 0.6 });
+    }
+    this.mouthCard.visible = this.info.cardsLeft > 0;
+    this.count.text = String(this.info.cardsLeft);
+  }
+}
+
+/** The discard tray with a pile that grows with the cards discarded. */
+export class DiscardView extends Container {
+  private readonly tray = new Graphics();
+  private readonly pile = new Container();
+  private readonly count: Text;
+  private rect: Rect = { x: 0, y: 0, w: 0, h: 0 };
+  private discarded = 0;
+  private art: CardArt | null = null;
+
+  constructor() {
+    super();
+    this.count = new Text({ text: '', style: { fontFamily: SANS, fontWeight: 'bold', fontSize: 12, fill: 0xf2e6c4 } });
+    this.count.anchor.set(0.5);
+    this.addChild(this.tray, this.pile, this.count);
+  }
+
+  /** The middle of the tray, where swept cards go. */
+  get centre(): { x: number; y: number } {
+    return { x: this.rect.x + this.rect.w / 2, y: this.rect.y + this.rect.h * 0.45 };
+  }
+
+  layout(rect: Rect, art: CardArt): void {
+    this.rect = rect;
+    this.art = art;
+    const { x, y, w, h } = rect;
+    const g = this.tray;
+    g.clear();
+    g.roundRect(x + 3, y + 5, w, h, 10).fill({ color: 0x000000, alpha: 0.3 });
+    g.roundRect(x, y, w, h, 10).fill(acrylicGradient()).stroke({ width: 1.5, color: 0x6c727d });
+    g.roundRect(x + 5, y + 5, w - 10, h - 10, 7).fill({ color: 0x0c0d10, alpha: 0.9 }).stroke({ width: 1, color: 0x000000, alpha: 0.6 });
+    this.count.style.fontSize = Math.max(9, Math.round(h * 0.15));
+    this.count.position.set(x + w / 2, y + h - h * 0.14);
+    this.redrawPile();
+  }
+
+  setDiscarded(n: number): void {
+    if (n === this.discarded) return;
+    this.discarded = n;
+    this.redrawPile();
+  }
+
+  private redrawPile(): void {
+    const art = this.art;
+    if (!art) return;
+    const layers = this.discarded === 0 ? 0 : Math.min(12, 1 + Math.floor(this.discarded / 12));
+    const { x, y, w, h } = this.rect;
+    const scale = Math.min((h * 0.62) / art.height, (w * 0.7) / art.width);
+    while (this.pile.children.length < layers) {
+      const s = new Sprite(art.back());
+      s.anchor.set(0.5);
+      this.pile.addChild(s);
+    }
+    this.pile.children.forEach((child, i) => {
+      const s = child as Sprite;
+      s.visible = i < layers;
+      s.texture = art.back();
+      s.scale.set(scale);
+      // Deterministic jitter so the pile looks handled, not stamped.
+      const j = Math.sin(i * 12.9898) * 43758.5453;
+      const f = j - Math.floor(j);
+      s.rotation = Math.PI / 2 + (f - 0.5) * 0.25;
+      s.position.set(x + w / 2 + (f - 0.5) * 6, y + h * 0.42 - i * 1.2);
+    });
+    this.count.text = this.discarded > 0 ? String(this.discarded) : '';
+  }
+}

@@ -1,0 +1,603 @@
+/**
+ * The scene itself: owns the Pixi application, the layers and the choreography of a round.
+ * Renders on demand: the ticker runs only while something moves (or once after a change), so an idle
+ * table costs no CPU or GPU time and allocates nothing.
+ */
+// Only what the table draws: graphics and canvas text. The browser extras Pixi would load by
+// default (events, accessibility, DOM, filters) are left out: the DOM overlay owns input and a11y.
+import 'pixi.js/graphics';
+import 'pixi.js/text';
+import { Container, Graphics, Ticker, UPDATE_PRIORITY, WebGLRenderer } from 'pixi.js';
+import { type CardCode, handTotal, parseCard } from '../../shared/cards.ts';
+import type { Bet, Box } from '../../shared/table.ts';
+import { type BoxSpot, cardSpot, spotOf, type TableLayout, tableLayout } from '../layout.ts';
+import { CardArt } from './cards.ts';
+import { ChipArt, ChipStack } from './chips.ts';
+import { FeltView, wedgePath } from './felt.ts';
+import type { RoundReceipt, SceneOptions, TableScene } from './index.ts';
+import { BOX_ACCENT, FELT } from './palette.ts';
+import { CardView, ResultBanner, TotalBadge } from './pieces.ts';
+import { DiscardView, ShoeView } from './shoe.ts';
+import { Animator, easeInCubic, easeInOutCubic, easeOutBack, easeOutCubic, type Numeric } from './tween.ts';
+
+/**
+ * Milliseconds at normal speed. A natural takes about 1.9 s from the first card to the last chip,
+ * a six-card round about 3 s; the sweep before the next deal 0.4 s.
+ */
+export const TIMING = {
+  deal: 260,
+  dealGap: 120,
+  flipHalf: 90,
+  pause: 90,
+  banner: 220,
+  collect: 320,
+  /** Payouts start this long after the collection does: the dealer works with both hands. */
+  payAfter: 140,
+  pay: 340,
+  payGap: 60,
+  sweep: 320,
+} as const;
+
+type Hand = 'player' | 'banker';
+
+export class PixiTable implements TableScene {
+  static async create(opts: SceneOptions, width: number, height: number): Promise<PixiTable> {
+    // A WebGL renderer made directly rather than through Application/autoDetectRenderer: that keeps
+    // the WebGPU and canvas renderers out of the bundle (about 20 KB gzip).
+    const renderer = new WebGLRenderer();
+    await renderer.init({
+      width,
+      height,
+      antialias: true,
+      backgroundAlpha: 0,
+      resolution: Math.min(3, globalThis.devicePixelRatio || 1),
+      autoDensity: true,
+      skipExtensionImports: true,
+    });
+    return new PixiTable(renderer, opts, width, height);
+  }
+
+  readonly canvas: HTMLCanvasElement;
+  private readonly renderer: WebGLRenderer;
+  private readonly stage = new Container();
+  private readonly ticker = new Ticker();
+  private opts: SceneOptions;
+  private layout: TableLayout;
+  private readonly anim = new Animator();
+  private readonly cardArt: CardArt;
+  private readonly chipArt: ChipArt;
+  private readonly gl: WebGLRenderingContext | WebGL2RenderingContext | null;
+
+  private readonly felt = new FeltView();
+  private readonly highlight = new Graphics();
+  private readonly winGlow = new Graphics();
+  private readonly shoe = new ShoeView();
+  private readonly discard = new DiscardView();
+  private readonly cardLayer = new Container();
+  private readonly stackLayer = new Container();
+  private readonly payLayer = new Container();
+  private readonly totals: Record<Hand, TotalBadge> = { player: new TotalBadge(BOX_ACCENT.player), banker: new TotalBadge(BOX_ACCENT.banker) };
+  private readonly banner = new ResultBanner();
+
+  private bets: Bet[] = [];
+  private chips: number[] = [];
+  private readonly stacks = new Map<string, ChipStack>();
+  private readonly stackPool: ChipStack[] = [];
+  /** Payout stacks of the settled round, by box key. */
+  private readonly payouts = new Map<string, ChipStack>();
+  /** Boxes whose stack the dealer collected this round (hidden until the next setBets). */
+  private readonly collected = new Set<string>();
+  private readonly cards: CardView[] = [];
+  private readonly cardPool: CardView[] = [];
+  private highlighted: { sector: number; box: Box } | null = null;
+  private outcome: Box | null = null;
+  private running = true;
+  private destroyed = false;
+  /** Bumped by every new round, clear and destroy: a choreography whose id is stale stops. */
+  private roundId = 0;
+
+  private constructor(renderer: WebGLRenderer, opts: SceneOptions, width: number, height: number) {
+    this.renderer = renderer;
+    this.opts = { ...opts, labels: { ...opts.labels } };
+    this.canvas = renderer.canvas as HTMLCanvasElement;
+    this.canvas.setAttribute('aria-hidden', 'true');
+    this.canvas.style.display = 'block';
+    this.gl = renderer.gl ?? null;
+    this.cardArt = new CardArt(renderer);
+    this.chipArt = new ChipArt(renderer);
+    this.layout = tableLayout(width, height);
+    this.stage.addChild(
+      this.felt,
+      this.winGlow,
+      this.highlight,
+      this.discard,
+      this.shoe,
+      this.cardLayer,
+      this.totals.player,
+      this.totals.banker,
+      this.stackLayer,
+      this.payLayer,
+      this.banner,
+    );
+    // Per frame: advance the tweens, render, and stop when nothing moves any more.
+    this.ticker.autoStart = false;
+    this.ticker.add(this.onTick, this, UPDATE_PRIORITY.NORMAL);
+    this.ticker.add(this.renderNow, this, UPDATE_PRIORITY.LOW);
+    this.ticker.add(this.afterRender, this, UPDATE_PRIORITY.UTILITY);
+    this.updateSpeed();
+    this.rebuild();
+  }
+
+  // ── TableScene ────────────────────────────────────────────────────────────────────────────────
+
+  resize(width: number, height: number): void {
+    if (this.destroyed) return;
+    const w = Math.max(1, Math.round(width));
+    const h = Math.max(1, Math.round(height));
+    if (w === this.layout.width && h === this.layout.height) return;
+    this.renderer.resize(w, h);
+    this.layout = tableLayout(w, h);
+    this.rebuild();
+  }
+
+  setBets(bets: readonly Bet[], chips: readonly number[]): void {
+    if (this.destroyed) return;
+    this.bets = bets.map((b) => ({ ...b }));
+    this.chips = [...chips].sort((a, b) => a - b);
+    this.collected.clear();
+    this.renderStacks(true);
+    this.invalidate();
+  }
+
+  setHighlight(spot: { sector: number; box: Box } | null): void {
+    if (this.destroyed) return;
+    this.highlighted = spot ? { sector: spot.sector, box: spot.box } : null;
+    this.drawHighlight();
+    this.invalidate();
+  }
+
+  setShoe(info: { cardsLeft: number; total: number; discarded: number }): void {
+    if (this.destroyed) return;
+    this.shoe.setInfo(info);
+    this.discard.setDiscarded(info.discarded);
+    this.invalidate();
+  }
+
+  async playRound(receipt: RoundReceipt): Promise<void> {
+    if (this.destroyed) return;
+    this.clearNow();
+    const id = ++this.roundId;
+    const live = (): boolean => id === this.roundId && !this.destroyed;
+    // Bake every face of this round now, not mid-flight.
+    for (const c of receipt.cards) this.cardArt.face(c.code);
+
+    const counts: Record<Hand, number> = { player: 0, banker: 0 };
+    const views = receipt.cards.map((c) => {
+      const v = this.cardPool.pop() ?? new CardView();
+      v.code = c.code;
+      v.hand = c.hand;
+      v.slot = counts[c.hand]++;
+      v.faceUp = false;
+      v.paint(this.cardArt);
+      const from = this.shoe.mouth;
+      v.position.set(from.x, from.y);
+      v.rotation = Math.PI / 2;
+      v.scale.set(0.92);
+      v.alpha = 0;
+      v.visible = true;
+      this.cardLayer.addChild(v);
+      this.cards.push(v);
+      return v;
+    });
+
+    // The first four: Punto, Banco, Punto, Banco, face down.
+    const firstFour = views.slice(0, 4);
+    await Promise.all(firstFour.map((v, i) => this.dealCard(v, i * TIMING.dealGap)));
+    if (!live()) return;
+    const shown: Record<Hand, CardCode[]> = { player: [], banker: [] };
+    for (const hand of ['player', 'banker'] as const) {
+      const pair = firstFour.filter((v) => v.hand === hand);
+      await Promise.all(pair.map((v, i) => this.flip(v, i * 60)));
+      if (!live()) return;
+      for (const v of pair) shown[hand].push(v.code);
+      this.showTotal(hand, totalOf(shown[hand]));
+      await this.wait(TIMING.pause / 2);
+      if (!live()) return;
+    }
+    // Third cards, in the order the receipt dealt them.
+    for (const v of views.slice(4)) {
+      await this.wait(TIMING.pause);
+      if (!live()) return;
+      await this.dealCard(v, 0);
+      if (!live()) return;
+      await this.flip(v, 0);
+      if (!live()) return;
+      shown[v.hand].push(v.code);
+      this.showTotal(v.hand, totalOf(shown[v.hand]));
+    }
+    // The receipt's totals are the truth; the running totals above only mirror them.
+    this.showTotal('player', receipt.playerTotal);
+    this.showTotal('banker', receipt.bankerTotal);
+    await this.wait(TIMING.pause);
+    if (!live()) return;
+    await this.showResult(receipt);
+    if (!live()) return;
+    await this.settle(receipt);
+    this.invalidate();
+  }
+
+  async clearRound(): Promise<void> {
+    if (this.destroyed) return;
+    const id = ++this.roundId;
+    const target = this.discard.centre;
+    const scale = Math.min((this.layout.discard.h * 0.62) / this.cardArt.height, (this.layout.discard.w * 0.7) / this.cardArt.width);
+    const moves: Promise<void>[] = [];
+    this.cards.forEach((v, i) => {
+      moves.push(this.to(v, { x: target.x, y: target.y - i * 0.6, rotation: Math.PI / 2 + (i % 2 ? 0.06 : -0.05) }, TIMING.sweep, { delay: i * 35, ease: easeInOutCubic }));
+      moves.push(this.to(v.scale, { x: scale, y: scale }, TIMING.sweep, { delay: i * 35, ease: easeInOutCubic }));
+      moves.push(this.to(v, { alpha: 0 }, 120, { delay: i * 35 + TIMING.sweep - 100, ease: easeInCubic }));
+    });
+    // Winnings go to the player: down into the chip tray.
+    const tray = this.layout.chipTray;
+    for (const p of this.payouts.values()) moves.push(this.to(p, { y: tray.y + tray.h / 2, alpha: 0 }, TIMING.collect, { ease: easeInCubic }));
+    moves.push(this.to(this.banner, { alpha: 0 }, 200));
+    moves.push(this.to(this.winGlow, { alpha: 0 }, 200));
+    moves.push(this.to(this.totals.player, { alpha: 0 }, 200));
+    moves.push(this.to(this.totals.banker, { alpha: 0 }, 200));
+    await Promise.all(moves);
+    if (id !== this.roundId || this.destroyed) return;
+    this.clearNow();
+    this.renderStacks(false);
+    this.invalidate();
+  }
+
+  setOptions(opts: Partial<SceneOptions>): void {
+    if (this.destroyed) return;
+    const before = this.opts;
+    this.opts = { ...before, ...opts, labels: { ...(opts.labels ?? before.labels) } };
+    this.updateSpeed();
+    if (opts.labels || opts.limitsText !== undefined || opts.title !== undefined) this.drawFelt();
+    if (opts.formatAmount) this.renderStacks(false);
+    this.invalidate();
+  }
+
+  setRunning(running: boolean): void {
+    if (this.destroyed) return;
+    this.running = running;
+    this.updateSpeed();
+    if (running) this.invalidate();
+    else this.ticker.stop();
+  }
+
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.roundId++;
+    this.anim.speed = 0; // resolves every pending tween, so awaiting callers return
+    this.ticker.stop();
+    this.ticker.destroy();
+    for (const v of this.cardPool) v.destroy({ children: true });
+    for (const s of this.stackPool) s.destroy({ children: true });
+    this.cardPool.length = 0;
+    this.stackPool.length = 0;
+    // The stage's children (texts, graphics, the felt's cached texture) go with it; the baked card
+    // and chip textures are ours, destroyed just after (shared gradients stay, see gradients.ts).
+    // Pixi's GL context system calls WEBGL_lose_context; we make sure of it below.
+    this.stage.destroy({ children: true, texture: false });
+    this.renderer.destroy({ removeView: true });
+    this.cardArt.destroy();
+    this.chipArt.destroy();
+    const lose = this.gl?.getExtension('WEBGL_lose_context');
+    if (this.gl && !this.gl.isContextLost()) lose?.loseContext();
+  }
+
+  // ── For tests ───────────────────────────────────────────────────────────────────────────────
+
+  /** A read-only peek at the scene's state, for tests and the screenshot harness. */
+  inspect(): { cards: { code: CardCode; faceUp: boolean; hand: Hand }[]; totals: Record<Hand, number | null>; banner: boolean; stacks: number; payouts: number; baked: number; ticking: boolean; contextLost: boolean | null } {
+    return {
+      cards: this.cards.filter((c) => c.visible).map((c) => ({ code: c.code, faceUp: c.faceUp, hand: c.hand })),
+      totals: { player: this.totals.player.visible ? this.totals.player.value : null, banker: this.totals.banker.visible ? this.totals.banker.value : null },
+      banner: this.banner.visible,
+      stacks: [...this.stacks.values()].filter((s) => s.visible && s.alpha > 0).length,
+      payouts: this.payouts.size,
+      baked: this.cardArt.baked,
+      ticking: this.destroyed ? false : this.ticker.started,
+      contextLost: this.gl ? this.gl.isContextLost() : null,
+    };
+  }
+
+  /** Renders now (for screenshots and tests). */
+  renderNow(): void {
+    if (!this.destroyed) this.renderer.render(this.stage);
+  }
+
+  // ── Rendering on demand ──────────────────────────────────────────────────────────────────────
+
+  private onTick(ticker: Ticker): void {
+    this.anim.update(ticker.deltaMS);
+  }
+
+  private afterRender(ticker: Ticker): void {
+    if (!this.anim.busy) ticker.stop();
+  }
+
+  /** Asks for at least one more frame. */
+  private invalidate(): void {
+    if (this.running && !this.destroyed) this.ticker.start();
+  }
+
+  private updateSpeed(): void {
+    this.anim.speed = this.opts.reducedMotion || !this.running ? 0 : 1;
+  }
+
+  private to(target: Numeric | Container | { x: number; y: number }, props: Readonly<Record<string, number>>, ms: number, opts: { delay?: number; ease?: (t: number) => number } = {}): Promise<void> {
+    this.invalidate();
+    return this.anim.to(target as Numeric, props, ms, opts);
+  }
+
+  private wait(ms: number): Promise<void> {
+    this.invalidate();
+    return this.anim.wait(ms);
+  }
+
+  // ── Drawing ──────────────────────────────────────────────────────────────────────────────────
+
+  private rebuild(): void {
+    const L = this.layout;
+    this.cardArt.setSize(L.card.w, L.card.h);
+    this.cardArt.back();
+    this.cardArt.shadow();
+    this.drawFelt();
+    this.shoe.layout(L.shoe, this.cardArt);
+    this.discard.layout(L.discard, this.cardArt);
+    this.banner.layout(L.result);
+    const head = L.handHeader;
+    for (const hand of ['player', 'banker'] as const) {
+      const r = hand === 'player' ? L.playerHand : L.bankerHand;
+      const badge = this.totals[hand];
+      badge.size(head * 0.5);
+      badge.position.set(r.x + r.w - head * 0.75, r.y + head / 2 + 2);
+    }
+    // Cards on the table move to their new slots at the new size.
+    for (const v of this.cards) {
+      v.paint(this.cardArt);
+      const p = cardSpot(L, v.hand, v.slot);
+      v.position.set(p.x, p.y);
+      v.rotation = p.rotation;
+      v.scale.set(1);
+    }
+    this.renderStacks(false);
+    this.drawHighlight();
+    this.drawWinGlow();
+    this.invalidate();
+  }
+
+  private drawFelt(): void {
+    this.felt.draw(this.layout, {
+      labels: this.opts.labels,
+      limitsText: this.opts.limitsText,
+      title: this.opts.title ?? 'PUNTO BANCO',
+    }, this.renderer.resolution);
+  }
+
+  private drawHighlight(): void {
+    const g = this.highlight;
+    g.clear();
+    const h = this.highlighted;
+    const spot = h ? spotOf(this.layout, h.sector, h.box) : undefined;
+    if (!spot) return;
+    const { cx, cy } = this.layout.arc;
+    wedgePath(g, cx, cy, spot.wedge).fill({ color: 0xffffff, alpha: 0.12 });
+    wedgePath(g, cx, cy, spot.wedge).stroke({ width: 6, color: FELT.goldLight, alpha: 0.22 });
+    wedgePath(g, cx, cy, spot.wedge).stroke({ width: 2, color: FELT.goldLight, alpha: 0.95 });
+  }
+
+  private drawWinGlow(): void {
+    const g = this.winGlow;
+    g.clear();
+    if (!this.outcome) return;
+    const { cx, cy } = this.layout.arc;
+    for (const spot of this.layout.boxes) {
+      if (spot.box !== this.outcome) continue;
+      wedgePath(g, cx, cy, spot.wedge).fill({ color: FELT.goldLight, alpha: 0.16 }).stroke({ width: 2, color: FELT.goldLight, alpha: 0.7 });
+    }
+  }
+
+  /** Shows one stack per bet (hiding collected ones) and re-places the round's payouts. */
+  private renderStacks(bounce: boolean): void {
+    this.chipArt.configure(chipDiameter(this.layout), this.chips);
+    const keep = new Set<string>();
+    for (const bet of this.bets) {
+      const key = keyOf(bet.sector, bet.box);
+      const spot = spotOf(this.layout, bet.sector, bet.box);
+      if (!spot || bet.amount <= 0) continue;
+      keep.add(key);
+      let stack = this.stacks.get(key);
+      const grew = !stack || bet.amount > stack.amount;
+      if (!stack) {
+        stack = this.stackPool.pop() ?? new ChipStack();
+        this.stacks.set(key, stack);
+        this.stackLayer.addChild(stack);
+      }
+      stack.show(this.chipArt, bet.amount, this.opts.formatAmount(bet.amount));
+      const at = this.stackSpot(spot, this.payouts.has(key) ? 'paid' : 'bet');
+      stack.position.set(at.x, at.y);
+      stack.alpha = 1;
+      stack.visible = !this.collected.has(key);
+      stack.scale.set(1);
+      if (bounce && grew && stack.visible && this.anim.speed > 0) {
+        stack.scale.set(1.14);
+        void this.to(stack.scale, { x: 1, y: 1 }, 140, { ease: easeOutCubic });
+      }
+    }
+    for (const [key, stack] of this.stacks) {
+      if (keep.has(key)) continue;
+      this.stacks.delete(key);
+      stack.removeFromParent();
+      this.stackPool.push(stack);
+    }
+    for (const [key, stack] of this.payouts) {
+      const [sector, box] = splitKey(key);
+      const spot = spotOf(this.layout, sector, box);
+      if (!spot) continue;
+      stack.show(this.chipArt, stack.amount, stack.caption);
+      const at = this.stackSpot(spot, 'payout');
+      stack.position.set(at.x, at.y);
+    }
+  }
+
+  /**
+   * Where a stack stands on a box: a bet in the middle; once paid, the bet steps aside (to the
+   * left along the arc) and the payout stands beside it (to the right).
+   */
+  private stackSpot(spot: BoxSpot, role: 'bet' | 'paid' | 'payout'): { x: number; y: number } {
+    const d = this.chipArt.diameter;
+    const along = role === 'bet' ? 0 : role === 'paid' ? -d * 0.55 : d * 0.6;
+    return {
+      x: spot.x + spot.w / 2 + Math.cos(spot.angle) * along,
+      y: spot.y + spot.h / 2 + d * 0.1 + Math.sin(spot.angle) * along,
+    };
+  }
+
+  // ── Choreography ─────────────────────────────────────────────────────────────────────────────
+
+  private async dealCard(v: CardView, delay: number): Promise<void> {
+    const p = cardSpot(this.layout, v.hand, v.slot);
+    await Promise.all([
+      this.to(v, { alpha: 1 }, 60, { delay }),
+      this.to(v, { x: p.x, y: p.y, rotation: p.rotation }, TIMING.deal, { delay, ease: easeOutCubic }),
+      this.to(v.scale, { x: 1, y: 1 }, TIMING.deal, { delay, ease: easeOutCubic }),
+    ]);
+  }
+
+  private async flip(v: CardView, delay: number): Promise<void> {
+    await this.to(v.scale, { x: 0, y: 1.06 }, TIMING.flipHalf, { delay, ease: easeInCubic });
+    v.faceUp = true;
+    v.paint(this.cardArt);
+    await this.to(v.scale, { x: 1, y: 1 }, TIMING.flipHalf, { ease: easeOutCubic });
+  }
+
+  private showTotal(hand: Hand, value: number): void {
+    const badge = this.totals[hand];
+    const changed = badge.value !== value || !badge.visible;
+    badge.show(value);
+    badge.alpha = 1;
+    if (changed && this.anim.speed > 0) {
+      badge.scale.set(0.6);
+      void this.to(badge.scale, { x: 1, y: 1 }, 220, { ease: easeOutBack });
+    }
+  }
+
+  private async showResult(r: RoundReceipt): Promise<void> {
+    const labels = this.opts.labels;
+    const headline = (labels.result?.[r.outcome] ?? labels[r.outcome]).toLocaleUpperCase();
+    const [hi, lo] = r.outcome === 'banker' ? [r.bankerTotal, r.playerTotal] : [r.playerTotal, r.bankerTotal];
+    const score = `${hi} : ${lo}`;
+    const detail = r.natural && labels.natural ? `${score} · ${labels.natural.toLocaleUpperCase()}` : score;
+    this.banner.show({ headline, detail, outcome: r.outcome });
+    this.banner.alpha = 0;
+    this.banner.scale.set(0.86);
+    this.outcome = r.outcome;
+    this.drawWinGlow();
+    this.winGlow.alpha = 0;
+    await Promise.all([
+      this.to(this.banner, { alpha: 1 }, TIMING.banner),
+      this.to(this.banner.scale, { x: 1, y: 1 }, TIMING.banner, { ease: easeOutBack }),
+      this.to(this.winGlow, { alpha: 1 }, TIMING.banner),
+    ]);
+  }
+
+  /** Losing stacks go to the dealer; each winning box gets a payout stack slid from the dealer. */
+  private async settle(r: RoundReceipt): Promise<void> {
+    const moves: Promise<void>[] = [];
+    const dealer = { x: this.layout.width / 2, y: this.layout.playerHand.y + this.layout.playerHand.h / 2 };
+    let lost = 0;
+    for (const p of r.payouts) {
+      if (p.result !== 'lose') continue;
+      const key = keyOf(p.sector, p.box);
+      const stack = this.stacks.get(key);
+      this.collected.add(key);
+      if (!stack || !stack.visible) continue;
+      moves.push(this.to(stack, { x: dealer.x, y: dealer.y, alpha: 0 }, TIMING.collect, { delay: lost++ * 40, ease: easeInCubic }));
+    }
+    let paid = 0;
+    for (const p of r.payouts) {
+      if (p.result !== 'win') continue;
+      const spot = spotOf(this.layout, p.sector, p.box);
+      if (!spot) continue;
+      const key = keyOf(p.sector, p.box);
+      const win = p.returned - p.amount;
+      const stack = this.stackPool.pop() ?? new ChipStack();
+      stack.show(this.chipArt, win, `+${this.opts.formatAmount(win)}`);
+      stack.position.set(dealer.x, dealer.y);
+      stack.scale.set(1);
+      stack.alpha = 0;
+      stack.visible = true;
+      this.payLayer.addChild(stack);
+      this.payouts.get(key)?.removeFromParent();
+      this.payouts.set(key, stack);
+      const to = this.stackSpot(spot, 'payout');
+      const delay = (lost > 0 ? TIMING.payAfter : 0) + paid++ * TIMING.payGap;
+      moves.push(this.to(stack, { alpha: 1 }, 120, { delay }));
+      moves.push(this.to(stack, { x: to.x, y: to.y }, TIMING.pay, { delay, ease: easeOutCubic }));
+      // The bet it pays steps aside, so that both read as a pair.
+      const bet = this.stacks.get(key);
+      if (bet) {
+        const aside = this.stackSpot(spot, 'paid');
+        moves.push(this.to(bet, { x: aside.x, y: aside.y }, TIMING.pay, { delay, ease: easeOutCubic }));
+      }
+    }
+    await Promise.all(moves);
+    for (const key of this.collected) {
+      const stack = this.stacks.get(key);
+      if (stack) stack.visible = false;
+    }
+  }
+
+  /** Drops the round's cards, payouts and result at once. */
+  private clearNow(): void {
+    // Jump any sweep or deal still running to its end first: its pieces are about to be reused.
+    this.anim.finishAll();
+    for (const v of this.cards) {
+      v.visible = false;
+      v.removeFromParent();
+      this.cardPool.push(v);
+    }
+    this.cards.length = 0;
+    for (const p of this.payouts.values()) {
+      p.visible = false;
+      p.removeFromParent();
+      this.stackPool.push(p);
+    }
+    this.payouts.clear();
+    this.banner.hide();
+    this.banner.alpha = 1;
+    this.totals.player.show(null);
+    this.totals.banker.show(null);
+    this.totals.player.alpha = this.totals.banker.alpha = 1;
+    this.outcome = null;
+    this.winGlow.alpha = 1;
+    this.drawWinGlow();
+  }
+}
+
+function keyOf(sector: number, box: Box): string {
+  return `${sector}:${box}`;
+}
+
+function splitKey(key: string): [number, Box] {
+  const [sector, box] = key.split(':');
+  return [Number(sector), box as Box];
+}
+
+function totalOf(codes: readonly CardCode[]): number {
+  return handTotal(codes.map((c) => parseCard(c) ?? 0));
+}
+
+/** One chip size for the whole table: as large as the smallest box comfortably holds. */
+function chipDiameter(layout: TableLayout): number {
+  let d = Number.POSITIVE_INFINITY;
+  for (const s of layout.boxes) d = Math.min(d, s.h, s.w);
+  return Math.max(18, Math.min(42, d));
+}
