@@ -54,8 +54,16 @@ export function answer<T>(status: number, body: T, headers?: Record<string, stri
   return headers ? { status, body, headers } : { status, body };
 }
 
+/** Extra fields of an error: the offending bet's sector and box; the refused origin and its affiliate. */
+export interface ErrorDetail {
+  sector?: number;
+  box?: string;
+  origin?: string;
+  affiliate?: string | null;
+}
+
 /** An error answer; `detail` adds fields such as the offending bet's sector and box. */
-export function failure(status: number, code: ErrorCode, message: string, detail?: { sector?: number; box?: string }): Answer<never> {
+export function failure(status: number, code: ErrorCode, message: string, detail?: ErrorDetail): Answer<never> {
   return { status, body: { error: { code, message, ...detail } } };
 }
 

@@ -5,16 +5,23 @@
  */
 import type { Client } from './client.ts';
 import type { KeyStore } from './keys.ts';
+import type { Ledger } from './ledger.ts';
 import type { Table } from './table.ts';
 
 export interface Env {
   TABLES: DurableObjectNamespace<Table>;
   KEYS: DurableObjectNamespace<KeyStore>;
   CLIENTS: DurableObjectNamespace<Client>;
+  /** The singleton ("ledger") that totals sessions, rounds and money per affiliate and room. */
+  LEDGER: DurableObjectNamespace<Ledger>;
   /** "true": browsers on localhost / 127.0.0.1 (any port) may call the API. */
   DEV?: string;
-  /** Comma-separated origins allowed to call the API from a browser. */
+  /** JSON: affiliate id (or "*": everyone) → origins allowed to embed its tables (cors.ts). */
+  EMBED_ORIGINS?: string;
+  /** Older comma-separated origins allowed for everyone; the same as adding them to EMBED_ORIGINS["*"]. */
   ALLOWED_ORIGINS?: string;
+  /** Secret: the bearer token of the operator's report (`GET /api/admin/affiliates`); unset, the report is off. */
+  ADMIN_TOKEN?: string;
   /** Secret: the Ed25519 private key as a JWK JSON string (with d, x and kid). */
   SIGNING_KEY?: string;
   /** Secret or var: JSON of retired public keys, `[jwk, …]` or `{ "keys": [jwk, …] }`. */
@@ -34,7 +41,7 @@ declare global {
     interface Env extends WorkerEnv {}
     interface GlobalProps {
       mainModule: typeof import('./index.ts');
-      durableNamespaces: 'Table' | 'KeyStore' | 'Client';
+      durableNamespaces: 'Table' | 'KeyStore' | 'Client' | 'Ledger';
     }
   }
 }

@@ -5,25 +5,42 @@
  * its `Answer` into the response. Everything else is served from the static assets in dist/
  * (wrangler.toml `run_worker_first` sends only /api/* and /.well-known/* here).
  *
+ * Embedding origins (cors.ts): a preflight needs an origin allowed for some affiliate; creation
+ * checks the origin against the body's affiliate; later calls pass the origin to the table, which
+ * checks it against the session's affiliate. CORS headers go only on answers to an origin that is
+ * allowed somewhere and was not refused.
+ *
  * Every refusal is a 4xx `{ error: { code, message } }`. An exception is a real fault: it is
  * logged and becomes a 500 `internal` (or 503 `unavailable` when the platform says to retry).
  */
 import { Hono, type Context } from 'hono';
-import { type Answer, failure, rateLimited } from './answers.ts';
+import { type Answer, answer, failure, rateLimited } from './answers.ts';
 import { readJsonBody } from './body.ts';
 import { Client } from './client.ts';
-import { corsHeaders, isOriginAllowed } from './cors.ts';
+import { adminAccess } from './admin.ts';
+import { corsHeaders, isKnownOrigin, isOriginAllowedFor, isSameOrigin, originRefusal } from './cors.ts';
 import { type Env, rateLimits } from './env.ts';
 import { isIdempotencyKey, requestHash } from './idempotency.ts';
 import { jwks, KeyStore } from './keys.ts';
+import { Ledger, LEDGER_NAME } from './ledger.ts';
 import { addressKey, KeyedBuckets } from './limits.ts';
-import { CreateSessionBody, EndShoeBody, parseBody, PlayRoundBody, StartShoeBody } from './schemas.ts';
+import { AFFILIATE_ID, AFFILIATE_ID_RULE, CreateSessionBody, EndShoeBody, parseBody, PlayRoundBody, StartShoeBody } from './schemas.ts';
 import { type Auth, Table } from './table.ts';
 import { bearer, isSessionId, tokenHash, tokenSession } from './tokens.ts';
 
-export { Client, KeyStore, Table };
+export { Client, KeyStore, Ledger, Table };
 
-type App = { Bindings: Env };
+type App = {
+  Bindings: Env;
+  Variables: {
+    /** The browser origin of a cross-origin call; null without `Origin` or from the Worker's own origin. */
+    origin: string | null;
+    /** The answer refused the origin: it gets no CORS headers. */
+    originRefused: boolean;
+    /** The answer set its own CORS headers (public endpoints). */
+    ownCors: boolean;
+  };
+};
 type C = Context<App>;
 
 /** Per-isolate buckets of API requests by client address. */
@@ -37,6 +54,7 @@ function clientAddress(c: C): string {
 }
 
 function send(c: C, a: Answer): Response {
+  if ((a.body as { error?: { code?: string } }).error?.code === 'origin_not_allowed') c.set('originRefused', true);
   const res = c.json(a.body as object, a.status as 200);
   for (const [k, v] of Object.entries(a.headers ?? {})) res.headers.set(k, v);
   return res;
@@ -46,18 +64,21 @@ function send(c: C, a: Answer): Response {
 
 app.use('/api/*', async (c, next) => {
   const origin = c.req.header('Origin');
-  const preflight = c.req.method === 'OPTIONS';
-  if (origin !== undefined && !isOriginAllowed(origin, c.env, c.req.url)) {
-    return send(c, failure(403, 'origin_not_allowed', `the origin ${origin} may not call this API (ALLOWED_ORIGINS)`));
-  }
-  if (preflight) {
+  const cross = origin === undefined || isSameOrigin(origin, c.req.url) ? null : origin;
+  c.set('origin', cross);
+  // Allowed for some affiliate (or no cross-origin browser at all); the exact check comes later.
+  const known = cross === null || isKnownOrigin(cross, c.env);
+  if (c.req.method === 'OPTIONS') {
+    if (!known) return send(c, originRefusal(cross!, null));
     return new Response(null, { status: 204, headers: origin === undefined ? {} : corsHeaders(origin, true) });
   }
   const taken = perAddress.take(clientAddress(c), rateLimits(c.env).ip, Date.now());
   if (!taken.ok) return send(c, rateLimited(taken.retryAfter, 'from this address'));
   await next();
   c.res.headers.set('Cache-Control', 'no-store');
-  if (origin !== undefined) for (const [k, v] of Object.entries(corsHeaders(origin, false))) c.res.headers.set(k, v);
+  if (origin !== undefined && known && !c.get('originRefused') && !c.get('ownCors')) {
+    for (const [k, v] of Object.entries(corsHeaders(origin, false))) c.res.headers.set(k, v);
+  }
 });
 
 // ---- checks shared by the table routes -------------------------------------------------------
@@ -74,6 +95,7 @@ async function authenticate(c: C): Promise<Gate> {
     return { ok: false, res: send(c, failure(401, 'unauthorized', 'send the session\'s token as "Authorization: Bearer <token>"')) };
   }
   const hash = tokenHash(token);
+  const origin = c.get('origin');
   if (owner !== sessionId) {
     // A token for another table: 403 if it really is that table's token, 401 if it is no token at all.
     const real = await c.env.TABLES.getByName(owner).checkToken(hash);
@@ -84,7 +106,7 @@ async function authenticate(c: C): Promise<Gate> {
         : send(c, failure(401, 'unauthorized', 'the bearer token is not valid')),
     };
   }
-  return { ok: true, sessionId, auth: { tokenHash: hash } };
+  return { ok: true, sessionId, auth: { tokenHash: hash, origin } };
 }
 
 function idempotencyKey(c: C): { ok: true; key: string } | { ok: false; res: Response } {
@@ -112,6 +134,9 @@ app.post('/api/sessions', async (c) => {
   if (!key.ok) return key.res;
   const b = await body(c, CreateSessionBody);
   if (!b.ok) return b.res;
+  const origin = c.get('origin');
+  const affiliate = b.value.affiliate ?? null;
+  if (!isOriginAllowedFor(origin, affiliate, c.env)) return send(c, originRefusal(origin!, affiliate));
   const client = c.env.CLIENTS.getByName(`ip:${clientAddress(c)}`);
   return send(c, await client.createSession({ key: key.key, requestHash: requestHash('create', b.value) }, b.value));
 });
@@ -173,6 +198,44 @@ app.get('/api/sessions/:id/shoes/:n/transcript', async (c) => {
   return send(c, await c.env.TABLES.getByName(gate.sessionId).transcript(gate.auth, Number(raw)));
 });
 
+/**
+ * Public and readable from any page (a simple GET, no preflight): may this page embed a table of
+ * this affiliate? The API itself gives a refused origin no CORS allowance, so the browser hides
+ * its 403 from the page; the widget asks here to show the operator's reason.
+ */
+app.get('/api/embed-check', (c) => {
+  c.set('ownCors', true);
+  const raw = c.req.query('affiliate');
+  const affiliate = raw === undefined || raw === '' ? null : raw.toLowerCase();
+  let res: Response;
+  if (affiliate !== null && !AFFILIATE_ID.test(affiliate)) {
+    res = send(c, failure(400, 'bad_query', AFFILIATE_ID_RULE));
+  } else {
+    const origin = c.get('origin');
+    res = isOriginAllowedFor(origin, affiliate, c.env)
+      ? send(c, { status: 200, body: { allowed: true, origin, affiliate } })
+      : send(c, originRefusal(origin!, affiliate));
+  }
+  res.headers.set('Access-Control-Allow-Origin', '*');
+  return res;
+});
+
+/**
+ * The operator's report: sessions, rounds, turnover and house result per affiliate and room
+ * (ledger.ts). `Authorization: Bearer <ADMIN_TOKEN>`; off (404) while no ADMIN_TOKEN is set; for
+ * servers and the command line, not for pages on other origins.
+ */
+app.get('/api/admin/affiliates', async (c) => {
+  const access = adminAccess(c.env, c.req.header('Authorization'));
+  if (access === 'disabled') return send(c, failure(404, 'not_found', 'the operator report is off: set the ADMIN_TOKEN secret to turn it on (DEPLOY.md)'));
+  if (access === 'denied') return send(c, failure(401, 'unauthorized', 'send the operator token as "Authorization: Bearer <ADMIN_TOKEN>"'));
+  const origin = c.get('origin');
+  if (origin !== null) {
+    return send(c, failure(403, 'origin_not_allowed', `The operator report may not be read from ${origin}: call it from a server or the command line.`, { origin }));
+  }
+  return send(c, answer(200, await c.env.LEDGER.getByName(LEDGER_NAME).report()));
+});
+
 app.get('/.well-known/jwks.json', async (c) => {
   const res = c.json(await jwks(c.env));
   res.headers.set('Cache-Control', 'public, max-age=300');
@@ -189,6 +252,8 @@ const ROUTES: Array<[RegExp, string]> = [
   [/^\/api\/sessions\/[^/]+\/rounds$/, 'POST'],
   [/^\/api\/sessions\/[^/]+\/receipts$/, 'GET'],
   [/^\/api\/sessions\/[^/]+\/shoes\/[^/]+\/transcript$/, 'GET'],
+  [/^\/api\/embed-check$/, 'GET'],
+  [/^\/api\/admin\/affiliates$/, 'GET'],
   [/^\/\.well-known\/jwks\.json$/, 'GET'],
 ];
 

@@ -3,7 +3,7 @@
  *
  * Production: the `SIGNING_KEY` secret holds the Ed25519 private key as a JWK (with `d`, `x` and
  * `kid`); `RETIRED_PUBLIC_KEYS` (optional) holds the public JWKs of keys no longer used to sign,
- * which stay in the JWKS so that old receipts still verify. API.md "Keys" says how to generate
+ * which stay in the JWKS so that old receipts still verify. DEPLOY.md "The signing key" says how to generate
  * and rotate them.
  *
  * Zero-config development: without `SIGNING_KEY`, a key is generated once and kept in the storage
@@ -36,7 +36,7 @@ export class KeyStore extends DurableObject<Env> {
       this.ctx.storage.sql.exec(`INSERT INTO dev_key (id, private_jwk, created_at) VALUES (1, ?, ?)`, JSON.stringify(privateJwk), new Date().toISOString());
       console.log(
         `punto-banco: no SIGNING_KEY secret is set, so a local signing key (kid ${key.keyId}) was generated and kept in this Durable Object's local storage. ` +
-          'Set SIGNING_KEY in production (API.md "Keys").',
+          'Set SIGNING_KEY in production (DEPLOY.md "The signing key").',
       );
       return privateJwk;
     });
@@ -70,7 +70,7 @@ async function loadSigningKey(env: Env): Promise<SigningKey> {
     try {
       jwk = JSON.parse(env.SIGNING_KEY) as JsonWebKey;
     } catch {
-      throw new Error('the SIGNING_KEY secret is not JSON: it must be an Ed25519 private JWK (API.md "Keys")');
+      throw new Error('the SIGNING_KEY secret is not JSON: it must be an Ed25519 private JWK (DEPLOY.md "The signing key")');
     }
     return importSigningKey(jwk);
   }

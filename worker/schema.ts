@@ -11,6 +11,10 @@
  *   reveal), the signed commitment / start / reveal records as JSON, the dealing position.
  * - `receipts`: every signed receipt, by shoe and round.
  * - `idempotency`: key → request hash and the stored answer, kept for 24 hours.
+ *
+ * Version 2 adds to `session` the table's running totals (rounds, staked, returned; updated in
+ * each round's transaction) and `ledger_rounds`, how many of those rounds the operator's ledger
+ * has acknowledged (-1: the ledger does not know the session yet). See `ledger.ts`.
  */
 
 export type Migration = readonly string[];
@@ -58,6 +62,17 @@ export const MIGRATIONS: readonly Migration[] = [
        created_at TEXT NOT NULL
      )`,
     `CREATE INDEX idempotency_by_age ON idempotency (created_at)`,
+  ],
+  // 1 → 2: running totals for the operator's ledger, backfilled from the receipts already signed.
+  [
+    `ALTER TABLE session ADD COLUMN rounds_total INTEGER NOT NULL DEFAULT 0`,
+    `ALTER TABLE session ADD COLUMN staked_total INTEGER NOT NULL DEFAULT 0`,
+    `ALTER TABLE session ADD COLUMN returned_total INTEGER NOT NULL DEFAULT 0`,
+    `ALTER TABLE session ADD COLUMN ledger_rounds INTEGER NOT NULL DEFAULT -1`,
+    `UPDATE session SET
+       rounds_total = (SELECT COUNT(*) FROM receipts),
+       staked_total = (SELECT COALESCE(SUM(json_extract(record, '$.body.staked')), 0) FROM receipts),
+       returned_total = (SELECT COALESCE(SUM(json_extract(record, '$.body.returned')), 0) FROM receipts)`,
   ],
 ];
 

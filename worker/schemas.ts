@@ -12,12 +12,20 @@ export const MAX_BODY_BYTES = 4096;
 
 const ROOM_IDS = ['hall-1', 'hall-2', 'vip'] as const;
 
+/**
+ * An affiliate id: a short slug that names the partner in receipts, in `EMBED_ORIGINS` and in the
+ * operator's report. Case does not matter: it is stored in lower case.
+ */
+export const AFFILIATE_ID = /^[a-z0-9][a-z0-9_-]{0,39}$/;
+export const AFFILIATE_ID_RULE = 'affiliate must be 1–40 letters, digits, "_" or "-", starting with a letter or digit';
+
 export const CreateSessionBody = v.strictObject({
   room: v.picklist(ROOM_IDS, 'room must be "hall-1", "hall-2" or "vip"'),
   affiliate: v.optional(
     v.pipe(
       v.string('affiliate must be a string'),
-      v.regex(/^[A-Za-z0-9._-]{1,64}$/, 'affiliate must be 1–64 characters of A–Z a–z 0–9 . _ -'),
+      v.toLowerCase(),
+      v.regex(AFFILIATE_ID, AFFILIATE_ID_RULE),
     ),
   ),
   mode: v.optional(v.picklist(SHOE_MODES, 'mode must be "shoe" or "reshuffle"')),

@@ -16,7 +16,16 @@ export interface SessionRow {
   /** Hash of the newest record of the chain (commitment, start, receipt or reveal). */
   head: string | null;
   createdAt: string;
+  /** Running totals of every round of the session (the ledger's figures). */
+  rounds: number;
+  staked: number;
+  returned: number;
+  /** Rounds the operator's ledger has acknowledged; -1 until it knows the session. */
+  ledgerRounds: number;
 }
+
+/** What a new session row is given; the totals start at zero. */
+export type NewSession = Omit<SessionRow, 'rounds' | 'staked' | 'returned' | 'ledgerRounds'>;
 
 export interface ShoeRow {
   number: number;
@@ -73,10 +82,14 @@ export class TableStore {
       currentShoe: Number(r.current_shoe),
       head: r.head === null ? null : String(r.head),
       createdAt: String(r.created_at),
+      rounds: Number(r.rounds_total),
+      staked: Number(r.staked_total),
+      returned: Number(r.returned_total),
+      ledgerRounds: Number(r.ledger_rounds),
     };
   }
 
-  insertSession(s: SessionRow): void {
+  insertSession(s: NewSession): void {
     this.#sql.exec(
       `INSERT INTO session (id, session_id, room, affiliate, balance, current_shoe, head, created_at) VALUES (1, ?, ?, ?, ?, ?, ?, ?)`,
       s.sessionId, s.room, s.affiliate, s.balance, s.currentShoe, s.head, s.createdAt,
@@ -88,6 +101,19 @@ export class TableStore {
       `UPDATE session SET balance = COALESCE(?, balance), current_shoe = COALESCE(?, current_shoe), head = ? WHERE id = 1`,
       change.balance ?? null, change.currentShoe ?? null, change.head,
     ), 'updateSession');
+  }
+
+  /** Adds one round's stake and return to the session's running totals. */
+  addRound(staked: number, returned: number): void {
+    once(this.#sql.exec(
+      `UPDATE session SET rounds_total = rounds_total + 1, staked_total = staked_total + ?, returned_total = returned_total + ? WHERE id = 1`,
+      staked, returned,
+    ), 'addRound');
+  }
+
+  /** Records that the ledger has the totals up to `rounds` (never moves back). */
+  markLedger(rounds: number): void {
+    this.#sql.exec(`UPDATE session SET ledger_rounds = MAX(ledger_rounds, ?) WHERE id = 1`, rounds);
   }
 
   tokenHashes(): string[] {

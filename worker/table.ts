@@ -19,6 +19,14 @@
  *
  * The server seed never leaves this object before the shoe's reveal: views and records are built
  * from explicit fields, and the seed only appears in the signed reveal record.
+ *
+ * Embedding. Every call says which browser origin it comes from (`Auth.origin`, null for none or
+ * the Worker's own); the table refuses an origin not allowed for its affiliate (cors.ts) with 403
+ * `origin_not_allowed`, after the token check, so only the token's holder learns the affiliate.
+ *
+ * The operator's ledger. The session row keeps running totals (rounds, staked, returned) written
+ * in the round's own transaction; after a change commits, the alarm sends them to the `Ledger`
+ * (ledger.ts explains why that can neither double count nor lose a round).
  */
 import { DurableObject } from 'cloudflare:workers';
 import {
@@ -51,8 +59,10 @@ import {
   validateShoeParams,
 } from '../shared/index.ts';
 import { type Answer, answer, failure, rateLimited } from './answers.ts';
+import { isOriginAllowedFor, originRefusal } from './cors.ts';
 import { type Env, rateLimits } from './env.ts';
 import { signingKey } from './keys.ts';
+import { LEDGER_NAME } from './ledger.ts';
 import { TokenBucket } from './limits.ts';
 import { migrate, schemaVersion, SCHEMA_VERSION } from './schema.ts';
 import { type SessionRow, type ShoeRow, type ShoeStatus, TableStore } from './store.ts';
@@ -77,9 +87,16 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** Bearer tokens one session may hold (each idempotent replay of its creation adds one). */
 export const MAX_TOKENS = 64;
 
-/** Who is calling: the SHA-256 of the bearer token. */
+/** How long after a change its totals go to the ledger: a burst of rounds goes as one push. */
+export const LEDGER_DELAY_MS = 200;
+
+/** How long to wait before sending the totals again when the ledger could not be reached. */
+export const LEDGER_RETRY_MS = 30_000;
+
+/** Who is calling: the SHA-256 of the bearer token, and the browser origin (null: none, or the Worker's own). */
 export interface Auth {
   tokenHash: string;
+  origin: string | null;
 }
 
 /** An idempotent change: the client's key and the hash of its request. */
@@ -161,6 +178,8 @@ export class Table extends DurableObject<Env> {
   #created = false;
   /** The derived stack of the shoe in play, by everything it was derived from. */
   #derived: { key: string; value: Shoe } | null = null;
+  /** This instance has set the alarm that will send the totals (no need to set it again). */
+  #ledgerArmed = false;
   /** The per-session rate limit; public so that tests can drain it instead of sending hundreds of requests. */
   readonly bucket: TokenBucket;
 
@@ -172,6 +191,9 @@ export class Table extends DurableObject<Env> {
     // A name that was never created stays empty: reads never create tables.
     const version = schemaVersion(ctx.storage.sql);
     if (version > 0 && version < SCHEMA_VERSION) ctx.storage.transactionSync(() => migrate(ctx.storage.sql));
+    // Totals the ledger may have missed (an alarm lost with an instance, a table from before the
+    // ledger existed) go out as soon as the table wakes.
+    if (version > 0) void ctx.blockConcurrencyWhile(() => this.#scheduleLedger());
   }
 
   // ---- RPC: session ---------------------------------------------------------------------------
@@ -200,6 +222,7 @@ export class Table extends DurableObject<Env> {
         this.#store.insertToken(init.tokenHash, now);
         this.#store.insertShoe(next);
       });
+      await this.#scheduleLedger();
       this.#tokens = [init.tokenHash];
       return answer(201, this.#view());
     });
@@ -308,6 +331,7 @@ export class Table extends DurableObject<Env> {
         result: answer(200, result),
         write: () => {
           this.#store.insertReceipt(receipt);
+          this.#store.addRound(receipt.body.staked, receipt.body.returned);
           this.#store.advanceShoe(shoe.number, dealt.value.shoe.next, round);
           if (ending) {
             this.#store.endShoe(shoe.number, ending.reveal);
@@ -364,6 +388,63 @@ export class Table extends DurableObject<Env> {
     return answer(200, t);
   }
 
+  // ---- the operator's ledger ---------------------------------------------------------------------
+
+  /** Sends this table's totals to the ledger when it is behind (the alarm calls it). */
+  override async alarm(): Promise<void> {
+    this.#ledgerArmed = false;
+    await this.#pushLedger();
+  }
+
+  /**
+   * Sends this table's totals to the ledger now, when it is behind; true when the ledger has them.
+   * The alarm does this on its own after every change; operators and tests may call it to settle.
+   */
+  async syncLedger(): Promise<boolean> {
+    return this.#pushLedger();
+  }
+
+  /** Arms the alarm when the ledger lacks some of this table's totals (and it is not armed yet). */
+  async #scheduleLedger(): Promise<void> {
+    if (this.#ledgerArmed || !this.#exists()) return;
+    const s = this.#store.session()!;
+    if (s.ledgerRounds >= s.rounds) return;
+    this.#ledgerArmed = true;
+    try {
+      await this.ctx.storage.setAlarm(Date.now() + LEDGER_DELAY_MS);
+    } catch (err) {
+      // The change itself is committed: never fail its answer for this. The next change, or the
+      // table's next wake-up, arms the alarm again.
+      this.#ledgerArmed = false;
+      console.error('punto-banco: could not arm the ledger alarm:', (err as Error).message);
+    }
+  }
+
+  async #pushLedger(): Promise<boolean> {
+    if (!this.#exists()) return true;
+    const s = this.#store.session()!;
+    if (s.ledgerRounds >= s.rounds) return true;
+    try {
+      await this.env.LEDGER.getByName(LEDGER_NAME).record({
+        sessionId: s.sessionId,
+        affiliate: s.affiliate,
+        room: s.room,
+        rounds: s.rounds,
+        staked: s.staked,
+        returned: s.returned,
+      });
+    } catch (err) {
+      console.error(`punto-banco: the ledger did not take the totals of ${s.sessionId} (retry in ${LEDGER_RETRY_MS / 1000} s):`, (err as Error).message);
+      this.#ledgerArmed = true;
+      await this.ctx.storage.setAlarm(Date.now() + LEDGER_RETRY_MS);
+      return false;
+    }
+    this.#store.markLedger(s.rounds);
+    // Rounds played while the totals were on their way go in the next push.
+    await this.#scheduleLedger();
+    return true;
+  }
+
   // ---- internals ------------------------------------------------------------------------------------
 
   /** Runs changes one at a time (see the header: awaiting a signature opens the input gate). */
@@ -402,19 +483,22 @@ export class Table extends DurableObject<Env> {
         this.#store.pruneAnswers(new Date(now - IDEMPOTENCY_TTL_MS).toISOString());
         this.#store.insertAnswer(idem.key, idem.requestHash, result.status, result.body, new Date(now).toISOString());
       });
+      await this.#scheduleLedger();
       return result;
     });
   }
 
-  /** Session exists, token matches, rate limit allows: in that order. */
+  /** Session exists, token matches, the origin may embed this affiliate's table, rate limit allows: in that order. */
   #enter(auth: Auth): Entered {
     if (!this.#exists()) return { ok: false, answer: failure(404, 'not_found', 'no such session') };
     if (!matchesAny(auth.tokenHash, this.#tokenHashes())) {
       return { ok: false, answer: failure(401, 'unauthorized', 'the bearer token is not valid for this session') };
     }
+    const session = this.#store.session()!;
+    if (!isOriginAllowedFor(auth.origin, session.affiliate, this.env)) return { ok: false, answer: originRefusal(auth.origin!, session.affiliate) };
     const taken = this.bucket.take(Date.now());
     if (!taken.ok) return { ok: false, answer: rateLimited(taken.retryAfter, 'on this table session') };
-    return { ok: true, session: this.#store.session()! };
+    return { ok: true, session };
   }
 
   /** Whether the session was created (once true, true for good: sessions are never deleted). */

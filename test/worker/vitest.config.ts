@@ -13,8 +13,25 @@ process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
+/** The tests read these through `env` (embedding.test.ts, ledger.test.ts). */
+const TEST_VARS = {
+  EMBED_ORIGINS: JSON.stringify({
+    '*': ['https://casino.example'],
+    acme: ['https://acme.example', 'https://*.acme-partners.example'],
+    beta: ['https://beta.example:8443'],
+  }),
+  ADMIN_TOKEN: 'test-admin-token-0123456789',
+};
+
 export default defineProject({
-  plugins: [cloudflareTest({ wrangler: { configPath: `${root}/wrangler.toml` } })],
+  plugins: [
+    cloudflareTest({
+      wrangler: { configPath: `${root}/wrangler.toml` },
+      // Test settings on top of wrangler.toml's vars: embedding origins of two affiliates, and the
+      // operator token (a secret, which wrangler.toml never holds).
+      miniflare: { bindings: TEST_VARS },
+    }),
+  ],
   test: {
     name: 'worker',
     // Relative to this folder, the project's root.

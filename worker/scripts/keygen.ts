@@ -1,5 +1,5 @@
 /**
- * Generates an Ed25519 signing key for production (API.md "Keys"):
+ * Generates an Ed25519 signing key for production (DEPLOY.md "The signing key"):
  *
  *   npx node worker/scripts/keygen.ts [KEY_ID] | npx wrangler secret put SIGNING_KEY
  *
@@ -18,7 +18,7 @@ process.stderr.write(
     `generated Ed25519 signing key "${key.keyId}"`,
     `public JWK: ${JSON.stringify(key.publicJwk)}`,
     'rotation: put the new private JWK in SIGNING_KEY and append the OLD public JWK to RETIRED_PUBLIC_KEYS,',
-    'so that receipts signed with it keep verifying (API.md "Keys").',
+    'so that receipts signed with it keep verifying (DEPLOY.md "The signing key").',
     '',
   ].join('\n'),
 );

@@ -1,0 +1,227 @@
+/**
+ * The operator's report (`GET /api/admin/affiliates`) and the ledger behind it, inside workerd.
+ * Each test uses its own affiliate ids, so the figures it checks are exactly its own rounds.
+ */
+import { createExecutionContext, runDurableObjectAlarm, runInDurableObject, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { describe, expect, test } from 'vitest';
+import type { Bet } from '../../shared/index.ts';
+import type { Env } from '../../worker/env.ts';
+import worker from '../../worker/index.ts';
+import { type AffiliateFigures, type AffiliateReport, type Figures, LEDGER_NAME } from '../../worker/ledger.ts';
+import { migrate, MIGRATIONS } from '../../worker/schema.ts';
+import type { Table } from '../../worker/table.ts';
+import { api, BASE, createSession, play, type Session, startShoe } from './helpers.ts';
+
+const ADMIN = env.ADMIN_TOKEN!;
+
+let serial = 0;
+/** An affiliate id no other test uses. */
+const affiliateId = (name: string) => `${name}-${++serial}-${crypto.randomUUID().slice(0, 8)}`;
+
+async function report(): Promise<AffiliateReport> {
+  const r = await api('GET', '/api/admin/affiliates', { headers: { Authorization: `Bearer ${ADMIN}` } });
+  expect(r.status).toBe(200);
+  return r.body as AffiliateReport;
+}
+
+function entry(rep: AffiliateReport, affiliate: string | null): AffiliateFigures | undefined {
+  return rep.affiliates.find((a) => a.affiliate === affiliate);
+}
+
+/** Sends every table's totals to the ledger now (what each table's alarm does on its own). */
+async function settle(sessions: Session[]): Promise<void> {
+  for (const s of sessions) expect(await env.TABLES.getByName(s.id).syncLedger()).toBe(true);
+}
+
+/** Plays `rounds` rounds of `bets`; returns what the receipts say was staked and returned. */
+async function playRounds(s: Session, rounds: number, bets: Bet[]): Promise<{ staked: number; returned: number }> {
+  let staked = 0;
+  let returned = 0;
+  for (let i = 0; i < rounds; i++) {
+    const r = await play(s, bets);
+    expect(r.status).toBe(200);
+    staked += r.body.receipt.body.staked;
+    returned += r.body.receipt.body.returned;
+  }
+  return { staked, returned };
+}
+
+const fig = (sessions: number, rounds: number, staked: number, returned: number): Figures => ({ sessions, rounds, turnover: staked, returned, houseResult: staked - returned });
+
+describe('the operator report', () => {
+  test('after rounds across two affiliates: exact sessions, rounds, turnover and house result, per room too', async () => {
+    const a = affiliateId('alpha');
+    const b = affiliateId('beta');
+    const a1 = await createSession({ room: 'hall-1', affiliate: a });
+    const a2 = await createSession({ room: 'hall-2', affiliate: a });
+    const a3 = await createSession({ room: 'hall-1', affiliate: a }); // never plays: a session, no rounds
+    const b1 = await createSession({ room: 'vip', affiliate: b });
+    for (const s of [a1, a2, b1]) await startShoe(s);
+
+    const pa1 = await playRounds(a1, 3, [{ sector: 0, box: 'banker', amount: 1000 }, { sector: 1, box: 'tie', amount: 100 }]);
+    const pa2 = await playRounds(a2, 2, [{ sector: 2, box: 'player', amount: 5000 }]);
+    const pb1 = await playRounds(b1, 4, [{ sector: 0, box: 'player', amount: 25_000 }, { sector: 4, box: 'banker', amount: 50_000 }]);
+    expect(pa1.staked).toBe(3 * 1100);
+    expect(pa2.staked).toBe(2 * 5000);
+    expect(pb1.staked).toBe(4 * 75_000);
+    await settle([a1, a2, a3, b1]);
+
+    const rep = await report();
+    expect(entry(rep, a)).toEqual({
+      affiliate: a,
+      ...fig(3, 5, pa1.staked + pa2.staked, pa1.returned + pa2.returned),
+      rooms: [
+        { room: 'hall-1', ...fig(2, 3, pa1.staked, pa1.returned) },
+        { room: 'hall-2', ...fig(1, 2, pa2.staked, pa2.returned) },
+      ],
+    });
+    expect(entry(rep, b)).toEqual({ affiliate: b, ...fig(1, 4, pb1.staked, pb1.returned), rooms: [{ room: 'vip', ...fig(1, 4, pb1.staked, pb1.returned) }] });
+    // The total is the sum of the affiliates (and of the sessions without one).
+    const sum = (k: keyof Figures) => rep.affiliates.reduce((x, f) => x + f[k], 0);
+    expect(rep.total).toEqual({ sessions: sum('sessions'), rounds: sum('rounds'), turnover: sum('turnover'), returned: sum('returned'), houseResult: sum('houseResult') });
+    expect(Date.parse(rep.generatedAt)).not.toBeNaN();
+  });
+
+  test('retries never double count: replayed rounds and creations, repeated and stale pushes', async () => {
+    const a = affiliateId('retry');
+    const createKey = crypto.randomUUID();
+    const first = await api('POST', '/api/sessions', { key: createKey, body: { room: 'hall-1', affiliate: a } });
+    const again = await api('POST', '/api/sessions', { key: createKey, body: { room: 'hall-1', affiliate: a } });
+    expect(again.headers.get('Idempotent-Replayed')).toBe('true');
+    const s: Session = { id: first.body.sessionId, token: first.body.token, limits: first.body.limits, created: first.body };
+    await startShoe(s);
+    const key = crypto.randomUUID();
+    const bets: Bet[] = [{ sector: 3, box: 'banker', amount: 2000 }];
+    const r1 = await play(s, bets, key);
+    for (let i = 0; i < 3; i++) {
+      const replay = await play(s, bets, key);
+      expect(replay.headers.get('Idempotent-Replayed')).toBe('true');
+    }
+    const r2 = await play(s, bets);
+    const staked = r1.body.receipt.body.staked + r2.body.receipt.body.staked;
+    const returned = r1.body.receipt.body.returned + r2.body.receipt.body.returned;
+    await settle([s, s, s]);
+    const table = env.TABLES.getByName(s.id);
+    await runDurableObjectAlarm(table); // whatever alarm is left finds nothing new
+    const expected = { affiliate: a, ...fig(1, 2, staked, returned), rooms: [{ room: 'hall-1', ...fig(1, 2, staked, returned) }] };
+    expect(entry(await report(), a)).toEqual(expected);
+
+    // The ledger itself: the same totals twice, or older ones late, change nothing.
+    const ledger = env.LEDGER.getByName(LEDGER_NAME);
+    const totals = { sessionId: s.id, affiliate: a, room: 'hall-1' as const, rounds: 2, staked, returned };
+    expect(await ledger.record(totals)).toEqual({ applied: false });
+    expect(await ledger.record({ ...totals, rounds: 1, staked: r1.body.receipt.body.staked, returned: r1.body.receipt.body.returned })).toEqual({ applied: false });
+    expect(await ledger.record({ ...totals, rounds: 3, staked: staked - 1 })).toEqual({ applied: false }); // backwards money: refused
+    expect(entry(await report(), a)).toEqual(expected);
+
+    // A session that went on while its pushes were lost catches up with one push of absolute totals.
+    const r3 = await play(s, bets);
+    const r4 = await play(s, bets);
+    await settle([s]);
+    const more = r3.body.receipt.body.staked + r4.body.receipt.body.staked;
+    const moreBack = r3.body.receipt.body.returned + r4.body.receipt.body.returned;
+    expect(entry(await report(), a)).toMatchObject(fig(1, 4, staked + more, returned + moreBack));
+  });
+
+  test('the tables send their totals on their own (alarm), shortly after each change', async () => {
+    const a = affiliateId('auto');
+    const s = await createSession({ room: 'hall-2', affiliate: a });
+    await startShoe(s);
+    const { staked, returned } = await playRounds(s, 3, [{ sector: 0, box: 'tie', amount: 1000 }]);
+    // Wait for the alarm (LEDGER_DELAY_MS) by polling the report; no syncLedger call.
+    let seen: AffiliateFigures | undefined;
+    for (let i = 0; i < 100 && seen?.rounds !== 3; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      seen = entry(await report(), a);
+    }
+    expect(seen).toMatchObject(fig(1, 3, staked, returned));
+  });
+
+  test('a table from before the ledger: its totals are rebuilt from its receipts by the schema migration', async () => {
+    const id = 'L'.repeat(22);
+    const stub = env.TABLES.getByName(id);
+    await runInDurableObject(stub, (_t, state) => {
+      const sql = state.storage.sql;
+      state.storage.transactionSync(() => {
+        migrate(sql, MIGRATIONS.slice(0, 1));
+        sql.exec(`INSERT INTO session (id, session_id, room, affiliate, balance, current_shoe, head, created_at) VALUES (1, ?, 'hall-1', 'legacy', 1000, 1, 'h', 'now')`, id);
+        for (const [round, staked, returned] of [[1, 300, 0], [2, 500, 950], [3, 100, 100]]) {
+          sql.exec(`INSERT INTO receipts (shoe, round, hash, record) VALUES (1, ?, 'x', ?)`, round, JSON.stringify({ body: { staked, returned } }));
+        }
+        migrate(sql);
+      });
+      expect(sql.exec(`SELECT rounds_total, staked_total, returned_total, ledger_rounds FROM session`).one()).toEqual({
+        rounds_total: 3,
+        staked_total: 900,
+        returned_total: 1050,
+        ledger_rounds: -1,
+      });
+    });
+    expect(await stub.syncLedger()).toBe(true);
+    expect(entry(await report(), 'legacy')).toMatchObject(fig(1, 3, 900, 1050));
+    expect(entry(await report(), 'legacy')!.houseResult).toBe(-150);
+  });
+});
+
+describe('the operator token', () => {
+  /** The fetch handler with some vars changed. */
+  async function adminWith(vars: Partial<Env>, headers: Record<string, string>): Promise<Response> {
+    const ctx = createExecutionContext();
+    const res = await worker.fetch(new Request(`${BASE}/api/admin/affiliates`, { headers }), { ...env, ...vars } as Env, ctx);
+    await waitOnExecutionContext(ctx);
+    return res;
+  }
+
+  test('missing, malformed or wrong: 401 and no figures', async () => {
+    const cases: Array<Record<string, string>> = [
+      {},
+      { Authorization: `Bearer ${ADMIN}x` },
+      { Authorization: `Bearer ${ADMIN.slice(0, -1)}` },
+      { Authorization: 'Bearer ' },
+      { Authorization: `Basic ${ADMIN}` },
+      { Authorization: ADMIN },
+    ];
+    for (const headers of cases) {
+      const r = await api('GET', '/api/admin/affiliates', { headers });
+      expect(r.status, JSON.stringify(headers)).toBe(401);
+      expect(r.body.error.code).toBe('unauthorized');
+      expect(r.text).not.toContain('affiliates');
+    }
+    // A table's own token opens no report either.
+    const s = await createSession();
+    expect((await api('GET', '/api/admin/affiliates', { token: s.token })).status).toBe(401);
+  });
+
+  test('without an ADMIN_TOKEN (or with a short one) the report is off: 404, whatever is sent', async () => {
+    for (const vars of [{ ADMIN_TOKEN: undefined }, { ADMIN_TOKEN: '' }, { ADMIN_TOKEN: 'short' }]) {
+      const res = await adminWith(vars, { Authorization: `Bearer ${vars.ADMIN_TOKEN ?? ''}`, 'CF-Connecting-IP': '10.9.9.9' });
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as any).error.code).toBe('not_found');
+    }
+  });
+
+  test('not for pages on other origins, even with the token; fine from the Worker\'s own page', async () => {
+    const r = await api('GET', '/api/admin/affiliates', { headers: { Authorization: `Bearer ${ADMIN}`, Origin: 'https://casino.example' } });
+    expect(r.status).toBe(403);
+    expect(r.body.error.code).toBe('origin_not_allowed');
+    expect(r.headers.get('Access-Control-Allow-Origin')).toBeNull();
+    const own = await api('GET', '/api/admin/affiliates', { headers: { Authorization: `Bearer ${ADMIN}`, Origin: BASE } });
+    expect(own.status).toBe(200);
+    expect(own.headers.get('Cache-Control')).toBe('no-store');
+  });
+
+  test('only GET', async () => {
+    const r = await api('POST', '/api/admin/affiliates', { headers: { Authorization: `Bearer ${ADMIN}` }, body: {} });
+    expect(r.status).toBe(405);
+    expect(r.headers.get('Allow')).toBe('GET');
+  });
+});
+
+test('Table.syncLedger on a name never created does nothing', async () => {
+  const stub = env.TABLES.getByName('N'.repeat(22));
+  expect(await stub.syncLedger()).toBe(true);
+  await runInDurableObject(stub, (_t: Table, state) => {
+    expect(state.storage.sql.exec(`SELECT name FROM sqlite_master WHERE type = 'table'`).toArray()).toEqual([]);
+  });
+});
