@@ -3,6 +3,7 @@
  * it crosses RPC and can be stored as an idempotent answer. Every error body has the one shape
  * `{ error: { code, message } }` (API.md "Errors").
  */
+import type { BetErrorCode } from '../shared/table.ts';
 
 export type ErrorCode =
   | 'bad_json'
@@ -24,20 +25,8 @@ export type ErrorCode =
   | 'rate_limited'
   | 'internal'
   | 'unavailable'
-  // the engine's bet rules (shared/table.ts), passed through unchanged
-  | 'empty_bet'
-  | 'unknown_sector'
-  | 'unknown_box'
-  | 'duplicate_box'
-  | 'amount_not_integer'
-  | 'amount_not_positive'
-  | 'amount_off_step'
-  | 'under_minimum'
-  | 'over_maximum'
-  | 'over_type_limit'
-  | 'fourth_sector'
-  | 'insufficient_balance'
-  | 'bad_limits';
+  // the engine's bet rules, passed through unchanged
+  | BetErrorCode;
 
 export interface ErrorBody {
   error: { code: ErrorCode; message: string; [detail: string]: unknown };
