@@ -1,0 +1,24 @@
+// The host page's own glue: language and room pickers, and a log of settled rounds from the
+// element's events. Nothing here is needed to embed the table.
+const table = document.getElementById('table');
+const lang = document.getElementById('lang-select');
+const room = document.getElementById('room-select');
+const log = document.getElementById('round-log');
+
+lang.addEventListener('change', () => {
+  table.lang = lang.value;
+  document.documentElement.lang = lang.value;
+});
+room.addEventListener('change', () => table.setAttribute('room', room.value));
+
+const NAMES = { player: 'Player', banker: 'Banker', tie: 'Tie' };
+table.addEventListener('pb-round-settled', (event) => {
+  const r = event.detail.body;
+  const item = document.createElement('li');
+  const net = (r.returned - r.staked) / 1000;
+  item.className = r.outcome;
+  item.textContent = `#${r.round} ${NAMES[r.outcome]} ${r.playerTotal}–${r.bankerTotal} · ${net >= 0 ? '+' : ''}${net.toFixed(2)}`;
+  log.querySelector('.empty')?.remove();
+  log.prepend(item);
+  while (log.children.length > 6) log.lastElementChild.remove();
+});

@@ -1,0 +1,72 @@
+/**
+ * `npm run build`: the widget bundle and the demo page, into dist/ (served by `npm start` through
+ * wrangler's static assets).
+ *   dist/punto-banco-table.js   the loader: defines <punto-banco-table> (Lit + the element)
+ *   dist/chunks/*.js            lazy chunks: the Pixi scene, i18next and the catalogs
+ *   dist/index.html             the demo host page (demo/ is copied as is)
+ * Prints every file's size raw and gzipped, the loader's and the total.
+ */
+import { build } from 'esbuild';
+import { cp, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'dist');
+const LOADER = 'punto-banco-table.js';
+
+await mkdir(dist, { recursive: true });
+// Only what this build owns: stale hashed chunks would otherwise count in the total.
+await rm(path.join(dist, 'chunks'), { recursive: true, force: true });
+await rm(path.join(dist, LOADER), { force: true });
+
+const result = await build({
+  absWorkingDir: root,
+  metafile: true,
+  entryPoints: { 'punto-banco-table': 'widget/index.ts' },
+  outdir: dist,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2022',
+  minify: true,
+  legalComments: 'none',
+  chunkNames: 'chunks/[name]-[hash]',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  logLevel: 'warning',
+});
+
+await cp(path.join(root, 'demo'), dist, { recursive: true });
+
+/** Sizes of every .js file under dist/, raw and gzipped (level 9), in bytes. */
+async function jsSizes(dir: string): Promise<{ file: string; raw: number; gzip: number }[]> {
+  const out: { file: string; raw: number; gzip: number }[] = [];
+  for (const entry of await readdir(dir, { recursive: true })) {
+    const name = String(entry);
+    if (!name.endsWith('.js')) continue;
+    const full = path.join(dir, name);
+    if (!(await stat(full)).isFile()) continue;
+    const bytes = await readFile(full);
+    out.push({ file: name, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length });
+  }
+  return out.sort((a, b) => b.gzip - a.gzip);
+}
+
+const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
+const sizes = (await jsSizes(dist)).filter((s) => s.file === LOADER || s.file.startsWith('chunks'));
+for (const s of sizes) console.log(`${s.file.padEnd(44)} ${kb(s.raw).padStart(10)}  ${kb(s.gzip).padStart(9)} gzip`);
+// The loader is the entry plus every chunk it imports statically: all of it loads before the element is defined.
+const outputs = result.metafile.outputs;
+const loaderFiles = new Set<string>();
+const visit = (file: string): void => {
+  if (loaderFiles.has(file)) return;
+  loaderFiles.add(file);
+  for (const imp of outputs[file]?.imports ?? []) if (imp.kind === 'import-statement') visit(imp.path);
+};
+visit(Object.keys(outputs).find((f) => f.endsWith(`/${LOADER}`) || f === `dist/${LOADER}`)!);
+const relative = new Set([...loaderFiles].map((f) => path.relative(dist, path.resolve(root, f))));
+const loader = sizes.filter((s) => relative.has(s.file)).reduce((sum, s) => sum + s.gzip, 0);
+const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
+console.log(`loader (${LOADER} + ${relative.size - 1} static chunks) ${kb(loader)} gzip (target ≤ 15 KB); all JavaScript ${kb(total)} gzip in ${sizes.length} files (target ≤ 220 KB)`);

@@ -1,0 +1,43 @@
+/**
+ * Every event of <punto-banco-table> bubbles and crosses the shadow boundary (composed), so a host
+ * page can listen on the element, an ancestor or the document alike.
+ */
+import type { ReceiptBody, Signed } from './api-types.ts';
+import type { Bet, RoomId, TableLimits } from '../../shared/table.ts';
+
+/** `pb-ready`: the session is open and the table takes bets. */
+export interface ReadyDetail {
+  sessionId: string;
+  room: RoomId;
+  balance: number;
+  limits: TableLimits;
+}
+
+/** `pb-bet-change`: the bets on the felt changed (minor units). */
+export interface BetChangeDetail {
+  bets: Bet[];
+  total: number;
+}
+
+/** `pb-error`: something failed; the bets are kept. */
+export interface ErrorDetail {
+  code: string;
+  message: string;
+}
+
+/** The typed events, by name. `pb-round-settled` carries the signed receipt exactly as the Worker sent it. */
+export interface PuntoBancoEventMap {
+  'pb-ready': CustomEvent<ReadyDetail>;
+  'pb-bet-change': CustomEvent<BetChangeDetail>;
+  'pb-round-settled': CustomEvent<Signed<ReceiptBody>>;
+  'pb-error': CustomEvent<ErrorDetail>;
+}
+
+type DetailOf<K extends keyof PuntoBancoEventMap> = PuntoBancoEventMap[K] extends CustomEvent<infer D> ? D : never;
+
+/** Dispatches a bubbling, composed CustomEvent from `target`. */
+export function emit<K extends keyof PuntoBancoEventMap>(target: EventTarget, name: K, detail: DetailOf<K>): CustomEvent<DetailOf<K>> {
+  const event = new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: false });
+  target.dispatchEvent(event);
+  return event;
+}

@@ -1,0 +1,127 @@
+/**
+ * The styles the loader needs before anything else arrives: the host's custom properties, the
+ * table frame, the felt and the loading overlay. The rest of the table's styles (styles.ts) load
+ * lazily with the view.
+ */
+import { css } from 'lit';
+
+export const loaderStyles = css`
+  :host {
+    --pb-felt: #0d5c3b;
+    --pb-felt-deep: #063722;
+    --pb-rail: #3a1f12;
+    --pb-rail-light: #6b3a22;
+    --pb-gold: #d8b45a;
+    --pb-text: #f6efdc;
+    --pb-muted: #c9c0a6;
+    --pb-console: #151312;
+    --pb-button: #2a2622;
+    --pb-button-text: #f6efdc;
+    --pb-deal: #c9a13b;
+    --pb-deal-text: #1b1406;
+    --pb-danger: #e0604f;
+    --pb-focus-ring: #ffe28a;
+    --pb-radius: 18px;
+    --pb-font: 'Segoe UI', system-ui, -apple-system, 'Helvetica Neue', Arial, sans-serif;
+    --pb-chip-1: #f3f1ea;
+    --pb-chip-2: #c8302c;
+    --pb-chip-3: #1f7a43;
+    --pb-chip-4: #1d1d22;
+    --pb-chip-5: #6b3fa0;
+    --pb-chip-6: #d98a1c;
+    display: block;
+    container-type: inline-size;
+    font-family: var(--pb-font);
+    color: var(--pb-text);
+    -webkit-tap-highlight-color: transparent;
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  * {
+    box-sizing: border-box;
+  }
+  .table {
+    position: relative;
+    border-radius: var(--pb-radius);
+    background: var(--pb-console);
+    box-shadow: 0 18px 50px rgb(0 0 0 / 45%), inset 0 0 0 1px rgb(255 255 255 / 6%);
+    overflow: hidden;
+    user-select: none;
+    -webkit-user-select: none;
+  }
+  .stage {
+    position: relative;
+    width: 100%;
+    aspect-ratio: 16 / 10;
+    background:
+      radial-gradient(ellipse at 50% 35%, color-mix(in srgb, var(--pb-felt) 85%, white) 0%, var(--pb-felt) 45%, var(--pb-felt-deep) 100%);
+    overflow: hidden;
+    touch-action: manipulation;
+  }
+  @container (max-width: 640px) {
+    .stage {
+      aspect-ratio: 3 / 4;
+    }
+  }
+  .canvas-host,
+  .canvas-host > canvas {
+    position: absolute;
+    inset: 0;
+    /* The canvas always covers the stage, whatever size its drawing buffer has at the moment. */
+    width: 100% !important;
+    height: 100% !important;
+    display: block;
+  }
+  .loader {
+    position: absolute;
+    inset: 0;
+    z-index: 7;
+    display: grid;
+    place-content: center;
+    justify-items: center;
+    gap: 14px;
+    background: radial-gradient(ellipse at 50% 40%, var(--pb-felt) 0%, var(--pb-felt-deep) 100%);
+    color: var(--pb-muted);
+    font-size: 15px;
+    letter-spacing: 0.04em;
+  }
+  .loader .mark {
+    font-family: Georgia, 'Times New Roman', serif;
+    font-size: 26px;
+    letter-spacing: 0.3em;
+    text-transform: uppercase;
+    color: var(--pb-gold);
+  }
+  .spinner {
+    width: 44px;
+    height: 44px;
+    border-radius: 50%;
+    border: 4px solid rgb(255 255 255 / 15%);
+    border-top-color: var(--pb-gold);
+    animation: spin 0.9s linear infinite;
+  }
+  @keyframes spin {
+    to {
+      transform: rotate(360deg);
+    }
+  }
+  .sr-only {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    padding: 0;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+    border: 0;
+  }
+  :host([data-reduced-motion]) *,
+  :host([data-reduced-motion]) *::before,
+  :host([data-reduced-motion]) *::after {
+    animation-duration: 0.01ms !important;
+    animation-iteration-count: 1 !important;
+    transition-duration: 0.01ms !important;
+  }
+`;

@@ -1,0 +1,13 @@
+/**
+ * Everything the element needs once the table is up, in one lazy chunk loaded beside the catalogs:
+ * the templates and control styles, the table geometry, bet building (with the shared engine's
+ * limit checks), the API client and the default shoe start. The loader (the element's definition)
+ * only draws the loading state, so none of this weighs on it.
+ */
+export * from './view.ts';
+export { tableLayout } from '../layout.ts';
+export { BetState } from './bet-state.ts';
+export { checkBets, sameBets } from './bets.ts';
+export { totalStake } from '../../shared/table.ts';
+export { ApiClient, newIdempotencyKey } from './api-client.ts';
+export { randomShoeStart } from './shoe-start.ts';

@@ -1,0 +1,275 @@
+/** Styles of the table's controls (loaded lazily with view.ts; loader-styles.ts has the frame). */
+import { css } from 'lit';
+
+export const tableStyles = css`
+  .boxes,
+  .tray {
+    position: absolute;
+    inset: 0;
+    pointer-events: none;
+  }
+  button {
+    font: inherit;
+    color: inherit;
+    cursor: pointer;
+  }
+  button:focus-visible {
+    outline: 3px solid var(--pb-focus-ring);
+    outline-offset: 2px;
+  }
+  button[aria-disabled='true'] {
+    cursor: not-allowed;
+    opacity: 0.45;
+  }
+  .box {
+    position: absolute;
+    pointer-events: auto;
+    margin: 0;
+    padding: 0;
+    border: 0;
+    border-radius: 12px;
+    background: transparent;
+    touch-action: none;
+    transition: background-color 120ms ease, box-shadow 120ms ease;
+  }
+  /* The scene glows the printed box on hover and drag-over; without a scene the button shows it. */
+  :host(:not([data-scene])) .box:hover,
+  :host(:not([data-scene])) .box.drop {
+    background: rgb(255 240 190 / 10%);
+    box-shadow: inset 0 0 0 2px rgb(255 230 150 / 45%);
+  }
+  .box:focus-visible {
+    outline-offset: -3px;
+    box-shadow: 0 0 0 6px rgb(255 226 138 / 35%);
+  }
+  .box[aria-disabled='true'] {
+    opacity: 1;
+  }
+  .tray .chips {
+    position: absolute;
+    display: flex;
+    align-items: center;
+    justify-content: center;
+    gap: clamp(6px, 1.4cqi, 14px);
+    pointer-events: auto;
+  }
+  .chip {
+    --chip: var(--pb-chip-1);
+    --chip-ink: #1b1b1b;
+    position: relative;
+    flex: none;
+    width: var(--chip-size, 52px);
+    height: var(--chip-size, 52px);
+    border-radius: 50%;
+    border: 0;
+    padding: 0;
+    color: var(--chip-ink);
+    font-weight: 800;
+    font-size: calc(var(--chip-size, 52px) * 0.27);
+    letter-spacing: -0.02em;
+    background:
+      radial-gradient(circle, var(--chip) 0 52%, transparent 53%),
+      repeating-conic-gradient(from 8deg, #fff 0 12deg, var(--chip) 12deg 45deg);
+    box-shadow:
+      inset 0 0 0 calc(var(--chip-size, 52px) * 0.08) var(--chip),
+      inset 0 0 0 calc(var(--chip-size, 52px) * 0.1) rgb(0 0 0 / 25%),
+      0 3px 0 rgb(0 0 0 / 35%),
+      0 6px 12px rgb(0 0 0 / 35%);
+    touch-action: none;
+    transition: transform 120ms ease, box-shadow 120ms ease;
+  }
+  .chip::after {
+    content: '';
+    position: absolute;
+    inset: 22%;
+    border-radius: 50%;
+    border: 1.5px dashed color-mix(in srgb, var(--chip-ink) 45%, transparent);
+  }
+  .chip:hover {
+    transform: translateY(-3px);
+  }
+  .chip[aria-pressed='true'] {
+    transform: translateY(-6px);
+    box-shadow:
+      inset 0 0 0 calc(var(--chip-size, 52px) * 0.08) var(--chip),
+      inset 0 0 0 calc(var(--chip-size, 52px) * 0.1) rgb(0 0 0 / 25%),
+      0 0 0 3px var(--pb-gold),
+      0 0 18px 4px rgb(255 215 120 / 55%);
+  }
+  .chip[data-tone='1'] { --chip: var(--pb-chip-1); --chip-ink: #1b1b1b; }
+  .chip[data-tone='2'] { --chip: var(--pb-chip-2); --chip-ink: #fff; }
+  .chip[data-tone='3'] { --chip: var(--pb-chip-3); --chip-ink: #fff; }
+  .chip[data-tone='4'] { --chip: var(--pb-chip-4); --chip-ink: #f2d98c; }
+  .chip[data-tone='5'] { --chip: var(--pb-chip-5); --chip-ink: #fff; }
+  .chip[data-tone='6'] { --chip: var(--pb-chip-6); --chip-ink: #1b1406; }
+  .ghost {
+    display: grid;
+    place-content: center;
+    position: absolute;
+    left: 0;
+    top: 0;
+    pointer-events: none;
+    z-index: 5;
+    opacity: 0.9;
+    --chip-size: 46px;
+  }
+  .bar {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 10px 14px;
+    padding: 12px 16px;
+    background: linear-gradient(180deg, #1e1b18, var(--pb-console));
+    border-top: 1px solid rgb(216 180 90 / 35%);
+  }
+  .meters {
+    display: flex;
+    gap: 18px;
+    min-width: 0;
+  }
+  .meter {
+    display: grid;
+    line-height: 1.15;
+  }
+  .meter .label {
+    font-size: 11px;
+    text-transform: uppercase;
+    letter-spacing: 0.12em;
+    color: var(--pb-muted);
+  }
+  .meter output {
+    font-size: 19px;
+    font-weight: 700;
+    font-variant-numeric: tabular-nums;
+    color: var(--pb-gold);
+  }
+  .status {
+    flex: 1 1 160px;
+    min-width: 0;
+    font-size: 14px;
+    color: var(--pb-muted);
+    text-align: center;
+  }
+  .status.problem {
+    color: #ffd3c9;
+  }
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 8px;
+    margin-left: auto;
+  }
+  .action {
+    min-height: 40px;
+    padding: 8px 14px;
+    border-radius: 999px;
+    border: 1px solid rgb(216 180 90 / 45%);
+    background: var(--pb-button);
+    color: var(--pb-button-text);
+    font-size: 14px;
+    font-weight: 600;
+    letter-spacing: 0.02em;
+  }
+  .action:not([aria-disabled='true']):hover {
+    background: color-mix(in srgb, var(--pb-button) 80%, white);
+  }
+  .action.deal {
+    padding-inline: 26px;
+    border: 0;
+    background: linear-gradient(180deg, color-mix(in srgb, var(--pb-deal) 80%, white), var(--pb-deal));
+    color: var(--pb-deal-text);
+    font-weight: 800;
+    text-transform: uppercase;
+    letter-spacing: 0.08em;
+    box-shadow: 0 3px 0 rgb(0 0 0 / 40%);
+  }
+  .action.deal:not([aria-disabled='true']):hover {
+    background: linear-gradient(180deg, color-mix(in srgb, var(--pb-deal) 65%, white), var(--pb-deal));
+  }
+  .notice {
+    position: absolute;
+    left: 50%;
+    top: 50%;
+    transform: translate(-50%, -50%);
+    z-index: 6;
+    max-width: min(92%, 460px);
+    padding: 16px 18px;
+    border-radius: 14px;
+    background: rgb(20 14 10 / 92%);
+    border: 1px solid var(--pb-danger);
+    box-shadow: 0 12px 40px rgb(0 0 0 / 55%);
+    text-align: center;
+    font-size: 15px;
+    line-height: 1.4;
+  }
+  .notice .buttons {
+    display: flex;
+    justify-content: center;
+    gap: 8px;
+    margin-top: 12px;
+  }
+  .notice .retry {
+    border-color: var(--pb-gold);
+    background: var(--pb-gold);
+    color: #1b1406;
+  }
+  .toast {
+    position: absolute;
+    left: 50%;
+    top: var(--toast-top, 40%);
+    transform: translateX(-50%);
+    z-index: 4;
+    width: max-content;
+    max-width: min(92%, 560px);
+    padding: 10px 16px;
+    border-radius: 10px;
+    background: rgb(30 12 8 / 92%);
+    border: 1px solid var(--pb-danger);
+    box-shadow: 0 8px 24px rgb(0 0 0 / 45%);
+    line-height: 1.35;
+    font-size: 14px;
+    text-align: center;
+    pointer-events: none;
+  }
+  @container (max-width: 1040px) {
+    /* Meters and buttons share the first row; the status line gets its own. */
+    .status {
+      order: 5;
+      flex-basis: 100%;
+      text-align: left;
+    }
+  }
+  @container (max-width: 640px) {
+    .status {
+      order: 0;
+      text-align: center;
+    }
+    .bar {
+      display: grid;
+      grid-template-columns: 1fr;
+      padding: 10px;
+      gap: 8px;
+    }
+    .meters {
+      justify-content: space-between;
+    }
+    .meter output {
+      font-size: 17px;
+    }
+    .actions {
+      display: grid;
+      grid-template-columns: repeat(4, 1fr);
+      margin-left: 0;
+      gap: 6px;
+    }
+    .action {
+      padding: 8px 4px;
+      font-size: 13px;
+    }
+    .action.deal {
+      grid-column: 1 / -1;
+      min-height: 46px;
+      font-size: 16px;
+    }
+  }
+`;

@@ -1,0 +1,212 @@
+/**
+ * The table's templates and texts: pure functions of a view model the element builds at each
+ * render. Loaded lazily together with the catalogs (the loader only draws the loading overlay), so
+ * the entry chunk stays small. No state lives here.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import { cssProps } from './css-props.ts';
+import { type Bet, type Box, type TableLimits, totalStake } from '../../shared/table.ts';
+import type { TableLayout } from '../layout.ts';
+import type { BetProblem, Spot } from './bets.ts';
+import { tableStyles } from './styles.ts';
+
+export { tableStyles };
+
+/** What the templates read and call. */
+export interface ViewModel {
+  t(key: string, values?: Record<string, string | number>): string;
+  money(minor: number): string;
+  chipLabel(minor: number): string;
+  layout: TableLayout | null;
+  limits: TableLimits | null;
+  canBet: boolean;
+  settled: boolean;
+  dealing: boolean;
+  bets: readonly Bet[];
+  total: number;
+  amountAt(at: Spot): number;
+  selectedChip: number | null;
+  canUndo: boolean;
+  canRepeat: boolean;
+  balance: number;
+  lastWin: number | null;
+  status: string;
+  notice: { message: string; canRetry: boolean } | null;
+  toast: string | null;
+  ghost: { x: number; y: number; amount: number; tone: number } | null;
+  dropTarget: string | null;
+  on: ViewHandlers;
+}
+
+export interface ViewHandlers {
+  boxClick(e: MouseEvent, at: Spot): void;
+  boxKey(e: KeyboardEvent, at: Spot): void;
+  boxContextMenu(e: MouseEvent, at: Spot): void;
+  pointerDown(e: PointerEvent, source: { chip?: number; from?: Spot }): void;
+  highlight(at: Spot | null): void;
+  chipClick(amount: number): void;
+  action(name: 'undo' | 'clear' | 'double' | 'repeat' | 'deal' | 'retry'): void;
+}
+
+/** The box's accessible name: "Banker, sector 2, bet €1.00". */
+export function boxLabel(m: Pick<ViewModel, 't' | 'money' | 'amountAt'>, at: Spot): string {
+  const amount = m.amountAt(at);
+  return m.t(amount > 0 ? 'boxLabelBet' : 'boxLabel', { box: m.t(`box.${at.box}`), sector: at.sector + 1, amount: m.money(amount) });
+}
+
+/** The 15 transparent buttons over the felt's boxes, in table order (sector by sector, left to right). */
+export function renderBoxes(m: ViewModel): TemplateResult | typeof nothing {
+  const layout = m.layout;
+  if (!layout) return nothing;
+  const disabled = m.canBet ? 'false' : 'true';
+  return html`<div class="boxes" role="group" aria-label=${m.t('table')}>
+    ${layout.boxes.map((spot) => {
+      const at: Spot = { sector: spot.sector, box: spot.box };
+      const drop = m.dropTarget === `${spot.sector}:${spot.box}`;
+      return html`<button
+        class="box ${drop ? 'drop' : ''}"
+        part="box box-${spot.box}"
+        data-sector=${spot.sector}
+        data-box=${spot.box}
+        aria-label=${boxLabel(m, at)}
+        aria-disabled=${disabled}
+        ${cssProps({ left: `${spot.x}px`, top: `${spot.y}px`, width: `${spot.w}px`, height: `${spot.h}px`, transform: `rotate(${spot.angle}rad)` })}
+        @click=${(e: MouseEvent) => m.on.boxClick(e, at)}
+        @keydown=${(e: KeyboardEvent) => m.on.boxKey(e, at)}
+        @keyup=${(e: KeyboardEvent) => e.key === ' ' && e.preventDefault()}
+        @contextmenu=${(e: MouseEvent) => m.on.boxContextMenu(e, at)}
+        @pointerdown=${(e: PointerEvent) => m.on.pointerDown(e, { from: at })}
+        @pointerenter=${() => m.on.highlight(at)}
+        @pointerleave=${() => m.dropTarget === null && m.on.highlight(null)}
+        @focus=${() => m.on.highlight(at)}
+        @blur=${() => m.on.highlight(null)}
+      ></button>`;
+    })}
+  </div>`;
+}
+
+/** The chip selector, in the felt's chip tray. */
+export function renderChips(m: ViewModel): TemplateResult | typeof nothing {
+  const { layout, limits } = m;
+  if (!layout || !limits) return nothing;
+  const tray = layout.chipTray;
+  const n = limits.chips.length;
+  const size = Math.floor(Math.max(34, Math.min(tray.h * 0.72, (tray.w - 24 - (n - 1) * 10) / n, 64)));
+  return html`<div class="tray">
+    <div class="chips" role="group" aria-label=${m.t('chips')} ${cssProps({ left: `${tray.x}px`, top: `${tray.y}px`, width: `${tray.w}px`, height: `${tray.h}px`, '--chip-size': `${size}px` })}>
+      ${limits.chips.map((chip, index) => {
+        const selected = m.selectedChip === chip;
+        return html`<button
+          class="chip"
+          part=${selected ? 'chip chip-selected' : 'chip'}
+          data-tone=${index + 1}
+          data-value=${chip}
+          aria-pressed=${selected ? 'true' : 'false'}
+          aria-label=${m.t('chip', { amount: m.money(chip) })}
+          aria-disabled=${m.canBet ? 'false' : 'true'}
+          @click=${() => m.on.chipClick(chip)}
+          @pointerdown=${(e: PointerEvent) => m.on.pointerDown(e, { chip })}
+        >
+          ${m.chipLabel(chip)}
+        </button>`;
+      })}
+    </div>
+  </div>`;
+}
+
+/** The chip (or stack) following a drag. */
+export function renderGhost(m: ViewModel): TemplateResult | typeof nothing {
+  const g = m.ghost;
+  if (!g) return nothing;
+  return html`<div class="ghost chip" data-tone=${Math.min(6, Math.max(1, g.tone))} aria-hidden="true" ${cssProps({ transform: `translate(${g.x - 23}px, ${g.y - 23}px)` })}>
+    ${m.chipLabel(g.amount)}
+  </div>`;
+}
+
+/** A refused bet (transient) and the error notice with Retry. */
+export function renderMessages(m: ViewModel): TemplateResult {
+  // The refusal shows where the result banner would, between the hands and the boxes.
+  const top = m.layout ? `${m.layout.result.y}px` : '40%';
+  return html`${m.toast ? html`<div class="toast" role="alert" ${cssProps({ '--toast-top': top })}>${m.toast}</div>` : nothing}
+  ${m.notice
+    ? html`<div class="notice" part="notice" role="alert">
+        <div>${m.notice.message}</div>
+        ${m.notice.canRetry
+          ? html`<div class="buttons"><button class="action retry" part="button retry" @click=${() => m.on.action('retry')}>${m.t('retry')}</button></div>`
+          : nothing}
+      </div>`
+    : nothing}`;
+}
+
+/** The control bar: balance, bet, last win, the status line and the buttons. */
+export function renderBar(m: ViewModel): TemplateResult {
+  const off = (enabled: boolean): string => (m.canBet && enabled ? 'false' : 'true');
+  const hasBets = m.bets.length > 0;
+  const button = (name: 'undo' | 'clear' | 'double' | 'repeat' | 'deal', enabled: boolean): TemplateResult =>
+    html`<button class="action ${name}" part="button ${name}" data-action=${name} aria-disabled=${off(enabled)} @click=${() => m.on.action(name)}>${m.t(name)}</button>`;
+  return html`<div class="bar" part="controls" role="group" aria-label=${m.t('controls')}>
+    <div class="meters">
+      ${meter('balance', m.t('balance'), m.money(m.balance))} ${meter('bet-total', m.t('bet'), m.money(m.total))}
+      ${m.settled && m.lastWin ? meter('win', m.t('win'), m.money(m.lastWin)) : nothing}
+    </div>
+    <div class="status" part="status">${m.status}</div>
+    <div class="actions">
+      ${button('undo', m.canUndo)} ${button('clear', hasBets)} ${button('double', hasBets)} ${button('repeat', m.canRepeat)} ${button('deal', hasBets)}
+    </div>
+  </div>`;
+}
+
+function meter(part: string, label: string, value: string): TemplateResult {
+  return html`<div class="meter" part=${part}><span class="label" id="${part}-label">${label}</span><output aria-labelledby="${part}-label">${value}</output></div>`;
+}
+
+/** A refused bet in the player's language, with the amounts they tried. */
+export function explainBetProblem(
+  m: Pick<ViewModel, 't' | 'money'>,
+  error: BetProblem | { code: string; message: string },
+  context: { limits: TableLimits | null; balance: number; bets: readonly Bet[] },
+): string {
+  const p = error as BetProblem;
+  const limits = context.limits;
+  const where: Record<string, string | number> = p.box !== undefined ? { box: m.t(`box.${p.box}`), sector: (p.sector ?? 0) + 1 } : {};
+  switch (error.code) {
+    case 'nothing_to_repeat':
+      return m.t('nothingToRepeat');
+    case 'nothing_to_undo':
+      return m.t('nothingToUndo');
+    case 'no_bets':
+      return m.t('noBets');
+    case 'empty_bet':
+      return m.t('errors.empty_bet');
+    case 'under_minimum':
+      return m.t('errors.under_minimum', { ...where, amount: m.money(p.amount ?? 0), limit: m.money(limits?.min ?? 0) });
+    case 'over_maximum':
+      return m.t('errors.over_maximum', { ...where, amount: m.money(p.amount ?? 0), limit: m.money(limits?.max ?? 0) });
+    case 'over_type_limit': {
+      // The engine names no box for a type sum: show the largest type sum of the attempted set.
+      const bets = p.bets ?? [];
+      const sums = (['player', 'banker', 'tie'] as Box[]).map((box) => [box, totalStake(bets.filter((b) => b.box === box))] as const);
+      const [box, sum] = sums.reduce((a, b) => (b[1] > a[1] ? b : a));
+      return m.t('errors.over_type_limit', { box: m.t(`box.${box}`), amount: m.money(sum), limit: m.money(limits?.max ?? 0) });
+    }
+    case 'fourth_sector':
+      return m.t('errors.fourth_sector', { sector: (p.sector ?? 0) + 1 });
+    case 'insufficient_balance':
+      return m.t('errors.insufficient_balance', { amount: m.money(totalStake(p.bets ?? context.bets)), balance: m.money(context.balance) });
+    case 'amount_off_step':
+      return m.t('errors.amount_off_step', { limit: m.money(limits?.step ?? 0) });
+    default:
+      return m.t('errors.invalid_bet');
+  }
+}
+
+/** A failed request in the player's language. */
+export function explainApiError(
+  m: Pick<ViewModel, 't' | 'money'>,
+  error: { code: string; message: string; status: number },
+  context: { limits: TableLimits | null; balance: number; bets: readonly Bet[] },
+): string {
+  if (error.code === 'unreachable' || error.code === 'session_expired' || error.code === 'rate_limited') return m.t(`errors.${error.code}`);
+  if (error.status === 422) return explainBetProblem(m, error, context);
+  return m.t('errors.server', { code: error.code });
+}

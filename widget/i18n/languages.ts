@@ -1,0 +1,17 @@
+/** The languages of the rule texts, and the mapping of any `lang` value onto them. Tiny: part of the loader. */
+export const LANGUAGES = ['en', 'ru', 'it', 'el'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** `ru-RU` → `ru`; anything unsupported → `en`. */
+export function normalizeLanguage(raw: string | null | undefined): Language {
+  const primary = (raw ?? '').trim().toLowerCase().split(/[-_]/)[0] ?? '';
+  return (LANGUAGES as readonly string[]).includes(primary) ? (primary as Language) : 'en';
+}
+
+/** The one string shown before the catalogs arrive (they load lazily with i18next). */
+export const LOADING_TEXT: Readonly<Record<Language, string>> = {
+  en: 'Loading the table…',
+  ru: 'Загрузка стола…',
+  it: 'Caricamento del tavolo…',
+  el: 'Φόρτωση του τραπεζιού…',
+};

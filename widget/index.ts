@@ -1,0 +1,17 @@
+/**
+ * The entry of the widget bundle: `<script type="module" src="…/punto-banco-table.js">` defines
+ * <punto-banco-table> and nothing else global. Pixi is not imported here: the scene module (and
+ * with it Pixi) is fetched by a dynamic import only when a table is connected to the page, so this
+ * loader stays small; i18next and the catalogs load lazily the same way.
+ */
+import { PuntoBancoTable, type SceneFactory } from './element/punto-banco-table.ts';
+
+/** The lazy scene: the first table on the page pulls the Pixi chunk; later ones reuse it. */
+const lazyScene: SceneFactory = async (options, size) => (await import('./scene/index.ts')).createScene(options, size);
+
+PuntoBancoTable.defaultSceneFactory ??= lazyScene;
+if (!customElements.get('punto-banco-table')) customElements.define('punto-banco-table', PuntoBancoTable);
+
+export { PuntoBancoTable };
+export type { TableState, SceneFactory } from './element/punto-banco-table.ts';
+export type { BetChangeDetail, ErrorDetail, ReadyDetail, PuntoBancoEventMap } from './element/emit.ts';
