@@ -177,7 +177,8 @@ export function tableLayout(width: number, height: number): TableLayout {
   const legendBottom = innerTop - (compact ? 24 : 30);
   const legend: Rect = { x: m + 4, y: round(legendTop), w: round(W - 2 * m - 8), h: round(Math.max(0, legendBottom - legendTop)) };
 
-  const plaqueW = compact ? W - 2 * m - 2 * (discard.w + 8) : clamp(W * 0.32, 200, 380);
+  // Compact: between the discard tray and the shoe, clear of the wider of the two on both sides.
+  const plaqueW = compact ? W - 2 * m - 2 * (Math.max(shoe.w, discard.w) + 8) : clamp(W * 0.32, 200, 380);
   const plaque: Rect = compact
     ? { x: round(W / 2 - plaqueW / 2), y: m, w: round(plaqueW), h: round(topH) }
     : { x: round(W / 2 - plaqueW / 2), y: result.y, w: round(plaqueW), h: result.h };

@@ -69,6 +69,8 @@ describe('tableLayout', () => {
       expect(overlaps(L.playerHand, L.bankerHand)).to.equal(false);
       expect(overlaps(L.shoe, L.playerHand) || overlaps(L.shoe, L.bankerHand)).to.equal(false);
       for (const b of L.boxes) expect(b.y + b.h <= L.chipTray.y).to.equal(true);
+      // The printed name and limits (and their flourishes) stay clear of the shoe and the tray.
+      expect(overlaps(L.plaque, L.shoe) || overlaps(L.plaque, L.discard), JSON.stringify(L.plaque)).to.equal(false);
     });
 
     it(`${W}×${H}: every card slot lies inside its hand`, () => {

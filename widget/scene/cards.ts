@@ -3,7 +3,7 @@
  * with Graphics + Text and baked once into textures at the current card size. Faces are baked on
  * first use and kept until the card size changes or the scene is destroyed.
  */
-import { Container, Graphics, Rectangle, type Renderer, Text, type Texture } from 'pixi.js';
+import { Container, Graphics, Rectangle, type Renderer, Text, type Texture } from './pixi.ts';
 import type { CardCode, Rank, Suit } from '../../shared/cards.ts';
 import { CARD, SERIF } from './palette.ts';
 import { drawSuit, isRed } from './suits.ts';

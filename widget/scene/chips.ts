@@ -2,7 +2,7 @@
  * Casino chips: a baked texture per denomination (edge stripes, dashed ring, inlay with the value)
  * and chip stacks built from those textures, with the stack's amount on a small pill.
  */
-import { Container, Graphics, Rectangle, type Renderer, Sprite, Text, type Texture } from 'pixi.js';
+import { Container, Graphics, Rectangle, type Renderer, Sprite, Text, type Texture } from './pixi.ts';
 import { chipSheen } from './gradients.ts';
 import { chipColours, chipLabel, SANS } from './palette.ts';
 

@@ -3,7 +3,7 @@
  * payouts, the hand areas, the table's name and limits, and the chip tray. Static: rebuilt on resize
  * or language change only, then cached as one texture.
  */
-import { Container, Graphics, Text, type TextStyleOptions } from 'pixi.js';
+import { Container, Graphics, Text, type TextStyleOptions } from './pixi.ts';
 import { clothGradient, railGradient } from './gradients.ts';
 import type { Box } from '../../shared/table.ts';
 import { cardSpot, type TableLayout, type Wedge } from '../layout.ts';
@@ -104,9 +104,11 @@ export class FeltView extends Container {
       g.moveTo(cx + radii[0] * Math.cos(a), cy + radii[0] * Math.sin(a)).lineTo(cx + radii[3] * Math.cos(a), cy + radii[3] * Math.sin(a));
     }
     g.stroke({ width: lineW, color: FELT.gold, alpha: 0.9 });
-    // A fine second line outside the outer ring and inside the inner one: the printed border.
+    // A fine second line outside the outer ring and inside the inner one: the printed border. Both
+    // end on the arc's own end angles: the arc's radius is large (up to ~10× its thickness), so even
+    // a hundredth of a radian past the ends ran the outer line out across the cloth into the rail.
     const gap = compact ? 4 : 6;
-    arcLine(g, cx, cy, radii[3] + gap, left + 0.01, right - 0.01).stroke({ width: 0.8, color: FELT.gold, alpha: 0.6 });
+    arcLine(g, cx, cy, radii[3] + gap, left, right).stroke({ width: 0.8, color: FELT.gold, alpha: 0.6 });
     arcLine(g, cx, cy, radii[0] - gap, left - 0.004, right + 0.004).stroke({ width: 0.8, color: FELT.gold, alpha: 0.6 });
 
     // Labels and payouts, turned with each box, all printed at one size: the largest that fits every box.
@@ -241,7 +243,8 @@ export class FeltView extends Container {
     }
     // Flourishes either side of the title.
     const tw = title.width / 2 + 10;
-    const lw = Math.min(60, p.w * 0.5 - tw);
+    // Line and dot stay inside the plaque (on phones the discard tray and the shoe flank it).
+    const lw = Math.min(60, p.w * 0.5 - tw - 6);
     if (lw > 8) {
       for (const sgn of [-1, 1]) {
         const x0 = title.x + sgn * tw;

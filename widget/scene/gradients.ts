@@ -3,7 +3,7 @@
  * (a strip texture each) and never destroyed: destroying a gradient still referenced by a Graphics'
  * GPU data makes Pixi warn, and a new renderer re-uploads them to its own context anyway.
  */
-import { FillGradient } from 'pixi.js';
+import { FillGradient } from './pixi.ts';
 import { FELT } from './palette.ts';
 
 const made = new Map<string, FillGradient>();

@@ -2,11 +2,11 @@
  * The PixiJS table, loaded lazily by the element (`import('./scene/index.ts')`). It renders what the
  * Worker returned and never decides an outcome.
  *
- * CSP: Pixi v8 compiles shader/uniform sync code with `new Function` unless `pixi.js/unsafe-eval` is
- * imported; despite its name that module installs static polyfills so that Pixi needs NO
- * 'unsafe-eval' (Pixi docs, "CSP-compliant setup"). It must load before any renderer exists.
+ * Pixi comes in through ./pixi.ts only: a trimmed WebGL build that needs no 'unsafe-eval' (it
+ * imports `pixi.js/unsafe-eval`, whose static polyfills replace Pixi's `new Function`, before any
+ * renderer exists).
  */
-import 'pixi.js/unsafe-eval';
+import './pixi.ts';
 import type { CardCode } from '../../shared/cards.ts';
 import type { Outcome } from '../../shared/round.ts';
 import type { SettledBet } from '../../shared/settle.ts';

@@ -2,7 +2,7 @@
  * The moving pieces besides chips: a card (shadow + face/back, turned by squeezing scale.x), a hand's
  * total badge and the result banner.
  */
-import { Container, Graphics, Sprite, Text } from 'pixi.js';
+import { Container, Graphics, Sprite, Text } from './pixi.ts';
 import type { CardCode } from '../../shared/cards.ts';
 import type { Rect } from '../layout.ts';
 import type { CardArt } from './cards.ts';

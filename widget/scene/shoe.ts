@@ -2,7 +2,7 @@
  * The dealing shoe (top-right) and the discard tray (top-left). Both are redrawn only when their
  * rect or their counts change, never per frame.
  */
-import { Container, Graphics, Sprite, Text } from 'pixi.js';
+import { Container, Graphics, Sprite, Text } from './pixi.ts';
 import type { Rect } from '../layout.ts';
 import type { CardArt } from './cards.ts';
 import { acrylicGradient } from './gradients.ts';
@@ -17,6 +17,7 @@ export interface ShoeInfo {
 /** The shoe: a smoked body, the stack of cards inside shown by how full it is, a card at the mouth. */
 export class ShoeView extends Container {
   private readonly under = new Graphics();
+  private readonly lip = new Graphics();
   private readonly body = new Graphics();
   private readonly fill = new Graphics();
   private readonly mouthCard = new Sprite();
@@ -29,8 +30,9 @@ export class ShoeView extends Container {
     this.count = new Text({ text: '', style: { fontFamily: SANS, fontWeight: 'bold', fontSize: 12, fill: 0xf2e6c4 } });
     this.count.anchor.set(0.5);
     this.mouthCard.anchor.set(0.5);
-    // The next card lies under the body and sticks out of the mouth.
-    this.addChild(this.under, this.mouthCard, this.body, this.fill, this.count);
+    // The next card lies in the mouth, under the smoked front (the lip) and the body: it shows
+    // through the lip's acrylic and never outside the shoe's outline.
+    this.addChild(this.under, this.mouthCard, this.lip, this.body, this.fill, this.count);
   }
 
   /** Where a card leaves the shoe (its mouth), in table coordinates. */
@@ -42,16 +44,22 @@ export class ShoeView extends Container {
     this.rect = rect;
     const { x, y, w, h } = rect;
     const u = this.under;
+    const lip = this.lip;
     const g = this.body;
     u.clear();
+    lip.clear();
     g.clear();
     const bx = x + w * 0.16;
     const bw = w * 0.84;
     const by = y + h * 0.12;
     const bh = h * 0.76;
+    const tip = x + w * 0.02;
     u.roundRect(x + 3, by + 5, bw + bx - x, bh, 8).fill({ color: 0x000000, alpha: 0.35 });
-    // The sloped lip where the dealer slides cards out.
-    u.poly([x + w * 0.02, by + bh * 0.22, bx + 6, by + bh * 0.05, bx + 6, by + bh * 0.95, x + w * 0.02, by + bh * 0.9]).fill({ color: 0x2b2f36 }).stroke({ width: 1, color: 0x5d636e });
+    // The sloped lip where the dealer slides cards out: smoked acrylic over the next card.
+    lip.poly([tip, by + bh * 0.14, bx + 6, by + bh * 0.02, bx + 6, by + bh * 0.98, tip, by + bh * 0.86])
+      .fill({ color: 0x15171b, alpha: 0.5 })
+      .stroke({ width: 1, color: 0x6c727d });
+    lip.moveTo(tip + 1, by + bh * 0.17).lineTo(bx + 4, by + bh * 0.06).stroke({ width: 1, color: 0xffffff, alpha: 0.12 });
     g.roundRect(bx, by, bw, bh, 8).fill(acrylicGradient()).stroke({ width: 1.5, color: 0x6c727d });
     g.roundRect(bx + 4, by + 4, bw - 8, bh * 0.22, 4).fill({ color: 0xffffff, alpha: 0.07 });
     // Brass plate for the count.
@@ -60,13 +68,13 @@ export class ShoeView extends Container {
     this.count.style.fill = 0x2a1c05;
     this.count.position.set(bx + bw - w * 0.17, by + bh - h * 0.19);
 
-    // The card at the mouth: lying sideways, a third of it out of the shoe.
+    // The card at the mouth: lying sideways, its end just inside the lip's tip, the rest under the body.
     this.mouthCard.texture = art.back();
-    const scale = (bh * 0.72) / art.width;
+    const scale = (bh * 0.6) / art.width;
     const long = art.height * scale;
     this.mouthCard.scale.set(scale);
     this.mouthCard.rotation = Math.PI / 2;
-    this.mouthCard.position.set(bx + long * 0.5 - Math.min(long * 0.38, w * 0.14), by + bh / 2);
+    this.mouthCard.position.set(x + w * 0.05 + long / 2, by + bh / 2);
     this.redrawFill();
   }
 

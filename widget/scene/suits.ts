@@ -3,7 +3,7 @@
  * Coordinates are a unit box (-0.5..0.5) scaled to `size` and centred on (x, y); `flip` turns the
  * symbol upside down, as the lower pips of a real card are.
  */
-import type { Graphics } from 'pixi.js';
+import type { Graphics } from './pixi.ts';
 import type { Suit } from '../../shared/cards.ts';
 
 /** Adds one suit symbol to `g`'s current path and fills it. */

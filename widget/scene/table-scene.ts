@@ -3,11 +3,7 @@
  * Renders on demand: the ticker runs only while something moves (or once after a change), so an idle
  * table costs no CPU or GPU time and allocates nothing.
  */
-// Only what the table draws: graphics and canvas text. The browser extras Pixi would load by
-// default (events, accessibility, DOM, filters) are left out: the DOM overlay owns input and a11y.
-import 'pixi.js/graphics';
-import 'pixi.js/text';
-import { Container, Graphics, Ticker, UPDATE_PRIORITY, WebGLRenderer } from 'pixi.js';
+import { Container, createRenderer, Graphics, type Renderer, Ticker, UPDATE_PRIORITY } from './pixi.ts';
 import { type CardCode, handTotal, parseCard } from '../../shared/cards.ts';
 import type { Bet, Box } from '../../shared/table.ts';
 import { type BoxSpot, cardSpot, spotOf, type TableLayout, tableLayout } from '../layout.ts';
@@ -42,23 +38,21 @@ type Hand = 'player' | 'banker';
 
 export class PixiTable implements TableScene {
   static async create(opts: SceneOptions, width: number, height: number): Promise<PixiTable> {
-    // A WebGL renderer made directly rather than through Application/autoDetectRenderer: that keeps
-    // the WebGPU and canvas renderers out of the bundle (about 20 KB gzip).
-    const renderer = new WebGLRenderer();
-    await renderer.init({
+    // A WebGL renderer of our own (see pixi.ts) rather than Application/autoDetectRenderer: that keeps
+    // the WebGPU and canvas renderers, events, filters and loaders out of the bundle.
+    const renderer = await createRenderer({
       width,
       height,
       antialias: true,
       backgroundAlpha: 0,
       resolution: Math.min(3, globalThis.devicePixelRatio || 1),
       autoDensity: true,
-      skipExtensionImports: true,
     });
     return new PixiTable(renderer, opts, width, height);
   }
 
   readonly canvas: HTMLCanvasElement;
-  private readonly renderer: WebGLRenderer;
+  private readonly renderer: Renderer;
   private readonly stage = new Container();
   private readonly ticker = new Ticker();
   private opts: SceneOptions;
@@ -96,7 +90,7 @@ export class PixiTable implements TableScene {
   /** Bumped by every new round, clear and destroy: a choreography whose id is stale stops. */
   private roundId = 0;
 
-  private constructor(renderer: WebGLRenderer, opts: SceneOptions, width: number, height: number) {
+  private constructor(renderer: Renderer, opts: SceneOptions, width: number, height: number) {
     this.renderer = renderer;
     this.opts = { ...opts, labels: { ...opts.labels } };
     this.canvas = renderer.canvas as HTMLCanvasElement;

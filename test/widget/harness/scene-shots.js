@@ -49,6 +49,8 @@ const port = typeof address === 'object' && address ? address.port : 0;
 const VIEWPORTS = [
   { name: 'desktop', width: 960, height: 600, deviceScaleFactor: 1 },
   { name: 'phone', width: 390, height: 700, deviceScaleFactor: 2 },
+  // A wide, short embed: the arc is bounded by the height, not the width.
+  { name: 'wide', width: 1280, height: 560, deviceScaleFactor: 1 },
 ];
 
 let problems = 0;
@@ -64,7 +66,7 @@ try {
     page.on('console', (msg) => {
       if (msg.type() === 'error' || msg.type() === 'warning') {
         console.log(`[${vp.name}] ${msg.type()}: ${msg.text()}`);
-        if (msg.type() === 'error') problems++;
+        problems++;
       }
     });
     page.on('pageerror', (err) => {
@@ -109,6 +111,14 @@ try {
       w.scene.setBets(w.pb.SAMPLE_BETS, w.pb.HALL_1_CHIPS);
     });
     await shot('5-cleared');
+    // Teardown: Pixi must not warn (e.g. "BindGroup … destroyed while still bound") nor keep the context.
+    const lost = await page.evaluate(() => {
+      const w = /** @type {any} */ (window);
+      const gl = w.scene.canvas.getContext('webgl2') ?? w.scene.canvas.getContext('webgl');
+      w.scene.destroy();
+      return gl ? gl.isContextLost() : null;
+    });
+    console.log(`[${vp.name}] destroyed; WebGL context lost: ${lost}`);
     await context.close();
   }
 } finally {
