@@ -4,6 +4,7 @@
  *   dist/punto-banco-table.js   the loader: defines <punto-banco-table> (Lit + the element)
  *   dist/chunks/*.js            lazy chunks: the Pixi scene, i18next and the catalogs
  *   dist/index.html             the demo host page (demo/ is copied as is)
+ *   dist/verify.html            the standalone verify page (scripts/verify-page.ts), served at /verify
  * Prints every file's size raw and gzipped, the loader's and the total.
  */
 import { build } from 'esbuild';
@@ -11,6 +12,8 @@ import { cp, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { buildVerifyPage, VERIFY_PAGE_FILE } from './verify-page.ts';
+import { writeCdnHeaders } from './cdn-headers.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -24,7 +27,7 @@ await rm(path.join(dist, LOADER), { force: true });
 const result = await build({
   absWorkingDir: root,
   metafile: true,
-  entryPoints: { 'punto-banco-table': 'widget/index.ts' },
+  entryPoints: { 'punto-banco-table': 'widget/cdn.ts' },
   outdir: dist,
   bundle: true,
   splitting: true,
@@ -39,6 +42,9 @@ const result = await build({
 });
 
 await cp(path.join(root, 'demo'), dist, { recursive: true });
+// The standalone verifier, one self-contained file: served at /verify, and works saved to disk.
+await buildVerifyPage(dist);
+await writeCdnHeaders(dist, LOADER); // CORS for the loader and chunks: pages on other origins load them
 
 /** Sizes of every .js file under dist/, raw and gzipped (level 9), in bytes. */
 async function jsSizes(dir: string): Promise<{ file: string; raw: number; gzip: number }[]> {
@@ -70,3 +76,5 @@ const relative = new Set([...loaderFiles].map((f) => path.relative(dist, path.re
 const loader = sizes.filter((s) => relative.has(s.file)).reduce((sum, s) => sum + s.gzip, 0);
 const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
 console.log(`loader (${LOADER} + ${relative.size - 1} static chunks) ${kb(loader)} gzip (target ≤ 15 KB); all JavaScript ${kb(total)} gzip in ${sizes.length} files (target ≤ 220 KB)`);
+const verifyPage = await readFile(path.join(dist, VERIFY_PAGE_FILE));
+console.log(`${VERIFY_PAGE_FILE} (standalone, script inlined) ${kb(verifyPage.length)}, ${kb(gzipSync(verifyPage, { level: 9 }).length)} gzip`);

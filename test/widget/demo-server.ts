@@ -1,6 +1,6 @@
 /**
  * A local stand-in for `npm start` without workerd: serves dist/ (the demo page and the widget
- * bundle) and answers /api/* with the fake Worker. Used by the widget bench and the demo
+ * bundle) and answers /api/* and /.well-known/* (the JWKS) with the fake Worker. Used by the widget bench and the demo
  * screenshots. Node only; listens on 127.0.0.1.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -37,7 +37,7 @@ export async function startDemoServer(dist: string, worker: FakeWorker = new Fak
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     try {
-      if (url.pathname.startsWith('/api/')) {
+      if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/.well-known/')) {
         const raw = await readBody(req);
         const headers: Record<string, string> = {};
         for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;

@@ -1,14 +1,35 @@
 /**
  * A stand-in for the Worker's HTTP API (API.md), for the widget tests, the screenshots and the
- * widget bench. It deals with the shared engine (scripted cards, or a derived shoe) and settles
- * with settle.ts, so receipts are real receipt bodies; the signatures are placeholders (the element
- * does not verify). Idempotency as the Worker does it: the same key and body get the first answer.
- * Runs in the browser (as an injected `fetch`) and in Node (behind an http server).
+ * widget bench. It deals with the shared engine (scripted cards, or a derived shoe), settles with
+ * settle.ts and signs every record for real (an Ed25519 key made on first use, served as the JWKS),
+ * chained as the Worker chains them — so a shoe dealt from its derived stack verifies with the
+ * shared verifier; scripted cards, which no shoe produced, do not. Idempotency as the Worker does
+ * it: the same key and body get the first answer. Runs in the browser (as an injected `fetch`) and
+ * in Node (behind an http server).
  */
 import { playRoundFromCodes, type Round } from '../../shared/round.ts';
 import { settle } from '../../shared/settle.ts';
 import { isRoomId, ROOMS, validateBets, type Bet } from '../../shared/table.ts';
-import { buildReceiptBody, DEFAULT_SHOE_PARAMS, deriveShoe, cutRange, type ReceiptBody, type ShoeParams, type Signed } from '../../shared/fairness/index.ts';
+import {
+  buildReceiptBody,
+  type CommitmentBody,
+  cutRange,
+  DEFAULT_SHOE_PARAMS,
+  deriveShoe,
+  generateSigningKey,
+  type Jwks,
+  type ReceiptBody,
+  type RevealBody,
+  seedCommitment,
+  type ShoeParams,
+  type Signed,
+  type SigningKey,
+  signRecord,
+  type StartBody,
+  type Transcript,
+  validateClientSeed,
+  validateShoeCut,
+} from '../../shared/fairness/index.ts';
 import { dealRound, type Shoe } from '../../shared/shoe.ts';
 
 export interface FakeRequest {
@@ -25,18 +46,40 @@ export interface FakeAnswer {
 
 /** A failure the next matching request(s) get instead of an answer. */
 export interface Fault {
-  /** Matched against the path's last segment: `sessions`, `start`, `rounds`. */
-  route: 'sessions' | 'start' | 'rounds';
+  /** Matched against the path's last segment: `sessions`, `start`, `rounds`, `end`, `transcript`, `jwks.json`. */
+  route: 'sessions' | 'start' | 'rounds' | 'end' | 'transcript' | 'jwks.json';
   times: number;
   /** `network` throws like a dead connection; a number answers with that status. */
   kind: 'network' | number;
   code?: string;
 }
 
-const SERVER_SEED = 'c0ffee'.repeat(10) + 'abcd';
+/** Shoe n's server seed: fixed, so runs repeat; 64 hex characters, different for every shoe. */
+function serverSeedOf(shoe: number): string {
+  return 'c0ffee'.repeat(10) + shoe.toString(16).padStart(4, '0');
+}
 
-function sign<T>(body: T): Signed<T> {
-  return { body, hash: '00'.repeat(32), keyId: 'fake-key', signature: 'fake-signature' };
+const ISSUED_AT = '2026-01-01T00:00:00.000Z';
+
+/** One shoe's records as the fake keeps them (its transcript, and the dealing state). */
+interface FakeShoe {
+  number: number;
+  status: 'awaiting-start' | 'in-play' | 'ended';
+  serverSeed: string;
+  commitment: Signed<CommitmentBody>;
+  start?: Signed<StartBody>;
+  receipts: Signed<ReceiptBody>[];
+  reveal?: Signed<RevealBody>;
+  shoe: Shoe | null;
+  position: number;
+}
+
+interface FakeSession {
+  id: string;
+  token: string;
+  room: keyof typeof ROOMS;
+  balance: number;
+  shoes: FakeShoe[];
 }
 
 export class FakeWorker {
@@ -51,9 +94,10 @@ export class FakeWorker {
   /** Resolves a request only when this promise resolves (to hold a round "in flight"). */
   gate: Promise<void> | null = null;
 
-  #sessions = new Map<string, { token: string; room: keyof typeof ROOMS; balance: number; shoeNumber: number; status: string; rounds: number; shoe: Shoe | null; position: number }>();
+  #sessions = new Map<string, FakeSession>();
   #answers = new Map<string, { body: string; answer: FakeAnswer }>();
   #next = 1;
+  #key: Promise<SigningKey> | null = null;
 
   /** A `fetch` for the element's `fetcher` property. */
   fetch = async (input: string, init: RequestInit): Promise<Response> => {
@@ -68,6 +112,27 @@ export class FakeWorker {
   /** Requests to `route` (last path segment), e.g. `rounds`. */
   requests(route: string): FakeRequest[] {
     return this.log.filter((r) => r.path.endsWith(`/${route}`));
+  }
+
+  /** The signing key (made on first use). */
+  #signingKey(): Promise<SigningKey> {
+    this.#key ??= generateSigningKey('fake-key').then(({ key }) => key);
+    return this.#key;
+  }
+
+  /** The public keys that verify this fake's records, as /.well-known/jwks.json serves them. */
+  async jwks(): Promise<Jwks> {
+    return { keys: [(await this.#signingKey()).publicJwk] };
+  }
+
+  /** Shoe `shoe` of session `sessionId` as a transcript (what GET …/shoes/:n/transcript answers). */
+  transcript(sessionId: string, shoe: number): Transcript | null {
+    const s = this.#sessions.get(sessionId)?.shoes[shoe - 1];
+    return s ? transcriptOf(s) : null;
+  }
+
+  async #sign<T extends { type: string }>(body: T): Promise<Signed<T>> {
+    return signRecord(body, await this.#signingKey());
   }
 
   async handle(req: FakeRequest): Promise<FakeAnswer> {
@@ -86,48 +151,78 @@ export class FakeWorker {
       const seen = this.#answers.get(`${req.path} ${key}`);
       if (seen) return seen.body === bodyText ? seen.answer : error(409, 'idempotency_conflict', 'this key was used with another body');
     }
-    const answer = this.#route(req);
-    if (req.method === 'POST' && key && answer.status < 500) this.#answers.set(`${req.path} ${key}`, { body: bodyText, answer });
+    const answer = await this.#route(req);
+    // As the Worker: refusals (4xx) are not remembered, so the corrected request may reuse the key.
+    if (req.method === 'POST' && key && answer.status < 400) this.#answers.set(`${req.path} ${key}`, { body: bodyText, answer });
     return answer;
   }
 
-  #route(req: FakeRequest): FakeAnswer {
+  async #route(req: FakeRequest): Promise<FakeAnswer> {
+    if (req.method === 'GET' && req.path.endsWith('/.well-known/jwks.json')) return { status: 200, body: await this.jwks() };
     const parts = req.path.split('/').filter(Boolean); // api, sessions, id, …
     if (req.method === 'POST' && parts.length === 2 && parts[1] === 'sessions') return this.#create(req.body as { room?: unknown });
     const session = this.#sessions.get(parts[2] ?? '');
     if (!session) return error(404, 'not_found', 'no such session');
     if (req.headers.authorization !== `Bearer ${session.token}`) return error(401, 'unauthorized', 'wrong token');
     const tail = parts.slice(3).join('/');
-    if (req.method === 'POST' && tail === 'shoe/start') {
-      if (session.status !== 'awaiting-start') return error(409, 'shoe_already_started', 'the shoe is already in play');
-      const { clientSeed, cut } = req.body as { clientSeed: string; cut: number };
-      session.shoe = deriveShoe(this.params, SERVER_SEED, clientSeed, cut);
-      session.status = 'in-play';
-      return { status: 200, body: { shoe: { number: session.shoeNumber, status: 'in-play', rounds: 0, start: sign({ type: 'start', clientSeed, cut }) } } };
+    const shoe = session.shoes.at(-1)!;
+    if (req.method === 'POST' && tail === 'shoe/start') return this.#start(shoe, req.body as { clientSeed?: unknown; cut?: unknown });
+    if (req.method === 'POST' && tail === 'rounds') return this.#round(session, shoe, (req.body as { bets: Bet[] }).bets);
+    if (req.method === 'POST' && tail === 'shoe/end') {
+      if (shoe.status === 'ended') return error(409, 'shoe_ended', 'the shoe has ended');
+      const next = await this.#end(session, shoe, 'ended-early');
+      return { status: 200, body: { reveal: shoe.reveal, balance: session.balance, shoe: { number: shoe.number, status: 'ended', rounds: shoe.receipts.length }, nextShoe: shoeInfo(next, this.params) } };
     }
-    if (req.method === 'POST' && tail === 'rounds') return this.#round(session, (req.body as { bets: Bet[] }).bets);
+    const wanted = /^shoes\/(\d+)\/transcript$/.exec(tail);
+    if (req.method === 'GET' && wanted) {
+      const found = session.shoes[Number(wanted[1]) - 1];
+      return found ? { status: 200, body: transcriptOf(found) } : error(404, 'not_found', 'no such shoe');
+    }
     return error(404, 'not_found', `no route ${req.method} ${req.path}`);
   }
 
-  #create(body: { room?: unknown }): FakeAnswer {
+  async #create(body: { room?: unknown }): Promise<FakeAnswer> {
     const room = isRoomId(body?.room) ? body.room : 'hall-1';
     const id = `s${this.#next++}`;
-    this.#sessions.set(id, { token: `t-${id}`, room, balance: this.startBalance, shoeNumber: 1, status: 'awaiting-start', rounds: 0, shoe: null, position: 0 });
-    return { status: 201, body: { sessionId: id, token: `t-${id}`, balance: this.startBalance, room, limits: ROOMS[room].limits, shoe: this.#shoeInfo(1) } };
+    const session: FakeSession = { id, token: `t-${id}`, room, balance: this.startBalance, shoes: [] };
+    this.#sessions.set(id, session);
+    const shoe = await this.#commit(session, null);
+    return { status: 201, body: { sessionId: id, token: session.token, balance: this.startBalance, room, limits: ROOMS[room].limits, shoe: shoeInfo(shoe, this.params) } };
   }
 
-  #shoeInfo(number: number): unknown {
-    return {
-      number,
-      status: 'awaiting-start',
-      rounds: 0,
-      cutRange: cutRange(this.params),
-      commitment: sign({ type: 'commitment', table: 'fake', shoe: number, params: this.params, serverSeedHash: 'ab'.repeat(32), prev: null, issuedAt: '2026-01-01T00:00:00.000Z' }),
+  /** Commits the session's next shoe (its seed's hash and parameters, signed) before anything else. */
+  async #commit(session: FakeSession, prev: string | null): Promise<FakeShoe> {
+    const number = session.shoes.length + 1;
+    const serverSeed = serverSeedOf(number);
+    const body: CommitmentBody = {
+      type: 'commitment',
+      table: session.id,
+      shoe: number,
+      params: this.params,
+      serverSeedHash: seedCommitment(serverSeed),
+      prev,
+      issuedAt: ISSUED_AT,
+      limits: ROOMS[session.room].limits,
     };
+    const shoe: FakeShoe = { number, status: 'awaiting-start', serverSeed, commitment: await this.#sign(body), receipts: [], shoe: null, position: 0 };
+    session.shoes.push(shoe);
+    return shoe;
   }
 
-  #round(session: { room: keyof typeof ROOMS; balance: number; shoeNumber: number; status: string; rounds: number; shoe: Shoe | null; position: number }, bets: Bet[]): FakeAnswer {
-    if (session.status !== 'in-play' || !session.shoe) return error(409, 'shoe_not_started', 'start the shoe first');
+  async #start(shoe: FakeShoe, body: { clientSeed?: unknown; cut?: unknown }): Promise<FakeAnswer> {
+    if (shoe.status !== 'awaiting-start') return error(409, 'shoe_already_started', 'the shoe is already in play');
+    const seed = validateClientSeed(String(body?.clientSeed ?? ''));
+    if (!seed.ok) return error(400, 'bad_client_seed', seed.error.message);
+    const cut = validateShoeCut(this.params, Number(body?.cut));
+    if (!cut.ok) return error(400, 'bad_cut', cut.error.message);
+    shoe.shoe = deriveShoe(this.params, shoe.serverSeed, seed.value, cut.value);
+    shoe.status = 'in-play';
+    shoe.start = await this.#sign<StartBody>({ type: 'start', table: shoe.commitment.body.table, shoe: shoe.number, clientSeed: seed.value, cut: cut.value, prev: shoe.commitment.hash, issuedAt: ISSUED_AT });
+    return { status: 200, body: { shoe: { ...shoeInfo(shoe, this.params), start: shoe.start } } };
+  }
+
+  async #round(session: FakeSession, shoe: FakeShoe, bets: Bet[]): Promise<FakeAnswer> {
+    if (shoe.status !== 'in-play' || !shoe.shoe) return error(409, 'shoe_not_started', 'start the shoe first');
     const checked = validateBets(bets, ROOMS[session.room].limits, session.balance);
     if (!checked.ok) return error(422, checked.error.code, checked.error.message);
     let dealt: Round;
@@ -137,49 +232,78 @@ export class FakeWorker {
       const played = playRoundFromCodes(scripted);
       if (!played.ok) return error(500, 'bad_script', played.error.message);
       // Scripted cards get positions after the cards dealt so far, as a shoe would give them.
-      const base = session.position;
+      const base = shoe.position;
       dealt = { ...played.value, positions: played.value.positions.map((p) => p + base) };
-      session.position = base + played.value.cardsUsed;
+      shoe.position = base + played.value.cardsUsed;
     } else {
-      const next = dealRound(session.shoe);
+      const next = dealRound(shoe.shoe);
       if (!next.ok) return error(409, 'shoe_ended', next.error.message);
-      session.shoe = next.value.shoe;
+      shoe.shoe = next.value.shoe;
       dealt = next.value.round;
       cutCardOut = next.value.cutCardOut;
-      session.position = next.value.shoe.next;
+      shoe.position = next.value.shoe.next;
     }
-    const settlement = settle(checked.value, dealt.outcome);
-    session.rounds++;
     const body: ReceiptBody = buildReceiptBody({
-      table: 'fake',
-      shoe: session.shoeNumber,
-      round: session.rounds,
+      table: session.id,
+      shoe: shoe.number,
+      round: shoe.receipts.length + 1,
       affiliate: null,
       bets: checked.value,
       dealt,
-      settlement,
+      settlement: settle(checked.value, dealt.outcome),
       balanceBefore: session.balance,
       cutCardOut,
-      prev: '00'.repeat(32),
-      issuedAt: '2026-01-01T00:00:00.000Z',
+      prev: shoe.receipts.at(-1)?.hash ?? shoe.start!.hash,
+      issuedAt: ISSUED_AT,
     });
+    const receipt = await this.#sign(body);
+    shoe.receipts.push(receipt);
     session.balance = body.balanceAfter;
-    const answer: Record<string, unknown> = { receipt: sign(body), balance: session.balance, shoe: { number: session.shoeNumber, status: cutCardOut ? 'ended' : 'in-play', rounds: session.rounds } };
+    const answer: Record<string, unknown> = { receipt, balance: session.balance, shoe: { number: shoe.number, status: cutCardOut ? 'ended' : 'in-play', rounds: shoe.receipts.length } };
     if (cutCardOut) {
-      session.shoeNumber++;
-      session.status = 'awaiting-start';
-      session.rounds = 0;
-      session.shoe = null;
-      session.position = 0;
-      answer.nextShoe = this.#shoeInfo(session.shoeNumber);
+      const next = await this.#end(session, shoe, 'cut-card');
+      answer.reveal = shoe.reveal;
+      answer.nextShoe = shoeInfo(next, this.params);
     }
     return { status: 200, body: answer };
+  }
+
+  /** Reveals the shoe's server seed and commits the next shoe, chained to the reveal. */
+  async #end(session: FakeSession, shoe: FakeShoe, reason: RevealBody['reason']): Promise<FakeShoe> {
+    const prev = shoe.receipts.at(-1)?.hash ?? shoe.start?.hash ?? shoe.commitment.hash;
+    shoe.reveal = await this.#sign<RevealBody>({ type: 'reveal', table: session.id, shoe: shoe.number, serverSeed: shoe.serverSeed, rounds: shoe.receipts.length, reason, prev, issuedAt: ISSUED_AT });
+    shoe.status = 'ended';
+    shoe.shoe = null;
+    return this.#commit(session, shoe.reveal.hash);
   }
 
   /** Forgets every session (as if the Worker lost them): the next call gets 404. */
   expireSessions(): void {
     this.#sessions.clear();
   }
+}
+
+/** The shoe as the session and round answers describe it. */
+function shoeInfo(shoe: FakeShoe, params: ShoeParams): Record<string, unknown> {
+  return {
+    number: shoe.number,
+    status: shoe.status,
+    rounds: shoe.receipts.length,
+    params,
+    cutRange: cutRange(params),
+    commitment: shoe.commitment,
+    ...(shoe.start ? { start: shoe.start } : {}),
+  };
+}
+
+function transcriptOf(shoe: FakeShoe): Transcript {
+  return {
+    version: 'pb-fair-1',
+    commitment: shoe.commitment,
+    ...(shoe.start ? { start: shoe.start } : {}),
+    receipts: [...shoe.receipts],
+    ...(shoe.reveal ? { reveal: shoe.reveal } : {}),
+  };
 }
 
 function error(status: number, code: string, message: string): FakeAnswer {

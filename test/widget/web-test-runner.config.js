@@ -9,6 +9,7 @@ import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { chromeLauncher } from '@web/test-runner-chrome';
+import { embedHost } from './embed-host.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -51,6 +52,8 @@ export default {
   testsFinishTimeout: 120_000,
   testFramework: { config: { timeout: 15_000 } },
   plugins: [esbuildBundlePlugin()],
+  // The embedding tests' host pages (strict CSP header) and the built widget's API (fake Worker).
+  middleware: [embedHost(root)],
   browsers: [
     chromeLauncher({
       launchOptions: {

@@ -35,6 +35,32 @@ export const loaderStyles = css`
     color: var(--pb-text);
     -webkit-tap-highlight-color: transparent;
   }
+  /*
+   * Host pages we do not control: their rules cannot reach inside the shadow tree, but inherited
+   * properties flow in through the element, and a reset such as "* { all: unset !important }"
+   * hits the element itself. Between the page and the shadow tree an !important declaration of the
+   * shadow tree wins, so what the table's text and layout inherit is pinned here. Not pinned: the
+   * element's display, size and margins (the page may place, size or hide the table) and
+   * visibility. Theme with the --pb-* custom properties, which no reset touches.
+   */
+  :host {
+    container-type: inline-size !important;
+    font-family: var(--pb-font) !important;
+    font-size: var(--pb-font-size, 16px) !important;
+    font-style: normal !important;
+    font-weight: 400 !important;
+    font-variant: normal !important;
+    line-height: normal !important;
+    color: var(--pb-text) !important;
+    letter-spacing: normal !important;
+    word-spacing: normal !important;
+    text-align: start !important;
+    text-indent: 0 !important;
+    text-transform: none !important;
+    text-shadow: none !important;
+    white-space: normal !important;
+    cursor: auto !important;
+  }
   :host([hidden]) {
     display: none;
   }

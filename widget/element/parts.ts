@@ -11,3 +11,6 @@ export { checkBets, sameBets } from './bets.ts';
 export { totalStake } from '../../shared/table.ts';
 export { ApiClient, newIdempotencyKey } from './api-client.ts';
 export { randomShoeStart } from './shoe-start.ts';
+export { embedRefusal } from './embed.ts';
+export { PanelsController } from './panels-controller.ts';
+export { panelsStyles } from './panels-view.ts';

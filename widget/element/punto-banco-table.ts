@@ -22,7 +22,9 @@ import type { ViewHandlers, ViewModel } from './view.ts';
 import { emit, type PuntoBancoEventMap } from './emit.ts';
 import { I18nController } from './i18n-controller.ts';
 import type { ShoeStartProvider } from './shoe-start.ts';
+import type { PanelsController, PanelsLink, ShoeEndAnswer } from './panels-controller.ts';
 import { loaderStyles } from './loader-styles.ts';
+import { VisibilityController } from './visibility.ts';
 
 /** Where the table is in its life. */
 export type TableState = 'loading' | 'ready' | 'dealing' | 'settled' | 'error';
@@ -74,8 +76,9 @@ interface Notice {
  *
  * @summary A Punto Banco (baccarat) table: five sectors × Player/Banker/Tie, dealt and signed by the Worker.
  *
- * @attr endpoint - Base URL of the Worker API (default `/`, same origin).
+ * @attr endpoint - Base URL of the Worker API. Default: the folder `punto-banco-table.js` was loaded from (the Worker that served it); `/` (same origin) when the element comes from the npm package.
  * @attr room - `hall-1` | `hall-2` | `vip`: limits and chips; changing it opens a new session.
+ * @attr affiliate - The partner embedding the table (`a–z 0–9 _ -`, 1–40 characters): sent when the session opens, recorded on every receipt, and checked by the Worker against the page's origin. Changing it opens a new session.
  * @attr lang - `en` | `ru` | `it` | `el` (`ru-RU` etc. map to their language; anything else is English). Absent: the nearest `lang` up the page. Live.
  * @attr currency - ISO 4217 code for amounts (default `EUR`). Live.
  * @attr reduced-motion - Present: instant animations; `"false"`: animate even when the OS asks for less; absent: follow `prefers-reduced-motion` (live).
@@ -120,11 +123,17 @@ export class PuntoBancoTable extends LitElement {
   /** The default scene factory; widget/index.ts sets it to a lazy `import('./scene/index.ts')`. */
   static defaultSceneFactory: SceneFactory | null = null;
 
-  /** Base URL of the Worker; API paths (`api/sessions`, …) are resolved against it. Default `/` (same origin). */
-  @property() endpoint = '/';
+  /** The `endpoint` of a table whose page names none: `/`; the CDN loader (widget/cdn.ts) sets the Worker that served it. */
+  static defaultEndpoint = '/';
+
+  /** Base URL of the Worker; API paths (`api/sessions`, …) are resolved against it. Default: the Worker that served the script (CDN loader), else `/` (same origin). */
+  @property() endpoint = PuntoBancoTable.defaultEndpoint;
 
   /** The room, which sets limits and chips: `hall-1` (0.1–10), `hall-2` (1–100) or `vip` (25–1,000). Changing it opens a new session. */
   @property() room: RoomId = 'hall-1';
+
+  /** The affiliate (partner) showing the table, sent with the new session and signed into every receipt; null: none. Changing it opens a new session. */
+  @property() affiliate: string | null = null;
 
   /** ISO 4217 code used to format amounts (`EUR`, `USD`, …). Amounts are minor units, 1000 per currency unit. */
   @property() currency = 'EUR';
@@ -180,6 +189,8 @@ export class PuntoBancoTable extends LitElement {
   #parts: typeof Parts | null = null;
   #api: ApiClient | null = null;
   #bets: BetState | null = null;
+  /** Scoreboard, history, fairness and help (panels-controller.ts). */
+  #panels: PanelsController | null = null;
   #fetcher: FetchLike = (input, init) => fetch(input, init);
   #autoRetries = 2;
   #size: { width: number; height: number } | null = null;
@@ -198,7 +209,7 @@ export class PuntoBancoTable extends LitElement {
   #suppressClickUntil = 0;
   #toastTimer: ReturnType<typeof setTimeout> | undefined;
   #resize: ResizeObserver | null = null;
-  #visibility: IntersectionObserver | null = null;
+  #visibility = new VisibilityController(this, () => this.#scene);
   #media: MediaQueryList | null = null;
   #onMedia = (e: MediaQueryListEvent): void => {
     this._mediaReduced = e.matches;
@@ -267,8 +278,7 @@ export class PuntoBancoTable extends LitElement {
     super.disconnectedCallback();
     this.#media?.removeEventListener('change', this.#onMedia);
     this.#resize?.disconnect();
-    this.#visibility?.disconnect();
-    this.#resize = this.#visibility = null;
+    this.#resize = null;
     clearTimeout(this.#toastTimer);
     this.#endPress();
     this.#destroyScene();
@@ -289,7 +299,7 @@ export class PuntoBancoTable extends LitElement {
       this.#scene?.setOptions({ reducedMotion: this.effectiveReducedMotion });
     }
     // A new room or Worker means a new session (the old one's limits no longer apply).
-    const switched = (changed.has('room') && changed.get('room') !== undefined) || (changed.has('endpoint') && changed.get('endpoint') !== undefined);
+    const switched = ['room', 'endpoint', 'affiliate'].some((key) => changed.has(key) && changed.get(key) !== undefined);
     if (switched && this.#session && this._state !== 'dealing') void this.#reopen();
   }
 
@@ -301,10 +311,6 @@ export class PuntoBancoTable extends LitElement {
       if (box && box.width > 0 && box.height > 0) this.#relayout(box.width, box.height);
     });
     this.#resize.observe(stage);
-    this.#visibility = new IntersectionObserver((entries) => {
-      const entry = entries[entries.length - 1];
-      if (entry) this.#scene?.setRunning(entry.isIntersecting);
-    });
     this.#visibility.observe(stage);
   }
 
@@ -336,12 +342,13 @@ export class PuntoBancoTable extends LitElement {
   /** The lazy chunk (templates, styles, geometry, bets, API client), then the controllers made from it. */
   async #loadParts(): Promise<void> {
     const parts = (this.#parts ??= await import('./parts.ts'));
-    adoptStyles(this.renderRoot as ShadowRoot, [loaderStyles, parts.tableStyles]);
+    adoptStyles(this.renderRoot as ShadowRoot, [loaderStyles, parts.tableStyles, parts.panelsStyles]);
     if (!this.#api) {
       this.#api = new parts.ApiClient(this);
       this.#api.fetcher = this.#fetcher;
       this.#api.autoRetries = this.#autoRetries;
       this.#bets = new parts.BetState(this, (bets) => this.#betsChanged(bets));
+      this.#panels = new parts.PanelsController(this, this.#panelsLink());
     }
     if (this.#size) this._layout = parts.tableLayout(this.#size.width, this.#size.height);
     this.requestUpdate();
@@ -363,9 +370,13 @@ export class PuntoBancoTable extends LitElement {
     this.#createKey ??= this.#parts!.newIdempotencyKey();
     api.token = null;
     api.endpoint = this.endpoint;
-    const answer = await api.send<SessionAnswer>({ method: 'POST', path: 'api/sessions', body: { room: this.room }, idempotencyKey: this.#createKey });
+    const body = this.affiliate ? { room: this.room, affiliate: this.affiliate } : { room: this.room };
+    const answer = await api.send<SessionAnswer>({ method: 'POST', path: 'api/sessions', body, idempotencyKey: this.#createKey });
     if (!answer.ok) {
-      if (answer.error.code !== 'aborted') this.#fail(answer.error, retry);
+      let error = answer.error;
+      // A page the Worker refuses gets no CORS headers, which looks like a dead network: ask why.
+      if (error.code === 'unreachable' && error.status === 0) error = (await this.#parts!.embedRefusal(this.#fetcher, this.endpoint, this.affiliate || null)) ?? error;
+      if (error.code !== 'aborted' && this.isConnected) this.#fail(error, retry);
       return false;
     }
     const s = answer.value;
@@ -375,6 +386,7 @@ export class PuntoBancoTable extends LitElement {
     this._balance = s.balance;
     this._limits = s.limits;
     this.#setShoe(s.shoe, true);
+    this.#panels?.sessionOpened(s.shoe);
     this.#scene?.setOptions(this.#sceneTexts());
     this.#scene?.setBets(this.bets, s.limits.chips);
     return true;
@@ -392,6 +404,7 @@ export class PuntoBancoTable extends LitElement {
           return;
         }
         this.#scene = scene;
+        this.#visibility.apply(); // mounted off-screen or in a hidden tab: stopped at once
         this.toggleAttribute('data-scene', true);
         scene.canvas.setAttribute('aria-hidden', 'true');
         scene.canvas.setAttribute('part', 'canvas');
@@ -498,7 +511,41 @@ export class PuntoBancoTable extends LitElement {
     }
     this.#pendingStart = null;
     this.#shoe = { ...shoe, ...(answer.ok ? answer.value.shoe : {}), status: 'in-play' };
+    this.#panels?.shoeStarted(this.#shoe);
     return true;
+  }
+
+  /** What the panels may use of the table: the API client, the texts, and the two shoe actions below. */
+  #panelsLink(): PanelsLink {
+    return {
+      api: this.#api!,
+      t: (key, values) => this.#i18n.t(key, values),
+      money: (minor) => this.#i18n.money(minor),
+      language: () => this.#i18n.language,
+      // "Cut and start": the player's fresh choice, not an earlier failed attempt's (hence no pending start).
+      startShoe: async () => {
+        if (!this.#canBet || this.#shoe?.status !== 'awaiting-start') return false;
+        this.#pendingStart = null;
+        return this.#startShoe();
+      },
+      endShoe: (key) => this.#endShoe(key),
+    };
+  }
+
+  /** Ends the shoe in play early: the Worker reveals its server seed and commits the next shoe. */
+  async #endShoe(key: string): ReturnType<PanelsLink['endShoe']> {
+    if (!this.#canBet || this.#shoe?.status !== 'in-play') return null;
+    const before = this._state;
+    this._state = 'dealing'; // no bet or deal while the shoe changes
+    const answer = await this.#api!.send<ShoeEndAnswer>({
+      method: 'POST',
+      path: `api/sessions/${encodeURIComponent(this.#session!.id)}/shoe/end`,
+      body: {},
+      idempotencyKey: key,
+    });
+    if (this._state === 'dealing') this._state = before;
+    if (answer.ok) this.#setShoe(answer.value.nextShoe, true);
+    return answer;
   }
 
   // ---- the deal -----------------------------------------------------------------------------
@@ -532,7 +579,8 @@ export class PuntoBancoTable extends LitElement {
     if (!this.#session && !(await this.#openSession(() => this.#runDeal()))) return;
     if (this.#shoe?.status !== 'in-play' && !(await this.#startShoe())) return;
     const pending = this.#pendingRound;
-    if (!pending) return;
+    // No bets waiting: this was the retry of a shoe started without a deal ("Cut and start").
+    if (!pending) return void (this._state = 'ready');
     const answer = await this.#api!.send<RoundAnswer>({
       method: 'POST',
       path: `api/sessions/${encodeURIComponent(this.#session!.id)}/rounds`,
@@ -581,6 +629,7 @@ export class PuntoBancoTable extends LitElement {
       this.#shoe = { ...this.#shoe, ...answer.shoe };
     }
     this.#announce(said);
+    this.#panels?.roundPlayed(answer);
     emit(this, 'pb-round-settled', receipt as Signed<ReceiptBody>);
   }
 
@@ -847,6 +896,7 @@ export class PuntoBancoTable extends LitElement {
         </div>
         ${m && view ? view.renderBar(m) : nothing}
         <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">${this._announcement}</div>
+        ${m && this.#panels ? this.#panels.render() : nothing}
       </div>
     `;
   }

@@ -207,6 +207,8 @@ export function explainApiError(
   context: { limits: TableLimits | null; balance: number; bets: readonly Bet[] },
 ): string {
   if (error.code === 'unreachable' || error.code === 'session_expired' || error.code === 'rate_limited') return m.t(`errors.${error.code}`);
+  // The Worker's own words: they name the page's origin and the affiliate, for the site owner.
+  if (error.code === 'origin_not_allowed') return error.message;
   if (error.status === 422) return explainBetProblem(m, error, context);
   return m.t('errors.server', { code: error.code });
 }

@@ -1,5 +1,6 @@
 /** Greek strings of <punto-banco-table>; keys as in en.ts. */
 import type { Catalog } from './en.ts';
+import { panelsEl } from './panels-el.ts';
 
 export const el: Catalog = {
   table: 'Τραπέζι Punto Banco',
@@ -67,4 +68,27 @@ export const el: Catalog = {
     amount_off_step: 'Κάθε ποντάρισμα πρέπει να είναι πολλαπλάσιο του {{limit}}.',
     invalid_bet: 'Αυτό το ποντάρισμα δεν επιτρέπεται σε αυτό το τραπέζι.',
   },
+  // The panels around the table (scoreboard, history, fairness, help) and their drawer.
+  drawer: {
+    label: 'Πάνελ τραπεζιού',
+    scoreboard: 'Πίνακες',
+    history: 'Ιστορικό',
+    fairness: 'Εντιμότητα',
+    help: 'Βοήθεια',
+    close: 'Κλείσιμο',
+    loading: 'Φόρτωση…',
+    loadFailed: 'Το πάνελ δεν φορτώθηκε. Κλείστε το και ανοίξτε το ξανά.',
+    invite: 'Το σαμπό {{number}} είναι ανακατεμένο και σφραγισμένο. Κόψτε το εσείς ή απλώς ποντάρετε και μοιράστε: το κόψιμο θα είναι τυχαίο.',
+    cutNow: 'Κόψτε την τράπουλα',
+    dealHint: 'Το κόψιμο δεν είναι υποχρεωτικό: το πρώτο μοίρασμα ξεκινά αυτό το σαμπό με τον σπόρο και το κόψιμο που φαίνονται παραπάνω.',
+    shown: 'Σαμπό {{number}} · γύροι που παίχτηκαν: {{rounds}}',
+    shownEnded: 'Σαμπό {{number}} (έληξε) · γύροι που παίχτηκαν: {{rounds}}',
+    shoes: 'Σαμπό',
+    shoeToCut: 'Σαμπό {{number}} · για κόψιμο',
+    shoeNow: 'Σαμπό {{number}} · σε εξέλιξη',
+    shoeRevealed: 'Σαμπό {{number}} · αποκαλύφθηκε',
+    endFailed: 'Το σαμπό δεν τερματίστηκε: {{reason}}',
+  },
+  rooms: { 'hall-1': 'Αίθουσα 1', 'hall-2': 'Αίθουσα 2', vip: 'VIP' },
+  panels: panelsEl,
 };

@@ -3,6 +3,8 @@
  * test/widget/i18n.test.ts). Amounts arrive already formatted by Intl.NumberFormat; {{box}} is an
  * already translated box name, {{sector}} is 1-based.
  */
+import { PANEL_STRINGS } from '../panels/strings.ts';
+
 export const en = {
   table: 'Punto Banco table',
   loading: 'Loading the table…',
@@ -69,6 +71,29 @@ export const en = {
     amount_off_step: 'Every bet must be a multiple of {{limit}}.',
     invalid_bet: 'That bet is not allowed at this table.',
   },
+  // The panels around the table (scoreboard, history, fairness, help) and their drawer.
+  drawer: {
+    label: 'Table panels',
+    scoreboard: 'Scoreboard',
+    history: 'History',
+    fairness: 'Fairness',
+    help: 'Help',
+    close: 'Close',
+    loading: 'Loading…',
+    loadFailed: 'This panel could not be loaded. Close it and open it again to retry.',
+    invite: 'Shoe {{number}} is shuffled and sealed. Cut it yourself, or just bet and deal for a random cut.',
+    cutNow: 'Cut the cards',
+    dealHint: 'No need to cut: the first Deal starts this shoe with the seed and cut shown above.',
+    shown: 'Shoe {{number}} · rounds played: {{rounds}}',
+    shownEnded: 'Shoe {{number}} (ended) · rounds played: {{rounds}}',
+    shoes: 'Shoes',
+    shoeToCut: 'Shoe {{number}} · to cut',
+    shoeNow: 'Shoe {{number}} · in play',
+    shoeRevealed: 'Shoe {{number}} · revealed',
+    endFailed: 'The shoe could not be ended: {{reason}}',
+  },
+  rooms: { 'hall-1': 'Hall 1', 'hall-2': 'Hall 2', vip: 'VIP' },
+  panels: PANEL_STRINGS,
 } as const;
 
 /** The shape every catalog must have: the same keys, any strings. */

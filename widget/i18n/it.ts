@@ -1,5 +1,6 @@
 /** Italian strings of <punto-banco-table>; keys as in en.ts. */
 import type { Catalog } from './en.ts';
+import { panelsIt } from './panels-it.ts';
 
 export const it: Catalog = {
   table: 'Tavolo di Punto Banco',
@@ -67,4 +68,27 @@ export const it: Catalog = {
     amount_off_step: 'Ogni puntata deve essere un multiplo di {{limit}}.',
     invalid_bet: 'Questa puntata non è ammessa a questo tavolo.',
   },
+  // The panels around the table (scoreboard, history, fairness, help) and their drawer.
+  drawer: {
+    label: 'Pannelli del tavolo',
+    scoreboard: 'Tabelloni',
+    history: 'Storico',
+    fairness: 'Equità',
+    help: 'Aiuto',
+    close: 'Chiudi',
+    loading: 'Caricamento…',
+    loadFailed: 'Impossibile caricare il pannello. Chiudilo e riaprilo per riprovare.',
+    invite: 'Il sabot {{number}} è mescolato e sigillato. Taglialo tu, oppure punta e distribuisci: il taglio sarà casuale.',
+    cutNow: 'Taglia il mazzo',
+    dealHint: 'Tagliare non è obbligatorio: la prima distribuzione avvia questo sabot con il seme e il taglio mostrati sopra.',
+    shown: 'Sabot {{number}} · mani giocate: {{rounds}}',
+    shownEnded: 'Sabot {{number}} (chiuso) · mani giocate: {{rounds}}',
+    shoes: 'Sabot',
+    shoeToCut: 'Sabot {{number}} · da tagliare',
+    shoeNow: 'Sabot {{number}} · in gioco',
+    shoeRevealed: 'Sabot {{number}} · rivelato',
+    endFailed: 'Impossibile chiudere il sabot: {{reason}}',
+  },
+  rooms: { 'hall-1': 'Sala 1', 'hall-2': 'Sala 2', vip: 'VIP' },
+  panels: panelsIt,
 };

@@ -1,5 +1,6 @@
 /** Russian strings of <punto-banco-table>; keys as in en.ts. */
 import type { Catalog } from './en.ts';
+import { panelsRu } from './panels-ru.ts';
 
 export const ru: Catalog = {
   table: 'Стол Пунто Банко',
@@ -67,4 +68,27 @@ export const ru: Catalog = {
     amount_off_step: 'Каждая ставка должна быть кратна {{limit}}.',
     invalid_bet: 'Такая ставка за этим столом не разрешена.',
   },
+  // The panels around the table (scoreboard, history, fairness, help) and their drawer.
+  drawer: {
+    label: 'Панели стола',
+    scoreboard: 'Табло',
+    history: 'История',
+    fairness: 'Честность',
+    help: 'Помощь',
+    close: 'Закрыть',
+    loading: 'Загрузка…',
+    loadFailed: 'Панель не загрузилась. Закройте её и откройте снова.',
+    invite: 'Шуз {{number}} перемешан и запечатан. Снимите колоду сами или просто ставьте и сдавайте: снятие будет случайным.',
+    cutNow: 'Снять колоду',
+    dealHint: 'Снимать не обязательно: первая сдача начнёт этот шуз с сидом и снятием, показанными выше.',
+    shown: 'Шуз {{number}} · сыграно раундов: {{rounds}}',
+    shownEnded: 'Шуз {{number}} (завершён) · сыграно раундов: {{rounds}}',
+    shoes: 'Шузы',
+    shoeToCut: 'Шуз {{number}} · снять',
+    shoeNow: 'Шуз {{number}} · в игре',
+    shoeRevealed: 'Шуз {{number}} · раскрыт',
+    endFailed: 'Не удалось завершить шуз: {{reason}}',
+  },
+  rooms: { 'hall-1': 'Зал 1', 'hall-2': 'Зал 2', vip: 'VIP' },
+  panels: panelsRu,
 };

@@ -1,8 +1,17 @@
 /**
- * A card code (`9S`, `TH`) as people read it: rank, suit glyph, colour, and a spoken name.
+ * A card code (`9S`, `TH`) as people read it: rank, suit glyph, colour, and a spoken name (in the
+ * panel's language when given its strings).
  */
 import { html, type TemplateResult } from 'lit';
 import type { CardCode, Rank, Suit } from '../../shared/cards.ts';
+import { fill, type PanelStrings } from './strings.ts';
+
+/** The texts a card's spoken name is made of. */
+export type CardNameStrings = Pick<PanelStrings, 'cardName' | 'cardRanks' | 'cardSuits'>;
+
+/** The order of the names in `cardRanks` and `cardSuits`. */
+const RANK_ORDER: readonly Rank[] = ['A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K'];
+const SUIT_ORDER: readonly Suit[] = ['S', 'H', 'D', 'C'];
 
 const SUIT_GLYPHS: Readonly<Record<Suit, string>> = { S: '♠', H: '♥', D: '♦', C: '♣' };
 const SUIT_NAMES: Readonly<Record<Suit, string>> = { S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' };
@@ -20,20 +29,22 @@ export interface CardFace {
   name: string;
 }
 
-export function cardFace(code: CardCode | string): CardFace {
+export function cardFace(code: CardCode | string, strings?: CardNameStrings | null): CardFace {
   const rank = code[0] as Rank;
   const suit = code[1] as Suit;
+  const rankName = strings?.cardRanks.split(',')[RANK_ORDER.indexOf(rank)]?.trim() || RANK_NAMES[rank] || rank;
+  const suitName = strings?.cardSuits.split(',')[SUIT_ORDER.indexOf(suit)]?.trim() || SUIT_NAMES[suit] || suit;
   return {
     rank: rank === 'T' ? '10' : rank,
     suit: SUIT_GLYPHS[suit] ?? '?',
     red: suit === 'H' || suit === 'D',
-    name: `${RANK_NAMES[rank] ?? rank} of ${SUIT_NAMES[suit] ?? suit}`,
+    name: strings ? fill(strings.cardName, { rank: rankName, suit: suitName }) : `${rankName} of ${suitName}`,
   };
 }
 
 /** A small card face; styles are `cardStyles` (the host panel includes them). */
-export function cardTemplate(code: CardCode | string): TemplateResult {
-  const face = cardFace(code);
+export function cardTemplate(code: CardCode | string, strings?: CardNameStrings | null): TemplateResult {
+  const face = cardFace(code, strings);
   return html`<span class="card ${face.red ? 'red' : 'black'}" role="img" aria-label=${face.name} title=${face.name}
     ><span class="rank">${face.rank}</span><span class="suit">${face.suit}</span></span
   >`;

@@ -80,6 +80,7 @@ export class PbFairness extends LitElement {
     cutRange: { attribute: false },
     busy: { type: Boolean },
     allowEndShoe: { type: Boolean, attribute: 'allow-end-shoe' },
+    proposal: { attribute: false },
     strings: { attribute: false },
   };
 
@@ -99,6 +100,12 @@ export class PbFairness extends LitElement {
   declare busy: boolean;
   /** Offer "End the shoe and reveal" during play. */
   declare allowEndShoe: boolean;
+  /**
+   * The seed and cut to offer before the shoe (a host's own random default, e.g. the one it uses
+   * when the player deals without opening the panel); null: the panel draws its own. A new value
+   * replaces what the fields show.
+   */
+  declare proposal: ShoeStartDetail | null;
   declare strings: Partial<PanelStrings> | null;
 
   #clientSeed = randomClientSeed();
@@ -120,6 +127,7 @@ export class PbFairness extends LitElement {
     this.cutRange = null;
     this.busy = false;
     this.allowEndShoe = false;
+    this.proposal = null;
     this.strings = null;
   }
 
@@ -173,6 +181,12 @@ export class PbFairness extends LitElement {
     } else if (changed.has('cutRange') || this.#cut === 0) {
       const { min, max } = this.#range();
       this.#cut = clampCut(this.#cut || randomCut(min, max), min, max);
+    }
+    if (this.proposal && (newShoe || changed.has('proposal'))) {
+      const { min, max } = this.#range();
+      this.#clientSeed = this.proposal.clientSeed;
+      this.#cut = clampCut(this.proposal.cut, min, max);
+      this.#seedError = null;
     }
     if (changed.has('transcript') && !newShoe) this.#report = null;
     if (changed.has('commitment') || changed.has('jwks')) void this.#checkCommitment();
@@ -234,16 +248,24 @@ export class PbFairness extends LitElement {
     return name;
   }
 
-  #start(): void {
+  /**
+   * The seed (validated, NFC) and cut as they stand: what "Cut and start" would send. Null when
+   * the seed is not acceptable; the field then shows why.
+   */
+  choice(): ShoeStartDetail | null {
     const seed = validateClientSeed(this.#clientSeed);
     if (!seed.ok) {
       this.#seedError = seed.error.message;
       this.requestUpdate();
-      return;
+      return null;
     }
     const { min, max } = this.#range();
-    const cut = clampCut(this.#cut, min, max);
-    emit<ShoeStartDetail>(this, 'pb-shoe-start', { clientSeed: seed.value, cut });
+    return { clientSeed: seed.value, cut: clampCut(this.#cut, min, max) };
+  }
+
+  #start(): void {
+    const choice = this.choice();
+    if (choice) emit<ShoeStartDetail>(this, 'pb-shoe-start', choice);
   }
 
   protected override render(): TemplateResult {

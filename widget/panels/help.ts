@@ -45,6 +45,7 @@ export class PbHelp extends LitElement {
     roomName: { type: String, attribute: 'room-name' },
     formatAmount: { attribute: false },
     strings: { attribute: false },
+    locale: { type: String },
   };
 
   /** Decks in the table's shoe (1–8): the odds are for this many. */
@@ -55,6 +56,8 @@ export class PbHelp extends LitElement {
   declare roomName: string;
   declare formatAmount: (minor: number) => string;
   declare strings: Partial<PanelStrings> | null;
+  /** BCP 47 language for the percentages (e.g. `it`); empty: the browser's. */
+  declare locale: string;
 
   #odds: { decks: number; value: Odds } | { decks: number; error: EngineError } | null = null;
   #pending = 0;
@@ -66,6 +69,7 @@ export class PbHelp extends LitElement {
     this.roomName = '';
     this.formatAmount = defaultFormatAmount;
     this.strings = null;
+    this.locale = '';
   }
 
   /** The exact odds shown (null until computed). */
@@ -112,9 +116,9 @@ export class PbHelp extends LitElement {
     return html`<section>
       <h3>${s.theDeal}</h3>
       <p>${s.dealOrder}</p>
-      <p>${fill(s.naturalRule, { totals: describeTotals(naturals) })}</p>
-      <p>${fill(s.playerRule, { draws: describeTotals(playerDrawsOn), stands: describeTotals(playerStandsOn) })}</p>
-      <p>${fill(s.bankerStoodRule, { draws: describeTotals(bankerDrawsOn), stands: describeTotals(bankerStandsOn) })}</p>
+      <p>${fill(s.naturalRule, { totals: describeTotals(naturals, s.or) })}</p>
+      <p>${fill(s.playerRule, { draws: describeTotals(playerDrawsOn, s.or), stands: describeTotals(playerStandsOn, s.or) })}</p>
+      <p>${fill(s.bankerStoodRule, { draws: describeTotals(bankerDrawsOn, s.or), stands: describeTotals(bankerStandsOn, s.or) })}</p>
       ${this.#bankerTable(s)}
       <p>${s.higherWins}</p>
     </section>`;
@@ -141,7 +145,7 @@ export class PbHelp extends LitElement {
               ${THIRD_CARD_POINTS.map((third) => {
                 const draws = bankerDraws(total, third);
                 return html`<td class=${draws ? 'draw' : 'stand'} data-total=${total} data-third=${third}>
-                  <span aria-hidden="true">${draws ? 'D' : 'S'}</span><span class="sr-only">${draws ? s.draws : s.stands}</span>
+                  <span aria-hidden="true">${draws ? s.drawLetter : s.standLetter}</span><span class="sr-only">${draws ? s.draws : s.stands}</span>
                 </td>`;
               })}
             </tr>`,

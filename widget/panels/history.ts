@@ -58,7 +58,7 @@ export class PbHistory extends LitElement {
     const mine = cards.filter((c) => c.hand === hand);
     return html`<span class="hand ${hand}">
       <span class="hand-label" title=${s[hand]}>${hand === 'player' ? s.playerLetter : s.bankerLetter}</span>
-      <span class="cards">${mine.map((c) => cardTemplate(c.code))}</span>
+      <span class="cards">${mine.map((c) => cardTemplate(c.code, s))}</span>
       <span class="total" aria-label="${s[hand]} ${total}">${total}</span>
     </span>`;
   }

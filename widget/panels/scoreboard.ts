@@ -18,6 +18,7 @@ import {
   type RoadResult,
   type Roads,
 } from '../../shared/roads.ts';
+import { cssProps } from '../element/css-props.ts'; // a style="" attribute breaks under a strict CSP
 import type { Outcome } from '../../shared/round.ts';
 import { defineElement, panelBase } from './base.ts';
 import { beadMark, bigRoadMark, derivedMark, derivedShape, pendingTiesMark, UNIT } from './road-marks.ts';
@@ -168,7 +169,7 @@ export class PbScoreboard extends LitElement {
       <div class="scroller ${size}" tabindex="0" role="group" aria-label=${title}>
         <svg
           viewBox="0 0 ${columns * UNIT} ${ROAD_ROWS * UNIT}"
-          style="width: calc(${columns} * var(--_${size}-cell))"
+          ${cssProps({ width: `calc(${columns} * var(--_${size}-cell))` })}
           aria-hidden="true"
           data-columns=${usedColumns}
         >

@@ -1,0 +1,62 @@
+/**
+ * `npm run manifest` (the last step of `npm run build`): generates dist/custom-elements.json with
+ * @custom-elements-manifest/analyzer (custom-elements-manifest.config.js), then checks it against
+ * the element's JSDoc: every documented @attr, @event, @csspart and @cssproperty must be in the
+ * manifest, with the tag name and the embedding essentials, or the build fails.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SOURCE = 'widget/element/punto-banco-table.ts';
+const TAG = 'punto-banco-table';
+/** What an embedder needs whatever else changes (EMBED.md documents each). */
+const REQUIRED = {
+  attributes: ['endpoint', 'room', 'affiliate', 'lang', 'currency', 'reduced-motion'],
+  events: ['pb-ready', 'pb-bet-change', 'pb-round-settled', 'pb-error'],
+  cssParts: ['table', 'stage', 'canvas', 'box', 'chip', 'controls', 'button', 'notice'],
+  cssProperties: ['--pb-felt', '--pb-gold', '--pb-text', '--pb-font', '--pb-radius'],
+  members: ['endpoint', 'room', 'affiliate', 'currency', 'reducedMotion', 'state', 'balance', 'bets', 'sessionId', 'deal', 'placeBet'],
+} as const;
+
+type Section = keyof typeof REQUIRED;
+interface Named {
+  name: string;
+}
+
+const cem = path.join(path.dirname(createRequire(import.meta.url).resolve('@custom-elements-manifest/analyzer/package.json')), 'cem.js');
+const run = spawnSync(process.execPath, [cem, 'analyze', '--config', 'custom-elements-manifest.config.js', '--quiet'], { cwd: root, stdio: 'inherit' });
+if (run.status !== 0) process.exit(run.status ?? 1);
+
+const manifest = JSON.parse(await readFile(path.join(root, 'dist/custom-elements.json'), 'utf8')) as {
+  modules: { path: string; declarations?: (Record<Section, Named[] | undefined> & { tagName?: string; name: string })[] }[];
+};
+const element = manifest.modules.flatMap((m) => m.declarations ?? []).find((d) => d.tagName === TAG);
+const problems: string[] = [];
+if (!element) {
+  problems.push(`no declaration with tagName "${TAG}"`);
+} else {
+  // Everything the JSDoc documents, plus the required minimum.
+  const source = await readFile(path.join(root, SOURCE), 'utf8');
+  const documented = (tag: string): string[] => [...source.matchAll(new RegExp(`^\\s*\\*\\s*@${tag}\\s+(\\S+)`, 'gm'))].map((m) => m[1]!);
+  const expected: Record<Section, string[]> = {
+    attributes: [...REQUIRED.attributes, ...documented('attr')],
+    events: [...REQUIRED.events, ...documented('event')],
+    cssParts: [...REQUIRED.cssParts, ...documented('csspart')],
+    cssProperties: [...REQUIRED.cssProperties, ...documented('cssproperty')],
+    members: [...REQUIRED.members],
+  };
+  for (const [section, names] of Object.entries(expected) as [Section, string[]][]) {
+    const have = new Set((element[section] ?? []).map((x) => x.name));
+    for (const name of new Set(names)) if (!have.has(name)) problems.push(`${section}: "${name}" is documented but missing from the manifest`);
+  }
+  const counts = (Object.keys(expected) as Section[]).map((s) => `${(element[s] ?? []).length} ${s}`).join(', ');
+  if (problems.length === 0) console.log(`dist/custom-elements.json: <${TAG}> with ${counts}`);
+}
+if (problems.length) {
+  console.error(`dist/custom-elements.json does not match ${SOURCE}:\n  ${problems.join('\n  ')}`);
+  process.exit(1);
+}

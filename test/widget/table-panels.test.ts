@@ -1,0 +1,175 @@
+/**
+ * The panels inside <punto-banco-table>: the drawer (launchers, pane, phone sheet), the scoreboard
+ * and history fed from the receipts of the shoe in play, the help panel fed from the table, and
+ * the panel texts in every language.
+ */
+import { expect } from 'chai';
+import { sendKeys } from '@web/test-runner-commands';
+import { action, FakeWorker, mountTable, settle, shadow, unmountAll, until } from './helpers.ts';
+import type { PuntoBancoTable } from '../../widget/element/punto-banco-table.ts';
+import type { PbHelp, PbHistory, PbScoreboard } from '../../widget/panels/index.ts';
+import { cardFace } from '../../widget/panels/card-face.ts';
+import { PANEL_STRINGS } from '../../widget/panels/strings.ts';
+import { panelsEl } from '../../widget/i18n/panels-el.ts';
+import { panelsIt } from '../../widget/i18n/panels-it.ts';
+import { panelsRu } from '../../widget/i18n/panels-ru.ts';
+import { computeRoads } from '../../shared/roads.ts';
+import type { ReceiptBody, Signed } from '../../shared/fairness/index.ts';
+
+function launcher(el: PuntoBancoTable, name: string): HTMLButtonElement {
+  const b = shadow(el).querySelector<HTMLButtonElement>(`.drawer-bar .launcher[data-panel="${name}"]`);
+  if (!b) throw new Error(`no ${name} launcher`);
+  return b;
+}
+
+function pane(el: PuntoBancoTable): HTMLDialogElement {
+  return shadow(el).querySelector<HTMLDialogElement>('dialog.pane')!;
+}
+
+async function panel<T extends Element>(el: PuntoBancoTable, tag: string): Promise<T> {
+  await until(() => shadow(el).querySelector(`${tag}:not([hidden])`), `<${tag}> in the pane`, 10_000);
+  const found = shadow(el).querySelector(`${tag}:not([hidden])`) as T & { updateComplete?: Promise<unknown> };
+  await found.updateComplete;
+  return found;
+}
+
+/** Bets on Banker in sector 1 and deals `n` rounds, collecting the receipts. */
+async function play(el: PuntoBancoTable, n: number): Promise<Signed<ReceiptBody>[]> {
+  const receipts: Signed<ReceiptBody>[] = [];
+  const take = (e: Event) => receipts.push((e as CustomEvent<Signed<ReceiptBody>>).detail);
+  el.addEventListener('pb-round-settled', take);
+  for (let i = 0; i < n; i++) {
+    if (el.bets.length === 0) el.placeBet(0, 'banker');
+    await el.deal();
+    await until(() => el.state === 'settled', `round ${i + 1}`);
+  }
+  el.removeEventListener('pb-round-settled', take);
+  return receipts;
+}
+
+describe('<punto-banco-table> panels', () => {
+  afterEach(unmountAll);
+
+  it('offers four launchers under the controls; each opens its panel in the pane, again closes it', async () => {
+    const { el } = await mountTable();
+    const names = [...shadow(el).querySelectorAll('.drawer-bar .launcher')].map((b) => b.textContent!.trim());
+    expect(names).to.deep.equal(['Scoreboard', 'History', 'Fairness', 'Help']);
+    // The launchers come after the table controls in focus order.
+    const buttons = [...shadow(el).querySelectorAll('button')];
+    expect(buttons.indexOf(launcher(el, 'scoreboard'))).to.be.greaterThan(buttons.indexOf(action(el, 'deal')));
+    // The first shoe waits for its cut: on a wide table the fairness panel is already open (no focus taken).
+    await panel(el, 'pb-fairness');
+    expect(launcher(el, 'fairness').getAttribute('aria-pressed')).to.equal('true');
+    expect(pane(el).open).to.equal(true);
+    expect(pane(el).matches(':modal')).to.equal(false);
+    expect(document.activeElement).to.not.equal(el);
+    launcher(el, 'help').click();
+    const help = await panel<PbHelp>(el, 'pb-help');
+    expect(launcher(el, 'help').getAttribute('aria-pressed')).to.equal('true');
+    expect(launcher(el, 'fairness').getAttribute('aria-pressed')).to.equal('false');
+    expect(shadow(el).querySelector('.fairness-tab')!.hasAttribute('hidden')).to.equal(true);
+    expect(help.decks).to.equal(6);
+    expect(help.roomName).to.equal('Hall 1');
+    expect(help.limits).to.deep.equal(el.limits);
+    expect(help.formatAmount(1500)).to.equal('€1.50');
+    launcher(el, 'help').click();
+    await settle(el);
+    expect(pane(el).open).to.equal(false);
+    expect(el.hasAttribute('data-pane')).to.equal(false);
+  });
+
+  it('updates the scoreboard and the history after every round from the receipts of the shoe', async () => {
+    const { el } = await mountTable();
+    launcher(el, 'scoreboard').click();
+    const board = await panel<PbScoreboard>(el, 'pb-scoreboard');
+    expect(board.results).to.deep.equal([]);
+    const receipts: Signed<ReceiptBody>[] = [];
+    for (let round = 1; round <= 4; round++) {
+      receipts.push(...(await play(el, 1)));
+      await settle(el);
+      // The very results of the receipts, in shoe order, after each round.
+      expect(board.results.map((r) => r.outcome)).to.deep.equal(receipts.map((r) => r.body.outcome));
+    }
+    await board.updateComplete;
+    // Drawn: one bead per round, its letter the receipt's outcome.
+    const letters = [...board.shadowRoot!.querySelectorAll('.road.bead .letter')].map((t) => t.textContent);
+    expect(letters).to.deep.equal(receipts.map((r) => ({ banker: 'B', player: 'P', tie: 'T' })[r.body.outcome]));
+    expect(computeRoads(board.results).stats.rounds).to.equal(4);
+    expect(shadow(el).querySelector('.pane .context')!.textContent).to.contain('Shoe 1').and.to.contain('4');
+    launcher(el, 'history').click();
+    const history = await panel<PbHistory>(el, 'pb-history');
+    expect(history.receipts.map((r) => r.hash)).to.deep.equal(receipts.map((r) => r.hash));
+  });
+
+  it('shows in the history each receipt\'s cards and balance, in the table\'s currency', async () => {
+    const worker = new FakeWorker();
+    worker.script = [
+      ['4S', '7H', 'AD', 'KC', '9H'],
+      ['QS', '9D', '3C', 'KH'],
+      ['2S', '2H', '3D', '3C', '5S', '6H'],
+    ];
+    const { el } = await mountTable({ worker, attrs: { currency: 'USD' } });
+    const receipts = await play(el, 3);
+    launcher(el, 'history').click();
+    const history = await panel<PbHistory>(el, 'pb-history');
+    await until(() => history.shadowRoot!.querySelectorAll('li.round').length === 3, 'three rows');
+    const rows = [...history.shadowRoot!.querySelectorAll('li.round')];
+    rows.forEach((row, i) => {
+      const body = receipts[receipts.length - 1 - i]!.body;
+      const shown = [...row.querySelectorAll('summary .card')].map((c) => c.getAttribute('aria-label'));
+      const inHand = (hand: string) => body.cards.filter((c) => c.hand === hand).map((c) => cardFace(c.code).name);
+      expect(shown).to.deep.equal([...inHand('player'), ...inHand('banker')]);
+      const balance = row.querySelector('.balance')!.textContent!;
+      expect(balance).to.contain(`$${(body.balanceBefore / 1000).toLocaleString('en', { minimumFractionDigits: 2 })}`);
+      expect(balance).to.contain(`$${(body.balanceAfter / 1000).toLocaleString('en', { minimumFractionDigits: 2 })}`);
+    });
+    // The last balance is the table's.
+    expect(receipts.at(-1)!.body.balanceAfter).to.equal(el.balance);
+  });
+
+  it('on a phone the pane is a modal bottom sheet, opened by the player only', async () => {
+    const { el } = await mountTable({ width: 390 });
+    await settle(el);
+    // No sheet over the page uninvited: a line invites the player to cut instead.
+    expect(pane(el).open).to.equal(false);
+    const invite = shadow(el).querySelector<HTMLElement>('.invite');
+    expect(invite?.textContent).to.contain('Shoe 1').and.to.contain('Cut it yourself');
+    invite!.querySelector('button')!.click();
+    await panel(el, 'pb-fairness');
+    expect(pane(el).matches(':modal')).to.equal(true);
+    // The sheet has its own tabs: switch to the scoreboard without closing.
+    shadow(el).querySelector<HTMLButtonElement>('.sheet-tabs .launcher[data-panel="scoreboard"]')!.click();
+    await panel(el, 'pb-scoreboard');
+    expect(pane(el).matches(':modal')).to.equal(true);
+    // Escape closes it, as any dialog.
+    await sendKeys({ press: 'Escape' });
+    await until(() => !pane(el).open, 'the sheet to close');
+    await settle(el);
+    expect(launcher(el, 'scoreboard').getAttribute('aria-pressed')).to.equal('false');
+  });
+
+  it('speaks the element\'s language in the drawer and in every panel', async () => {
+    const { el } = await mountTable({ attrs: { lang: 'ru' } });
+    await until(() => launcher(el, 'scoreboard').textContent!.trim() === 'Табло', 'Russian launchers');
+    const fairness = await panel(el, 'pb-fairness');
+    await until(() => fairness.shadowRoot!.textContent!.includes('Снять и начать'), 'the Russian fairness panel');
+    el.lang = 'it';
+    await until(() => fairness.shadowRoot!.textContent!.includes('Taglia e inizia'), 'the Italian fairness panel');
+    launcher(el, 'help').click();
+    const help = await panel<PbHelp>(el, 'pb-help');
+    await help.oddsReady();
+    expect(help.shadowRoot!.textContent).to.contain('Probabilità esatte').and.to.contain('Sala 1');
+    el.lang = 'el';
+    await until(() => help.shadowRoot!.textContent!.includes('Ακριβείς πιθανότητες'), 'the Greek help panel');
+  });
+
+  it('has every panel text in ru, it and el, with the same {placeholders}', () => {
+    const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join(',');
+    for (const [name, catalog] of Object.entries({ ru: panelsRu, it: panelsIt, el: panelsEl })) {
+      expect(Object.keys(catalog).sort(), name).to.deep.equal(Object.keys(PANEL_STRINGS).sort());
+      for (const [key, text] of Object.entries(PANEL_STRINGS)) {
+        expect(placeholders((catalog as Record<string, string>)[key]!), `${name}.${key}`).to.equal(placeholders(text));
+      }
+    }
+  });
+});

@@ -1,0 +1,532 @@
+/**
+ * The panels of <punto-banco-table> (scoreboard, history, fairness, help), as a reactive
+ * controller: it keeps every record of the session's shoes the element received (commitment,
+ * start, receipts, reveal), turns them into what each panel shows, loads each panel's module the
+ * first time it opens, and drives the drawer (the strip of launchers and one <dialog>: in the page
+ * on a wide table, a modal bottom sheet on a phone).
+ *
+ * The player's cut. The element starts a committed shoe with the seed and cut its
+ * `shoeStartProvider` gives; unless the host set its own, that provider is this controller's:
+ * - "Cut and start" in the fairness panel starts the shoe at once with the panel's seed and cut;
+ * - a Deal on a shoe nobody started uses what the fairness panel shows — the random default seed
+ *   and cut (made here, shown there) if the player never touched them, their edits otherwise — so
+ *   a newcomer who just bets is never blocked; only a seed the engine refuses stops the deal, with
+ *   the panel open on the reason.
+ * The invitation: on a wide table the fairness panel opens by itself on the session's first shoe
+ * (it sits beside or under the felt and takes no focus); on a phone, where the panel is a modal
+ * sheet, a line above the launchers invites the player to cut instead of covering the page
+ * uninvited. Later shoes open it again only for a player who cut a shoe themselves; a player who
+ * closed the invitation is not asked again.
+ *
+ * Verification uses the records as the widget received them (the player's own copy); the server's
+ * transcript (GET …/shoes/:n/transcript) fills in only what did not arrive (a start answered as a
+ * retry). Ended shoes stay in the fairness tab, verifiable, after the next one starts.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { TemplateResult } from 'lit';
+import type { CommitmentBody, Jwks, RevealBody, StartBody, Transcript } from '../../shared/fairness/index.ts';
+import type { TableLimits } from '../../shared/table.ts';
+import type { PbFairness, ShoeStartDetail } from '../panels/fairness.ts';
+import { PANEL_STRINGS, type PanelStrings } from '../panels/strings.ts';
+import type { ScoreboardResult } from '../panels/scoreboard.ts';
+import type { ApiClient, ApiResult, FetchLike } from './api-client.ts';
+import { newIdempotencyKey } from './api-client.ts';
+import type { ReceiptBody, RoundAnswer, ShoeStartChoice, ShoeState, ShoeStatus, Signed } from './api-types.ts';
+import { type FairnessShoe, type PanelName, type PanelsHandlers, type PanelsModel, renderPanels } from './panels-view.ts';
+import { randomClientSeed, randomInt, type ShoeStartProvider } from './shoe-start.ts';
+
+/** `POST /api/sessions/:id/shoe/end` → 200 (API.md). */
+export interface ShoeEndAnswer {
+  reveal: Signed<RevealBody>;
+  balance: number;
+  shoe: { number: number; status: ShoeStatus; rounds: number };
+  nextShoe: ShoeState;
+}
+
+/** What the element lends the controller: its API client, its texts, and the two shoe actions it owns. */
+export interface PanelsLink {
+  api: ApiClient;
+  /** A text of the element's catalogs (`panels.*`, `drawer.*`, `rooms.*`). */
+  t(key: string, values?: Record<string, string | number>): string;
+  money(minor: number): string;
+  /** The element's language (`en`, `ru`, `it`, `el`). */
+  language(): string;
+  /** Starts the committed shoe now; the seed and cut come from the shoe-start provider. */
+  startShoe(): Promise<boolean>;
+  /** Ends the shoe in play (POST …/shoe/end with this idempotency key); the element takes the next shoe. Null when it cannot now. */
+  endShoe(idempotencyKey: string): Promise<ApiResult<ShoeEndAnswer> | null>;
+}
+
+/** The element as the controller reads it. */
+export interface PanelsHost extends ReactiveControllerHost, HTMLElement {
+  readonly state: string;
+  readonly limits: TableLimits | null;
+  readonly sessionId: string | null;
+  room: string;
+  currency: string;
+  fetcher: FetchLike;
+  shoeStartProvider: ShoeStartProvider | null;
+  readonly renderRoot: HTMLElement | DocumentFragment;
+}
+
+/** Widest table (CSS px) laid out as a phone: the pane becomes a modal bottom sheet. */
+const SHEET_MAX_WIDTH = 640;
+/** Ended shoes kept verifiable in the fairness tab. */
+const PAST_SHOES = 12;
+const JWKS_PATH = '.well-known/jwks.json';
+
+const MODULES: Record<PanelName, () => Promise<unknown>> = {
+  scoreboard: () => import('../panels/scoreboard.ts'),
+  history: () => import('../panels/history.ts'),
+  fairness: () => import('../panels/fairness.ts'),
+  help: () => import('../panels/help.ts'),
+};
+
+/** One shoe of the session, from the records the element received. */
+interface ShoeRecords {
+  number: number;
+  status: ShoeStatus;
+  decks: number;
+  cutRange: { min: number; max: number } | null;
+  commitment: Signed<CommitmentBody> | null;
+  start: Signed<StartBody> | null;
+  receipts: Signed<ReceiptBody>[];
+  reveal: Signed<RevealBody> | null;
+  /** The server's transcript, fetched when records are missing. */
+  fetched: Transcript | null;
+  /** Derived views, rebuilt when a record arrives (stable between, so the panels keep their state). */
+  transcript: Transcript | null;
+  results: ScoreboardResult[];
+}
+
+function recordsOf(shoe: ShoeState): ShoeRecords {
+  const records: ShoeRecords = {
+    number: shoe.number,
+    status: shoe.status,
+    decks: shoe.commitment?.body.params.decks ?? shoe.params?.decks ?? 6,
+    cutRange: shoe.cutRange ?? null,
+    commitment: shoe.commitment ?? null,
+    start: shoe.start ?? null,
+    receipts: [],
+    reveal: null,
+    fetched: null,
+    transcript: null,
+    results: [],
+  };
+  return rebuild(records);
+}
+
+/** Recomputes the transcript and the scoreboard results after a change of records. */
+function rebuild(s: ShoeRecords): ShoeRecords {
+  const f = s.fetched;
+  // The widget's own records first; the server's copy only for what never arrived.
+  const start = s.start ?? f?.start ?? null;
+  const receipts = f && f.receipts.length > s.receipts.length ? f.receipts : s.receipts;
+  const reveal = s.reveal ?? f?.reveal ?? null;
+  const commitment = s.commitment ?? f?.commitment ?? null;
+  s.transcript = commitment
+    ? { version: 'pb-fair-1', commitment, ...(start ? { start } : {}), receipts: [...receipts], ...(reveal ? { reveal } : {}) }
+    : null;
+  s.results = receipts.map(({ body }) => ({ outcome: body.outcome, playerPair: body.playerPair, bankerPair: body.bankerPair, natural: body.natural }));
+  return s;
+}
+
+/** Records are missing: no start, or fewer receipts than the reveal counts. */
+function incomplete(s: ShoeRecords): boolean {
+  return s.status !== 'awaiting-start' && (!s.start || (s.reveal !== null && s.receipts.length < s.reveal.body.rounds));
+}
+
+export class PanelsController implements ReactiveController {
+  #host: PanelsHost;
+  #link: PanelsLink;
+  #open: PanelName | null = null;
+  #sheet = false;
+  #modules = new Map<PanelName, 'loading' | 'ready' | 'failed'>();
+  #current: ShoeRecords | null = null;
+  #past: ShoeRecords[] = [];
+  #selected: number | null = null;
+  #proposal: { shoe: number; choice: ShoeStartDetail } | null = null;
+  /** The choice "Cut and start" sent, until the shoe has started. */
+  #chosen: { shoe: number; choice: ShoeStartChoice } | null = null;
+  #busy: 'start' | 'end' | null = null;
+  #endKey: { shoe: number; key: string } | null = null;
+  #error: string | null = null;
+  #jwks: Jwks | null = null;
+  #jwksLoading: Promise<void> | null = null;
+  /** The fairness panel opened by itself (an invitation), not by the player. */
+  #autoOpened = false;
+  /** The player closed an invitation to cut: no more opening by itself. */
+  #dismissed = false;
+  /** The player cut a shoe themselves: later shoes invite them again. */
+  #engaged = false;
+  #returnFocus: HTMLElement | null = null;
+  #resize: ResizeObserver | null = null;
+  #strings: { key: string; value: PanelStrings } | null = null;
+  #format: { key: string; value: (minor: number) => string } | null = null;
+
+  constructor(host: PanelsHost, link: PanelsLink) {
+    this.#host = host;
+    this.#link = link;
+    host.addController(this);
+    // The host's own provider, if it set one, wins; otherwise the panels choose the seed and cut.
+    host.shoeStartProvider ??= this.provider;
+    if (host.isConnected) this.hostConnected();
+  }
+
+  hostConnected(): void {
+    if (this.#resize) return;
+    this.#resize = new ResizeObserver(() => this.#measure());
+    this.#resize.observe(this.#host);
+  }
+
+  hostDisconnected(): void {
+    this.#resize?.disconnect();
+    this.#resize = null;
+  }
+
+  /** Keeps the pane in the layout the table's width asks for. */
+  hostUpdated(): void {
+    const dialog = this.#host.renderRoot.querySelector<HTMLDialogElement>('dialog.pane');
+    const want = this.#open === null ? 'closed' : this.#sheet ? 'sheet' : 'inline';
+    this.#host.toggleAttribute('data-pane', want === 'inline');
+    if (!dialog) return;
+    const modal = dialog.matches(':modal');
+    if (want === 'closed') {
+      if (dialog.open) dialog.close();
+    } else if (want === 'sheet') {
+      if (dialog.open && !modal) dialog.close();
+      if (!dialog.open && dialog.isConnected) dialog.showModal();
+    } else {
+      if (modal) dialog.close();
+      // The open attribute, not show(): an inline pane must not move the page's focus.
+      if (!dialog.open) dialog.setAttribute('open', '');
+    }
+  }
+
+  #measure(): void {
+    const width = this.#host.getBoundingClientRect().width;
+    const sheet = width > 0 && width <= SHEET_MAX_WIDTH;
+    if (sheet === this.#sheet) return;
+    this.#sheet = sheet;
+    // An invitation opened beside the felt is not turned into a sheet over the page.
+    if (sheet && this.#open === 'fairness' && this.#autoOpened) this.#open = null;
+    this.#host.requestUpdate();
+  }
+
+  // ---- what the element tells the controller ------------------------------------------------
+
+  /** A session opened (a new table): its first shoe, committed. Earlier sessions' shoes are another table's. */
+  sessionOpened(shoe: ShoeState): void {
+    this.#current = recordsOf(shoe);
+    this.#past = [];
+    this.#selected = null;
+    this.#proposal = null;
+    this.#chosen = null;
+    this.#busy = null;
+    this.#endKey = null;
+    this.#error = null;
+    this.#measure();
+    this.#invite(true);
+    this.#host.requestUpdate();
+  }
+
+  /** The shoe started (its start record, when the answer carried one). */
+  shoeStarted(shoe: ShoeState): void {
+    const current = this.#current;
+    if (!current || current.number !== shoe.number) return;
+    current.status = 'in-play';
+    current.start = shoe.start ?? current.start;
+    current.cutRange = shoe.cutRange ?? current.cutRange;
+    this.#chosen = null;
+    if (this.#autoOpened && this.#open === 'fairness') this.#autoOpened = false;
+    rebuild(current);
+    if (incomplete(current)) void this.#fetchTranscript(current);
+    this.#host.requestUpdate();
+  }
+
+  /** A round was dealt (after its animation): its receipt, and the reveal and next shoe when the cut card came out. */
+  roundPlayed(answer: RoundAnswer): void {
+    const current = this.#current;
+    const receipt = answer.receipt;
+    if (current && receipt.body.shoe === current.number && !current.receipts.some((r) => r.hash === receipt.hash)) {
+      current.receipts = [...current.receipts, receipt];
+      if (current.status === 'awaiting-start') current.status = 'in-play';
+      rebuild(current);
+    }
+    if (answer.reveal) this.#ended(answer.reveal, answer.nextShoe ?? null, false);
+    this.#host.requestUpdate();
+  }
+
+  #ended(reveal: Signed<RevealBody>, next: ShoeState | null, byPlayer: boolean): void {
+    const ended = this.#current;
+    if (ended && ended.number === reveal.body.shoe) {
+      ended.reveal = reveal;
+      ended.status = 'ended';
+      rebuild(ended);
+      this.#past = [ended, ...this.#past].slice(0, PAST_SHOES);
+      if (incomplete(ended)) void this.#fetchTranscript(ended);
+    }
+    this.#current = next ? recordsOf(next) : null;
+    this.#proposal = null;
+    this.#endKey = null;
+    // The player asked for the reveal: show them that shoe, ready to verify.
+    if (byPlayer && ended) this.#selected = ended.number;
+    else if (this.#selected !== null && !this.#past.some((s) => s.number === this.#selected)) this.#selected = null;
+    void this.#loadJwks();
+    this.#invite(false);
+  }
+
+  /** Opens the fairness panel for a shoe waiting for its cut, when that is welcome (see the file comment). */
+  #invite(firstShoe: boolean): void {
+    const shoe = this.#current;
+    if (!shoe || shoe.status !== 'awaiting-start' || this.#sheet || this.#dismissed || this.#open !== null) return;
+    if (!firstShoe && !this.#engaged) return;
+    this.#open = 'fairness';
+    this.#autoOpened = true;
+    void this.#load('fairness');
+    void this.#loadJwks();
+  }
+
+  // ---- the shoe-start provider ----------------------------------------------------------------
+
+  /** The seed and cut a committed shoe starts with (see the file comment). */
+  readonly provider: ShoeStartProvider = (shoe) => {
+    if (this.#chosen?.shoe === shoe.number) return this.#chosen.choice;
+    const panel = this.#fairnessPanel(shoe.number);
+    if (panel) {
+      const choice = panel.choice();
+      if (choice) return choice;
+      this.#show('fairness', null);
+      throw new Error('the client seed is not acceptable');
+    }
+    return this.#proposalFor(shoe);
+  };
+
+  /** The random default for `shoe`, made once and shown in the panel. */
+  #proposalFor(shoe: { number: number; cutRange?: { min: number; max: number } | null }): ShoeStartDetail {
+    if (this.#proposal?.shoe !== shoe.number) {
+      const range = shoe.cutRange ?? { min: 1, max: 1 };
+      this.#proposal = { shoe: shoe.number, choice: { clientSeed: randomClientSeed(), cut: randomInt(range.min, range.max) } };
+    }
+    return this.#proposal.choice;
+  }
+
+  /** The fairness panel of the current shoe, if it is on the page. */
+  #fairnessPanel(shoe: number): PbFairness | null {
+    const panel = this.#host.renderRoot.querySelector<PbFairness>('pb-fairness[data-current]');
+    return panel && panel.commitment?.body.shoe === shoe && typeof panel.choice === 'function' ? panel : null;
+  }
+
+  // ---- actions --------------------------------------------------------------------------------
+
+  /** Opens a panel (or closes it when it is the one open). */
+  toggle(name: PanelName, from: HTMLElement | null = null): void {
+    if (this.#open === name) this.close();
+    else this.#show(name, from);
+  }
+
+  /** The panel open now, if any. */
+  get open(): PanelName | null {
+    return this.#open;
+  }
+
+  #show(name: PanelName, from: HTMLElement | null): void {
+    const wasClosed = this.#open === null;
+    this.#open = name;
+    this.#autoOpened = false;
+    if (from && wasClosed) this.#returnFocus = from;
+    void this.#load(name);
+    if (name === 'fairness') void this.#loadJwks();
+    this.#host.requestUpdate();
+    // Under the table, bring the opened pane into view (a person asked for it).
+    if (from && !this.#sheet) {
+      void (this.#host as unknown as { updateComplete: Promise<unknown> }).updateComplete.then(() =>
+        this.#host.renderRoot.querySelector('dialog.pane')?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }),
+      );
+    }
+  }
+
+  /** Closes the pane. */
+  close(): void {
+    if (this.#open === null) return;
+    this.#closed();
+    this.#host.requestUpdate();
+    const back = this.#returnFocus;
+    this.#returnFocus = null;
+    if (back?.isConnected) void (this.#host as unknown as { updateComplete: Promise<unknown> }).updateComplete.then(() => back.focus());
+  }
+
+  #closed(): void {
+    // Closing the invitation is an answer: it is not offered again.
+    if (this.#open === 'fairness' && this.#current?.status === 'awaiting-start') this.#dismissed = true;
+    this.#open = null;
+    this.#autoOpened = false;
+  }
+
+  async #cutAndStart(choice: ShoeStartDetail): Promise<void> {
+    const shoe = this.#current;
+    if (!shoe || shoe.status !== 'awaiting-start' || this.#busy) return;
+    this.#chosen = { shoe: shoe.number, choice: { clientSeed: choice.clientSeed, cut: choice.cut } };
+    this.#engaged = true;
+    this.#dismissed = false;
+    this.#busy = 'start';
+    this.#error = null;
+    this.#host.requestUpdate();
+    let started = false;
+    try {
+      started = await this.#link.startShoe();
+    } finally {
+      this.#busy = null;
+      this.#host.requestUpdate();
+    }
+    // A failure shows on the felt with Retry: a sheet over it would hide it.
+    if (!started && this.#sheet && this.#host.state === 'error') this.close();
+  }
+
+  async #endShoe(): Promise<void> {
+    const shoe = this.#current;
+    if (!shoe || shoe.status !== 'in-play' || this.#busy) return;
+    // One key per shoe: a retry after a lost answer must not end the next shoe too.
+    if (this.#endKey?.shoe !== shoe.number) this.#endKey = { shoe: shoe.number, key: newIdempotencyKey() };
+    this.#busy = 'end';
+    this.#error = null;
+    this.#host.requestUpdate();
+    let result: ApiResult<ShoeEndAnswer> | null = null;
+    try {
+      result = await this.#link.endShoe(this.#endKey.key);
+    } finally {
+      this.#busy = null;
+    }
+    if (result && !result.ok && result.error.code !== 'aborted') this.#error = this.#link.t('drawer.endFailed', { reason: result.error.message });
+    if (result?.ok) this.#ended(result.value.reveal, result.value.nextShoe, true);
+    this.#host.requestUpdate();
+  }
+
+  // ---- loading --------------------------------------------------------------------------------
+
+  async #load(name: PanelName): Promise<void> {
+    const state = this.#modules.get(name);
+    if (state === 'loading' || state === 'ready') return;
+    this.#modules.set(name, 'loading');
+    try {
+      await MODULES[name]();
+      this.#modules.set(name, 'ready');
+    } catch {
+      this.#modules.set(name, 'failed'); // opening the panel again retries
+    }
+    this.#host.requestUpdate();
+  }
+
+  /** The table's public keys, from `<endpoint>/.well-known/jwks.json` (fetched again after a failure). */
+  #loadJwks(): Promise<void> {
+    if (this.#jwks) return Promise.resolve();
+    this.#jwksLoading ??= (async () => {
+      try {
+        const response = await this.#host.fetcher(this.#link.api.url(JWKS_PATH), { method: 'GET', headers: { accept: 'application/json' } });
+        const body = (await response.json()) as Jwks;
+        if (response.ok && Array.isArray(body?.keys)) this.#jwks = { keys: body.keys };
+      } catch {
+        // No keys: the panel says signatures cannot be checked yet.
+      } finally {
+        this.#jwksLoading = null;
+        this.#host.requestUpdate();
+      }
+    })();
+    return this.#jwksLoading;
+  }
+
+  /** The server's transcript of a shoe whose records did not all arrive. */
+  async #fetchTranscript(shoe: ShoeRecords): Promise<void> {
+    const id = this.#host.sessionId;
+    if (!id) return;
+    const answer = await this.#link.api.send<Transcript>({ method: 'GET', path: `api/sessions/${encodeURIComponent(id)}/shoes/${shoe.number}/transcript` });
+    if (!answer.ok || answer.value?.commitment?.body.shoe !== shoe.number) return;
+    shoe.fetched = answer.value;
+    rebuild(shoe);
+    this.#host.requestUpdate();
+  }
+
+  // ---- render ---------------------------------------------------------------------------------
+
+  #handlers: PanelsHandlers = {
+    toggle: (name, from) => this.toggle(name, from),
+    close: () => this.close(),
+    dialogClosed: (dialog) => {
+      // Closed by the browser (Escape on the sheet), not by us: follow it.
+      if (!dialog.open && this.#open !== null && this.#sheet) {
+        this.#closed();
+        this.#host.requestUpdate();
+      }
+    },
+    select: (shoe) => {
+      this.#selected = shoe === this.#current?.number ? null : shoe;
+      this.#host.requestUpdate();
+    },
+    cutAndStart: (detail) => void this.#cutAndStart(detail),
+    endShoe: () => void this.#endShoe(),
+  };
+
+  /** The panel texts in the element's language (recomputed only when the catalogs change). */
+  #panelStrings(): PanelStrings {
+    const t = this.#link.t;
+    // The probe changes when the catalogs have really switched (the language switches a moment before).
+    const key = `${this.#link.language()}|${t('panels.fairness')}|${t('panels.beadPlate')}`;
+    if (this.#strings?.key !== key) {
+      const value = Object.fromEntries(Object.keys(PANEL_STRINGS).map((k) => [k, t(`panels.${k}`)])) as PanelStrings;
+      this.#strings = { key, value };
+    }
+    return this.#strings.value;
+  }
+
+  #formatAmount(): (minor: number) => string {
+    const key = `${this.#link.language()}|${this.#host.currency}|${this.#link.money(1095)}`;
+    if (this.#format?.key !== key) {
+      const money = this.#link.money;
+      this.#format = { key, value: (minor) => money(minor) };
+    }
+    return this.#format.value;
+  }
+
+  #fairnessShoe(s: ShoeRecords): FairnessShoe {
+    return { number: s.number, status: s.status, commitment: s.commitment, transcript: s.transcript, rounds: s.transcript?.receipts.length ?? s.receipts.length, cutRange: s.cutRange };
+  }
+
+  /** The drawer: the launchers and the pane. */
+  render(): TemplateResult {
+    const current = this.#current;
+    const tableState = this.#host.state;
+    const idle = tableState === 'ready' || tableState === 'settled';
+    // Scoreboard and history: the shoe in play, or (until the next starts) the one that just ended.
+    const shownShoe = current && current.status !== 'awaiting-start' ? current : (this.#past[0] ?? current);
+    const waiting = current?.status === 'awaiting-start';
+    const m: PanelsModel = {
+      t: this.#link.t,
+      strings: this.#panelStrings(),
+      open: this.#open,
+      sheet: this.#sheet,
+      state: (name) => this.#modules.get(name) ?? 'idle',
+      invite: waiting && this.#open !== 'fairness' ? current!.number : null,
+      badge: waiting,
+      shown: shownShoe
+        ? { number: shownShoe.number, ended: shownShoe.status === 'ended', results: shownShoe.results, receipts: shownShoe.transcript?.receipts ?? shownShoe.receipts }
+        : null,
+      formatAmount: this.#formatAmount(),
+      current: current ? this.#fairnessShoe(current) : null,
+      past: this.#past.map((s) => this.#fairnessShoe(s)),
+      selected: this.#selected,
+      proposal: current && waiting ? this.#proposalFor(current) : null,
+      jwks: this.#jwks,
+      busy: this.#busy !== null || (!idle && tableState !== 'error'),
+      allowEnd: current?.status === 'in-play' && (idle || tableState === 'error'),
+      error: this.#error,
+      help: {
+        decks: current?.decks ?? shownShoe?.decks ?? 6,
+        limits: this.#host.limits,
+        roomName: this.#link.t(`rooms.${this.#host.room}`),
+        locale: this.#link.language(),
+      },
+      on: this.#handlers,
+    };
+    return renderPanels(m);
+  }
+}

@@ -1,0 +1,545 @@
+/**
+ * The table's panel drawer, as templates of a model the PanelsController builds at each render:
+ * a strip of four launchers under the control bar (Scoreboard, History, Fairness, Help; with an
+ * invitation to cut while a committed shoe waits for the player), and one <dialog> that holds the
+ * open panel. On a wide table the dialog sits in the page — under the table, or beside it from
+ * 1100 px — and on a phone the controller opens it as a modal bottom sheet. The panel elements are
+ * only named here; their modules load lazily (the controller imports them when first opened).
+ */
+import { css, html, nothing, svg, type TemplateResult } from 'lit';
+import type { TableLimits } from '../../shared/table.ts';
+import type { Jwks, ReceiptBody, Signed, Transcript } from '../../shared/fairness/index.ts';
+import type { CommitmentBody } from '../../shared/fairness/index.ts';
+import type { PanelStrings } from '../panels/strings.ts';
+import type { ShoeStartDetail } from '../panels/fairness.ts';
+import type { ScoreboardResult } from '../panels/scoreboard.ts';
+
+/** The four panels, in launcher order. */
+export const PANELS = ['scoreboard', 'history', 'fairness', 'help'] as const;
+export type PanelName = (typeof PANELS)[number];
+
+/** One shoe as the fairness panel shows it. */
+export interface FairnessShoe {
+  number: number;
+  status: 'awaiting-start' | 'in-play' | 'ended';
+  commitment: Signed<CommitmentBody> | null;
+  transcript: Transcript | null;
+  rounds: number;
+  cutRange: { min: number; max: number } | null;
+}
+
+export interface PanelsModel {
+  t(key: string, values?: Record<string, string | number>): string;
+  strings: PanelStrings;
+  open: PanelName | null;
+  /** Phone layout: the dialog is a modal bottom sheet. */
+  sheet: boolean;
+  /** Which panel modules have arrived (only those are rendered) or failed. */
+  state(name: PanelName): 'idle' | 'loading' | 'ready' | 'failed';
+  /** A committed shoe waits for the player's cut (and the fairness panel is not showing it). */
+  invite: number | null;
+  /** The fairness launcher's dot: a shoe waits for its cut. */
+  badge: boolean;
+  /** The shoe the scoreboard and history show: the current one once started, else the one that just ended. */
+  shown: { number: number; ended: boolean; results: readonly ScoreboardResult[]; receipts: readonly Signed<ReceiptBody>[] } | null;
+  formatAmount(minor: number): string;
+  current: FairnessShoe | null;
+  /** Ended shoes, newest first, still verifiable. */
+  past: readonly FairnessShoe[];
+  /** The shoe the fairness tab shows. */
+  selected: number | null;
+  proposal: ShoeStartDetail | null;
+  jwks: Jwks | null;
+  busy: boolean;
+  allowEnd: boolean;
+  error: string | null;
+  help: { decks: number; limits: TableLimits | null; roomName: string; locale: string };
+  on: PanelsHandlers;
+}
+
+export interface PanelsHandlers {
+  toggle(name: PanelName, from: HTMLElement): void;
+  close(): void;
+  dialogClosed(dialog: HTMLDialogElement): void;
+  select(shoe: number): void;
+  cutAndStart(detail: ShoeStartDetail): void;
+  endShoe(): void;
+}
+
+const ICONS: Record<PanelName, TemplateResult> = {
+  scoreboard: svg`<rect x="2" y="3" width="16" height="14" rx="2"/><path d="M2 8h16M2 12.5h16M7.3 3v14M12.6 3v14"/>`,
+  history: svg`<path d="M6 5h11M6 10h11M6 15h11"/><circle cx="3" cy="5" r=".6"/><circle cx="3" cy="10" r=".6"/><circle cx="3" cy="15" r=".6"/>`,
+  fairness: svg`<path d="M10 2 3.5 4.6v4.9c0 4 2.8 7.1 6.5 8.5 3.7-1.4 6.5-4.5 6.5-8.5V4.6Z"/><path d="m7 10 2.2 2.2L13.4 8"/>`,
+  help: svg`<circle cx="10" cy="10" r="7.6"/><path d="M7.7 7.8a2.4 2.4 0 1 1 3.4 2.2c-.7.3-1.1.9-1.1 1.6v.5"/><circle cx="10" cy="14.6" r=".4"/>`,
+};
+
+function icon(name: PanelName): TemplateResult {
+  return html`<svg class="icon" viewBox="0 0 20 20" aria-hidden="true" focusable="false">${ICONS[name]}</svg>`;
+}
+
+function launchers(m: PanelsModel, where: 'bar' | 'sheet'): TemplateResult {
+  return html`${PANELS.map((name) => {
+    const on = m.open === name;
+    return html`<button
+      type="button"
+      class="launcher"
+      part="panel-tab${on ? ' panel-tab-open' : ''}"
+      data-panel=${name}
+      aria-pressed=${on ? 'true' : 'false'}
+      aria-controls="pb-pane"
+      @click=${(e: Event) => m.on.toggle(name, e.currentTarget as HTMLElement)}
+    >
+      ${icon(name)}<span class="label">${m.t(`drawer.${name}`)}</span>${name === 'fairness' && m.badge && where === 'bar'
+        ? html`<span class="dot" aria-hidden="true"></span>`
+        : nothing}
+    </button>`;
+  })}`;
+}
+
+/** The strip under the control bar and the pane. */
+export function renderPanels(m: PanelsModel): TemplateResult {
+  return html`<div class="drawer-bar" part="panel-bar">
+      ${m.invite !== null
+        ? html`<div class="invite">
+            <span>${m.t('drawer.invite', { number: m.invite })}</span>
+            <button type="button" class="invite-cut" @click=${(e: Event) => m.on.toggle('fairness', e.currentTarget as HTMLElement)}>${m.t('drawer.cutNow')}</button>
+          </div>`
+        : nothing}
+      <div class="launchers" role="group" aria-label=${m.t('drawer.label')}>${launchers(m, 'bar')}</div>
+    </div>
+    <dialog
+      id="pb-pane"
+      class="pane"
+      part="panel"
+      aria-label=${m.open ? m.t(`drawer.${m.open}`) : m.t('drawer.label')}
+      @cancel=${() => m.on.close()}
+      @close=${(e: Event) => m.on.dialogClosed(e.currentTarget as HTMLDialogElement)}
+    >
+      <div class="pane-inner">
+        <div class="pane-head">
+          ${m.sheet ? html`<div class="launchers sheet-tabs" role="group" aria-label=${m.t('drawer.label')}>${launchers(m, 'sheet')}</div>` : html`<p class="context">${context(m)}</p>`}
+          <button type="button" class="pane-close" aria-label=${m.t('drawer.close')} title=${m.t('drawer.close')} @click=${() => m.on.close()}>
+            <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false"><path d="m5 5 10 10M15 5 5 15" /></svg>
+          </button>
+        </div>
+        ${m.sheet && context(m) ? html`<p class="context sheet-context">${context(m)}</p>` : nothing}
+        <div class="pane-body">${body(m)}</div>
+      </div>
+    </dialog>`;
+}
+
+/** One line above the panel: which shoe the scoreboard and history show. */
+function context(m: PanelsModel): string {
+  const s = m.shown;
+  if (!s || (m.open !== 'scoreboard' && m.open !== 'history')) return '';
+  return m.t(s.ended ? 'drawer.shownEnded' : 'drawer.shown', { number: s.number, rounds: s.receipts.length });
+}
+
+function body(m: PanelsModel): TemplateResult {
+  return html`${loading(m)}
+  ${m.open === 'scoreboard' && m.state('scoreboard') === 'ready'
+    ? html`<pb-scoreboard .results=${m.shown?.results ?? []} .strings=${m.strings}></pb-scoreboard>`
+    : nothing}
+  ${m.open === 'history' && m.state('history') === 'ready'
+    ? html`<pb-history .receipts=${m.shown?.receipts ?? []} .formatAmount=${m.formatAmount} .strings=${m.strings}></pb-history>`
+    : nothing}
+  ${m.state('fairness') === 'ready' ? fairness(m) : nothing}
+  ${m.open === 'help' && m.state('help') === 'ready'
+    ? html`<pb-help
+        .decks=${m.help.decks}
+        .limits=${m.help.limits}
+        .roomName=${m.help.roomName}
+        .locale=${m.help.locale}
+        .formatAmount=${m.formatAmount}
+        .strings=${m.strings}
+      ></pb-help>`
+    : nothing}`;
+}
+
+function loading(m: PanelsModel): TemplateResult | typeof nothing {
+  if (!m.open) return nothing;
+  const state = m.state(m.open);
+  if (state === 'ready') return nothing;
+  return html`<p class="pane-note ${state === 'failed' ? 'failed' : ''}">${m.t(state === 'failed' ? 'drawer.loadFailed' : 'drawer.loading')}</p>`;
+}
+
+/**
+ * The fairness tab: the current shoe and the ended ones (each its own <pb-fairness>, kept in the
+ * DOM while hidden so a verification report or an edited seed survives switching tabs).
+ */
+function fairness(m: PanelsModel): TemplateResult {
+  const visible = m.open === 'fairness';
+  const current = m.current;
+  const selected = m.selected ?? current?.number ?? null;
+  const shoes = [...(current ? [current] : []), ...m.past];
+  return html`<div class="fairness-tab" ?hidden=${!visible}>
+    ${shoes.length > 1
+      ? html`<div class="shoe-picker" role="group" aria-label=${m.t('drawer.shoes')}>
+          ${shoes.map(
+            (shoe) => html`<button
+              type="button"
+              class="shoe-chip ${shoe.status}"
+              data-shoe=${shoe.number}
+              aria-pressed=${shoe.number === selected ? 'true' : 'false'}
+              @click=${() => m.on.select(shoe.number)}
+            >
+              ${m.t(shoe === current ? (shoe.status === 'awaiting-start' ? 'drawer.shoeToCut' : 'drawer.shoeNow') : 'drawer.shoeRevealed', { number: shoe.number })}
+            </button>`,
+          )}
+        </div>`
+      : nothing}
+    ${current
+      ? html`<pb-fairness
+          data-shoe=${current.number}
+          data-current=""
+          ?hidden=${current.number !== selected}
+          .commitment=${current.commitment}
+          .status=${current.status}
+          .rounds=${current.rounds}
+          .transcript=${current.transcript}
+          .cutRange=${current.cutRange}
+          .jwks=${m.jwks}
+          .busy=${m.busy}
+          .allowEndShoe=${m.allowEnd}
+          .proposal=${m.proposal}
+          .strings=${m.strings}
+          @pb-shoe-start=${(e: CustomEvent<ShoeStartDetail>) => {
+            e.stopPropagation();
+            m.on.cutAndStart(e.detail);
+          }}
+          @pb-shoe-end=${(e: Event) => {
+            e.stopPropagation();
+            m.on.endShoe();
+          }}
+          @pb-verified=${(e: Event) => e.stopPropagation()}
+        ></pb-fairness>`
+      : nothing}
+    ${m.past.map(
+      (shoe) => html`<pb-fairness
+        data-shoe=${shoe.number}
+        ?hidden=${shoe.number !== selected}
+        .commitment=${shoe.commitment}
+        status="ended"
+        .rounds=${shoe.rounds}
+        .transcript=${shoe.transcript}
+        .jwks=${m.jwks}
+        .strings=${m.strings}
+        @pb-verified=${(e: Event) => e.stopPropagation()}
+      ></pb-fairness>`,
+    )}
+    ${current && current.status === 'awaiting-start' && current.number === selected ? html`<p class="pane-note">${m.t('drawer.dealHint')}</p>` : nothing}
+    ${m.error ? html`<p class="pane-note failed" role="alert">${m.error}</p>` : nothing}
+  </div>`;
+}
+
+/** The strip, the pane in its three layouts (under, beside, bottom sheet) and the panels' theme inside the table. */
+export const panelsStyles = css`
+  .drawer-bar {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 8px 14px;
+    padding: 8px 16px 10px;
+    background: var(--pb-console);
+    border-top: 1px solid rgb(255 255 255 / 7%);
+  }
+  .launchers {
+    display: flex;
+    gap: 6px;
+    margin-left: auto;
+  }
+  .launcher {
+    position: relative;
+    display: inline-flex;
+    align-items: center;
+    gap: 7px;
+    min-height: 38px;
+    padding: 6px 14px;
+    border-radius: 999px;
+    border: 1px solid rgb(216 180 90 / 30%);
+    background: transparent;
+    color: var(--pb-button-text);
+    font-size: 13.5px;
+    font-weight: 600;
+    letter-spacing: 0.01em;
+  }
+  .launcher:hover {
+    background: rgb(255 255 255 / 6%);
+  }
+  .launcher[aria-pressed='true'] {
+    background: rgb(216 180 90 / 18%);
+    border-color: var(--pb-gold);
+    color: var(--pb-gold);
+  }
+  .icon {
+    width: 17px;
+    height: 17px;
+    flex: none;
+    fill: none;
+    stroke: currentColor;
+    stroke-width: 1.6;
+    stroke-linecap: round;
+    stroke-linejoin: round;
+  }
+  .dot {
+    position: absolute;
+    top: 3px;
+    right: 5px;
+    width: 9px;
+    height: 9px;
+    border-radius: 50%;
+    background: var(--pb-gold);
+    box-shadow: 0 0 0 3px rgb(216 180 90 / 28%);
+  }
+  .invite {
+    display: flex;
+    flex: 1 1 320px;
+    align-items: center;
+    gap: 10px 12px;
+    min-width: 0;
+    font-size: 13.5px;
+    line-height: 1.35;
+    color: var(--pb-text);
+  }
+  .invite span {
+    flex: 1;
+    min-width: 0;
+  }
+  .invite-cut {
+    flex: none;
+    min-height: 36px;
+    padding: 6px 16px;
+    border: 0;
+    border-radius: 999px;
+    background: linear-gradient(180deg, color-mix(in srgb, var(--pb-deal) 80%, white), var(--pb-deal));
+    color: var(--pb-deal-text);
+    font-weight: 800;
+    font-size: 13.5px;
+    box-shadow: 0 2px 0 rgb(0 0 0 / 40%);
+  }
+
+  /* The pane: a <dialog>. Closed: nothing. Open in the page: under the table (or beside it). */
+  dialog.pane {
+    --pb-radius: 12px;
+    --pb-font-size: 14px;
+    box-sizing: border-box;
+    margin: 0;
+    padding: 0;
+    border: 0;
+    width: auto;
+    max-width: none;
+    max-height: none;
+    color: var(--pb-text);
+    background: var(--pb-console);
+    font-family: var(--pb-font);
+    user-select: text;
+    -webkit-user-select: text;
+  }
+  dialog.pane:not([open]) {
+    display: none;
+  }
+  dialog.pane[open]:not(:modal) {
+    position: static;
+    display: block;
+    border-top: 1px solid rgb(216 180 90 / 28%);
+  }
+  .pane-head {
+    display: flex;
+    align-items: center;
+    gap: 10px;
+    padding: 8px 10px 0 16px;
+  }
+  .context {
+    flex: 1;
+    margin: 0;
+    font-size: 13px;
+    color: var(--pb-muted);
+    min-width: 0;
+  }
+  .pane-close {
+    flex: none;
+    display: grid;
+    place-items: center;
+    width: 38px;
+    height: 38px;
+    margin-left: auto;
+    border-radius: 50%;
+    border: 1px solid rgb(255 255 255 / 14%);
+    background: rgb(255 255 255 / 5%);
+    color: var(--pb-text);
+  }
+  .pane-close svg {
+    width: 16px;
+    height: 16px;
+    stroke: currentColor;
+    stroke-width: 2;
+    stroke-linecap: round;
+  }
+  .pane-body {
+    padding: 8px 12px 14px;
+    max-height: min(720px, 80vh);
+    overflow: auto;
+    overscroll-behavior: contain;
+  }
+  .pane-note {
+    margin: 10px 4px 4px;
+    font-size: 13px;
+    line-height: 1.4;
+    color: var(--pb-muted);
+  }
+  .pane-note.failed {
+    color: #ffb4a8;
+  }
+  .fairness-tab[hidden] {
+    display: none;
+  }
+  .shoe-picker {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 6px;
+    margin: 2px 0 10px;
+  }
+  .shoe-chip {
+    min-height: 32px;
+    padding: 4px 12px;
+    border-radius: 999px;
+    border: 1px solid rgb(255 255 255 / 16%);
+    background: transparent;
+    color: var(--pb-muted);
+    font-size: 13px;
+    font-weight: 600;
+  }
+  .shoe-chip[aria-pressed='true'] {
+    color: var(--pb-gold);
+    border-color: var(--pb-gold);
+    background: rgb(216 180 90 / 14%);
+  }
+  .pane-body > * + *,
+  .fairness-tab > pb-fairness {
+    margin-top: 0;
+  }
+
+  /* Beside the felt on a wide table: the pane takes a column as tall as the table and scrolls. */
+  @container (min-width: 1100px) {
+    :host([data-pane]) .table {
+      display: grid;
+      grid-template-columns: minmax(0, 1fr) clamp(380px, 36%, 480px);
+    }
+    :host([data-pane]) .table > :not(.pane) {
+      grid-column: 1;
+    }
+    :host([data-pane]) dialog.pane[open]:not(:modal) {
+      grid-column: 2;
+      grid-row: 1 / span 3;
+      position: relative;
+      border-top: 0;
+      border-left: 1px solid rgb(216 180 90 / 28%);
+    }
+    :host([data-pane]) .pane-inner {
+      position: absolute;
+      inset: 0;
+      display: flex;
+      flex-direction: column;
+    }
+    :host([data-pane]) .pane-body {
+      flex: 1;
+      min-height: 0;
+      max-height: none;
+    }
+  }
+
+  /* A phone: a modal bottom sheet over the page. */
+  dialog.pane:modal {
+    position: fixed;
+    inset: auto 0 0 0;
+    width: 100%;
+    max-width: 640px;
+    max-height: 92dvh;
+    margin: 0 auto;
+    border-radius: 18px 18px 0 0;
+    border-top: 1px solid rgb(216 180 90 / 45%);
+    box-shadow: 0 -14px 44px rgb(0 0 0 / 60%);
+    animation: sheet-in 220ms ease-out;
+  }
+  dialog.pane:modal .pane-inner {
+    display: flex;
+    flex-direction: column;
+    max-height: 92dvh;
+  }
+  dialog.pane:modal .pane-head {
+    padding: 10px 10px 6px 10px;
+  }
+  dialog.pane:modal .pane-body {
+    flex: 1;
+    min-height: 0;
+    max-height: none;
+    padding: 6px 8px 18px;
+  }
+  dialog.pane::backdrop {
+    background: rgb(0 0 0 / 55%);
+  }
+  .sheet-tabs {
+    flex: 1;
+    margin: 0;
+    min-width: 0;
+  }
+  .sheet-context {
+    margin: 0;
+    padding: 0 14px 2px;
+  }
+  @keyframes sheet-in {
+    from {
+      transform: translateY(40%);
+      opacity: 0.4;
+    }
+  }
+
+  @container (max-width: 640px) {
+    .drawer-bar {
+      padding: 8px 10px 10px;
+    }
+    .invite {
+      flex-basis: 100%;
+    }
+    .launchers {
+      display: grid;
+      grid-template-columns: repeat(4, minmax(0, 1fr));
+      width: 100%;
+      margin: 0;
+    }
+    .launcher {
+      flex-direction: column;
+      justify-content: center;
+      gap: 3px;
+      min-height: 48px;
+      padding: 6px 2px;
+      border-radius: 12px;
+      font-size: 12px;
+    }
+    .label {
+      max-width: 100%;
+      overflow: hidden;
+      text-overflow: ellipsis;
+      white-space: nowrap;
+    }
+    .dot {
+      top: 5px;
+      right: calc(50% - 20px);
+    }
+  }
+  /* The sheet's own tabs are laid out like the phone strip whatever the sheet's width. */
+  .sheet-tabs {
+    display: grid;
+    grid-template-columns: repeat(4, minmax(0, 1fr));
+    gap: 4px;
+  }
+  .sheet-tabs .launcher {
+    flex-direction: column;
+    justify-content: center;
+    gap: 2px;
+    min-height: 46px;
+    padding: 5px 2px;
+    border-radius: 12px;
+    font-size: 11.5px;
+  }
+`;
