@@ -3,7 +3,7 @@
  * the table (client address rate limit, CORS origin, session id, bearer token, Idempotency-Key,
  * body size, JSON, body shape), then calls the table session's Durable Object over RPC and turns
  * its `Answer` into the response. Everything else is served from the static assets in dist/
- * (wrangler.toml `run_worker_first` sends only /api/* and /.well-known/* here).
+ * (wrangler.toml `run_worker_first` sends only /api/*, /.well-known/* and /embed here).
  *
  * Embedding origins (cors.ts): a preflight needs an origin allowed for some affiliate; creation
  * checks the origin against the body's affiliate; later calls pass the origin to the table, which
@@ -19,6 +19,7 @@ import { readJsonBody } from './body.ts';
 import { Client } from './client.ts';
 import { adminAccess } from './admin.ts';
 import { corsHeaders, isKnownOrigin, isOriginAllowedFor, isSameOrigin, originRefusal } from './cors.ts';
+import { frameResponse, parseEmbedQuery } from './embed-frame.ts';
 import { type Env, rateLimits } from './env.ts';
 import { isIdempotencyKey, requestHash } from './idempotency.ts';
 import { jwks, KeyStore } from './keys.ts';
@@ -243,6 +244,15 @@ app.get('/.well-known/jwks.json', async (c) => {
   return res;
 });
 
+/** The table alone, as a page for an iframe (embed-frame.ts); its frame-ancestors follow EMBED_ORIGINS. */
+app.get('/embed', (c) => {
+  const query = parseEmbedQuery(new URL(c.req.url).searchParams);
+  if (query.ok) return frameResponse(query.value, c.env);
+  const res = send(c, query.answer);
+  res.headers.set('Cache-Control', 'no-store');
+  return res;
+});
+
 // ---- everything else --------------------------------------------------------------------------------
 
 const ROUTES: Array<[RegExp, string]> = [
@@ -255,6 +265,7 @@ const ROUTES: Array<[RegExp, string]> = [
   [/^\/api\/embed-check$/, 'GET'],
   [/^\/api\/admin\/affiliates$/, 'GET'],
   [/^\/\.well-known\/jwks\.json$/, 'GET'],
+  [/^\/embed$/, 'GET'],
 ];
 
 app.notFound((c) => {

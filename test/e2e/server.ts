@@ -24,13 +24,17 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Runs `wrangler dev` with fresh local storage (a temp persist dir), loopback only. */
-export async function startServer(opts: { timeoutMs?: number; persistTo?: string } = {}): Promise<RunningServer> {
+/**
+ * Runs `wrangler dev` with fresh local storage (a temp persist dir), loopback only. `vars` override
+ * wrangler.toml's `[vars]` (`--var NAME:VALUE`), e.g. an EMBED_ORIGINS naming a port known only now.
+ */
+export async function startServer(opts: { timeoutMs?: number; persistTo?: string; vars?: Record<string, string> } = {}): Promise<RunningServer> {
   const port = await freePort();
   const persist = opts.persistTo ?? mkdtempSync(join(tmpdir(), 'pb-e2e-'));
+  const vars = Object.entries(opts.vars ?? {}).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
   const child: ChildProcess = spawn(
     'npx',
-    ['wrangler', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false'],
+    ['wrangler', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false', ...vars],
     {
       env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],

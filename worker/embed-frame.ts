@@ -1,0 +1,135 @@
+/**
+ * `GET /embed`: the iframe alternative to the script tag (API.md "The embed frame"). A full page
+ * on the Worker's own origin that shows one `<punto-banco-table>` filling the frame:
+ * `<iframe src="https://worker.example/embed?affiliate=acme&room=hall-1&lang=it&currency=EUR">`.
+ *
+ * Inside the frame the table calls the API from the Worker's own origin, which the CORS check
+ * always lets through; what keeps the table off sites the operator did not allow is the page's
+ * `frame-ancestors`: the affiliate's origins and the `"*"` ones from EMBED_ORIGINS (cors.ts), plus
+ * loopback in DEV. The page runs no inline script; its one inline style is allowed by its hash.
+ */
+import { sha256 } from '@noble/hashes/sha2.js';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
+import * as v from 'valibot';
+import { LANGUAGES } from '../widget/i18n/languages.ts';
+import { type Answer, failure } from './answers.ts';
+import { embedPolicy } from './cors.ts';
+import { type Env, isDev } from './env.ts';
+import { CreateSessionBody, parseBody } from './schemas.ts';
+
+/**
+ * The query, every field optional (absent: the element's default). Room and affiliate are the
+ * session body's own rules, so the frame accepts exactly what session creation accepts.
+ */
+export const EmbedQuery = v.strictObject({
+  room: v.optional(CreateSessionBody.entries.room),
+  affiliate: CreateSessionBody.entries.affiliate,
+  lang: v.optional(v.pipe(v.string(), v.toLowerCase(), v.picklist(LANGUAGES, `lang must be ${LANGUAGES.map((l) => `"${l}"`).join(', ')}`))),
+  currency: v.optional(v.pipe(v.string(), v.toUpperCase(), v.regex(/^[A-Z]{3}$/, 'currency must be a three-letter ISO 4217 code such as "EUR"'))),
+});
+export type EmbedQuery = v.InferOutput<typeof EmbedQuery>;
+
+/** The element's attributes, in the order they are written. */
+const ATTRIBUTES = ['room', 'lang', 'affiliate', 'currency'] as const;
+
+/**
+ * Reads the query: an unknown or repeated parameter, or a bad value, is a 400 `bad_query`. An
+ * empty value counts as absent, as in the embed check (`?affiliate=` from a template with no id).
+ */
+export function parseEmbedQuery(params: URLSearchParams): { ok: true; value: EmbedQuery } | { ok: false; answer: Answer<never> } {
+  // No prototype: a parameter named "__proto__" is a field like any other (and unknown).
+  const fields: Record<string, string> = Object.create(null);
+  for (const [key, value] of params) {
+    if (Object.hasOwn(fields, key)) return { ok: false, answer: failure(400, 'bad_query', `"${key}" is given more than once`) };
+    fields[key] = value;
+  }
+  for (const key of ATTRIBUTES) if (fields[key] === '') delete fields[key];
+  const parsed = parseBody(EmbedQuery, fields);
+  if (!parsed.ok) return { ok: false, answer: failure(400, 'bad_query', parsed.message.replace(/^unknown field/, 'unknown parameter')) };
+  return { ok: true, value: parsed.value };
+}
+
+/**
+ * The page's one style: the frame is the table's (no margins, the console's colour behind it),
+ * centred by auto margins so that a frame shorter than the table scrolls instead of cutting off
+ * its top. In a wide, short frame the width is capped so that the 16:10 felt and the control bar
+ * fit the height, but never below 660px, where the table would switch to its tall phone layout.
+ */
+export const FRAME_STYLE =
+  'html,body{height:100%;margin:0}' +
+  'body{display:flex;background:#151312;color-scheme:dark}' +
+  'punto-banco-table{margin:auto;width:100%;max-width:max(660px,calc((100vh - 140px) * 1.6))}';
+
+/** `'sha256-…'`: the CSP source that allows FRAME_STYLE and nothing else inline. */
+export const FRAME_STYLE_HASH = `'sha256-${btoa(String.fromCharCode(...sha256(utf8ToBytes(FRAME_STYLE))))}'`;
+
+/** Text safe inside an HTML attribute value or element. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/** The HTML of the frame. The values are checked already; they are escaped all the same. */
+export function framePage(query: EmbedQuery): string {
+  const attributes = ATTRIBUTES.map((name) => (query[name] === undefined ? '' : ` ${name}="${escapeHtml(query[name])}"`)).join('');
+  return `<!doctype html>
+<html lang="${escapeHtml(query.lang ?? 'en')}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Punto Banco</title>
+<link rel="icon" href="data:,">
+<style>${FRAME_STYLE}</style>
+<script type="module" src="/punto-banco-table.js"></script>
+</head>
+<body>
+<punto-banco-table${attributes}></punto-banco-table>
+</body>
+</html>
+`;
+}
+
+/**
+ * The `frame-ancestors` sources for a table of `affiliate` (null: none): its own origins and the
+ * `"*"` ones, in CSP host-source form (`https://*.acme.example` is already one), and in DEV any
+ * port of localhost and 127.0.0.1 (an http source also matches https). `'none'` when nothing is
+ * allowed. IPv6 literals have no host-source form: they are left out, so such a site cannot frame.
+ */
+export function frameAncestors(affiliate: string | null, env: Env): string {
+  const policy = embedPolicy(env);
+  const own = affiliate === null ? undefined : policy.byAffiliate.get(affiliate);
+  const sources = new Set<string>(isDev(env) ? ['http://localhost:*', 'http://127.0.0.1:*'] : []);
+  for (const list of own === undefined ? [policy.everyone] : [policy.everyone, own]) {
+    for (const origin of list.exact) sources.add(origin);
+    for (const { prefix, suffix } of list.wildcard) sources.add(`${prefix}*${suffix}`);
+  }
+  const usable = [...sources].filter((s) => !s.includes('['));
+  return usable.length === 0 ? "'none'" : usable.join(' ');
+}
+
+/** The frame's Content-Security-Policy: only the Worker's own scripts, styles, images and API. */
+export function frameCsp(affiliate: string | null, env: Env): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    `style-src 'self' ${FRAME_STYLE_HASH}`,
+    "img-src 'self' data: blob:",
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    `frame-ancestors ${frameAncestors(affiliate, env)}`,
+  ].join('; ');
+}
+
+/** The frame for a checked query. */
+export function frameResponse(query: EmbedQuery, env: Env): Response {
+  return new Response(framePage(query), {
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': frameCsp(query.affiliate ?? null, env),
+      // The policy follows EMBED_ORIGINS: a change must reach the next load, not a cached copy.
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+    },
+  });
+}
