@@ -71,6 +71,8 @@ describe('<punto-banco-table> affiliates and refused origins', () => {
     const seen: Seen[] = [];
     const { el, events } = await failedMount({ affiliate: 'acme', endpoint: 'https://tables.example/' }, refusingFetch(seen, refusal));
     expect(notice(el)).to.equal(REFUSAL);
+    // Pressing Retry could not change the operator's list: none is offered.
+    expect(shadow(el).querySelector('[part="notice"] .retry')).to.equal(null);
     const errors = events.filter((e) => e.type === 'pb-error');
     expect(errors.map((e) => e.detail)).to.deep.equal([{ code: 'origin_not_allowed', message: REFUSAL }]);
     // The check is a CORS simple request: a plain GET with no headers of ours, so no preflight.
@@ -93,6 +95,7 @@ describe('<punto-banco-table> affiliates and refused origins', () => {
     const seen: Seen[] = [];
     const { el, events } = await failedMount({ affiliate: 'acme' }, refusingFetch(seen, () => Promise.reject(new TypeError('Failed to fetch'))));
     expect(notice(el)).to.equal('The table server cannot be reached. Your bets are kept: try again.');
+    expect(shadow(el).querySelector('[part="notice"] .retry')).to.not.equal(null);
     expect(events.filter((e) => e.type === 'pb-error').map((e) => e.detail.code)).to.deep.equal(['unreachable']);
   });
 

@@ -4,9 +4,11 @@
  *   session, balance and WebGL context, and each context is lost when its table goes;
  * - an off-screen table, or any table in a hidden tab, stops its scene's ticker and resumes it.
  * The real Pixi scene runs here (SwiftShader); reduced motion keeps rounds instant. The twenty
- * mount/remove cycles are in embed-teardown.test.ts.
+ * mount/remove cycles are in embed-teardown.test.ts; the page's WebGL budget (a bounded number of
+ * scenes, out-of-view tables giving theirs back) in gl-budget.test.ts.
  */
 import { expect } from 'chai';
+import { glBudget } from '../../widget/element/gl-budget.ts';
 import type { PuntoBancoTable } from '../../widget/element/punto-banco-table.ts';
 import { action, FakeWorker, mountTable, unmountAll, until } from './helpers.ts';
 
@@ -21,6 +23,11 @@ function glOf(table: PuntoBancoTable): GL {
 
 describe('many tables on one page', function () {
   this.timeout(120_000);
+  // Four stacked tables do not all fit the viewport: here none gives its scene back while out of
+  // view (on a software GPU, making four scenes can outlast the default grace).
+  const grace = glBudget.graceMs;
+  before(() => (glBudget.graceMs = 600_000));
+  after(() => (glBudget.graceMs = grace));
   afterEach(unmountAll);
 
   it('four tables (rooms, languages) play independently: own sessions, balances and WebGL contexts', async () => {

@@ -25,6 +25,7 @@ import type { ShoeStartProvider } from './shoe-start.ts';
 import type { PanelsController, PanelsLink, ShoeEndAnswer } from './panels-controller.ts';
 import { loaderStyles } from './loader-styles.ts';
 import { VisibilityController } from './visibility.ts';
+import { type GlClaim, glBudget } from './gl-budget.ts';
 
 /** Where the table is in its life. */
 export type TableState = 'loading' | 'ready' | 'dealing' | 'settled' | 'error';
@@ -38,6 +39,8 @@ const DRAG_THRESHOLD = 6;
 const TOAST_MS = 4_500;
 /** Cards per deck, to show how much of the shoe is left. */
 const CARDS_PER_DECK = 52;
+/** A context the browser takes again this soon after the last is rebuilt later and later (up to 30 s). */
+const LOSS_WINDOW_MS = 10_000;
 
 /** `reduced-motion` attribute: absent → follow the OS; "false"/"no-preference" → motion; anything else → reduced. */
 const reducedMotionConverter = {
@@ -205,11 +208,36 @@ export class PuntoBancoTable extends LitElement {
   #pendingRound: { bets: Bet[]; key: string } | null = null;
   #lastError: ApiError | null = null;
   #lastBody: ReceiptBody | null = null;
+  /** The settled round the felt shows (until swept): a rebuilt scene draws it again. */
+  #onFelt: ReceiptBody | null = null;
   #press: Press | null = null;
   #suppressClickUntil = 0;
   #toastTimer: ReturnType<typeof setTimeout> | undefined;
   #resize: ResizeObserver | null = null;
-  #visibility = new VisibilityController(this, () => this.#scene);
+  #visibility = new VisibilityController(this, () => this.#scene, () => this.#syncScene());
+  /** Set once boot mounts the scene: from then on the table wants one whenever it is seen. */
+  #sceneWanted = false;
+  /** Gives the scene back when the table stays out of view for the budget's grace. */
+  #parkTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A rebuild after the browser took the context, and the back-off between such losses. */
+  #rebuildTimer: ReturnType<typeof setTimeout> | undefined;
+  #lastLoss = Number.NEGATIVE_INFINITY;
+  #lossDelay = 0;
+  /** This table's place in the page's WebGL budget (gl-budget.ts). */
+  #claim: GlClaim = {
+    seen: () => this.#visibility.seen,
+    lastSeen: () => this.#visibility.lastSeen,
+    evict: () => {
+      if (!this.#scene) return false; // still being made: its slot cannot be handed over yet
+      this.#destroyScene();
+      return true;
+    },
+    grant: () => {
+      void this.#mountScene();
+      // Granted to a table that cannot make its scene now: the slot goes straight back.
+      if (!this.#scene && !this.#sceneLoading) glBudget.release(this.#claim);
+    },
+  };
   #media: MediaQueryList | null = null;
   #onMedia = (e: MediaQueryListEvent): void => {
     this._mediaReduced = e.matches;
@@ -280,6 +308,8 @@ export class PuntoBancoTable extends LitElement {
     this.#resize?.disconnect();
     this.#resize = null;
     clearTimeout(this.#toastTimer);
+    clearTimeout(this.#rebuildTimer);
+    this.#rebuildTimer = undefined;
     this.#endPress();
     this.#destroyScene();
   }
@@ -392,49 +422,116 @@ export class PuntoBancoTable extends LitElement {
     return true;
   }
 
+  /**
+   * Makes the scene once the page's WebGL budget gives a slot (gl-budget.ts). Without one it returns
+   * at once: a table in view waits for `grant`, one out of view asks again when it is seen; either
+   * way the DOM controls work over the bare felt.
+   */
   #mountScene(): Promise<void> {
+    this.#sceneWanted = true;
     if (this.#scene) return Promise.resolve();
-    this.#sceneLoading ??= (async () => {
-      const factory = this.sceneFactory ?? PuntoBancoTable.defaultSceneFactory;
-      if (!factory) return;
+    if (this.#sceneLoading) return this.#sceneLoading;
+    const factory = this.sceneFactory ?? PuntoBancoTable.defaultSceneFactory;
+    if (!factory || !this.isConnected || this.#rebuildTimer !== undefined || !glBudget.acquire(this.#claim)) return Promise.resolve();
+    this.#sceneLoading = (async () => {
+      let kept = false;
       try {
         const scene = await factory({ ...this.#sceneTexts(), reducedMotion: this.effectiveReducedMotion }, this.#size ?? undefined);
         if (!this.isConnected) {
           scene.destroy();
           return;
         }
+        kept = true;
         this.#scene = scene;
         this.#visibility.apply(); // mounted off-screen or in a hidden tab: stopped at once
         this.toggleAttribute('data-scene', true);
         scene.canvas.setAttribute('aria-hidden', 'true');
         scene.canvas.setAttribute('part', 'canvas');
+        scene.canvas.addEventListener('webglcontextlost', this.#onContextLost);
         await this.updateComplete;
+        if (scene !== this.#scene) return; // given back (removed, evicted, context lost) meanwhile
         this.renderRoot.querySelector('.canvas-host')?.replaceChildren(scene.canvas);
         // The stage may have been measured (or resized) while the scene was being made.
         if (this.#size) scene.resize(this.#size.width, this.#size.height);
         scene.setOptions({ reducedMotion: this.effectiveReducedMotion });
         // Texts again: the session (and so the limits) may have arrived while the scene loaded.
         scene.setOptions(this.#sceneTexts());
+        // A rebuilt scene shows at once what its predecessor had drawn: the round, bets and shoe.
+        if (this.#onFelt) scene.showRound?.(this.#onFelt);
         scene.setBets(this.bets, this._limits?.chips ?? []);
         this.#showShoe();
       } catch (err) {
-        // No WebGL (or the chunk failed): the table still plays, without the drawing.
+        // No WebGL (or the chunk failed): the table still plays, without the drawing. Asked again on reconnection only.
+        this.#sceneWanted = false;
         emit(this, 'pb-error', { code: 'scene_unavailable', message: String((err as Error)?.message ?? err) });
       } finally {
         this.#sceneLoading = null;
+        // A scene that was not kept is destroyed: its slot is free again (a kept one's goes with it, #destroyScene).
+        if (!kept) glBudget.release(this.#claim);
+        else this.#syncScene(); // arrived out of view: the grace starts; or a table in view waits for this slot
       }
     })();
     return this.#sceneLoading;
   }
 
+  /**
+   * Keeps the scene in step with visibility: in view, make it (through the budget); out of view,
+   * leave the queue and give the scene back after the grace, keeping all the table knows.
+   */
+  #syncScene(): void {
+    const seen = this.#visibility.seen;
+    if (seen !== false) {
+      clearTimeout(this.#parkTimer);
+      this.#parkTimer = undefined;
+      // Not known yet (null): the observer's first report comes back here.
+      if (seen && this.#sceneWanted && this.isConnected) void this.#mountScene();
+    } else {
+      if (glBudget.isWaiting(this.#claim)) glBudget.release(this.#claim);
+      if ((this.#scene || this.#sceneLoading) && this.#parkTimer === undefined) {
+        this.#parkTimer = setTimeout(() => {
+          this.#parkTimer = undefined;
+          // Still being made: its arrival comes back here and starts the grace again.
+          if (this.#visibility.seen === false && this.#scene) this.#destroyScene();
+        }, glBudget.graceMs);
+      }
+    }
+    // Someone in view may be waiting for the slot this table no longer needs.
+    glBudget.rebalance();
+  }
+
+  /** The scene goes (its WebGL context with it) and its slot returns to the budget; the table's state stays. */
   #destroyScene(): void {
+    clearTimeout(this.#parkTimer);
+    this.#parkTimer = undefined;
     const scene = this.#scene;
     this.#scene = null;
-    if (!scene) return;
-    this.removeAttribute('data-scene');
-    scene.canvas.remove();
-    scene.destroy();
+    if (scene) {
+      this.removeAttribute('data-scene');
+      scene.canvas.removeEventListener('webglcontextlost', this.#onContextLost);
+      scene.canvas.remove();
+      scene.destroy();
+    }
+    // A scene still being made keeps its slot until it arrives (and is destroyed, or kept on reconnection).
+    if (scene || !this.#sceneLoading) glBudget.release(this.#claim);
   }
+
+  /**
+   * The browser took the context anyway (GPU reset, a page with too many contexts): the felt is
+   * dead. Rebuild it through the budget; a context lost again soon after waits longer each time,
+   * so a page fighting over contexts does not spin.
+   */
+  #onContextLost = (e: Event): void => {
+    if (!this.#scene || e.target !== this.#scene.canvas) return;
+    const now = performance.now();
+    this.#lossDelay = now - this.#lastLoss < LOSS_WINDOW_MS ? Math.min(30_000, Math.max(250, this.#lossDelay * 2)) : 0;
+    this.#lastLoss = now;
+    this.#destroyScene();
+    clearTimeout(this.#rebuildTimer);
+    this.#rebuildTimer = setTimeout(() => {
+      this.#rebuildTimer = undefined;
+      this.#syncScene(); // in view: a new scene now; out of view: when it is seen
+    }, this.#lossDelay);
+  };
 
   #sceneTexts(): Omit<SceneOptions, 'reducedMotion'> {
     const t = (key: string): string => this.#i18n.t(key);
@@ -606,11 +703,12 @@ export class PuntoBancoTable extends LitElement {
     const receipt = answer.receipt;
     const body = receipt.body;
     for (const card of body.cards) this.#consumed = Math.max(this.#consumed, card.position + 1);
-    if (this.#scene) {
-      this.#showShoe();
-      await this.#scene.clearRound();
-      await this.#scene.playRound(body);
-    }
+    // The scene may go (out of view) or be rebuilt between these awaits: ask for it each time.
+    this.#showShoe();
+    this.#onFelt = null;
+    await this.#scene?.clearRound();
+    this.#onFelt = body;
+    await this.#scene?.playRound(body);
     if (!this.isConnected) return;
     this._balance = answer.balance;
     // On a tie the Player and Banker bets were returned and stay on the felt (RULES.md).
@@ -700,7 +798,10 @@ export class PuntoBancoTable extends LitElement {
       return false;
     }
     this.#hideToast();
-    if (this._state === 'settled') void this.#scene?.clearRound();
+    if (this._state === 'settled') {
+      this.#onFelt = null;
+      void this.#scene?.clearRound();
+    }
     if (this._state !== 'ready') {
       this._notice = null;
       this._state = 'ready';
@@ -935,7 +1036,8 @@ export class PuntoBancoTable extends LitElement {
       balance: this._balance,
       lastWin: this._lastWin,
       status: this.#statusText(),
-      notice: this._notice && this._state === 'error' ? { message: this._notice.message, canRetry: this._notice.retry !== null } : null,
+      // A refused origin stays refused until the operator changes the configuration: no Retry to press in vain.
+      notice: this._notice && this._state === 'error' ? { message: this._notice.message, canRetry: this._notice.retry !== null && this._notice.code !== 'origin_not_allowed' } : null,
       toast: this._toast,
       ghost: this._ghost,
       dropTarget: this._dropTarget,

@@ -1,9 +1,11 @@
 /**
- * Runs the scene's ticker only while the table can be seen: its stage on screen
- * (IntersectionObserver) and its tab visible (`document.visibilityState`). An idle scene already
+ * Whether the table can be seen: its stage on screen (IntersectionObserver) and its tab visible
+ * (`document.visibilityState`). Runs the scene's ticker only while it can: an idle scene already
  * draws nothing; this also pauses an animation that plays off-screen or in a background tab, so a
- * page with many tables spends frames only on the ones in view. A reactive controller: the
- * document listener and the observer exist only while the element is connected.
+ * page with many tables spends frames only on the ones in view. It also reports each change (the
+ * element then keeps or gives back its WebGL slot, gl-budget.ts) and when the table was last seen.
+ * A reactive controller: the document listener and the observer exist only while the element is
+ * connected.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
@@ -14,21 +16,39 @@ export interface Runnable {
 
 export class VisibilityController implements ReactiveController {
   #scene: () => Runnable | null;
+  #onChange: (seen: boolean | null) => void;
   #observer: IntersectionObserver | null = null;
-  /** Until the observer's first report the stage counts as on screen (the scene starts running). */
-  #intersecting = true;
+  /** The observer's last report; null before its first. */
+  #intersecting: boolean | null = null;
   #applied: { scene: Runnable; running: boolean } | null = null;
-  #onVisibility = (): void => this.apply();
+  /** The last state reported to `onChange`, and when the table was last in view (never: -∞). */
+  #reported: boolean | null = null;
+  #seenAt = Number.NEGATIVE_INFINITY;
+  #onVisibility = (): void => this.#update();
 
-  /** `scene` returns the current scene (or null while there is none). */
-  constructor(host: ReactiveControllerHost, scene: () => Runnable | null) {
+  /** `scene` returns the current scene (or null while there is none); `onChange` hears each change of `seen`. */
+  constructor(host: ReactiveControllerHost, scene: () => Runnable | null, onChange: (seen: boolean | null) => void = () => {}) {
     this.#scene = scene;
+    this.#onChange = onChange;
     host.addController(this);
   }
 
-  /** Whether the table can be seen now. */
+  /**
+   * Whether the table is in view: false in a hidden tab, null while the observer has not reported
+   * yet (on a busy page its first report can come late: that is "not known", not "in view").
+   */
+  get seen(): boolean | null {
+    return document.visibilityState === 'hidden' ? false : this.#intersecting;
+  }
+
+  /** Whether the scene should run: until known to be out of view, it counts as seen. */
   get visible(): boolean {
-    return this.#intersecting && document.visibilityState !== 'hidden';
+    return this.seen !== false;
+  }
+
+  /** When the table was last in view (performance.now() units): now while it is, -∞ if never. */
+  get lastSeen(): number {
+    return this.seen ? performance.now() : this.#seenAt;
   }
 
   /** Starts watching `stage` (once per connection). */
@@ -38,7 +58,7 @@ export class VisibilityController implements ReactiveController {
       const entry = entries[entries.length - 1];
       if (!entry) return;
       this.#intersecting = entry.isIntersecting;
-      this.apply();
+      this.#update();
     });
     this.#observer.observe(stage);
   }
@@ -55,6 +75,15 @@ export class VisibilityController implements ReactiveController {
     scene.setRunning(running);
   }
 
+  #update(): void {
+    this.apply();
+    const seen = this.seen;
+    if (seen === this.#reported) return;
+    if (this.#reported === true) this.#seenAt = performance.now();
+    this.#reported = seen;
+    this.#onChange(seen);
+  }
+
   hostConnected(): void {
     document.addEventListener('visibilitychange', this.#onVisibility);
   }
@@ -63,7 +92,8 @@ export class VisibilityController implements ReactiveController {
     document.removeEventListener('visibilitychange', this.#onVisibility);
     this.#observer?.disconnect();
     this.#observer = null;
-    this.#intersecting = true;
+    this.#intersecting = null;
     this.#applied = null;
+    this.#reported = null;
   }
 }

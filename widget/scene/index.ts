@@ -65,6 +65,12 @@ export interface TableScene {
    * setBets with the next round's bets.
    */
   playRound(receipt: RoundReceipt): Promise<void>;
+  /**
+   * Puts a settled round on the felt at once, as playRound leaves it (cards face up, totals,
+   * result, payouts): how a rebuilt scene shows the round its predecessor had drawn. Optional for
+   * a scene of the host's own (the element then shows the bets only).
+   */
+  showRound?(receipt: RoundReceipt): void;
   /** Sweeps the cards to the discard tray and clears the result (before the next deal). */
   clearRound(): Promise<void>;
   /** Language or motion change. */

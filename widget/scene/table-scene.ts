@@ -220,6 +220,43 @@ export class PixiTable implements TableScene {
     this.invalidate();
   }
 
+  showRound(receipt: RoundReceipt): void {
+    if (this.destroyed) return;
+    this.clearNow();
+    this.roundId++; // a choreography still running is over: this is its end state
+    const counts: Record<Hand, number> = { player: 0, banker: 0 };
+    for (const c of receipt.cards) {
+      const v = this.cardPool.pop() ?? new CardView();
+      v.code = c.code;
+      v.hand = c.hand;
+      v.slot = counts[c.hand]++;
+      v.faceUp = true;
+      v.paint(this.cardArt);
+      const p = cardSpot(this.layout, v.hand, v.slot);
+      v.position.set(p.x, p.y);
+      v.rotation = p.rotation;
+      v.scale.set(1);
+      v.alpha = 1;
+      v.visible = true;
+      this.cardLayer.addChild(v);
+      this.cards.push(v);
+    }
+    for (const hand of ['player', 'banker'] as const) {
+      const badge = this.totals[hand];
+      badge.show(hand === 'player' ? receipt.playerTotal : receipt.bankerTotal);
+      badge.alpha = 1;
+      badge.scale.set(1);
+    }
+    this.putResult(receipt);
+    // As settle() leaves them: losing stacks collected, each winning box with its payout.
+    for (const p of receipt.payouts) {
+      if (p.result === 'lose') this.collected.add(keyOf(p.sector, p.box));
+      else if (p.result === 'win' && spotOf(this.layout, p.sector, p.box)) this.payoutStack(p);
+    }
+    this.renderStacks(false);
+    this.invalidate();
+  }
+
   async clearRound(): Promise<void> {
     if (this.destroyed) return;
     const id = ++this.roundId;
@@ -483,17 +520,25 @@ export class PixiTable implements TableScene {
     }
   }
 
-  private async showResult(r: RoundReceipt): Promise<void> {
+  /** Shows the result banner and the winning boxes' glow (at full strength). */
+  private putResult(r: RoundReceipt): void {
     const labels = this.opts.labels;
     const headline = (labels.result?.[r.outcome] ?? labels[r.outcome]).toLocaleUpperCase();
     const [hi, lo] = r.outcome === 'banker' ? [r.bankerTotal, r.playerTotal] : [r.playerTotal, r.bankerTotal];
     const score = `${hi} : ${lo}`;
     const detail = r.natural && labels.natural ? `${score} · ${labels.natural.toLocaleUpperCase()}` : score;
     this.banner.show({ headline, detail, outcome: r.outcome });
-    this.banner.alpha = 0;
-    this.banner.scale.set(0.86);
+    this.banner.alpha = 1;
+    this.banner.scale.set(1);
     this.outcome = r.outcome;
     this.drawWinGlow();
+    this.winGlow.alpha = 1;
+  }
+
+  private async showResult(r: RoundReceipt): Promise<void> {
+    this.putResult(r);
+    this.banner.alpha = 0;
+    this.banner.scale.set(0.86);
     this.winGlow.alpha = 0;
     await Promise.all([
       this.to(this.banner, { alpha: 1 }, TIMING.banner),
@@ -521,16 +566,9 @@ export class PixiTable implements TableScene {
       const spot = spotOf(this.layout, p.sector, p.box);
       if (!spot) continue;
       const key = keyOf(p.sector, p.box);
-      const win = p.returned - p.amount;
-      const stack = this.stackPool.pop() ?? new ChipStack();
-      stack.show(this.chipArt, win, `+${this.opts.formatAmount(win)}`);
+      const stack = this.payoutStack(p);
       stack.position.set(dealer.x, dealer.y);
-      stack.scale.set(1);
       stack.alpha = 0;
-      stack.visible = true;
-      this.payLayer.addChild(stack);
-      this.payouts.get(key)?.removeFromParent();
-      this.payouts.set(key, stack);
       const to = this.stackSpot(spot, 'payout');
       const delay = (lost > 0 ? TIMING.payAfter : 0) + paid++ * TIMING.payGap;
       moves.push(this.to(stack, { alpha: 1 }, 120, { delay }));
@@ -547,6 +585,21 @@ export class PixiTable implements TableScene {
       const stack = this.stacks.get(key);
       if (stack) stack.visible = false;
     }
+  }
+
+  /** A payout stack for a winning box, on the pay layer (placed by the caller). */
+  private payoutStack(p: RoundReceipt['payouts'][number]): ChipStack {
+    const key = keyOf(p.sector, p.box);
+    const win = p.returned - p.amount;
+    const stack = this.stackPool.pop() ?? new ChipStack();
+    stack.show(this.chipArt, win, `+${this.opts.formatAmount(win)}`);
+    stack.scale.set(1);
+    stack.alpha = 1;
+    stack.visible = true;
+    this.payLayer.addChild(stack);
+    this.payouts.get(key)?.removeFromParent();
+    this.payouts.set(key, stack);
+    return stack;
   }
 
   /** Drops the round's cards, payouts and result at once. */
