@@ -127,6 +127,23 @@ describe('<punto-banco-table> panels', () => {
     expect(receipts.at(-1)!.body.balanceAfter).to.equal(el.balance);
   });
 
+  it('on a wide table the pane stands beside the felt, as tall as the table, and its panel is readable', async () => {
+    const { el } = await mountTable({ width: 1400 });
+    const fairness = await panel(el, 'pb-fairness');
+    await settle(el);
+    expect(pane(el).matches(':modal')).to.equal(false);
+    const table = shadow(el).querySelector('[part~="table"]')!.getBoundingClientRect();
+    const stage = shadow(el).querySelector('.stage')!.getBoundingClientRect();
+    const side = pane(el).getBoundingClientRect();
+    // A column to the right of the felt, top to bottom of the table (not a collapsed strip).
+    expect(side.left).to.be.at.least(stage.right - 1);
+    expect(Math.round(side.top)).to.equal(Math.round(table.top));
+    expect(Math.round(side.bottom)).to.equal(Math.round(table.bottom));
+    const body = shadow(el).querySelector('.pane-body')!.getBoundingClientRect();
+    expect(body.height).to.be.greaterThan(side.height / 2);
+    expect(fairness.getBoundingClientRect().height).to.be.greaterThan(200);
+  });
+
   it('on a phone the pane is a modal bottom sheet, opened by the player only', async () => {
     const { el } = await mountTable({ width: 390 });
     await settle(el);

@@ -432,6 +432,9 @@ export const panelsStyles = css`
       grid-column: 2;
       grid-row: 1 / span 3;
       position: relative;
+      /* The UA gives an open dialog height: fit-content; its content is absolute, so stretch to the row. */
+      height: auto;
+      align-self: stretch;
       border-top: 0;
       border-left: 1px solid rgb(216 180 90 / 28%);
     }
