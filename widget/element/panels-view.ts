@@ -530,6 +530,12 @@ export const panelsStyles = css`
       right: calc(50% - 20px);
     }
   }
+  /* A narrow phone: the longest label ("Scoreboard") still fits its quarter of the strip. */
+  @container (max-width: 420px) {
+    .launcher {
+      font-size: 11px;
+    }
+  }
   /* The sheet's own tabs are laid out like the phone strip whatever the sheet's width. */
   .sheet-tabs {
     display: grid;

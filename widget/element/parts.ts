@@ -1,7 +1,8 @@
 /**
  * Everything the element needs once the table is up, in one lazy chunk loaded beside the catalogs:
  * the templates and control styles, the table geometry, bet building (with the shared engine's
- * limit checks), the API client and the default shoe start. The loader (the element's definition)
+ * limit checks), the API client, the default shoe start, and the scene's life (the page's WebGL
+ * budget and the visibility that drives it, scene-slot.ts). The loader (the element's definition)
  * only draws the loading state, so none of this weighs on it.
  */
 export * from './view.ts';
@@ -14,3 +15,4 @@ export { randomShoeStart } from './shoe-start.ts';
 export { embedRefusal } from './embed.ts';
 export { PanelsController } from './panels-controller.ts';
 export { panelsStyles } from './panels-view.ts';
+export { SceneSlot } from './scene-slot.ts';

@@ -23,9 +23,8 @@ import { emit, type PuntoBancoEventMap } from './emit.ts';
 import { I18nController } from './i18n-controller.ts';
 import type { ShoeStartProvider } from './shoe-start.ts';
 import type { PanelsController, PanelsLink, ShoeEndAnswer } from './panels-controller.ts';
+import type { SceneSlot } from './scene-slot.ts';
 import { loaderStyles } from './loader-styles.ts';
-import { VisibilityController } from './visibility.ts';
-import { type GlClaim, glBudget } from './gl-budget.ts';
 
 /** Where the table is in its life. */
 export type TableState = 'loading' | 'ready' | 'dealing' | 'settled' | 'error';
@@ -39,8 +38,6 @@ const DRAG_THRESHOLD = 6;
 const TOAST_MS = 4_500;
 /** Cards per deck, to show how much of the shoe is left. */
 const CARDS_PER_DECK = 52;
-/** A context the browser takes again this soon after the last is rebuilt later and later (up to 30 s). */
-const LOSS_WINDOW_MS = 10_000;
 
 /** `reduced-motion` attribute: absent → follow the OS; "false"/"no-preference" → motion; anything else → reduced. */
 const reducedMotionConverter = {
@@ -200,8 +197,8 @@ export class PuntoBancoTable extends LitElement {
   #session: { id: string; token: string } | null = null;
   #shoe: ShoeState | null = null;
   #consumed = 0;
-  #scene: TableScene | null = null;
-  #sceneLoading: Promise<void> | null = null;
+  /** The scene's life: WebGL budget, visibility, rebuilds (scene-slot.ts, in the lazy chunk). */
+  #slot: SceneSlot | null = null;
   #booting: Promise<void> | null = null;
   #createKey: string | null = null;
   #pendingStart: { shoe: number; body: ShoeStartChoice; key: string } | null = null;
@@ -214,30 +211,6 @@ export class PuntoBancoTable extends LitElement {
   #suppressClickUntil = 0;
   #toastTimer: ReturnType<typeof setTimeout> | undefined;
   #resize: ResizeObserver | null = null;
-  #visibility = new VisibilityController(this, () => this.#scene, () => this.#syncScene());
-  /** Set once boot mounts the scene: from then on the table wants one whenever it is seen. */
-  #sceneWanted = false;
-  /** Gives the scene back when the table stays out of view for the budget's grace. */
-  #parkTimer: ReturnType<typeof setTimeout> | undefined;
-  /** A rebuild after the browser took the context, and the back-off between such losses. */
-  #rebuildTimer: ReturnType<typeof setTimeout> | undefined;
-  #lastLoss = Number.NEGATIVE_INFINITY;
-  #lossDelay = 0;
-  /** This table's place in the page's WebGL budget (gl-budget.ts). */
-  #claim: GlClaim = {
-    seen: () => this.#visibility.seen,
-    lastSeen: () => this.#visibility.lastSeen,
-    evict: () => {
-      if (!this.#scene) return false; // still being made: its slot cannot be handed over yet
-      this.#destroyScene();
-      return true;
-    },
-    grant: () => {
-      void this.#mountScene();
-      // Granted to a table that cannot make its scene now: the slot goes straight back.
-      if (!this.#scene && !this.#sceneLoading) glBudget.release(this.#claim);
-    },
-  };
   #media: MediaQueryList | null = null;
   #onMedia = (e: MediaQueryListEvent): void => {
     this._mediaReduced = e.matches;
@@ -280,6 +253,10 @@ export class PuntoBancoTable extends LitElement {
     return this.#scene;
   }
 
+  get #scene(): TableScene | null {
+    return this.#slot?.scene ?? null;
+  }
+
   // ---- lifecycle ----------------------------------------------------------------------------
 
   static override get observedAttributes(): string[] {
@@ -298,7 +275,7 @@ export class PuntoBancoTable extends LitElement {
     this.#media.addEventListener('change', this.#onMedia);
     void this.#configureLanguage();
     if (!this.#booting) this.#booting = this.#boot();
-    else if (this._state !== 'loading') void this.#mountScene();
+    else if (this._state !== 'loading') void this.#slot?.mount();
     if (this.hasUpdated) this.#observe();
   }
 
@@ -308,10 +285,8 @@ export class PuntoBancoTable extends LitElement {
     this.#resize?.disconnect();
     this.#resize = null;
     clearTimeout(this.#toastTimer);
-    clearTimeout(this.#rebuildTimer);
-    this.#rebuildTimer = undefined;
     this.#endPress();
-    this.#destroyScene();
+    this.#slot?.disconnect();
   }
 
   protected override firstUpdated(): void {
@@ -335,13 +310,15 @@ export class PuntoBancoTable extends LitElement {
 
   #observe(): void {
     const stage = this.renderRoot.querySelector<HTMLElement>('.stage');
-    if (!stage || this.#resize) return;
+    if (!stage) return;
+    // Visibility comes with the parts: whichever of the stage and the parts is last starts it (once per connection).
+    this.#slot?.observe(stage);
+    if (this.#resize) return;
     this.#resize = new ResizeObserver((entries) => {
       const box = entries[0]?.contentRect;
       if (box && box.width > 0 && box.height > 0) this.#relayout(box.width, box.height);
     });
     this.#resize.observe(stage);
-    this.#visibility.observe(stage);
   }
 
   #relayout(width: number, height: number): void {
@@ -361,7 +338,7 @@ export class PuntoBancoTable extends LitElement {
       this.#fail({ code: 'unreachable', message: String((err as Error)?.message ?? err), status: 0, retryable: true }, () => this.#boot());
       return;
     }
-    const scene = this.#mountScene();
+    const scene = this.#slot!.mount();
     const opened = await this.#openSession(() => this.#boot());
     await scene;
     if (!opened || !this.isConnected) return;
@@ -379,6 +356,15 @@ export class PuntoBancoTable extends LitElement {
       this.#api.autoRetries = this.#autoRetries;
       this.#bets = new parts.BetState(this, (bets) => this.#betsChanged(bets));
       this.#panels = new parts.PanelsController(this, this.#panelsLink());
+      this.#slot = new parts.SceneSlot(this, {
+        maker: () => {
+          const factory = this.sceneFactory ?? PuntoBancoTable.defaultSceneFactory;
+          return factory && (() => factory({ ...this.#sceneTexts(), reducedMotion: this.effectiveReducedMotion }, this.#size ?? undefined));
+        },
+        restore: (scene) => this.#restore(scene),
+        unavailable: (err) => emit(this, 'pb-error', { code: 'scene_unavailable', message: String((err as Error)?.message ?? err) }),
+      });
+      if (this.isConnected) this.#observe();
     }
     if (this.#size) this._layout = parts.tableLayout(this.#size.width, this.#size.height);
     this.requestUpdate();
@@ -422,116 +408,17 @@ export class PuntoBancoTable extends LitElement {
     return true;
   }
 
-  /**
-   * Makes the scene once the page's WebGL budget gives a slot (gl-budget.ts). Without one it returns
-   * at once: a table in view waits for `grant`, one out of view asks again when it is seen; either
-   * way the DOM controls work over the bare felt.
-   */
-  #mountScene(): Promise<void> {
-    this.#sceneWanted = true;
-    if (this.#scene) return Promise.resolve();
-    if (this.#sceneLoading) return this.#sceneLoading;
-    const factory = this.sceneFactory ?? PuntoBancoTable.defaultSceneFactory;
-    if (!factory || !this.isConnected || this.#rebuildTimer !== undefined || !glBudget.acquire(this.#claim)) return Promise.resolve();
-    this.#sceneLoading = (async () => {
-      let kept = false;
-      try {
-        const scene = await factory({ ...this.#sceneTexts(), reducedMotion: this.effectiveReducedMotion }, this.#size ?? undefined);
-        if (!this.isConnected) {
-          scene.destroy();
-          return;
-        }
-        kept = true;
-        this.#scene = scene;
-        this.#visibility.apply(); // mounted off-screen or in a hidden tab: stopped at once
-        this.toggleAttribute('data-scene', true);
-        scene.canvas.setAttribute('aria-hidden', 'true');
-        scene.canvas.setAttribute('part', 'canvas');
-        scene.canvas.addEventListener('webglcontextlost', this.#onContextLost);
-        await this.updateComplete;
-        if (scene !== this.#scene) return; // given back (removed, evicted, context lost) meanwhile
-        this.renderRoot.querySelector('.canvas-host')?.replaceChildren(scene.canvas);
-        // The stage may have been measured (or resized) while the scene was being made.
-        if (this.#size) scene.resize(this.#size.width, this.#size.height);
-        scene.setOptions({ reducedMotion: this.effectiveReducedMotion });
-        // Texts again: the session (and so the limits) may have arrived while the scene loaded.
-        scene.setOptions(this.#sceneTexts());
-        // A rebuilt scene shows at once what its predecessor had drawn: the round, bets and shoe.
-        if (this.#onFelt) scene.showRound?.(this.#onFelt);
-        scene.setBets(this.bets, this._limits?.chips ?? []);
-        this.#showShoe();
-      } catch (err) {
-        // No WebGL (or the chunk failed): the table still plays, without the drawing. Asked again on reconnection only.
-        this.#sceneWanted = false;
-        emit(this, 'pb-error', { code: 'scene_unavailable', message: String((err as Error)?.message ?? err) });
-      } finally {
-        this.#sceneLoading = null;
-        // A scene that was not kept is destroyed: its slot is free again (a kept one's goes with it, #destroyScene).
-        if (!kept) glBudget.release(this.#claim);
-        else this.#syncScene(); // arrived out of view: the grace starts; or a table in view waits for this slot
-      }
-    })();
-    return this.#sceneLoading;
+  /** A new scene, now in the page, draws at once what the table knows (its predecessor's round, bets and shoe). */
+  #restore(scene: TableScene): void {
+    // The stage may have been measured (or resized) while the scene was being made.
+    if (this.#size) scene.resize(this.#size.width, this.#size.height);
+    scene.setOptions({ reducedMotion: this.effectiveReducedMotion });
+    // Texts again: the session (and so the limits) may have arrived while the scene loaded.
+    scene.setOptions(this.#sceneTexts());
+    if (this.#onFelt) scene.showRound?.(this.#onFelt);
+    scene.setBets(this.bets, this._limits?.chips ?? []);
+    this.#showShoe();
   }
-
-  /**
-   * Keeps the scene in step with visibility: in view, make it (through the budget); out of view,
-   * leave the queue and give the scene back after the grace, keeping all the table knows.
-   */
-  #syncScene(): void {
-    const seen = this.#visibility.seen;
-    if (seen !== false) {
-      clearTimeout(this.#parkTimer);
-      this.#parkTimer = undefined;
-      // Not known yet (null): the observer's first report comes back here.
-      if (seen && this.#sceneWanted && this.isConnected) void this.#mountScene();
-    } else {
-      if (glBudget.isWaiting(this.#claim)) glBudget.release(this.#claim);
-      if ((this.#scene || this.#sceneLoading) && this.#parkTimer === undefined) {
-        this.#parkTimer = setTimeout(() => {
-          this.#parkTimer = undefined;
-          // Still being made: its arrival comes back here and starts the grace again.
-          if (this.#visibility.seen === false && this.#scene) this.#destroyScene();
-        }, glBudget.graceMs);
-      }
-    }
-    // Someone in view may be waiting for the slot this table no longer needs.
-    glBudget.rebalance();
-  }
-
-  /** The scene goes (its WebGL context with it) and its slot returns to the budget; the table's state stays. */
-  #destroyScene(): void {
-    clearTimeout(this.#parkTimer);
-    this.#parkTimer = undefined;
-    const scene = this.#scene;
-    this.#scene = null;
-    if (scene) {
-      this.removeAttribute('data-scene');
-      scene.canvas.removeEventListener('webglcontextlost', this.#onContextLost);
-      scene.canvas.remove();
-      scene.destroy();
-    }
-    // A scene still being made keeps its slot until it arrives (and is destroyed, or kept on reconnection).
-    if (scene || !this.#sceneLoading) glBudget.release(this.#claim);
-  }
-
-  /**
-   * The browser took the context anyway (GPU reset, a page with too many contexts): the felt is
-   * dead. Rebuild it through the budget; a context lost again soon after waits longer each time,
-   * so a page fighting over contexts does not spin.
-   */
-  #onContextLost = (e: Event): void => {
-    if (!this.#scene || e.target !== this.#scene.canvas) return;
-    const now = performance.now();
-    this.#lossDelay = now - this.#lastLoss < LOSS_WINDOW_MS ? Math.min(30_000, Math.max(250, this.#lossDelay * 2)) : 0;
-    this.#lastLoss = now;
-    this.#destroyScene();
-    clearTimeout(this.#rebuildTimer);
-    this.#rebuildTimer = setTimeout(() => {
-      this.#rebuildTimer = undefined;
-      this.#syncScene(); // in view: a new scene now; out of view: when it is seen
-    }, this.#lossDelay);
-  };
 
   #sceneTexts(): Omit<SceneOptions, 'reducedMotion'> {
     const t = (key: string): string => this.#i18n.t(key);
