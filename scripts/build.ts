@@ -5,9 +5,12 @@
  *   dist/chunks/*.js            lazy chunks: the Pixi scene, i18next and the catalogs
  *   dist/index.html             the demo host page (demo/ is copied as is)
  *   dist/verify.html            the standalone verify page (scripts/verify-page.ts), served at /verify
+ *   dist/lib/{engine,verify}.js the npm package's engine and verifier; dist/types/ the declarations
  * Prints every file's size raw and gzipped, the loader's and the total.
  */
 import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { cp, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +43,23 @@ const result = await build({
   define: { 'process.env.NODE_ENV': '"production"' },
   logLevel: 'warning',
 });
+
+// The npm package's library entries (package.json "exports"): the engine and the verifier as plain
+// ES modules, their dependencies left to the installer; and the declarations for all three.
+await build({
+  absWorkingDir: root,
+  entryPoints: { engine: 'shared/index.ts', verify: 'shared/fairness/index.ts' },
+  outdir: path.join(dist, 'lib'),
+  bundle: true,
+  packages: 'external',
+  format: 'esm',
+  platform: 'neutral',
+  target: 'es2022',
+  logLevel: 'warning',
+});
+await rm(path.join(dist, 'types'), { recursive: true, force: true });
+const types = spawnSync(process.execPath, [createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-p', 'tsconfig.types.json'], { cwd: root, stdio: 'inherit' });
+if (types.status !== 0) throw new Error('tsc -p tsconfig.types.json failed: the package declarations were not written');
 
 await cp(path.join(root, 'demo'), dist, { recursive: true });
 // The standalone verifier, one self-contained file: served at /verify, and works saved to disk.
