@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: 'shared',
-          include: ['test/shared/**/*.test.ts', 'test/cli/**/*.test.ts'],
+          include: ['test/shared/**/*.test.ts', 'test/cli/**/*.test.ts', 'test/scripts/**/*.test.ts'],
           environment: 'node',
           // CLI tests spawn Node processes: generous on a loaded 2-core machine. Nothing asserts time.
           testTimeout: 30_000,

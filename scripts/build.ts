@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { buildVerifyPage, VERIFY_PAGE_FILE } from './verify-page.ts';
 import { writeCdnHeaders } from './cdn-headers.ts';
+import { cssMinify } from './css-minify.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -41,6 +42,7 @@ const result = await build({
   legalComments: 'none',
   chunkNames: 'chunks/[name]-[hash]',
   define: { 'process.env.NODE_ENV': '"production"' },
+  plugins: [cssMinify],
   logLevel: 'warning',
 });
 

@@ -876,7 +876,7 @@ export class PuntoBancoTable extends LitElement {
       <div class="table" part="table" role="region" aria-label=${i.t('table')} aria-busy=${loading ? 'true' : 'false'}>
         <div class="stage" part="stage" @contextmenu=${(e: Event) => e.preventDefault()}>
           <div class="canvas-host" aria-hidden="true"></div>
-          ${m && view ? [view.renderBoxes(m), view.renderChips(m), view.renderGhost(m)] : nothing}
+          ${m && view ? [view.renderPlainRound(m), view.renderBoxes(m), view.renderChips(m), view.renderGhost(m)] : nothing}
           ${view && (m || this._state === 'error') ? view.renderMessages(m ?? this.#viewModel()) : nothing}
           ${loading && this._state !== 'error'
             ? html`<div class="loader" part="loader"><div class="mark" aria-hidden="true">Punto Banco</div><div class="spinner"></div><div>${i.t('loading')}</div></div>`
@@ -928,6 +928,7 @@ export class PuntoBancoTable extends LitElement {
       toast: this._toast,
       ghost: this._ghost,
       dropTarget: this._dropTarget,
+      onFelt: this.#onFelt,
       on: this.#handlers,
     };
   }

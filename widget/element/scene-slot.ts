@@ -80,7 +80,10 @@ export class SceneSlot {
     if (this.#loading) return this.#loading;
     const host = this.#host;
     const make = this.#link.maker();
-    if (!make || !host.isConnected || this.#rebuildTimer !== undefined || !glBudget.acquire(this.#claim)) return Promise.resolve();
+    if (!make || !host.isConnected || this.#rebuildTimer !== undefined || !glBudget.acquire(this.#claim)) {
+      this.#markPlain();
+      return Promise.resolve();
+    }
     this.#loading = (async () => {
       let kept = false;
       try {
@@ -109,6 +112,7 @@ export class SceneSlot {
         // A scene that was not kept is destroyed: its slot is free again (a kept one's goes with it, destroy()).
         if (!kept) glBudget.release(this.#claim);
         else this.#sync(); // arrived out of view: the grace starts; or a table in view waits for this slot
+        this.#markPlain();
       }
     })();
     return this.#loading;
@@ -160,6 +164,16 @@ export class SceneSlot {
     }
     // A scene still being made keeps its slot until it arrives (and is destroyed, or kept on reconnection).
     if (scene || !this.#loading) glBudget.release(this.#claim);
+    this.#markPlain();
+  }
+
+  /**
+   * `data-plain` on the host while the table has no scene and none is being made (no WebGL, waiting
+   * for a slot, given back): the DOM boxes then show their names and bets themselves. Not while a
+   * scene loads, so a normal start does not flash the plain felt.
+   */
+  #markPlain(): void {
+    this.#host.toggleAttribute('data-plain', !this.#scene && !this.#loading && this.#host.isConnected);
   }
 
   /**

@@ -38,6 +38,109 @@ export const tableStyles = css`
     background: rgb(255 240 190 / 10%);
     box-shadow: inset 0 0 0 2px rgb(255 230 150 / 45%);
   }
+  /* The plain felt (no WebGL, or waiting for a WebGL slot): the buttons draw the boxes and bets. */
+  .plain {
+    display: none;
+  }
+  :host([data-plain]) .box {
+    background: rgb(255 255 255 / 4%);
+    box-shadow: inset 0 0 0 1px rgb(216 180 90 / 55%);
+  }
+  :host([data-plain]) .plain {
+    display: flex;
+    flex-direction: column;
+    align-items: center;
+    justify-content: center;
+    gap: 3px;
+    height: 100%;
+    pointer-events: none;
+  }
+  .plain-name {
+    font-family: Georgia, 'Times New Roman', serif;
+    font-weight: 700;
+    font-size: clamp(9px, 1.5cqi, 15px);
+    letter-spacing: 0.08em;
+    text-transform: uppercase;
+  }
+  .box[data-box='player'] .plain-name {
+    color: #8fc3ff;
+  }
+  .box[data-box='banker'] .plain-name {
+    color: #ff9c8f;
+  }
+  .box[data-box='tie'] .plain-name {
+    color: #f3d77a;
+  }
+  .plain-bet {
+    padding: 1px 7px;
+    border-radius: 999px;
+    background: var(--pb-gold);
+    color: #1b1408;
+    font-weight: 800;
+    font-size: clamp(9px, 1.3cqi, 13px);
+  }
+  .plain-round {
+    display: none;
+  }
+  :host([data-plain]) .plain-round {
+    display: block;
+    position: absolute;
+    inset: 0;
+    pointer-events: none;
+  }
+  .plain-hand,
+  .plain-result {
+    position: absolute;
+    box-sizing: border-box;
+    display: flex;
+    flex-direction: column;
+    align-items: center;
+    justify-content: center;
+    gap: 6px;
+  }
+  .plain-hand {
+    border: 1px solid rgb(216 180 90 / 45%);
+    border-radius: 10px;
+  }
+  .plain-hand-name {
+    font-family: Georgia, 'Times New Roman', serif;
+    font-weight: 700;
+    letter-spacing: 0.1em;
+    text-transform: uppercase;
+    font-size: clamp(10px, 1.6cqi, 16px);
+  }
+  .plain-hand.player .plain-hand-name {
+    color: #8fc3ff;
+  }
+  .plain-hand.banker .plain-hand-name {
+    color: #ff9c8f;
+  }
+  .plain-cards {
+    display: flex;
+    gap: 4px;
+  }
+  .plain-card {
+    min-width: 1.9em;
+    padding: 0.35em 0.3em;
+    border-radius: 5px;
+    background: #fbf8f0;
+    color: #1c1c1c;
+    font-weight: 800;
+    font-size: clamp(11px, 1.9cqi, 20px);
+    text-align: center;
+    box-shadow: 0 2px 4px rgb(0 0 0 / 40%);
+  }
+  .plain-card.red {
+    color: #c0262d;
+  }
+  .plain-result {
+    border-radius: 999px;
+    background: rgb(0 0 0 / 55%);
+    border: 1px solid var(--pb-gold);
+    color: var(--pb-text);
+    font-weight: 700;
+    font-size: clamp(11px, 1.6cqi, 16px);
+  }
   .box:focus-visible {
     outline-offset: -3px;
     box-shadow: 0 0 0 6px rgb(255 226 138 / 35%);

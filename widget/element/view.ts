@@ -6,7 +6,9 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { cssProps } from './css-props.ts';
 import { type Bet, type Box, type TableLimits, totalStake } from '../../shared/table.ts';
-import type { TableLayout } from '../layout.ts';
+import type { Rect, TableLayout } from '../layout.ts';
+import type { ReceiptBody } from '../../shared/fairness/records.ts';
+import { cardFace } from '../panels/card-face.ts';
 import type { BetProblem, Spot } from './bets.ts';
 import { tableStyles } from './styles.ts';
 
@@ -35,6 +37,8 @@ export interface ViewModel {
   toast: string | null;
   ghost: { x: number; y: number; amount: number; tone: number } | null;
   dropTarget: string | null;
+  /** The round still on the felt (the scene draws it; the plain felt draws it from here). */
+  onFelt: ReceiptBody | null;
   on: ViewHandlers;
 }
 
@@ -80,8 +84,43 @@ export function renderBoxes(m: ViewModel): TemplateResult | typeof nothing {
         @pointerleave=${() => m.dropTarget === null && m.on.highlight(null)}
         @focus=${() => m.on.highlight(at)}
         @blur=${() => m.on.highlight(null)}
-      ></button>`;
+      >
+        <span class="plain" aria-hidden="true"
+          ><span class="plain-name">${m.t(`box.${spot.box}`)}</span
+          >${m.amountAt(at) > 0 ? html`<span class="plain-bet">${m.money(m.amountAt(at))}</span>` : nothing}</span
+        >
+      </button>`;
     })}
+  </div>`;
+}
+
+/**
+ * The round on the plain felt (no scene): both hands as cards in their places on the layout, and
+ * the result where the scene shows its banner. Hidden by CSS whenever a scene draws the felt.
+ */
+export function renderPlainRound(m: ViewModel): TemplateResult | typeof nothing {
+  const { layout, onFelt: body } = m;
+  if (!layout || !body) return nothing;
+  const hand = (side: 'player' | 'banker', rect: Rect, total: number) => html`<div
+    class="plain-hand ${side}"
+    ${cssProps({ left: `${rect.x}px`, top: `${rect.y}px`, width: `${rect.w}px`, height: `${rect.h}px` })}
+  >
+    <span class="plain-hand-name">${m.t(`box.${side}`)} · ${total}</span>
+    <span class="plain-cards"
+      >${body.cards
+        .filter((c) => c.hand === side)
+        .map((c) => {
+          const face = cardFace(c.code);
+          return html`<span class="plain-card ${face.red ? 'red' : ''}">${face.rank}${face.suit}</span>`;
+        })}</span
+    >
+  </div>`;
+  const r = layout.result;
+  return html`<div class="plain-round" aria-hidden="true">
+    ${hand('player', layout.playerHand, body.playerTotal)} ${hand('banker', layout.bankerHand, body.bankerTotal)}
+    <div class="plain-result ${body.outcome}" ${cssProps({ left: `${r.x}px`, top: `${r.y}px`, width: `${r.w}px`, height: `${r.h}px` })}>
+      ${m.t(`result.${body.outcome}`, { player: body.playerTotal, banker: body.bankerTotal })}
+    </div>
   </div>`;
 }
 
