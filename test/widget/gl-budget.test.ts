@@ -6,7 +6,7 @@
  *   scrolled back, that table rebuilds with its bets; a table out of view past the grace gives its
  *   scene back and, seen again, shows its last round at once; every table still plays;
  * - when every slot is on screen a newcomer waits (its controls work) and gets the first that frees;
- * - a hidden tab gives every scene back after the grace and rebuilds them on return;
+ * - a hidden tab only stops the tickers: its scenes stay (no rebuild on return);
  * - a context the browser takes anyway (WEBGL_lose_context) is rebuilt.
  * The real Pixi scene runs (SwiftShader) where contexts are counted; fake scenes elsewhere.
  */
@@ -228,26 +228,28 @@ describe('the page-wide WebGL budget', function () {
     }
   });
 
-  it('a hidden tab gives every scene back after the grace and rebuilds them when it shows again', async () => {
+  it('a hidden tab stops the tickers but keeps the scenes: the player comes back to the felt as left', async () => {
     await setViewport({ width: 800, height: 2400 }); // both tables in view
     try {
       glBudget.graceMs = 200;
       const tables = [await mountTable({ width: 320 }), await mountTable({ width: 320 })];
       await until(() => tables.every((t) => t.el.scene), 'two scenes');
       const before = tables.map((t) => t.scene!);
+      const running = (i: number): unknown => before[i]!.called('setRunning').map((a) => a[0]).at(-1);
       Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
       try {
         document.dispatchEvent(new Event('visibilitychange'));
-        await until(() => tables.every((t) => !t.el.scene), 'the scenes given back', 5000);
-        expect(before.map((s) => s.destroyed)).to.deep.equal([true, true]);
-        expect(glBudget.inUse).to.equal(0);
+        await until(() => running(0) === false && running(1) === false, 'both tickers stopped');
+        await new Promise((r) => setTimeout(r, 600)); // well past the grace
+        expect(tables.map((t, i) => t.el.scene === before[i])).to.deep.equal([true, true]);
+        expect(before.map((s) => s.destroyed)).to.deep.equal([false, false]);
+        expect(glBudget.inUse).to.equal(2);
       } finally {
         delete (document as { visibilityState?: unknown }).visibilityState;
         document.dispatchEvent(new Event('visibilitychange'));
       }
-      await until(() => tables.every((t) => t.el.scene), 'the scenes rebuilt');
-      expect(tables.map((t, i) => t.scene === before[i])).to.deep.equal([false, false]);
-      expect(glBudget.inUse).to.equal(2);
+      await until(() => running(0) === true && running(1) === true, 'both tickers running again');
+      expect(tables.map((t, i) => t.el.scene === before[i])).to.deep.equal([true, true]);
     } finally {
       await setViewport({ width: 800, height: 600 });
     }

@@ -33,7 +33,7 @@ export interface GlClaim {
 
 export class GlBudget {
   #limit = 8;
-  #graceMs = 3_000;
+  #graceMs = 30_000;
   readonly #held = new Set<GlClaim>();
   readonly #waiting: GlClaim[] = [];
 
@@ -47,7 +47,11 @@ export class GlBudget {
     this.#serveQueue();
   }
 
-  /** How long a table stays out of view before it gives its scene back (ms); 3 s by default. */
+  /**
+   * How long a table stays scrolled out of view before it gives its scene back (ms); 30 s by
+   * default. A slot someone in view needs is taken at once anyway (eviction), so this only frees
+   * GPU memory; a longer grace spares rebuilds when the player scrolls back.
+   */
   get graceMs(): number {
     return this.#graceMs;
   }

@@ -131,7 +131,14 @@ export class SceneSlot {
       if (seen && this.#wanted && this.#host.isConnected) void this.mount();
     } else {
       if (glBudget.isWaiting(this.#claim)) glBudget.release(this.#claim);
-      if ((this.#scene || this.#loading) && this.#parkTimer === undefined) {
+      // A hidden tab only stops the ticker: the player comes back to the felt as they left it, and
+      // the budget can still take the slot if a table in view needs it. Parking is for tables
+      // scrolled away on a page in use.
+      const hidden = document.visibilityState === 'hidden';
+      if (hidden) {
+        clearTimeout(this.#parkTimer);
+        this.#parkTimer = undefined;
+      } else if ((this.#scene || this.#loading) && this.#parkTimer === undefined) {
         this.#parkTimer = setTimeout(() => {
           this.#parkTimer = undefined;
           // Still being made: its arrival comes back here and starts the grace again.
