@@ -15,6 +15,8 @@ export const STRICT_CSP = "default-src 'self'; script-src 'self'; style-src 'sel
 
 const PAGES = '/test/widget/embed/';
 const API = '/dist/api/';
+/** The fairness panel fetches the keys from the same Worker (the script's folder). */
+const JWKS = '/dist/.well-known/jwks.json';
 
 /** The subset of Koa's context the middleware uses. */
 interface Context {
@@ -33,10 +35,10 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Koa middleware: `/test/widget/embed/*.html` with the CSP header, `/dist/api/*` from a fake Worker. */
+/** Koa middleware: `/test/widget/embed/*.html` with the CSP header, `/dist/api/*` and the JWKS from a fake Worker. */
 export function embedHost(root: string, worker: FakeWorker = new FakeWorker()) {
   return async (ctx: Context, next: () => Promise<void>): Promise<void> => {
-    if (ctx.path.startsWith(API)) {
+    if (ctx.path.startsWith(API) || ctx.path === JWKS) {
       const raw = await readBody(ctx.req);
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(ctx.req.headers)) if (typeof v === 'string') headers[k] = v;
