@@ -123,7 +123,8 @@ export function renderPanels(m: PanelsModel): TemplateResult {
           </button>
         </div>
         ${m.sheet && context(m) ? html`<p class="context sheet-context">${context(m)}</p>` : nothing}
-        <div class="pane-body">${body(m)}</div>
+        <!-- Focusable so a keyboard can scroll it when the open panel has nothing focusable (help). -->
+        <div class="pane-body" tabindex="0" role="group" aria-label=${m.open ? m.t(`drawer.${m.open}`) : m.t('drawer.label')}>${body(m)}</div>
       </div>
     </dialog>`;
 }
@@ -380,6 +381,10 @@ export const panelsStyles = css`
     max-height: min(720px, 80vh);
     overflow: auto;
     overscroll-behavior: contain;
+  }
+  .pane-body:focus-visible {
+    outline: 2px solid var(--pb-focus-ring);
+    outline-offset: -2px;
   }
   .pane-note {
     margin: 10px 4px 4px;

@@ -124,6 +124,18 @@ export function renderPlainRound(m: ViewModel): TemplateResult | typeof nothing 
   </div>`;
 }
 
+/**
+ * A chip's accessible name, which must contain what the chip shows (WCAG 2.5.3, label in name):
+ * "Chip €1.00" for the 1 chip, but "Chip 0.1 (€0.10)" where the face is not part of the amount.
+ */
+function chipName(m: ViewModel, chip: number): string {
+  const face = m.chipLabel(chip);
+  const amount = m.money(chip);
+  // As a whole token: "1" is in "€1.00", but "0.1" is not in "€0.10".
+  const inAmount = new RegExp(`(^|[^\\d.])${face.replace(/[.]/g, '\\.')}($|[^\\d])`).test(amount);
+  return m.t('chip', { amount: inAmount ? amount : `${face} (${amount})` });
+}
+
 /** The chip selector, in the felt's chip tray. */
 export function renderChips(m: ViewModel): TemplateResult | typeof nothing {
   const { layout, limits } = m;
@@ -141,7 +153,7 @@ export function renderChips(m: ViewModel): TemplateResult | typeof nothing {
           data-tone=${index + 1}
           data-value=${chip}
           aria-pressed=${selected ? 'true' : 'false'}
-          aria-label=${m.t('chip', { amount: m.money(chip) })}
+          aria-label=${chipName(m, chip)}
           aria-disabled=${m.canBet ? 'false' : 'true'}
           @click=${() => m.on.chipClick(chip)}
           @pointerdown=${(e: PointerEvent) => m.on.pointerDown(e, { chip })}

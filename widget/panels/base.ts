@@ -47,7 +47,7 @@ export const panelBase = css`
     --_player: var(--pb-player, #2c6fd6);
     --_tie: var(--pb-tie, #1f9d4c);
     --_ok: var(--pb-ok, #4cd07d);
-    --_fail: var(--pb-fail, #ff7a70);
+    --_fail: var(--pb-fail, #ff8f86); /* 4.9:1 on the panel green (WCAG AA) */
     --_pending: var(--pb-pending, #e8bf4f);
     --_board: var(--pb-board-bg, #fbf8ef);
     --_board-grid: var(--pb-board-grid, #d6cfbb);
