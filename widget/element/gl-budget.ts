@@ -7,7 +7,7 @@
  * - A free slot goes to whoever asks, in view or not (a table mounted below the fold still gets its
  *   felt drawn, and gives it back after the grace if it stays out of view).
  * - No free slot: a table in view takes the slot of the table out of view the longest; when every
- *   slot is held by a table in view, it waits (its DOM controls work over the bare felt) and gets
+ *   slot is held by a table in view, it waits (playable on the plain felt, scene-slot.ts) and gets
  *   the first slot that frees, or that of a holder that scrolls out of view.
  * - A table out of view, or not yet known to be in view, never takes a slot from another one nor
  *   waits: it asks again when it is seen.

@@ -72,7 +72,7 @@ export class SceneSlot {
   /**
    * Makes the scene once the page's WebGL budget gives a slot. Without one it returns at once: a
    * table in view waits for `grant`, one out of view asks again when it is seen; either way the
-   * DOM controls work over the bare felt.
+   * table plays on the plain felt meanwhile.
    */
   mount(): Promise<void> {
     this.#wanted = true;
