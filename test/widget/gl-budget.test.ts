@@ -255,6 +255,33 @@ describe('the page-wide WebGL budget', function () {
     }
   });
 
+  it('a table scrolled away while its tab was hidden gives its scene back after the grace once the tab shows', async () => {
+    glBudget.graceMs = 200;
+    const { el } = await mountTable({ width: 320 });
+    await until(() => el.scene, 'the scene');
+    const scene = el.scene!;
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    const spacer = document.createElement('div');
+    spacer.style.height = '6000px';
+    try {
+      document.dispatchEvent(new Event('visibilitychange'));
+      document.body.prepend(spacer); // out of view now, but the tab is hidden: nothing parks
+      await new Promise((r) => setTimeout(r, 600));
+      expect(el.scene).to.equal(scene);
+    } finally {
+      delete (document as { visibilityState?: unknown }).visibilityState;
+      document.dispatchEvent(new Event('visibilitychange'));
+    }
+    try {
+      await until(() => el.scene === null, 'the scene given back after the grace', 5000);
+      expect((scene as unknown as { destroyed: boolean }).destroyed).to.equal(true);
+      expect(el.hasAttribute('data-plain')).to.equal(true);
+    } finally {
+      spacer.remove();
+    }
+    await until(() => el.scene !== null, 'a new scene back in view');
+  });
+
   it('a context the browser takes anyway is rebuilt through the budget, with the bets on the felt', async () => {
     glBudget.limit = 3;
     const { el } = await mountTable({ scene: 'real', width: 320, attrs: { 'reduced-motion': '' } });

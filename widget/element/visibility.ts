@@ -23,6 +23,7 @@ export class VisibilityController implements ReactiveController {
   #applied: { scene: Runnable; running: boolean } | null = null;
   /** The last state reported to `onChange`, and when the table was last in view (never: -∞). */
   #reported: boolean | null = null;
+  #reportedHidden = false;
   #seenAt = Number.NEGATIVE_INFINITY;
   #onVisibility = (): void => this.#update();
 
@@ -78,9 +79,13 @@ export class VisibilityController implements ReactiveController {
   #update(): void {
     this.apply();
     const seen = this.seen;
-    if (seen === this.#reported) return;
+    // A tab shown again is reported even when the table stays out of view: what the listener does
+    // off-screen depends on whether the tab is hidden (scene-slot.ts parks only in a visible tab).
+    const hidden = document.visibilityState === 'hidden';
+    if (seen === this.#reported && hidden === this.#reportedHidden) return;
     if (this.#reported === true) this.#seenAt = performance.now();
     this.#reported = seen;
+    this.#reportedHidden = hidden;
     this.#onChange(seen);
   }
 
