@@ -61,10 +61,14 @@ describe('accessibility audit (axe-core)', function () {
     expect(await audit(el)).to.deep.equal([]);
   });
 
-  it('the plain felt (no WebGL) after a round: no WCAG A/AA violations', async () => {
+  it('the plain felt (no WebGL) with bets and after a round: no WCAG A/AA violations', async () => {
     const { el } = await mountTable({ scene: 'none', width: 900 });
     await until(() => el.hasAttribute('data-plain'), 'the plain felt');
     el.placeBet(0, 'player');
+    el.placeBet(1, 'tie');
+    await el.updateComplete;
+    expect(await audit(el)).to.deep.equal([]);
+    el.removeBet(1, 'tie');
     await el.deal();
     await until(() => el.state === 'settled', 'the round');
     await el.updateComplete;

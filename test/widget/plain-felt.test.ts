@@ -8,10 +8,12 @@ import { glBudget } from '../../widget/element/gl-budget.ts';
 import type { ReceiptBody } from '../../shared/fairness/records.ts';
 import { boxButton, mountTable, shadow, unmountAll, until } from './helpers.ts';
 
-/** What the plain box shows: its name, and the bet on it if any ("Banker · €1.00"). */
+/** What the plain box shows: its name, and the bet on it if any ("Banker · €1.00", the stack right after the button). */
 function plainText(el: Element, sector: number, box: 'player' | 'banker' | 'tie'): string {
-  const plain = boxButton(el, sector, box).querySelector('.plain')!;
-  return [...plain.children].map((c) => c.textContent!.trim()).join(' · ');
+  const button = boxButton(el, sector, box);
+  const name = button.querySelector('.plain-name')!.textContent!.trim();
+  const next = button.nextElementSibling;
+  return next?.classList.contains('plain-stack') ? `${name} · ${next.textContent!.trim()}` : name;
 }
 
 describe('the plain felt', () => {
@@ -24,7 +26,8 @@ describe('the plain felt', () => {
     const plain = box.querySelector<HTMLElement>('.plain')!;
     expect(getComputedStyle(plain).display).to.equal('flex');
     expect(plainText(el, 1, 'banker')).to.equal('Banker');
-    expect(plain.getAttribute('aria-hidden')).to.equal('true'); // the button's own label speaks
+    // The visible name starts the button's accessible name (label in name, WCAG 2.5.3).
+    expect(box.getAttribute('aria-label')!.startsWith('Banker')).to.equal(true);
     // Drawn: an outline and readable text, not the transparent button over a printed felt.
     expect(getComputedStyle(box).boxShadow).to.not.equal('none');
     expect(box.getBoundingClientRect().width).to.be.greaterThan(40);

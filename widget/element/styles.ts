@@ -71,6 +71,22 @@ export const tableStyles = css`
   .box[data-box='tie'] .plain-name {
     color: #f3d77a;
   }
+  /* With a bet, the name moves up and the amount sits under it (.plain-stack, the same rotated box). */
+  :host([data-plain]) .box.bet .plain-name {
+    transform: translateY(-0.7em);
+  }
+  .plain-stack {
+    display: none;
+  }
+  :host([data-plain]) .plain-stack {
+    position: absolute;
+    display: flex;
+    align-items: center;
+    justify-content: center;
+    padding-top: 1.6em;
+    box-sizing: border-box;
+    pointer-events: none;
+  }
   .plain-bet {
     padding: 1px 7px;
     border-radius: 999px;
