@@ -16,7 +16,8 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
+import { launchChromium } from './browser.ts';
 import type { ReceiptBody, Signed } from '../../shared/index.ts';
 import { freePort, type RunningServer, startServer } from './server.ts';
 
@@ -92,13 +93,7 @@ before(async () => {
   hostServer = await startHost(HOST_PORT);
   worker = await startServer({ vars: { EMBED_ORIGINS: JSON.stringify({ '*': [], acme: [acme()] }), ADMIN_TOKEN } });
   WORKER = worker.url;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox', '--headless=new', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking', '--disable-component-update',
-      '--host-resolver-rules=MAP *.test 127.0.0.1',
-    ],
-  });
+  browser = await launchChromium(['--host-resolver-rules=MAP *.test 127.0.0.1']);
 });
 after(async () => {
   await browser?.close();

@@ -3,26 +3,13 @@
  * Worker, Debian's Chromium driven by Playwright. Bet on Player, Deal, hear the result, see the balance
  * the signed receipt says. Screenshots go to test-results/e2e/ (look at them).
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { browserForFile, ENDPOINT, SHOTS } from './browser.ts';
 import type { ReceiptBody, Signed } from '../../shared/index.ts';
 
-const ENDPOINT = process.env.PB_ENDPOINT ?? 'http://127.0.0.1:8787';
-const SHOTS = 'test-results/e2e';
-mkdirSync(SHOTS, { recursive: true });
-
-let browser: Browser;
-before(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--headless=new', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking', '--disable-component-update'],
-  });
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 /** Collects every receipt the element announces, in order. */
 async function watchReceipts(page: Page): Promise<void> {
@@ -44,7 +31,7 @@ for (const viewport of [
   { name: 'phone', width: 390, height: 844 },
 ]) {
   test(`a newcomer plays three rounds on Player (${viewport.name})`, async () => {
-    const page = await browser.newPage({ viewport, deviceScaleFactor: 1 });
+    const page = await browser().newPage({ viewport, deviceScaleFactor: 1 });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
     await page.goto(`${ENDPOINT}/`);

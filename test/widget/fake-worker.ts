@@ -31,12 +31,15 @@ import {
   validateShoeCut,
 } from '../../shared/fairness/index.ts';
 import { dealRound, type Shoe } from '../../shared/shoe.ts';
+import { STORAGE_PREFIX } from '../../widget/element/session-store.ts';
 
 export interface FakeRequest {
   method: string;
   path: string;
   headers: Record<string, string>;
   body: unknown;
+  /** The query string (`?shoe=2`), when the caller passes it. */
+  query?: string;
 }
 
 export interface FakeAnswer {
@@ -46,8 +49,8 @@ export interface FakeAnswer {
 
 /** A failure the next matching request(s) get instead of an answer. */
 export interface Fault {
-  /** Matched against the path's last segment: `sessions`, `start`, `rounds`, `end`, `transcript`, `jwks.json`. */
-  route: 'sessions' | 'start' | 'rounds' | 'end' | 'transcript' | 'jwks.json';
+  /** Matched against the path's last segment: `sessions`, `start`, `rounds`, `end`, `transcript`, `receipts`, `jwks.json`; `session` is GET /api/sessions/:id. */
+  route: 'sessions' | 'session' | 'start' | 'rounds' | 'end' | 'transcript' | 'receipts' | 'jwks.json';
   times: number;
   /** `network` throws like a dead connection; a number answers with that status. */
   kind: 'network' | number;
@@ -99,13 +102,28 @@ export class FakeWorker {
   #next = 1;
   #key: Promise<SigningKey> | null = null;
 
+  /**
+   * A new fake is a new Worker behind the same endpoint: the sessions tables stored in this tab
+   * (which outlives a test, and a test file) belonged to another one. Its ids and tokens repeat
+   * (`s1`, `t-s1`), so a stale entry would open another table's session instead of being refused
+   * as unknown, as the real Worker refuses it: forget them.
+   */
+  constructor() {
+    try {
+      const storage = globalThis.sessionStorage;
+      for (const key of Object.keys(storage ?? {})) if (key.startsWith(STORAGE_PREFIX)) storage.removeItem(key);
+    } catch {
+      // no storage (Node, or a page that forbids it)
+    }
+  }
+
   /** A `fetch` for the element's `fetcher` property. */
   fetch = async (input: string, init: RequestInit): Promise<Response> => {
     const url = new URL(input, 'http://fake.invalid/');
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((v, k) => (headers[k] = v));
     const raw = typeof init.body === 'string' ? init.body : '';
-    const answer = await this.handle({ method: init.method ?? 'GET', path: url.pathname, headers, body: raw ? JSON.parse(raw) : null });
+    const answer = await this.handle({ method: init.method ?? 'GET', path: url.pathname, query: url.search, headers, body: raw ? JSON.parse(raw) : null });
     return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
   };
 
@@ -138,7 +156,8 @@ export class FakeWorker {
   async handle(req: FakeRequest): Promise<FakeAnswer> {
     this.log.push(req);
     if (this.gate) await this.gate;
-    const route = req.path.split('/').filter(Boolean).pop() as Fault['route'];
+    const segments = req.path.split('/').filter(Boolean);
+    const route = (segments.length === 3 && segments[1] === 'sessions' ? 'session' : segments.pop()) as Fault['route'];
     const fault = this.faults.find((f) => f.route === route && f.times > 0);
     if (fault) {
       fault.times--;
@@ -172,6 +191,14 @@ export class FakeWorker {
       if (shoe.status === 'ended') return error(409, 'shoe_ended', 'the shoe has ended');
       const next = await this.#end(session, shoe, 'ended-early');
       return { status: 200, body: { reveal: shoe.reveal, balance: session.balance, shoe: { number: shoe.number, status: 'ended', rounds: shoe.receipts.length }, nextShoe: shoeInfo(next, this.params) } };
+    }
+    if (req.method === 'GET' && tail === '') {
+      return { status: 200, body: { sessionId: session.id, room: session.room, roomName: ROOMS[session.room].name, affiliate: null, balance: session.balance, limits: ROOMS[session.room].limits, shoe: shoeInfo(shoe, this.params), lastReceipt: lastReceipt(session) } };
+    }
+    if (req.method === 'GET' && tail === 'receipts') {
+      const raw = new URLSearchParams(req.query ?? '').get('shoe');
+      const found = raw === null ? shoe : session.shoes[Number(raw) - 1];
+      return found ? { status: 200, body: { shoe: found.number, receipts: [...found.receipts] } } : error(404, 'not_found', 'no such shoe');
     }
     const wanted = /^shoes\/(\d+)\/transcript$/.exec(tail);
     if (req.method === 'GET' && wanted) {
@@ -294,6 +321,12 @@ function shoeInfo(shoe: FakeShoe, params: ShoeParams): Record<string, unknown> {
     commitment: shoe.commitment,
     ...(shoe.start ? { start: shoe.start } : {}),
   };
+}
+
+/** The newest receipt of the session (null before the first round). */
+function lastReceipt(session: FakeSession): Signed<ReceiptBody> | null {
+  for (const shoe of [...session.shoes].reverse()) if (shoe.receipts.length) return shoe.receipts.at(-1)!;
+  return null;
 }
 
 function transcriptOf(shoe: FakeShoe): Transcript {

@@ -6,6 +6,7 @@ import '../../widget/index.ts';
 import type { PuntoBancoTable } from '../../widget/element/punto-banco-table.ts';
 import type { SceneOptions, TableScene } from '../../widget/scene/index.ts';
 import type { Box } from '../../shared/table.ts';
+import type { ReceiptBody, Signed } from '../../shared/fairness/index.ts';
 import { FakeWorker } from './fake-worker.ts';
 
 export { FakeWorker };
@@ -181,4 +182,21 @@ export function liveText(el: Element): string {
 
 export function toastText(el: Element): string {
   return shadow(el).querySelector('.toast')?.textContent?.trim() ?? '';
+}
+
+/** Plays `n` rounds (a Banker bet in sector 1 when the felt is empty), collecting the receipts. */
+export async function playRounds(el: PuntoBancoTable, n: number): Promise<Signed<ReceiptBody>[]> {
+  const receipts: Signed<ReceiptBody>[] = [];
+  const take = (e: Event) => receipts.push((e as CustomEvent<Signed<ReceiptBody>>).detail);
+  el.addEventListener('pb-round-settled', take);
+  try {
+    for (let i = 0; i < n; i++) {
+      if (el.bets.length === 0) el.placeBet(0, 'banker');
+      await el.deal();
+      await until(() => el.state === 'settled', `round ${i + 1}`);
+    }
+  } finally {
+    el.removeEventListener('pb-round-settled', take);
+  }
+  return receipts;
 }

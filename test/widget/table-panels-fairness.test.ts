@@ -4,7 +4,7 @@
  * widget round by round with the table's JWKS — also after the next shoe has started.
  */
 import { expect } from 'chai';
-import { FakeWorker, mountTable, settle, shadow, unmountAll, until } from './helpers.ts';
+import { FakeWorker, mountTable, playRounds, settle, shadow, unmountAll, until } from './helpers.ts';
 import type { PuntoBancoTable } from '../../widget/element/punto-banco-table.ts';
 import type { PbCutStack, PbFairness, PbScoreboard, PbVerifyReport } from '../../widget/panels/index.ts';
 import type { VerifyReport } from '../../shared/fairness/index.ts';
@@ -34,15 +34,6 @@ function inner<E extends Element = HTMLElement>(el: Element, selector: string): 
 function type(input: HTMLInputElement, value: string): void {
   input.value = value;
   input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
-}
-
-/** Plays `n` rounds with a Banker bet. */
-async function play(el: PuntoBancoTable, n: number): Promise<void> {
-  for (let i = 0; i < n; i++) {
-    if (el.bets.length === 0) el.placeBet(0, 'banker');
-    await el.deal();
-    await until(() => el.state === 'settled', `round ${i + 1}`);
-  }
 }
 
 /** Clicks "Verify this shoe" on a panel and waits for its report. */
@@ -76,7 +67,7 @@ describe('<punto-banco-table> fairness panel', () => {
     expect(inner(panel, '.during').textContent).to.contain('my own lucky seed').and.to.contain('77');
     expect(el.state).to.equal('ready');
     // The deal uses the started shoe: no second start.
-    await play(el, 2);
+    await playRounds(el, 2);
     expect(worker.requests('start')).to.have.length(1);
     await until(() => panel.rounds === 2, 'two rounds counted');
     expect(panel.transcript!.start!.body).to.include({ clientSeed: 'my own lucky seed', cut: 77 });
@@ -88,13 +79,13 @@ describe('<punto-banco-table> fairness panel', () => {
     const shown = { clientSeed: panel.clientSeed, cut: panel.cut };
     expect(shown.clientSeed).to.match(/^[0-9a-f]{32}$/);
     expect(shown.cut).to.be.within(1, 311);
-    await play(el, 1);
+    await playRounds(el, 1);
     expect(worker.requests('start').map((r) => r.body)).to.deep.equal([shown]);
     // Edited but not started: the Deal takes what the panel shows.
     const { el: other, worker: otherWorker } = await mountTable();
     const otherPanel = await currentPanel(other);
     type(inner<HTMLInputElement>(otherPanel, '#seed'), 'typed, never started');
-    await play(other, 1);
+    await playRounds(other, 1);
     expect((otherWorker.requests('start')[0]!.body as { clientSeed: string }).clientSeed).to.equal('typed, never started');
   });
 
@@ -116,7 +107,7 @@ describe('<punto-banco-table> fairness panel', () => {
   it('ends the shoe on request; the revealed shoe verifies in the widget, every round verified', async () => {
     const { el, worker } = await mountTable();
     await currentPanel(el);
-    await play(el, 5);
+    await playRounds(el, 5);
     const panel = current(el)!;
     await until(() => panel.status === 'in-play' && panel.allowEndShoe, 'the end button');
     await panel.updateComplete;
@@ -149,7 +140,7 @@ describe('<punto-banco-table> fairness panel', () => {
     await currentPanel(el);
     let rounds = 0;
     while (worker.requests('start').length < 2 || rounds === 0) {
-      await play(el, 1);
+      await playRounds(el, 1);
       rounds++;
       if (current(el)!.commitment!.body.shoe === 2 && current(el)!.status === 'awaiting-start') {
         // Shoe 1 just ended with the cut card; the scoreboard still shows it until shoe 2 starts.
@@ -157,7 +148,7 @@ describe('<punto-banco-table> fairness panel', () => {
         shadow(el).querySelector<HTMLButtonElement>('.drawer-bar .launcher[data-panel="scoreboard"]')!.click();
         const board = await waitFor(() => shadow(el).querySelector<PbScoreboard>('pb-scoreboard'), 'the scoreboard');
         expect(board.results).to.have.length(shoe1Rounds);
-        await play(el, 1); // starts shoe 2 with the default cut and deals its first round
+        await playRounds(el, 1); // starts shoe 2 with the default cut and deals its first round
         await until(() => board.results.length === 1, 'the scoreboard of shoe 2');
         break;
       }

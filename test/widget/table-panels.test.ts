@@ -5,7 +5,7 @@
  */
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
-import { action, FakeWorker, mountTable, settle, shadow, unmountAll, until } from './helpers.ts';
+import { action, FakeWorker, mountTable, playRounds, settle, shadow, unmountAll, until } from './helpers.ts';
 import type { PuntoBancoTable } from '../../widget/element/punto-banco-table.ts';
 import type { PbHelp, PbHistory, PbScoreboard } from '../../widget/panels/index.ts';
 import { cardFace } from '../../widget/panels/card-face.ts';
@@ -31,20 +31,6 @@ async function panel<T extends Element>(el: PuntoBancoTable, tag: string): Promi
   const found = shadow(el).querySelector(`${tag}:not([hidden])`) as T & { updateComplete?: Promise<unknown> };
   await found.updateComplete;
   return found;
-}
-
-/** Bets on Banker in sector 1 and deals `n` rounds, collecting the receipts. */
-async function play(el: PuntoBancoTable, n: number): Promise<Signed<ReceiptBody>[]> {
-  const receipts: Signed<ReceiptBody>[] = [];
-  const take = (e: Event) => receipts.push((e as CustomEvent<Signed<ReceiptBody>>).detail);
-  el.addEventListener('pb-round-settled', take);
-  for (let i = 0; i < n; i++) {
-    if (el.bets.length === 0) el.placeBet(0, 'banker');
-    await el.deal();
-    await until(() => el.state === 'settled', `round ${i + 1}`);
-  }
-  el.removeEventListener('pb-round-settled', take);
-  return receipts;
 }
 
 describe('<punto-banco-table> panels', () => {
@@ -85,7 +71,7 @@ describe('<punto-banco-table> panels', () => {
     expect(board.results).to.deep.equal([]);
     const receipts: Signed<ReceiptBody>[] = [];
     for (let round = 1; round <= 4; round++) {
-      receipts.push(...(await play(el, 1)));
+      receipts.push(...(await playRounds(el, 1)));
       await settle(el);
       // The very results of the receipts, in shoe order, after each round.
       expect(board.results.map((r) => r.outcome)).to.deep.equal(receipts.map((r) => r.body.outcome));
@@ -109,7 +95,7 @@ describe('<punto-banco-table> panels', () => {
       ['2S', '2H', '3D', '3C', '5S', '6H'],
     ];
     const { el } = await mountTable({ worker, attrs: { currency: 'USD' } });
-    const receipts = await play(el, 3);
+    const receipts = await playRounds(el, 3);
     launcher(el, 'history').click();
     const history = await panel<PbHistory>(el, 'pb-history');
     await until(() => history.shadowRoot!.querySelectorAll('li.round').length === 3, 'three rows');

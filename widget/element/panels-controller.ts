@@ -215,9 +215,13 @@ export class PanelsController implements ReactiveController {
 
   // ---- what the element tells the controller ------------------------------------------------
 
-  /** A session opened (a new table): its first shoe, committed. Earlier sessions' shoes are another table's. */
-  sessionOpened(shoe: ShoeState): void {
-    this.#current = recordsOf(shoe);
+  /**
+   * A session opened: a new table's first shoe, committed; or, resuming after a reload, its
+   * current shoe with the receipts dealt so far. Earlier sessions' shoes are another table's.
+   */
+  sessionOpened(shoe: ShoeState, receipts: readonly Signed<ReceiptBody>[] = []): void {
+    const current = (this.#current = recordsOf(shoe));
+    if (receipts.length) rebuild(Object.assign(current, { receipts: [...receipts] }));
     this.#past = [];
     this.#selected = null;
     this.#proposal = null;
@@ -226,7 +230,8 @@ export class PanelsController implements ReactiveController {
     this.#endKey = null;
     this.#error = null;
     this.#measure();
-    this.#invite(true);
+    this.#invite(shoe.number === 1);
+    if (incomplete(current)) void this.#fetchTranscript(current);
     this.#host.requestUpdate();
   }
 

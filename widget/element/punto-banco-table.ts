@@ -82,6 +82,7 @@ interface Notice {
  * @attr lang - `en` | `ru` | `it` | `el` (`ru-RU` etc. map to their language; anything else is English). Absent: the nearest `lang` up the page. Live.
  * @attr currency - ISO 4217 code for amounts (default `EUR`). Live.
  * @attr reduced-motion - Present: instant animations; `"false"`: animate even when the OS asks for less; absent: follow `prefers-reduced-motion` (live).
+ * @attr resume - Default on: the table remembers its session (id and token only) in the tab's `sessionStorage`, per endpoint, room and affiliate, and resumes it after a page reload — balance, shoe, scoreboard and history. `"off"`: every page load opens a new session and storage is never read or written.
  *
  * @event pb-ready - The session is open and the table takes bets. detail: `{ sessionId, room, balance, limits }`.
  * @event pb-bet-change - The bets on the felt changed. detail: `{ bets: Bet[], total }` (minor units).
@@ -144,6 +145,9 @@ export class PuntoBancoTable extends LitElement {
    */
   @property({ attribute: 'reduced-motion', converter: reducedMotionConverter, reflect: true }) reducedMotion: boolean | null = null;
 
+  /** `"off"`: never resume a session after a reload, and never read or write `sessionStorage`. Default: on (see `@attr resume`). */
+  @property() resume = 'on';
+
   // `lang` (en, ru, it, el; anything else falls back to English) is the native global attribute:
   // it is observed below instead of redeclared, so `el.lang = 'ru'` and the attribute agree.
 
@@ -195,6 +199,10 @@ export class PuntoBancoTable extends LitElement {
   #autoRetries = 2;
   #size: { width: number; height: number } | null = null;
   #session: { id: string; token: string } | null = null;
+  /** Where this tab keeps the session for a reload (null: `resume="off"`, or not opened yet). */
+  #store: Parts.SessionStore | null = null;
+  /** Only the first boot resumes a stored session. */
+  #resumable = true;
   #shoe: ShoeState | null = null;
   #consumed = 0;
   /** The scene's life: WebGL budget, visibility, rebuilds (scene-slot.ts, in the lazy chunk). */
@@ -371,6 +379,8 @@ export class PuntoBancoTable extends LitElement {
   }
 
   async #reopen(): Promise<void> {
+    this.#store?.release(this);
+    this.#resumable = false; // a new room, affiliate or Worker opens a new session (the attributes say so)
     this.#bets?.reset();
     this.#session = null;
     this.#createKey = null;
@@ -380,32 +390,62 @@ export class PuntoBancoTable extends LitElement {
     await this.#booting;
   }
 
-  /** Creates the session; on failure shows the error with `retry`. */
+  /**
+   * Opens the table's session: on the first boot, the one this tab stored for this endpoint, room and
+   * affiliate (if the Worker still knows it: session-store.ts), else a new one. On failure shows
+   * the error with `retry`.
+   */
   async #openSession(retry: () => Promise<void>): Promise<boolean> {
     const api = this.#api!;
-    this.#createKey ??= this.#parts!.newIdempotencyKey();
-    api.token = null;
+    const parts = this.#parts!;
     api.endpoint = this.endpoint;
+    const store = (this.#store = ['off', 'false'].includes(String(this.resume).trim().toLowerCase()) ? null : new parts.SessionStore(parts.storageKey(api.url(''), this.room, this.affiliate || null)));
+    // A create already under way (a Retry) goes on with its key; otherwise a stored session comes first.
+    const stored = this.#resumable && !this.#createKey ? store?.claim(this) : null;
+    if (stored) {
+      const result = await parts.resumeSession(api, store!, stored, this.room, this.affiliate || null);
+      if (result.kind === 'resumed') {
+        const { view, receipts } = result.value;
+        this.#opened(stored, view, receipts);
+        return true;
+      }
+      if (result.kind === 'failed') return this.#openFailed(result.error, retry);
+    }
+    this.#createKey ??= parts.newIdempotencyKey();
+    api.token = null;
     const body = this.affiliate ? { room: this.room, affiliate: this.affiliate } : { room: this.room };
     const answer = await api.send<SessionAnswer>({ method: 'POST', path: 'api/sessions', body, idempotencyKey: this.#createKey });
     if (!answer.ok) {
       let error = answer.error;
       // A page the Worker refuses gets no CORS headers, which looks like a dead network: ask why.
-      if (error.code === 'unreachable' && error.status === 0) error = (await this.#parts!.embedRefusal(this.#fetcher, this.endpoint, this.affiliate || null)) ?? error;
-      if (error.code !== 'aborted' && this.isConnected) this.#fail(error, retry);
-      return false;
+      if (error.code === 'unreachable' && error.status === 0) error = (await parts.embedRefusal(this.#fetcher, this.endpoint, this.affiliate || null)) ?? error;
+      return this.#openFailed(error, retry);
     }
     const s = answer.value;
+    const session = { sessionId: s.sessionId, token: s.token };
+    store?.keep(this, session);
+    this.#opened(session, s, []);
+    return true;
+  }
+
+  #openFailed(error: ApiError, retry: () => Promise<void>): false {
+    if (error.code !== 'aborted' && this.isConnected) this.#fail(error, retry);
+    return false;
+  }
+
+  /** The session is open (new, or resumed with the receipts of its current shoe): the table takes its state. */
+  #opened(session: { sessionId: string; token: string }, s: { balance: number; limits: TableLimits; shoe: ShoeState }, receipts: Signed<ReceiptBody>[]): void {
     this.#createKey = null;
-    this.#session = { id: s.sessionId, token: s.token };
-    api.token = s.token;
+    this.#session = { id: session.sessionId, token: session.token };
+    this.#api!.token = session.token;
     this._balance = s.balance;
     this._limits = s.limits;
     this.#setShoe(s.shoe, true);
-    this.#panels?.sessionOpened(s.shoe);
+    for (const r of receipts) this.#consume(r.body);
+    this.#showShoe();
+    this.#panels?.sessionOpened(s.shoe, receipts);
     this.#scene?.setOptions(this.#sceneTexts());
     this.#scene?.setBets(this.bets, s.limits.chips);
-    return true;
   }
 
   /** A new scene, now in the page, draws at once what the table knows (its predecessor's round, bets and shoe). */
@@ -460,6 +500,11 @@ export class PuntoBancoTable extends LitElement {
       this.#shoe = { ...this.#shoe, ...shoe };
     }
     this.#showShoe();
+  }
+
+  /** The cards a round used are gone from the shoe. */
+  #consume(body: ReceiptBody): void {
+    for (const card of body.cards) this.#consumed = Math.max(this.#consumed, card.position + 1);
   }
 
   #showShoe(): void {
@@ -579,6 +624,7 @@ export class PuntoBancoTable extends LitElement {
   #roundFailed(error: ApiError): void {
     if (error.code === 'aborted') return;
     if (error.code === 'session_expired') {
+      if (this.#session) this.#store?.forget(this.#session.id);
       this.#session = null;
       this.#pendingStart = null;
     }
@@ -589,7 +635,7 @@ export class PuntoBancoTable extends LitElement {
   async #play(answer: RoundAnswer): Promise<void> {
     const receipt = answer.receipt;
     const body = receipt.body;
-    for (const card of body.cards) this.#consumed = Math.max(this.#consumed, card.position + 1);
+    this.#consume(body);
     // The scene may go (out of view) or be rebuilt between these awaits: ask for it each time.
     this.#showShoe();
     this.#onFelt = null;
