@@ -41,6 +41,8 @@ const result = await build({
   minify: true,
   legalComments: 'none',
   chunkNames: 'chunks/[name]-[hash]',
+  // Module scripts are always read as UTF-8: the Russian and Greek catalogs need no \u escapes.
+  charset: 'utf8',
   define: { 'process.env.NODE_ENV': '"production"' },
   plugins: [cssMinify],
   logLevel: 'warning',
