@@ -2,19 +2,9 @@
 import { expect } from 'chai';
 import { createScene, type SceneOptions, type TableScene } from '../../widget/scene/index.ts';
 import type { PixiTable } from '../../widget/scene/table-scene.ts';
-import { HALL_1_CHIPS, NATURAL, receiptFrom, SAMPLE_BETS, THIRD_CARDS, TIE } from './harness/receipts.ts';
+import { HALL_1_CHIPS, NATURAL, receiptFrom, SAMPLE_BETS, THIRD_CARDS, TIE, SCENE_OPTIONS } from './harness/receipts.ts';
 
-const options: SceneOptions = {
-  reducedMotion: true,
-  labels: {
-    player: 'Player',
-    banker: 'Banker',
-    tie: 'Tie',
-    pays: { player: 'Pays 1 to 1', banker: 'Pays 19 to 20', tie: 'Pays 8 to 1' },
-  },
-  formatAmount: (minor) => (minor / 1000).toFixed(2),
-  limitsText: '0.10 – 10.00',
-};
+const options: SceneOptions = SCENE_OPTIONS;
 
 const live: TableScene[] = [];
 

@@ -6,7 +6,7 @@ import { cardCode } from '../../../shared/cards.ts';
 import { playRoundFromCodes } from '../../../shared/round.ts';
 import { settle } from '../../../shared/settle.ts';
 import type { Bet } from '../../../shared/table.ts';
-import type { RoundReceipt } from '../../../widget/scene/index.ts';
+import type { RoundReceipt, SceneOptions } from '../../../widget/scene/index.ts';
 
 /** Plays `codes` (shoe order) and settles `bets`; throws on bad input (test data). */
 export function receiptFrom(codes: readonly string[], bets: readonly Bet[]): RoundReceipt {
@@ -49,3 +49,16 @@ export const SAMPLE_BETS: Bet[] = [
 ];
 
 export const HALL_1_CHIPS = [100, 500, 1_000, 2_000, 5_000, 10_000];
+
+/** The scene's options in English, instant (reduced motion): what the scene tests mount with. */
+export const SCENE_OPTIONS: SceneOptions = {
+  reducedMotion: true,
+  labels: {
+    player: 'Player',
+    banker: 'Banker',
+    tie: 'Tie',
+    pays: { player: 'Pays 1 to 1', banker: 'Pays 19 to 20', tie: 'Pays 8 to 1' },
+  },
+  formatAmount: (minor) => (minor / 1000).toFixed(2),
+  limitsText: '0.10 – 10.00',
+};
