@@ -9,7 +9,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../test/chromium.ts';
 import { startDemoServer } from '../test/widget/demo-server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -55,10 +55,7 @@ export async function run(): Promise<void> {
   console.log(`widget JavaScript in dist/ (${all.length} files, every renderer Pixi may pick): ${kb(allGzip)} gzip (target ≤ 220 KB)`);
 
   const server = await startDemoServer(dist);
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--headless=new', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
-  });
+  const browser = await launchChromium();
   const times: number[] = [];
   const firstPaint: number[] = [];
   let downloaded = 0;

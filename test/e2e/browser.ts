@@ -4,18 +4,16 @@
  */
 import { mkdirSync } from 'node:fs';
 import { after, before } from 'node:test';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../chromium.ts';
+
+export { launchChromium };
 
 /** The product under test (`test/e2e/run.ts` starts it and passes its URL). */
 export const ENDPOINT = process.env.PB_ENDPOINT ?? 'http://127.0.0.1:8787';
 /** Where the end-to-end screenshots go (look at them). */
 export const SHOTS = 'test-results/e2e';
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--headless=new', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking', '--disable-component-update'];
-
-export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...extraArgs] });
-}
 
 /** One browser for a test file: launched before its tests, closed after. Returns its getter. */
 export function browserForFile(extraArgs: string[] = []): () => Browser {

@@ -7,7 +7,8 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchChromium } from '../chromium.ts';
 import { startDemoServer } from './demo-server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -20,10 +21,7 @@ server.worker.script = [
   ['4S', '7H', 'AD', 'KC', '9H'],
   ['QS', '9D', '3C', 'KH'],
 ];
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--headless=new', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
-});
+const browser = await launchChromium();
 
 async function ready(page: Page): Promise<void> {
   await page.waitForFunction(() => (document.getElementById('table') as unknown as { state: string } | null)?.state === 'ready', null, { timeout: 30_000 });

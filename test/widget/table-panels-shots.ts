@@ -9,7 +9,8 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Locator, type Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { launchChromium } from '../chromium.ts';
 import { startDemoServer } from './demo-server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -17,10 +18,7 @@ const outDir = path.resolve(process.argv[2] ?? '/tmp/shots-integrated');
 await mkdir(outDir, { recursive: true });
 
 const server = await startDemoServer(path.join(root, 'dist'));
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--headless=new', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
-});
+const browser = await launchChromium();
 
 interface TablePage {
   state: string;

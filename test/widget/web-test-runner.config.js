@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { embedHost } from './embed-host.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -57,9 +58,9 @@ export default {
   browsers: [
     chromeLauncher({
       launchOptions: {
-        executablePath: '/usr/bin/chromium',
+        executablePath: CHROMIUM_PATH,
         headless: true,
-        args: ['--no-sandbox', '--headless=new', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+        args: CHROMIUM_ARGS,
       },
     }),
   ],

@@ -10,7 +10,7 @@ import { build } from 'esbuild';
 import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../../chromium.ts';
 import { buildVerifyPage } from '../../../scripts/verify-page.ts';
 import { playShoe, tamperedCopy } from '../panels-fixture.ts';
 
@@ -36,7 +36,7 @@ await build({
 });
 await copyFile(path.join(here, 'panels.html'), path.join(harnessDir, 'panels.html'));
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--headless=new'] });
+const browser = await launchChromium();
 try {
   for (const viewport of VIEWPORTS) {
     const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, deviceScaleFactor: viewport.deviceScaleFactor });
