@@ -132,6 +132,11 @@ describe('affiliate attribution', () => {
     return api('POST', '/api/sessions', { key: opts.key, body, headers });
   }
 
+  test('the token format of DEPLOY.md: a fixed vector (computed with node:crypto createHmac)', () => {
+    const token = mintAffiliateToken('acme-test-affiliate-key-0123456789abcdef', 'acme', 1_800_000_000, 'k-1');
+    expect(token).toBe('v1.1800000000.g4qks-bRzuqlxh1StWv48__e4E_NM-Gqiv8g2DpgtJ8');
+  });
+
   test('signed, origin or claimed: kept on the session and shown in its view', async () => {
     const key = crypto.randomUUID();
     const cases: Array<[string, Parameters<typeof create>[0]]> = [
