@@ -10,7 +10,8 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { MAX_AFFILIATE_TOKEN_LIFETIME_S, mintAffiliateToken } from '../../worker/attribution.ts';
 import { CREATION_KEY_TTL_MS } from '../../worker/client.ts';
 import worker from '../../worker/index.ts';
-import { type AffiliateReport, type Figures, LEDGER_NAME } from '../../worker/ledger.ts';
+import { type AffiliateReport, type Figures, type Ledger, LEDGER_MIGRATIONS, LEDGER_NAME } from '../../worker/ledger.ts';
+import { migrate } from '../../worker/schema.ts';
 import { api, BASE, CLIENT_IP, createSession, play, type Reply, type Session, startShoe } from './helpers.ts';
 
 const ACME_KEY = (JSON.parse(env.AFFILIATE_KEYS!) as Record<string, string>).acme!;
@@ -120,6 +121,20 @@ describe('replaying a session creation', () => {
     // The same key now makes a new session: the old token was never given out twice.
     const later = await api('POST', '/api/sessions', { key, body: { room: 'hall-1' } });
     expect(later.body.sessionId).not.toBe(first.body.sessionId);
+  });
+
+  test('a creation kept by an older version (no token kept): its replay is a 409, never a second token', async () => {
+    const key = crypto.randomUUID();
+    const first = await api('POST', '/api/sessions', { key, body: { room: 'vip' } });
+    await runInDurableObject(env.CLIENTS.getByName(`ip:${CLIENT_IP}`), (_c, state) => {
+      state.storage.sql.exec(`UPDATE creations SET token = NULL WHERE key = ?`, key);
+    });
+    const again = await api('POST', '/api/sessions', { key, body: { room: 'vip' } });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('idempotency_conflict');
+    await runInDurableObject(env.TABLES.getByName(first.body.sessionId), (_t, state) => {
+      expect(state.storage.sql.exec(`SELECT COUNT(*) AS n FROM tokens`).one().n).toBe(1);
+    });
   });
 });
 
@@ -240,6 +255,27 @@ describe('affiliate attribution', () => {
     await runInDurableObject(env.LEDGER.getByName(LEDGER_NAME), (_l, state) => {
       expect(state.storage.sql.exec(`SELECT attribution FROM sessions WHERE session_id = ?`, signed.id).one().attribution).toBe('signed');
     });
+  });
+
+  test('figures recorded before attribution existed are carried over as claimed', async () => {
+    // A ledger of its own, rebuilt at the first schema version with figures in the old `totals`.
+    const stub = env.LEDGER.getByName('ledger-before-attribution');
+    const rep = await runInDurableObject(stub, async (ledger: Ledger, state) => {
+      const sql = state.storage.sql;
+      state.storage.transactionSync(() => {
+        for (const t of ['attributed_totals', 'sessions', 'meta']) sql.exec(`DROP TABLE ${t}`);
+        migrate(sql, LEDGER_MIGRATIONS.slice(0, 1));
+        sql.exec(`INSERT INTO sessions (session_id, affiliate, room, rounds, staked, returned, updated_at) VALUES ('old', 'acme', 'vip', 2, 5000, 4000, 'then')`);
+        sql.exec(`INSERT INTO totals (affiliate, room, sessions, rounds, staked, returned) VALUES ('acme', 'vip', 1, 2, 5000, 4000)`);
+        migrate(sql, LEDGER_MIGRATIONS);
+      });
+      expect(sql.exec(`SELECT attribution FROM sessions WHERE session_id = 'old'`).one().attribution).toBe('claimed');
+      // The old session goes on: its later totals add to the claimed figures.
+      expect(await ledger.record({ sessionId: 'old', affiliate: 'acme', attribution: 'signed', room: 'vip', rounds: 3, staked: 6000, returned: 4000 })).toEqual({ applied: true });
+      return ledger.report();
+    });
+    const old = fig(1, 3, 6000, 4000);
+    expect(rep.affiliates).toEqual([{ affiliate: 'acme', ...old, attribution: { signed: fig(0, 0, 0, 0), origin: fig(0, 0, 0, 0), claimed: old }, rooms: [{ room: 'vip', ...old, attribution: { signed: fig(0, 0, 0, 0), origin: fig(0, 0, 0, 0), claimed: old } }] }]);
   });
 });
 
