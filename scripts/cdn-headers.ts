@@ -5,13 +5,27 @@
  * chunks. The code is public; only the API is origin-checked (worker/cors.ts). Chunk names carry a
  * content hash, so they may be cached for good; the loader keeps the default revalidation so a
  * deploy reaches every page.
+ *
+ * No static page may be framed (`/*`): a page of the Worker's own origin in a frame would play
+ * through the API same-origin, round the affiliate origin rules of /embed, and could be
+ * clickjacked. /embed, the one framable page, is answered by the Worker (wrangler.toml
+ * `run_worker_first`), and `_headers` never applies to the Worker's answers. Rules add up, so the
+ * loader and chunks keep their CORS headers; `frame-ancestors` on a script is harmless.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** The `_headers` rules for the loader and its chunks. */
+/** What every static asset says about framing: nobody may frame it (old browsers read X-Frame-Options). */
+export const NO_FRAMING: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': "frame-ancestors 'none'",
+  'X-Frame-Options': 'DENY',
+};
+
+/** The `_headers` rules: no framing anywhere, CORS for the loader and its chunks. */
 export function cdnHeaders(loader: string): string {
   return [
+    '/*',
+    ...Object.entries(NO_FRAMING).map(([name, value]) => `  ${name}: ${value}`),
     `/${loader}`,
     '  Access-Control-Allow-Origin: *',
     '/chunks/*',

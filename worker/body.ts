@@ -1,6 +1,9 @@
 /**
  * Reading an untrusted request body: at most `MAX_BODY_BYTES` (413 past that, whether or not a
  * Content-Length says so), UTF-8, then JSON. Shapes are checked afterwards by `schemas.ts`.
+ *
+ * A client that drops its upload half way (the stream errors) is the client's doing, not a fault
+ * of ours: a quiet 400 `body_aborted`, never an exception (which would be logged as a 500).
  */
 import { type Answer, failure } from './answers.ts';
 import { MAX_BODY_BYTES } from './schemas.ts';
@@ -14,6 +17,7 @@ export async function readJsonBody(request: Request, emptyIs: 'object' | 'error'
   const declared = request.headers.get('Content-Length');
   if (declared !== null && Number(declared) > MAX_BODY_BYTES) return tooLarge();
   const bytes = await readLimited(request, MAX_BODY_BYTES);
+  if (bytes === 'aborted') return { ok: false, answer: failure(400, 'body_aborted', 'the request body ended before it was complete: send the request again') };
   if (bytes === null) return tooLarge();
   let text: string;
   try {
@@ -31,14 +35,25 @@ export async function readJsonBody(request: Request, emptyIs: 'object' | 'error'
   }
 }
 
-/** The body's bytes, or null as soon as it passes `limit` (the rest is not read). */
-async function readLimited(request: Request, limit: number): Promise<Uint8Array | null> {
+/** The body's bytes, null as soon as it passes `limit` (the rest is not read), 'aborted' when the stream fails. */
+async function readLimited(request: Request, limit: number): Promise<Uint8Array | null | 'aborted'> {
   if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
+  let reader: ReadableStreamDefaultReader<Uint8Array>;
+  try {
+    reader = request.body.getReader();
+  } catch {
+    return 'aborted'; // already read or locked: nothing usable arrived
+  }
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let step: ReadableStreamReadResult<Uint8Array>;
+    try {
+      step = await reader.read();
+    } catch {
+      return 'aborted';
+    }
+    const { done, value } = step;
     if (done) break;
     size += value.byteLength;
     if (size > limit) {

@@ -35,7 +35,7 @@ const HOST_LABELS = /^[a-z0-9-]+(?:\.[a-z0-9-]+)*$/;
 export const EVERY_AFFILIATE = '*';
 
 /** The headers a browser may send and read. */
-export const CORS_ALLOW_HEADERS = 'Authorization, Content-Type, Idempotency-Key';
+export const CORS_ALLOW_HEADERS = 'Authorization, Content-Type, Idempotency-Key, Affiliate-Token';
 export const CORS_EXPOSE_HEADERS = 'Retry-After, Idempotent-Replayed';
 export const CORS_ALLOW_METHODS = 'GET, POST, OPTIONS';
 export const CORS_MAX_AGE = '600';
@@ -160,6 +160,16 @@ export function isOriginAllowedFor(origin: string | null, affiliate: string | nu
   if (listHas(policy.everyone, o)) return true;
   const own = affiliate === null ? undefined : policy.byAffiliate.get(affiliate);
   return own !== undefined && listHas(own, o);
+}
+
+/**
+ * Whether `origin` is listed for `affiliate` by name (null: under `"*"`), not merely allowed
+ * through `"*"` or the dev loopback rule: the evidence of an `origin` attribution (attribution.ts).
+ */
+export function isOriginListedFor(origin: string, affiliate: string | null, env: Env): boolean {
+  const policy = embedPolicy(env);
+  const list = affiliate === null ? policy.everyone : policy.byAffiliate.get(affiliate);
+  return list !== undefined && listHas(list, normalizeOrigin(origin));
 }
 
 /** Whether `origin` may embed SOME session (what a preflight, which names no session, can check). */

@@ -22,6 +22,8 @@ export interface Env {
   ALLOWED_ORIGINS?: string;
   /** Secret: the bearer token of the operator's report (`GET /api/admin/affiliates`); unset, the report is off. */
   ADMIN_TOKEN?: string;
+  /** Secret: JSON, affiliate id → HMAC key (32+ characters) its server mints `Affiliate-Token`s with (attribution.ts). */
+  AFFILIATE_KEYS?: string;
   /** Secret: the Ed25519 private key as a JWK JSON string (with d, x and kid). */
   SIGNING_KEY?: string;
   /** Secret or var: JSON of retired public keys, `[jwk, …]` or `{ "keys": [jwk, …] }`. */

@@ -15,6 +15,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { type Answer, answer, failure, rateLimited } from './answers.ts';
+import { AFFILIATE_TOKEN_HEADER, attribute } from './attribution.ts';
 import { readJsonBody } from './body.ts';
 import { Client } from './client.ts';
 import { adminAccess } from './admin.ts';
@@ -61,7 +62,20 @@ function send(c: C, a: Answer): Response {
   return res;
 }
 
-// ---- the edge: CORS, rate limit per address, no caching ----------------------------------------
+// ---- the edge: no framing, CORS, rate limit per address, no caching ------------------------------
+
+/**
+ * Only /embed may be framed, by the origins embed-frame.ts names. Everything else the Worker
+ * answers (the API, the JWKS, an unknown path) says so; the static pages get the same headers
+ * from dist/_headers (scripts/cdn-headers.ts).
+ */
+app.use('*', async (c, next) => {
+  await next();
+  // The frame itself carries its own frame-ancestors (embed-frame.ts); its refusals do not.
+  if (new URL(c.req.url).pathname === '/embed' && c.res.headers.has('Content-Security-Policy')) return;
+  c.res.headers.set('X-Frame-Options', 'DENY');
+  if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', "frame-ancestors 'none'");
+});
 
 app.use('/api/*', async (c, next) => {
   const origin = c.req.header('Origin');
@@ -138,8 +152,11 @@ app.post('/api/sessions', async (c) => {
   const origin = c.get('origin');
   const affiliate = b.value.affiliate ?? null;
   if (!isOriginAllowedFor(origin, affiliate, c.env)) return send(c, originRefusal(origin!, affiliate));
+  const claim = { affiliate, origin, token: c.req.header(AFFILIATE_TOKEN_HEADER) ?? null, idempotencyKey: key.key, now: Math.floor(Date.now() / 1000) };
+  const attributed = attribute(claim, c.env);
+  if (!attributed.ok) return send(c, attributed.answer);
   const client = c.env.CLIENTS.getByName(`ip:${clientAddress(c)}`);
-  return send(c, await client.createSession({ key: key.key, requestHash: requestHash('create', b.value) }, b.value));
+  return send(c, await client.createSession({ key: key.key, requestHash: requestHash('create', b.value) }, b.value, attributed.attribution));
 });
 
 app.get('/api/sessions/:id', async (c) => {

@@ -15,6 +15,10 @@
  * Version 2 adds to `session` the table's running totals (rounds, staked, returned; updated in
  * each round's transaction) and `ledger_rounds`, how many of those rounds the operator's ledger
  * has acknowledged (-1: the ledger does not know the session yet). See `ledger.ts`.
+ *
+ * Version 3 adds to `session` its `attribution` (signed / origin / claimed, `attribution.ts`).
+ * `tokens` holds one hash per session since replays of a creation return the first token; rows
+ * from older versions may hold more, and they stay valid.
  */
 
 export type Migration = readonly string[];
@@ -73,6 +77,10 @@ export const MIGRATIONS: readonly Migration[] = [
        rounds_total = (SELECT COUNT(*) FROM receipts),
        staked_total = (SELECT COALESCE(SUM(json_extract(record, '$.body.staked')), 0) FROM receipts),
        returned_total = (SELECT COALESCE(SUM(json_extract(record, '$.body.returned')), 0) FROM receipts)`,
+  ],
+  // 2 → 3: how the session's affiliate was attributed (attribution.ts); older sessions proved nothing.
+  [
+    `ALTER TABLE session ADD COLUMN attribution TEXT NOT NULL DEFAULT 'claimed' CHECK (attribution IN ('signed', 'origin', 'claimed'))`,
   ],
 ];
 

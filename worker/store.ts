@@ -3,6 +3,7 @@
  * `ctx.storage.sql`: the caller groups the writes of one change into one `transactionSync`.
  * Signed records are stored as their JSON, exactly as they were sent.
  */
+import type { Attribution } from './attribution.ts';
 import type { CommitmentBody, ReceiptBody, RevealBody, RoomId, ShoeParams, Signed, StartBody } from '../shared/index.ts';
 
 export type ShoeStatus = 'awaiting-start' | 'in-play' | 'ended';
@@ -11,6 +12,8 @@ export interface SessionRow {
   sessionId: string;
   room: RoomId;
   affiliate: string | null;
+  /** How the affiliate was attributed at creation (attribution.ts); 'claimed' for older sessions. */
+  attribution: Attribution;
   balance: number;
   currentShoe: number;
   /** Hash of the newest record of the chain (commitment, start, receipt or reveal). */
@@ -78,6 +81,7 @@ export class TableStore {
       sessionId: String(r.session_id),
       room: String(r.room) as RoomId,
       affiliate: r.affiliate === null ? null : String(r.affiliate),
+      attribution: String(r.attribution) as Attribution,
       balance: Number(r.balance),
       currentShoe: Number(r.current_shoe),
       head: r.head === null ? null : String(r.head),
@@ -91,8 +95,8 @@ export class TableStore {
 
   insertSession(s: NewSession): void {
     this.#sql.exec(
-      `INSERT INTO session (id, session_id, room, affiliate, balance, current_shoe, head, created_at) VALUES (1, ?, ?, ?, ?, ?, ?, ?)`,
-      s.sessionId, s.room, s.affiliate, s.balance, s.currentShoe, s.head, s.createdAt,
+      `INSERT INTO session (id, session_id, room, affiliate, attribution, balance, current_shoe, head, created_at) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      s.sessionId, s.room, s.affiliate, s.attribution, s.balance, s.currentShoe, s.head, s.createdAt,
     );
   }
 

@@ -59,6 +59,7 @@ import {
   validateShoeParams,
 } from '../shared/index.ts';
 import { type Answer, answer, failure, rateLimited } from './answers.ts';
+import type { Attribution } from './attribution.ts';
 import { isOriginAllowedFor, originRefusal } from './cors.ts';
 import { type Env, rateLimits } from './env.ts';
 import { signingKey } from './keys.ts';
@@ -84,9 +85,6 @@ export const RESHUFFLE_ROUNDS_PER_SEED = 100;
 /** How long a table remembers an Idempotency-Key and its answer. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** Bearer tokens one session may hold (each idempotent replay of its creation adds one). */
-export const MAX_TOKENS = 64;
-
 /** How long after a change its totals go to the ledger: a burst of rounds goes as one push. */
 export const LEDGER_DELAY_MS = 200;
 
@@ -110,6 +108,7 @@ export interface CreateInit {
   tokenHash: string;
   room: RoomId;
   affiliate: string | null;
+  attribution: Attribution;
   mode?: ShoeMode;
   decks?: number;
 }
@@ -131,6 +130,8 @@ export interface SessionView {
   room: RoomId;
   roomName: string;
   affiliate: string | null;
+  /** How the affiliate was attributed (attribution.ts). */
+  attribution: Attribution;
   balance: number;
   limits: TableLimits;
   shoe: ShoeView;
@@ -198,7 +199,7 @@ export class Table extends DurableObject<Env> {
 
   // ---- RPC: session ---------------------------------------------------------------------------
 
-  /** Creates the session: its first token, the play-money balance and the signed commitment of shoe 1. */
+  /** Creates the session: its one token, the play-money balance and the signed commitment of shoe 1. */
   async create(init: CreateInit): Promise<Answer<SessionView>> {
     return this.#exclusive(async () => {
       if (this.#exists()) return failure(409, 'idempotency_conflict', 'this session already exists');
@@ -214,6 +215,7 @@ export class Table extends DurableObject<Env> {
           sessionId: init.sessionId,
           room: init.room,
           affiliate: init.affiliate,
+          attribution: init.attribution,
           balance: STARTING_BALANCE[init.room],
           currentShoe: 1,
           head: next.commitment.hash,
@@ -225,18 +227,6 @@ export class Table extends DurableObject<Env> {
       await this.#scheduleLedger();
       this.#tokens = [init.tokenHash];
       return answer(201, this.#view());
-    });
-  }
-
-  /** Adds a bearer token (an idempotent replay of the session's creation hands out a new one). */
-  async addToken(tokenHash: string): Promise<Answer<{ added: true }>> {
-    return this.#exclusive(async () => {
-      if (!this.#exists()) return failure(404, 'not_found', 'no such session');
-      const tokens = this.#tokenHashes();
-      if (tokens.length >= MAX_TOKENS) return failure(409, 'too_many_tokens', `this session's creation was replayed more than ${MAX_TOKENS} times: create a new session`);
-      this.ctx.storage.transactionSync(() => this.#store.insertToken(tokenHash, this.#now()));
-      this.#tokens = [...tokens, tokenHash];
-      return answer(201, { added: true as const });
     });
   }
 
@@ -428,6 +418,7 @@ export class Table extends DurableObject<Env> {
       await this.env.LEDGER.getByName(LEDGER_NAME).record({
         sessionId: s.sessionId,
         affiliate: s.affiliate,
+        attribution: s.attribution,
         room: s.room,
         rounds: s.rounds,
         staked: s.staked,
@@ -569,6 +560,7 @@ export class Table extends DurableObject<Env> {
       room: session.room,
       roomName: room.name,
       affiliate: session.affiliate,
+      attribution: session.attribution,
       balance: session.balance,
       limits: room.limits,
       shoe: this.#shoeView(this.#store.shoe(session.currentShoe)!),

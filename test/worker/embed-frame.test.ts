@@ -177,7 +177,9 @@ describe('bad requests', () => {
       expect(f.status, query).toBe(400);
       expect(f.headers.get('Content-Type')).toMatch(/^application\/json/);
       expect(f.headers.get('Cache-Control')).toBe('no-store');
-      expect(f.headers.get('Content-Security-Policy')).toBeNull();
+      // A refusal is no frame: nobody may frame it.
+      expect(f.headers.get('Content-Security-Policy')).toBe("frame-ancestors 'none'");
+      expect(f.headers.get('X-Frame-Options')).toBe('DENY');
       const body = JSON.parse(f.text);
       expect(Object.keys(body)).toEqual(['error']);
       expect(body.error.code, query).toBe('bad_query');

@@ -146,7 +146,7 @@ describe('embedding origins at session creation', () => {
       expect(r.status, origin).toBe(204);
       expect(r.headers.get('Access-Control-Allow-Origin')).toBe(origin);
       expect(r.headers.get('Access-Control-Allow-Methods')).toBe('GET, POST, OPTIONS');
-      expect(r.headers.get('Access-Control-Allow-Headers')).toBe('Authorization, Content-Type, Idempotency-Key');
+      expect(r.headers.get('Access-Control-Allow-Headers')).toBe('Authorization, Content-Type, Idempotency-Key, Affiliate-Token');
       expect(r.headers.get('Access-Control-Max-Age')).toBe('600');
     }
     const refused = await preflight(EVIL);

@@ -13,7 +13,7 @@ process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** The tests read these through `env` (embedding.test.ts, ledger.test.ts). */
+/** The tests read these through `env` (embedding.test.ts, ledger.test.ts, security.test.ts). */
 const TEST_VARS = {
   EMBED_ORIGINS: JSON.stringify({
     '*': ['https://casino.example'],
@@ -21,6 +21,8 @@ const TEST_VARS = {
     beta: ['https://beta.example:8443'],
   }),
   ADMIN_TOKEN: 'test-admin-token-0123456789',
+  // The operator's key for acme's server (signed attribution); beta has none.
+  AFFILIATE_KEYS: JSON.stringify({ acme: 'acme-test-affiliate-key-0123456789abcdef' }),
 };
 
 export default defineProject({
