@@ -10,3 +10,4 @@ export * from './prng.ts';
 export * from './simulate.ts';
 export * from './roads.ts';
 export * from './fairness/index.ts';
+export type * from './api.ts';

@@ -37,19 +37,23 @@ import {
   DEFAULT_SHOE_PARAMS,
   deriveRoundShoe,
   deriveShoe,
+  type EndAnswer,
   FAIRNESS_VERSION,
   newServerSeed,
-  type ReceiptBody,
+  type ReceiptsAnswer,
   type RevealBody,
   type RoomId,
   ROOMS,
+  type RoundAnswer,
   seedCommitment,
+  type SessionView,
   settle,
   type Shoe,
   type ShoeMode,
   type ShoeParams,
-  type Signed,
+  type ShoeView,
   signRecord,
+  type StartAnswer,
   type StartBody,
   type TableLimits,
   type Transcript,
@@ -65,7 +69,7 @@ import { signingKey } from './keys.ts';
 import { LEDGER_NAME } from './ledger.ts';
 import { TokenBucket } from './limits.ts';
 import { migrate, schemaVersion, SCHEMA_VERSION } from './schema.ts';
-import { type SessionRow, type ShoeRow, type ShoeStatus, TableStore } from './store.ts';
+import { type SessionRow, type ShoeRow, TableStore } from './store.ts';
 import { matchesAny } from './tokens.ts';
 
 /** Play money a new session starts with, per room: a hundred maximum bets on one box. */
@@ -112,59 +116,6 @@ export interface CreateInit {
   affiliate: string | null;
   mode?: ShoeMode;
   decks?: number;
-}
-
-/** A shoe as the API shows it: never the server seed before the reveal (then only inside `reveal`). */
-export interface ShoeView {
-  number: number;
-  status: ShoeStatus;
-  rounds: number;
-  params: ShoeParams;
-  cutRange: { min: number; max: number };
-  commitment: Signed<CommitmentBody>;
-  start?: Signed<StartBody>;
-  reveal?: Signed<RevealBody>;
-}
-
-export interface SessionView {
-  sessionId: string;
-  room: RoomId;
-  roomName: string;
-  affiliate: string | null;
-  balance: number;
-  limits: TableLimits;
-  shoe: ShoeView;
-  lastReceipt: Signed<ReceiptBody> | null;
-}
-
-export interface ShoeSummary {
-  number: number;
-  status: ShoeStatus;
-  rounds: number;
-}
-
-export interface RoundAnswer {
-  receipt: Signed<ReceiptBody>;
-  balance: number;
-  shoe: ShoeSummary;
-  reveal?: Signed<RevealBody>;
-  nextShoe?: ShoeView;
-}
-
-export interface StartAnswer {
-  shoe: ShoeView;
-}
-
-export interface EndAnswer {
-  reveal: Signed<RevealBody>;
-  balance: number;
-  shoe: ShoeSummary;
-  nextShoe: ShoeView;
-}
-
-export interface ReceiptsAnswer {
-  shoe: number;
-  receipts: Signed<ReceiptBody>[];
 }
 
 type Entered = { ok: true; session: SessionRow } | { ok: false; answer: Answer<never> };

@@ -6,7 +6,23 @@
  * last shoe is ended early so that its seed is revealed and every round can be verified.
  */
 import { writeFile } from 'node:fs/promises';
-import { type Bet, type Box, BOXES, isRoomId, type RoomId, SECTORS, type TableLimits, type Transcript, validateBets } from '../../shared/index.ts';
+import {
+  type Bet,
+  type Box,
+  BOXES,
+  type CreatedSession,
+  type CreateSessionRequest,
+  isRoomId,
+  type PlayRoundRequest,
+  type RoomId,
+  type RoundAnswer,
+  SECTORS,
+  type ShoeView,
+  type StartShoeRequest,
+  type TableLimits,
+  type Transcript,
+  validateBets,
+} from '../../shared/index.ts';
 import { intOption, parseArgs, UsageError } from '../args.ts';
 
 export const summary = 'play N rounds against a running Worker with random legal bets, write the transcripts';
@@ -35,13 +51,8 @@ interface PlayedShoe {
   number: number;
 }
 
-interface Table {
-  sessionId: string;
-  token: string;
-  limits: TableLimits;
-  balance: number;
-  shoe: { number: number; status: string; rounds: number; cutRange: { min: number; max: number } };
-}
+/** What the CLI keeps of a table session (API.md's answers, shared/api.ts). */
+type Table = Pick<CreatedSession, 'sessionId' | 'token' | 'limits' | 'balance'> & { shoe: Pick<ShoeView, 'number' | 'status' | 'rounds' | 'cutRange'> };
 
 class WorkerError extends Error {}
 
@@ -168,12 +179,12 @@ async function play(api: Api, rounds: number, room: RoomId) {
 
   const openTable = async (): Promise<Table> => {
     tables++;
-    return api.call<Table>('POST', '/api/sessions', { body: { room } });
+    return api.call<CreatedSession>('POST', '/api/sessions', { body: { room } satisfies CreateSessionRequest });
   };
   const startShoe = async (t: Table): Promise<void> => {
     const { min, max } = t.shoe.cutRange;
     const cut = min + randomBelow(max - min + 1);
-    await api.call('POST', `/api/sessions/${t.sessionId}/shoe/start`, { token: t.token, body: { clientSeed: randomHex(16), cut } });
+    await api.call('POST', `/api/sessions/${t.sessionId}/shoe/start`, { token: t.token, body: { clientSeed: randomHex(16), cut } satisfies StartShoeRequest });
     t.shoe.status = 'in-play';
     played.push({ sessionId: t.sessionId, token: t.token, number: t.shoe.number });
   };
@@ -192,11 +203,7 @@ async function play(api: Api, rounds: number, room: RoomId) {
       await startShoe(table);
       bets = randomLegalBets(table.limits, table.balance)!;
     }
-    const answer = await api.call<{ balance: number; receipt: { body: { staked: number; returned: number } }; nextShoe?: Table['shoe'] }>(
-      'POST',
-      `/api/sessions/${table.sessionId}/rounds`,
-      { token: table.token, body: { bets } },
-    );
+    const answer = await api.call<RoundAnswer>('POST', `/api/sessions/${table.sessionId}/rounds`, { token: table.token, body: { bets } satisfies PlayRoundRequest });
     staked += answer.receipt.body.staked;
     returned += answer.receipt.body.returned;
     table.balance = answer.balance;
