@@ -30,8 +30,10 @@
  */
 import { DurableObject } from 'cloudflare:workers';
 import {
+  buildCommitmentBody,
   buildReceiptBody,
-  type CommitmentBody,
+  buildRevealBody,
+  buildStartBody,
   cutRange,
   dealRound,
   DEFAULT_SHOE_PARAMS,
@@ -45,7 +47,6 @@ import {
   type RoomId,
   ROOMS,
   type RoundAnswer,
-  seedCommitment,
   type SessionView,
   settle,
   type Shoe,
@@ -54,7 +55,6 @@ import {
   type ShoeView,
   signRecord,
   type StartAnswer,
-  type StartBody,
   type TableLimits,
   type Transcript,
   validateBets,
@@ -214,15 +214,7 @@ export class Table extends DurableObject<Env> {
       if (!seed.ok) return failure(400, 'bad_client_seed', seed.error.message);
       const cut = validateShoeCut(shoe.params, body.cut);
       if (!cut.ok) return failure(400, 'bad_cut', cut.error.message);
-      const startBody: StartBody = {
-        type: 'start',
-        table: session.sessionId,
-        shoe: shoe.number,
-        clientSeed: seed.value,
-        cut: cut.value,
-        prev: session.head!,
-        issuedAt: this.#now(),
-      };
+      const startBody = buildStartBody({ table: session.sessionId, shoe: shoe.number, clientSeed: seed.value, cut: cut.value, prev: session.head!, issuedAt: this.#now() });
       // Where dealing begins: after the burn, known only from the derived stack.
       const firstPosition = shoe.params.mode === 'shoe' ? this.#shoeOf({ ...shoe, clientSeed: seed.value, cut: cut.value }).next : 0;
       const start = await signRecord(startBody, await signingKey(this.env));
@@ -470,14 +462,14 @@ export class Table extends DurableObject<Env> {
   /** A fresh server seed for shoe `number` and its signed commitment (the seed stays here). */
   async #commit(table: string, number: number, params: ShoeParams, limits: TableLimits, prev: string | null, now: string) {
     const serverSeed = newServerSeed(randomBytes);
-    const body: CommitmentBody = { type: 'commitment', table, shoe: number, params, serverSeedHash: seedCommitment(serverSeed), prev, issuedAt: now, limits };
+    const body = buildCommitmentBody({ table, shoe: number, params, serverSeed, prev, issuedAt: now, limits });
     const commitment = await signRecord(body, await signingKey(this.env));
     return { number, params, serverSeed, commitment };
   }
 
   /** The reveal of `shoe` (chained after `prev`) and the next shoe's commitment (chained after the reveal). */
   async #endAndCommit(session: SessionRow, shoe: ShoeRow, prev: string, reason: RevealBody['reason'], now: string) {
-    const revealBody: RevealBody = { type: 'reveal', table: session.sessionId, shoe: shoe.number, serverSeed: shoe.serverSeed, rounds: shoe.rounds, reason, prev, issuedAt: now };
+    const revealBody = buildRevealBody({ table: session.sessionId, shoe: shoe.number, serverSeed: shoe.serverSeed, rounds: shoe.rounds, reason, prev, issuedAt: now });
     const reveal = await signRecord(revealBody, await signingKey(this.env));
     const next = await this.#commit(session.sessionId, shoe.number + 1, shoe.params, ROOMS[session.room].limits, reveal.hash, now);
     return { reveal, next };

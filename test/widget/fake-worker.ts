@@ -12,16 +12,19 @@ import { playRoundFromCodes, type Round } from '../../shared/round.ts';
 import { settle } from '../../shared/settle.ts';
 import { isRoomId, ROOMS, validateBets, type Bet } from '../../shared/table.ts';
 import {
+  buildCommitmentBody,
   buildReceiptBody,
+  buildRevealBody,
+  buildStartBody,
   type CommitmentBody,
   cutRange,
   DEFAULT_SHOE_PARAMS,
   deriveShoe,
+  FAIRNESS_VERSION,
   generateSigningKey,
   type Jwks,
   type ReceiptBody,
   type RevealBody,
-  seedCommitment,
   type ShoeParams,
   type Signed,
   type SigningKey,
@@ -226,16 +229,7 @@ export class FakeWorker {
   async #commit(session: FakeSession, prev: string | null): Promise<FakeShoe> {
     const number = session.shoes.length + 1;
     const serverSeed = serverSeedOf(number);
-    const body: CommitmentBody = {
-      type: 'commitment',
-      table: session.id,
-      shoe: number,
-      params: this.params,
-      serverSeedHash: seedCommitment(serverSeed),
-      prev,
-      issuedAt: ISSUED_AT,
-      limits: ROOMS[session.room].limits,
-    };
+    const body = buildCommitmentBody({ table: session.id, shoe: number, params: this.params, serverSeed, prev, issuedAt: ISSUED_AT, limits: ROOMS[session.room].limits });
     const shoe: FakeShoe = { number, status: 'awaiting-start', serverSeed, commitment: await this.#sign(body), receipts: [], shoe: null, position: 0 };
     session.shoes.push(shoe);
     return shoe;
@@ -249,7 +243,7 @@ export class FakeWorker {
     if (!cut.ok) return error(400, 'bad_cut', cut.error.message);
     shoe.shoe = deriveShoe(this.params, shoe.serverSeed, seed.value, cut.value);
     shoe.status = 'in-play';
-    shoe.start = await this.#sign<StartBody>({ type: 'start', table: shoe.commitment.body.table, shoe: shoe.number, clientSeed: seed.value, cut: cut.value, prev: shoe.commitment.hash, issuedAt: ISSUED_AT });
+    shoe.start = await this.#sign(buildStartBody({ table: shoe.commitment.body.table, shoe: shoe.number, clientSeed: seed.value, cut: cut.value, prev: shoe.commitment.hash, issuedAt: ISSUED_AT }));
     const started: StartAnswer = { shoe: shoeInfo(shoe, this.params) };
     return { status: 200, body: started };
   }
@@ -304,7 +298,7 @@ export class FakeWorker {
   /** Reveals the shoe's server seed and commits the next shoe, chained to the reveal. */
   async #end(session: FakeSession, shoe: FakeShoe, reason: RevealBody['reason']): Promise<FakeShoe> {
     const prev = shoe.receipts.at(-1)?.hash ?? shoe.start?.hash ?? shoe.commitment.hash;
-    shoe.reveal = await this.#sign<RevealBody>({ type: 'reveal', table: session.id, shoe: shoe.number, serverSeed: shoe.serverSeed, rounds: shoe.receipts.length, reason, prev, issuedAt: ISSUED_AT });
+    shoe.reveal = await this.#sign(buildRevealBody({ table: session.id, shoe: shoe.number, serverSeed: shoe.serverSeed, rounds: shoe.receipts.length, reason, prev, issuedAt: ISSUED_AT }));
     shoe.status = 'ended';
     shoe.shoe = null;
     return this.#commit(session, shoe.reveal.hash);
@@ -344,7 +338,7 @@ function lastReceipt(session: FakeSession): Signed<ReceiptBody> | null {
 
 function transcriptOf(shoe: FakeShoe): Transcript {
   return {
-    version: 'pb-fair-1',
+    version: FAIRNESS_VERSION,
     commitment: shoe.commitment,
     ...(shoe.start ? { start: shoe.start } : {}),
     receipts: [...shoe.receipts],
