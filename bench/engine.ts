@@ -6,7 +6,7 @@
 import { orderedDecks } from '../shared/cards.ts';
 import { countOutcomes } from '../shared/odds.ts';
 import { seededPrng } from '../shared/prng.ts';
-import { playRound } from '../shared/round.ts';
+import { MAX_CARDS_PER_ROUND, playRound } from '../shared/round.ts';
 import { DEFAULT_SHOE_RULES, shuffleCards } from '../shared/shoe.ts';
 import { simulate } from '../shared/simulate.ts';
 
@@ -71,7 +71,7 @@ function roundFigures(): void {
   // One shuffled 8-deck stack; rounds are played from successive positions, wrapping before the end.
   const random = seededPrng('rounds');
   const cards = shuffleCards(orderedDecks(8), random.randomBelow);
-  const last = cards.length - 6;
+  const last = cards.length - MAX_CARDS_PER_ROUND;
   const play = (rounds: number): void => {
     let pos = 0;
     for (let i = 0; i < rounds; i++) {

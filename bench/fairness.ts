@@ -4,6 +4,10 @@
  * Target: the whole-shoe verification under 20 ms in Node. Figures only: nothing passes or fails.
  */
 import {
+  BOXES,
+  CARDS_PER_DECK,
+  cutRange,
+  DEFAULT_ROOM,
   DEFAULT_SHOE_PARAMS,
   deriveShoe,
   generateSigningKey,
@@ -12,6 +16,8 @@ import {
   playShoeTranscript,
   recordDigest,
   recordHash,
+  ROOMS,
+  SECTORS,
   verifyBytes,
   verifyTranscript,
 } from '../shared/index.ts';
@@ -34,20 +40,23 @@ function median(xs: number[]): number {
 }
 
 const EIGHT_DECKS = { ...DEFAULT_SHOE_PARAMS, decks: 8 };
+const CUTS = cutRange(EIGHT_DECKS);
+/** A cut in the middle of the stack. */
+const MIDDLE_CUT = Math.floor((EIGHT_DECKS.decks * CARDS_PER_DECK) / 2);
 const randomBytes = (n: number) => crypto.getRandomValues(new Uint8Array(n));
 
 function derivationFigures(): void {
   const seeds = Array.from({ length: 2_000 }, () => newServerSeed(randomBytes));
-  for (const s of seeds.slice(0, 200)) sink += deriveShoe(EIGHT_DECKS, s, 'warm-up', 208).burned; // warm-up
+  for (const s of seeds.slice(0, 200)) sink += deriveShoe(EIGHT_DECKS, s, 'warm-up', MIDDLE_CUT).burned; // warm-up
   const batches = Array.from({ length: 9 }, (_, b) => {
     const cpu = process.cpuUsage();
     const t = performance.now();
-    for (let i = b * 200; i < (b + 1) * 200; i++) sink += deriveShoe(EIGHT_DECKS, seeds[i % seeds.length]!, 'bench client seed', 1 + (i % 415)).burned;
+    for (let i = b * 200; i < (b + 1) * 200; i++) sink += deriveShoe(EIGHT_DECKS, seeds[i % seeds.length]!, 'bench client seed', CUTS.min + (i % (CUTS.max - CUTS.min + 1))).burned;
     const used = process.cpuUsage(cpu);
     return { wall: ((performance.now() - t) * 1000) / 200, cpu: (used.user + used.system) / 200 };
   });
   console.log(
-    `shoe derivation, 8 decks (416 cards: HMAC stream, rejection sampling, Fisher-Yates, cut, burn): ` +
+    `shoe derivation, ${EIGHT_DECKS.decks} decks (${EIGHT_DECKS.decks * CARDS_PER_DECK} cards: HMAC stream, rejection sampling, Fisher-Yates, cut, burn): ` +
       `${median(batches.map((b) => b.wall)).toFixed(1)} µs median per shoe (CPU ${median(batches.map((b) => b.cpu)).toFixed(1)} µs)`,
   );
 }
@@ -60,13 +69,13 @@ async function verificationFigures(): Promise<void> {
     params: EIGHT_DECKS,
     serverSeed: newServerSeed(randomBytes),
     clientSeed: 'bench client seed',
-    cut: 208,
+    cut: MIDDLE_CUT,
     key,
     balance: 100_000_000,
-    limits: { min: 100, max: 10_000, step: 100, chips: [100, 500, 1_000, 2_000, 5_000, 10_000] },
+    limits: ROOMS[DEFAULT_ROOM].limits,
     bets: (r) => [
-      { sector: r % 5, box: (['player', 'banker', 'tie'] as const)[r % 3]!, amount: 1_000 },
-      { sector: (r + 1) % 5, box: 'banker', amount: 2_000 },
+      { sector: r % SECTORS, box: BOXES[r % BOXES.length]!, amount: 1_000 },
+      { sector: (r + 1) % SECTORS, box: 'banker', amount: 2_000 },
     ],
     clock: (n) => new Date(Date.UTC(2025, 0, 1, 0, 0, n)).toISOString(),
   });

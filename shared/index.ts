@@ -9,4 +9,7 @@ export * from './odds.ts';
 export * from './prng.ts';
 export * from './simulate.ts';
 export * from './roads.ts';
+export * from './random.ts';
+export * from './languages.ts';
 export * from './fairness/index.ts';
+export type * from './api.ts';

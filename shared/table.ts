@@ -42,6 +42,12 @@ export const ROOMS: Readonly<Record<RoomId, Room>> = {
   vip: { id: 'vip', name: 'VIP', limits: { min: 25_000, max: 1_000_000, step: 100, chips: [25_000, 50_000, 100_000, 250_000, 500_000, 1_000_000] } },
 };
 
+/** Every room id, in the order of ROOMS. */
+export const ROOM_IDS = Object.keys(ROOMS) as readonly RoomId[];
+
+/** The room a table opens in when none is named: the one with the smallest limits. */
+export const DEFAULT_ROOM: RoomId = 'hall-1';
+
 export function isRoomId(value: unknown): value is RoomId {
   return typeof value === 'string' && Object.hasOwn(ROOMS, value);
 }

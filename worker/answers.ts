@@ -3,40 +3,11 @@
  * it crosses RPC and can be stored as an idempotent answer. Every error body has the one shape
  * `{ error: { code, message } }` (API.md "Errors").
  */
-import type { BetErrorCode } from '../shared/table.ts';
-
-export type ErrorCode =
-  | 'bad_json'
-  | 'invalid_body'
-  | 'bad_query'
-  | 'bad_client_seed'
-  | 'bad_cut'
-  | 'idempotency_key_required'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'origin_not_allowed'
-  | 'not_found'
-  | 'method_not_allowed'
-  | 'idempotency_conflict'
-  | 'shoe_not_started'
-  | 'shoe_already_started'
-  | 'body_too_large'
-  | 'body_aborted'
-  | 'bad_affiliate_token'
-  | 'affiliate_token_expired'
-  | 'rate_limited'
-  | 'internal'
-  | 'unavailable'
-  // the engine's bet rules, passed through unchanged
-  | BetErrorCode;
-
-export interface ErrorBody {
-  error: { code: ErrorCode; message: string; [detail: string]: unknown };
-}
+import type { ApiErrorBody, ApiErrorCode, ApiErrorDetail } from '../shared/api.ts';
 
 export interface Answer<T = unknown> {
   status: number;
-  body: T | ErrorBody;
+  body: T | ApiErrorBody;
   /** Extra response headers, e.g. Retry-After. */
   headers?: Record<string, string>;
 }
@@ -45,16 +16,8 @@ export function answer<T>(status: number, body: T, headers?: Record<string, stri
   return headers ? { status, body, headers } : { status, body };
 }
 
-/** Extra fields of an error: the offending bet's sector and box; the refused origin and its affiliate. */
-export interface ErrorDetail {
-  sector?: number;
-  box?: string;
-  origin?: string;
-  affiliate?: string | null;
-}
-
 /** An error answer; `detail` adds fields such as the offending bet's sector and box. */
-export function failure(status: number, code: ErrorCode, message: string, detail?: ErrorDetail): Answer<never> {
+export function failure(status: number, code: ApiErrorCode, message: string, detail?: ApiErrorDetail): Answer<never> {
   return { status, body: { error: { code, message, ...detail } } };
 }
 

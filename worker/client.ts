@@ -12,20 +12,17 @@
  * only the token's hash.
  */
 import { DurableObject } from 'cloudflare:workers';
+import type { CreatedSession, SessionView } from '../shared/index.ts';
 import { type Answer, answer, failure, isSuccess, rateLimited } from './answers.ts';
 import { type Env, rateLimits } from './env.ts';
 import type { Attribution } from './attribution.ts';
-import type { Idem, SessionView } from './table.ts';
+import type { Idem } from './table.ts';
 import { TokenBucket } from './limits.ts';
 import type { CreateSessionBody } from './schemas.ts';
 import { newSessionId, newToken, tokenHash } from './tokens.ts';
 
 /** How long a creation's Idempotency-Key is remembered. */
 export const CREATION_KEY_TTL_MS = 24 * 60 * 60 * 1000;
-
-export interface CreatedSession extends SessionView {
-  token: string;
-}
 
 const randomBytes = (n: number): Uint8Array => crypto.getRandomValues(new Uint8Array(n));
 

@@ -11,7 +11,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import * as v from 'valibot';
-import { LANGUAGES } from '../widget/i18n/languages.ts';
+import { LANGUAGES } from '../shared/languages.ts';
 import { type Answer, failure } from './answers.ts';
 import { embedPolicy } from './cors.ts';
 import { type Env, isDev } from './env.ts';

@@ -5,11 +5,13 @@
  * with another request a 409. Only successful answers are kept: a refused request changed
  * nothing, so its key stays free for the corrected request.
  *
- * The request hash covers the operation and the validated body in a canonical form (object keys
- * sorted), so formatting differences in the JSON do not count as "another body".
+ * The request hash covers the operation and the validated body in the records' canonical JSON
+ * (shared/fairness/encoding.ts: object keys sorted), so formatting differences in the JSON do not
+ * count as "another body".
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { canonicalJson } from '../shared/fairness/encoding.ts';
 
 /** 1–64 printable ASCII characters, no spaces (a UUID fits). */
 const KEY = /^[\x21-\x7e]{1,64}$/;
@@ -18,17 +20,17 @@ export function isIdempotencyKey(value: string | null | undefined): value is str
   return typeof value === 'string' && KEY.test(value);
 }
 
-/** JSON with object keys sorted at every level: one text per value. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-}
-
-/** Hex SHA-256 of the operation name and the canonical body. */
+/**
+ * Hex SHA-256 of the operation name and the canonical body. A body canonical JSON refuses (a
+ * fraction, a lone surrogate) is one the engine refuses too, and refusals are never stored, so
+ * its hash only has to differ from every stored one: its plain JSON, marked, does.
+ */
 export function requestHash(operation: string, body: unknown): string {
-  return bytesToHex(sha256(utf8ToBytes(`${operation}\n${canonicalJson(body)}`)));
+  let text: string;
+  try {
+    text = canonicalJson(body);
+  } catch {
+    text = `~${JSON.stringify(body)}`;
+  }
+  return bytesToHex(sha256(utf8ToBytes(`${operation}\n${text}`)));
 }

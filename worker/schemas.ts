@@ -5,12 +5,10 @@
  * `shared/`, and answer with its codes.
  */
 import * as v from 'valibot';
-import { MAX_DECKS, MIN_DECKS, SECTORS, BOXES, SHOE_MODES } from '../shared/index.ts';
+import { BOXES, type CreateSessionRequest, MAX_DECKS, MIN_DECKS, oneOf, type PlayRoundRequest, ROOM_IDS, SECTORS, SHOE_MODES, type StartShoeRequest } from '../shared/index.ts';
 
 /** The largest request body the API reads, in bytes. Fifteen bets take about 700. */
 export const MAX_BODY_BYTES = 4096;
-
-const ROOM_IDS = ['hall-1', 'hall-2', 'vip'] as const;
 
 /**
  * An affiliate id: a short slug that names the partner in receipts, in `EMBED_ORIGINS` and in the
@@ -20,7 +18,7 @@ export const AFFILIATE_ID = /^[a-z0-9][a-z0-9_-]{0,39}$/;
 export const AFFILIATE_ID_RULE = 'affiliate must be 1–40 letters, digits, "_" or "-", starting with a letter or digit';
 
 export const CreateSessionBody = v.strictObject({
-  room: v.picklist(ROOM_IDS, 'room must be "hall-1", "hall-2" or "vip"'),
+  room: v.picklist(ROOM_IDS, `room must be ${oneOf(ROOM_IDS)}`),
   affiliate: v.optional(
     v.pipe(
       v.string('affiliate must be a string'),
@@ -28,7 +26,7 @@ export const CreateSessionBody = v.strictObject({
       v.regex(AFFILIATE_ID, AFFILIATE_ID_RULE),
     ),
   ),
-  mode: v.optional(v.picklist(SHOE_MODES, 'mode must be "shoe" or "reshuffle"')),
+  mode: v.optional(v.picklist(SHOE_MODES, `mode must be ${oneOf(SHOE_MODES)}`)),
   decks: v.optional(
     v.pipe(
       v.number('decks must be a number'),
@@ -68,6 +66,11 @@ export type PlayRoundBody = v.InferOutput<typeof PlayRoundBody>;
 
 export const EndShoeBody = v.strictObject({});
 export type EndShoeBody = v.InferOutput<typeof EndShoeBody>;
+
+// The schemas read exactly the wire contract's requests (shared/api.ts); rounds read any box, which
+// the engine then refuses with its own code. A drift between the two fails to compile.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _contract: [Same<CreateSessionBody, CreateSessionRequest>, Same<StartShoeBody, StartShoeRequest>, PlayRoundRequest extends PlayRoundBody ? true : false] = [true, true, true];
 
 /** Checks `input` against `schema`; on failure, one readable line naming the field. */
 export function parseBody<S extends v.GenericSchema>(schema: S, input: unknown): { ok: true; value: v.InferOutput<S> } | { ok: false; message: string } {

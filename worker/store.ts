@@ -3,10 +3,7 @@
  * `ctx.storage.sql`: the caller groups the writes of one change into one `transactionSync`.
  * Signed records are stored as their JSON, exactly as they were sent.
  */
-import type { Attribution } from './attribution.ts';
-import type { CommitmentBody, ReceiptBody, RevealBody, RoomId, ShoeParams, Signed, StartBody } from '../shared/index.ts';
-
-export type ShoeStatus = 'awaiting-start' | 'in-play' | 'ended';
+import type { Attribution, CommitmentBody, ReceiptBody, RevealBody, RoomId, ShoeParams, ShoeStatus, Signed, StartBody } from '../shared/index.ts';
 
 export interface SessionRow {
   sessionId: string;

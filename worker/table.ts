@@ -30,27 +30,31 @@
  */
 import { DurableObject } from 'cloudflare:workers';
 import {
+  buildCommitmentBody,
   buildReceiptBody,
-  type CommitmentBody,
+  buildRevealBody,
+  buildStartBody,
   cutRange,
   dealRound,
   DEFAULT_SHOE_PARAMS,
   deriveRoundShoe,
   deriveShoe,
+  type EndAnswer,
   FAIRNESS_VERSION,
   newServerSeed,
-  type ReceiptBody,
+  type ReceiptsAnswer,
   type RevealBody,
   type RoomId,
   ROOMS,
-  seedCommitment,
+  type RoundAnswer,
+  type SessionView,
   settle,
   type Shoe,
   type ShoeMode,
   type ShoeParams,
-  type Signed,
+  type ShoeView,
   signRecord,
-  type StartBody,
+  type StartAnswer,
   type TableLimits,
   type Transcript,
   validateBets,
@@ -66,7 +70,7 @@ import { signingKey } from './keys.ts';
 import { LEDGER_NAME } from './ledger.ts';
 import { TokenBucket } from './limits.ts';
 import { migrate, schemaVersion, SCHEMA_VERSION } from './schema.ts';
-import { type SessionRow, type ShoeRow, type ShoeStatus, TableStore } from './store.ts';
+import { type SessionRow, type ShoeRow, TableStore } from './store.ts';
 import { matchesAny } from './tokens.ts';
 
 /** Play money a new session starts with, per room: a hundred maximum bets on one box. */
@@ -111,61 +115,6 @@ export interface CreateInit {
   attribution: Attribution;
   mode?: ShoeMode;
   decks?: number;
-}
-
-/** A shoe as the API shows it: never the server seed before the reveal (then only inside `reveal`). */
-export interface ShoeView {
-  number: number;
-  status: ShoeStatus;
-  rounds: number;
-  params: ShoeParams;
-  cutRange: { min: number; max: number };
-  commitment: Signed<CommitmentBody>;
-  start?: Signed<StartBody>;
-  reveal?: Signed<RevealBody>;
-}
-
-export interface SessionView {
-  sessionId: string;
-  room: RoomId;
-  roomName: string;
-  affiliate: string | null;
-  /** How the affiliate was attributed (attribution.ts). */
-  attribution: Attribution;
-  balance: number;
-  limits: TableLimits;
-  shoe: ShoeView;
-  lastReceipt: Signed<ReceiptBody> | null;
-}
-
-export interface ShoeSummary {
-  number: number;
-  status: ShoeStatus;
-  rounds: number;
-}
-
-export interface RoundAnswer {
-  receipt: Signed<ReceiptBody>;
-  balance: number;
-  shoe: ShoeSummary;
-  reveal?: Signed<RevealBody>;
-  nextShoe?: ShoeView;
-}
-
-export interface StartAnswer {
-  shoe: ShoeView;
-}
-
-export interface EndAnswer {
-  reveal: Signed<RevealBody>;
-  balance: number;
-  shoe: ShoeSummary;
-  nextShoe: ShoeView;
-}
-
-export interface ReceiptsAnswer {
-  shoe: number;
-  receipts: Signed<ReceiptBody>[];
 }
 
 type Entered = { ok: true; session: SessionRow } | { ok: false; answer: Answer<never> };
@@ -253,15 +202,7 @@ export class Table extends DurableObject<Env> {
       if (!seed.ok) return failure(400, 'bad_client_seed', seed.error.message);
       const cut = validateShoeCut(shoe.params, body.cut);
       if (!cut.ok) return failure(400, 'bad_cut', cut.error.message);
-      const startBody: StartBody = {
-        type: 'start',
-        table: session.sessionId,
-        shoe: shoe.number,
-        clientSeed: seed.value,
-        cut: cut.value,
-        prev: session.head!,
-        issuedAt: this.#now(),
-      };
+      const startBody = buildStartBody({ table: session.sessionId, shoe: shoe.number, clientSeed: seed.value, cut: cut.value, prev: session.head!, issuedAt: this.#now() });
       // Where dealing begins: after the burn, known only from the derived stack.
       const firstPosition = shoe.params.mode === 'shoe' ? this.#shoeOf({ ...shoe, clientSeed: seed.value, cut: cut.value }).next : 0;
       const start = await signRecord(startBody, await signingKey(this.env));
@@ -510,14 +451,14 @@ export class Table extends DurableObject<Env> {
   /** A fresh server seed for shoe `number` and its signed commitment (the seed stays here). */
   async #commit(table: string, number: number, params: ShoeParams, limits: TableLimits, prev: string | null, now: string) {
     const serverSeed = newServerSeed(randomBytes);
-    const body: CommitmentBody = { type: 'commitment', table, shoe: number, params, serverSeedHash: seedCommitment(serverSeed), prev, issuedAt: now, limits };
+    const body = buildCommitmentBody({ table, shoe: number, params, serverSeed, prev, issuedAt: now, limits });
     const commitment = await signRecord(body, await signingKey(this.env));
     return { number, params, serverSeed, commitment };
   }
 
   /** The reveal of `shoe` (chained after `prev`) and the next shoe's commitment (chained after the reveal). */
   async #endAndCommit(session: SessionRow, shoe: ShoeRow, prev: string, reason: RevealBody['reason'], now: string) {
-    const revealBody: RevealBody = { type: 'reveal', table: session.sessionId, shoe: shoe.number, serverSeed: shoe.serverSeed, rounds: shoe.rounds, reason, prev, issuedAt: now };
+    const revealBody = buildRevealBody({ table: session.sessionId, shoe: shoe.number, serverSeed: shoe.serverSeed, rounds: shoe.rounds, reason, prev, issuedAt: now });
     const reveal = await signRecord(revealBody, await signingKey(this.env));
     const next = await this.#commit(session.sessionId, shoe.number + 1, shoe.params, ROOMS[session.room].limits, reveal.hash, now);
     return { reveal, next };

@@ -3,14 +3,14 @@ import { intOption, parseArgs, UsageError } from '../args.ts';
 import { DEFAULT_DECKS, MAX_DECKS, MIN_DECKS } from '../../shared/cards.ts';
 import { exactOdds, type Odds } from '../../shared/odds.ts';
 import { PAYOUTS } from '../../shared/settle.ts';
-import type { Box } from '../../shared/table.ts';
+import { type Box, BOXES } from '../../shared/table.ts';
 
 export const summary = 'exact odds and house edges over every ordered deal';
 
 export const help = `usage: punto-banco odds [--decks N] [--json]
 
 Counts every ordered deal of six cards from a fresh shoe (without replacement) won by the Banker,
-the Player and a Tie, exactly, and the house edge of each bet (Player 1:1, Banker 19:20, Tie 8:1;
+the Player and a Tie, exactly, and the house edge of each bet (${BOXES.map((box) => `${box[0]!.toUpperCase()}${box.slice(1)} ${PAYOUTS[box].join(':')}`).join(', ')};
 Player and Banker bets are returned on a tie).
 
 options:

@@ -6,7 +6,25 @@
  * last shoe is ended early so that its seed is revealed and every round can be verified.
  */
 import { writeFile } from 'node:fs/promises';
-import { type Bet, type Box, BOXES, isRoomId, type RoomId, SECTORS, type TableLimits, type Transcript, validateBets } from '../../shared/index.ts';
+import {
+  type Bet,
+  type CreatedSession,
+  DEFAULT_ROOM,
+  type CreateSessionRequest,
+  isRoomId,
+  newClientSeed,
+  oneOf,
+  type PlayRoundRequest,
+  randomBelow,
+  randomLegalBets as legalBets,
+  type RoomId,
+  ROOM_IDS,
+  type RoundAnswer,
+  type ShoeView,
+  type StartShoeRequest,
+  type TableLimits,
+  type Transcript,
+} from '../../shared/index.ts';
 import { intOption, parseArgs, UsageError } from '../args.ts';
 
 export const summary = 'play N rounds against a running Worker with random legal bets, write the transcripts';
@@ -23,7 +41,7 @@ options:
   --endpoint URL   the Worker's base URL (required)
   --rounds N       rounds to play, 1 to 100000 (default 20)
   --out FILE       where to write the transcripts (default: standard output)
-  --room ROOM      hall-1, hall-2 or vip (default hall-1)
+  --room ROOM      ${oneOf(ROOM_IDS, false)} (default ${DEFAULT_ROOM})
 
 Exit 0 when every round was played and the file written; 1 when the Worker refuses or cannot be
 reached; 2 on a usage error.`;
@@ -35,50 +53,23 @@ interface PlayedShoe {
   number: number;
 }
 
-interface Table {
-  sessionId: string;
-  token: string;
-  limits: TableLimits;
-  balance: number;
-  shoe: { number: number; status: string; rounds: number; cutRange: { min: number; max: number } };
-}
+/** What the CLI keeps of a table session (API.md's answers, shared/api.ts). */
+type Table = Pick<CreatedSession, 'sessionId' | 'token' | 'limits' | 'balance'> & { shoe: Pick<ShoeView, 'number' | 'status' | 'rounds' | 'cutRange'> };
 
 class WorkerError extends Error {}
 
-/** A uniform integer in [0, n) from the CSPRNG, by rejection (no modulo bias). */
-function randomBelow(n: number): number {
-  const limit = Math.floor(0x1_0000_0000 / n) * n;
-  const word = new Uint32Array(1);
-  for (;;) {
-    crypto.getRandomValues(word);
-    if (word[0]! < limit) return word[0]! % n;
-  }
-}
+/** Fresh bytes from the platform CSPRNG. */
+const randomBytes = (n: number): Uint8Array => crypto.getRandomValues(new Uint8Array(n));
 
-function randomHex(bytes: number): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
+/** A uniform integer in [0, n) from the CSPRNG. */
+const cryptoBelow = (n: number): number => randomBelow(n, randomBytes);
 
-/** Random bets that the table rules accept for this balance, or null when the balance cannot cover the minimum. */
-export function randomLegalBets(limits: TableLimits, balance: number, below: (n: number) => number = randomBelow): Bet[] | null {
-  if (balance < limits.min) return null;
-  const chips = limits.chips.length > 0 ? limits.chips : [limits.min];
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const sectors = new Set<number>();
-    const wanted = 1 + below(3);
-    while (sectors.size < wanted) sectors.add(below(SECTORS));
-    const bets: Bet[] = [];
-    for (const sector of sectors) {
-      const boxes = new Set<Box>();
-      const count = 1 + below(2);
-      while (boxes.size < count) boxes.add(BOXES[below(BOXES.length)]!);
-      for (const box of boxes) bets.push({ sector, box, amount: chips[below(chips.length)]! });
-    }
-    if (validateBets(bets, limits, balance).ok) return bets;
-  }
-  // Nothing random fitted (a small balance): the smallest bet there is.
-  const smallest: Bet[] = [{ sector: below(SECTORS), box: BOXES[below(BOXES.length)]!, amount: limits.min }];
-  return validateBets(smallest, limits, balance).ok ? smallest : null;
+/**
+ * Random bets the table rules accept for this balance (shared/random.ts), drawn from the CSPRNG
+ * unless `below` is given. bench/worker.ts imports it from here.
+ */
+export function randomLegalBets(limits: TableLimits, balance: number, below: (n: number) => number = cryptoBelow): Bet[] | null {
+  return legalBets(limits, balance, below);
 }
 
 /** The Worker's API, with retries that keep the Idempotency-Key (so a retry can never pay twice). */
@@ -138,8 +129,8 @@ export async function run(args: string[]): Promise<number> {
   if (endpoint === undefined) throw new UsageError('--endpoint URL is required, e.g. --endpoint http://localhost:8787');
   if (!/^https?:\/\/[^/]/i.test(endpoint)) throw new UsageError(`--endpoint must be an http(s) URL, got "${endpoint}"`);
   const rounds = intOption(parsed, 'rounds', 1, 100_000, 20);
-  const room = parsed.values.room ?? 'hall-1';
-  if (!isRoomId(room)) throw new UsageError(`--room must be hall-1, hall-2 or vip, got "${room}"`);
+  const room = parsed.values.room ?? DEFAULT_ROOM;
+  if (!isRoomId(room)) throw new UsageError(`--room must be ${oneOf(ROOM_IDS, false)}, got "${room}"`);
   try {
     const result = await play(new Api(endpoint), rounds, room);
     const json = JSON.stringify({ transcripts: result.transcripts });
@@ -168,12 +159,12 @@ async function play(api: Api, rounds: number, room: RoomId) {
 
   const openTable = async (): Promise<Table> => {
     tables++;
-    return api.call<Table>('POST', '/api/sessions', { body: { room } });
+    return api.call<CreatedSession>('POST', '/api/sessions', { body: { room } satisfies CreateSessionRequest });
   };
   const startShoe = async (t: Table): Promise<void> => {
     const { min, max } = t.shoe.cutRange;
-    const cut = min + randomBelow(max - min + 1);
-    await api.call('POST', `/api/sessions/${t.sessionId}/shoe/start`, { token: t.token, body: { clientSeed: randomHex(16), cut } });
+    const cut = min + cryptoBelow(max - min + 1);
+    await api.call('POST', `/api/sessions/${t.sessionId}/shoe/start`, { token: t.token, body: { clientSeed: newClientSeed(randomBytes), cut } satisfies StartShoeRequest });
     t.shoe.status = 'in-play';
     played.push({ sessionId: t.sessionId, token: t.token, number: t.shoe.number });
   };
@@ -192,11 +183,7 @@ async function play(api: Api, rounds: number, room: RoomId) {
       await startShoe(table);
       bets = randomLegalBets(table.limits, table.balance)!;
     }
-    const answer = await api.call<{ balance: number; receipt: { body: { staked: number; returned: number } }; nextShoe?: Table['shoe'] }>(
-      'POST',
-      `/api/sessions/${table.sessionId}/rounds`,
-      { token: table.token, body: { bets } },
-    );
+    const answer = await api.call<RoundAnswer>('POST', `/api/sessions/${table.sessionId}/rounds`, { token: table.token, body: { bets } satisfies PlayRoundRequest });
     staked += answer.receipt.body.staked;
     returned += answer.receipt.body.returned;
     table.balance = answer.balance;

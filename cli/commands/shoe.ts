@@ -6,6 +6,7 @@
  */
 import {
   cardCode,
+  CARDS_PER_DECK,
   cutRange,
   DEFAULT_SHOE_PARAMS,
   deriveShoe,
@@ -22,12 +23,12 @@ export const summary = 'the commitment and the full card order of a seeded shoe 
 export const help = `usage: punto-banco shoe --server-seed HEX --client-seed TEXT [--cut N] [--decks N] [--json]
 
 Derives a shoe as FAIRNESS.md specifies: HMAC-SHA256 stream keyed by the server seed, Fisher-Yates
-over all 52 x decks cards, the player's cut, then the burn and the cut card. Prints the seed's
+over all ${CARDS_PER_DECK} x decks cards, the player's cut, then the burn and the cut card. Prints the seed's
 commitment (what the Worker publishes before play) and every card in dealing order.
 
   --server-seed HEX    the server seed: 64 hex characters (revealed when a shoe ends)
   --client-seed TEXT   the player's seed: 1 to 128 characters
-  --cut N              where the player cut: 1 to 52 x decks - 1 (default: half the stack)
+  --cut N              where the player cut: 1 to ${CARDS_PER_DECK} x decks - 1 (default: half the stack)
   --decks N            ${MIN_DECKS} to ${MAX_DECKS} (default ${DEFAULT_SHOE_PARAMS.decks}); the burn is on and the cut card
                        sits ${DEFAULT_SHOE_PARAMS.cutCardFromEnd} cards from the end, as at the Worker's tables
   --json               print JSON: commitment, params, clientSeed, cut, burned, cutCardAt, cards

@@ -12,6 +12,7 @@ import { type CardCode, cardCode } from '../cards.ts';
 import type { Outcome, Round } from '../round.ts';
 import type { Settlement, SettledBet } from '../settle.ts';
 import type { Bet, TableLimits } from '../table.ts';
+import { seedCommitment } from './commit.ts';
 import { bytesToHex, canonicalJson, concatBytes, utf8Bytes } from './encoding.ts';
 import { signBytes, type SigningKey } from './keys.ts';
 import type { FairnessVersion, ShoeParams } from './params.ts';
@@ -207,4 +208,39 @@ export function buildReceiptBody(args: ReceiptArgs): ReceiptBody {
     prev: args.prev,
     issuedAt: args.issuedAt,
   };
+}
+
+export interface CommitmentArgs {
+  table: string;
+  shoe: number;
+  params: ShoeParams;
+  /** The shoe's secret seed: only its commitment enters the record. */
+  serverSeed: string;
+  prev: string | null;
+  issuedAt: string;
+  limits?: TableLimits;
+}
+
+/** The commitment body of a shoe: its parameters, the seed's commitment, the limits when given. */
+export function buildCommitmentBody(args: CommitmentArgs): CommitmentBody {
+  return {
+    type: 'commitment',
+    table: args.table,
+    shoe: args.shoe,
+    params: args.params,
+    serverSeedHash: seedCommitment(args.serverSeed),
+    prev: args.prev,
+    issuedAt: args.issuedAt,
+    ...(args.limits ? { limits: args.limits } : {}),
+  };
+}
+
+/** The start body: the player's seed (already `validateClientSeed`d) and cut, after the commitment. */
+export function buildStartBody(args: Omit<StartBody, 'type'>): StartBody {
+  return { type: 'start', table: args.table, shoe: args.shoe, clientSeed: args.clientSeed, cut: args.cut, prev: args.prev, issuedAt: args.issuedAt };
+}
+
+/** The reveal body: the shoe's server seed, the rounds dealt from it and why it ended. */
+export function buildRevealBody(args: Omit<RevealBody, 'type'>): RevealBody {
+  return { type: 'reveal', table: args.table, shoe: args.shoe, serverSeed: args.serverSeed, rounds: args.rounds, reason: args.reason, prev: args.prev, issuedAt: args.issuedAt };
 }

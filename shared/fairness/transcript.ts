@@ -7,18 +7,17 @@ import { type Round } from '../round.ts';
 import { settle } from '../settle.ts';
 import { dealRound, type Shoe } from '../shoe.ts';
 import { type Bet, type TableLimits, validateBets } from '../table.ts';
-import { seedCommitment } from './commit.ts';
 import { deriveRoundShoe, deriveShoe } from './derive.ts';
 import type { SigningKey } from './keys.ts';
 import { FAIRNESS_VERSION, type ShoeParams } from './params.ts';
 import {
+  buildCommitmentBody,
   buildReceiptBody,
-  type CommitmentBody,
+  buildRevealBody,
+  buildStartBody,
   type ReceiptBody,
   recordHash,
-  type RevealBody,
   signRecord,
-  type StartBody,
   type Transcript,
 } from './records.ts';
 import { LOOSEST_LIMITS } from './verify.ts';
@@ -52,17 +51,8 @@ export interface PlayShoeOptions {
 export async function playShoeTranscript(o: PlayShoeOptions): Promise<Transcript> {
   if (o.params.mode === 'reshuffle' && o.maxRounds === undefined) throw new RangeError('reshuffle mode has no cut card: give maxRounds');
   let n = 0;
-  const commitmentBody: CommitmentBody = {
-    type: 'commitment',
-    table: o.table,
-    shoe: o.shoe,
-    params: o.params,
-    serverSeedHash: seedCommitment(o.serverSeed),
-    prev: o.prev ?? null,
-    issuedAt: o.clock(n++),
-    ...(o.limits ? { limits: o.limits } : {}),
-  };
-  const startBody: StartBody = { type: 'start', table: o.table, shoe: o.shoe, clientSeed: o.clientSeed, cut: o.cut, prev: recordHash(commitmentBody), issuedAt: o.clock(n++) };
+  const commitmentBody = buildCommitmentBody({ table: o.table, shoe: o.shoe, params: o.params, serverSeed: o.serverSeed, prev: o.prev ?? null, issuedAt: o.clock(n++), limits: o.limits });
+  const startBody = buildStartBody({ table: o.table, shoe: o.shoe, clientSeed: o.clientSeed, cut: o.cut, prev: recordHash(commitmentBody), issuedAt: o.clock(n++) });
   const receipts: ReceiptBody[] = [];
   let prev = recordHash(startBody);
   let balance = o.balance;
@@ -82,8 +72,7 @@ export async function playShoeTranscript(o: PlayShoeOptions): Promise<Transcript
     if (shoe) shoe = dealt.value.shoe;
     cutCardOut = o.params.mode === 'shoe' && dealt.value.cutCardOut;
   }
-  const revealBody: RevealBody = {
-    type: 'reveal',
+  const revealBody = buildRevealBody({
     table: o.table,
     shoe: o.shoe,
     serverSeed: o.serverSeed,
@@ -91,7 +80,7 @@ export async function playShoeTranscript(o: PlayShoeOptions): Promise<Transcript
     reason: cutCardOut ? 'cut-card' : 'ended-early',
     prev,
     issuedAt: o.clock(n++),
-  };
+  });
   const [commitment, start, reveal, signed] = await Promise.all([
     signRecord(commitmentBody, o.key),
     signRecord(startBody, o.key),

@@ -7,20 +7,24 @@
  * it: the same key and body get the first answer. Runs in the browser (as an injected `fetch`) and
  * in Node (behind an http server).
  */
+import type { ApiErrorCode, CreatedSession, EndAnswer, ReceiptsAnswer, RoundAnswer, SessionView, ShoeStatus, ShoeView, StartAnswer } from '../../shared/api.ts';
 import { playRoundFromCodes, type Round } from '../../shared/round.ts';
 import { settle } from '../../shared/settle.ts';
 import { isRoomId, ROOMS, validateBets, type Bet } from '../../shared/table.ts';
 import {
+  buildCommitmentBody,
   buildReceiptBody,
+  buildRevealBody,
+  buildStartBody,
   type CommitmentBody,
   cutRange,
   DEFAULT_SHOE_PARAMS,
   deriveShoe,
+  FAIRNESS_VERSION,
   generateSigningKey,
   type Jwks,
   type ReceiptBody,
   type RevealBody,
-  seedCommitment,
   type ShoeParams,
   type Signed,
   type SigningKey,
@@ -54,8 +58,11 @@ export interface Fault {
   times: number;
   /** `network` throws like a dead connection; a number answers with that status. */
   kind: 'network' | number;
-  code?: string;
+  code?: ApiErrorCode;
 }
+
+/** Codes only the fake answers with: an injected fault without a code, a script it cannot deal. */
+type FakeOnlyCode = 'injected' | 'bad_script';
 
 /** Shoe n's server seed: fixed, so runs repeat; 64 hex characters, different for every shoe. */
 function serverSeedOf(shoe: number): string {
@@ -67,7 +74,7 @@ const ISSUED_AT = '2026-01-01T00:00:00.000Z';
 /** One shoe's records as the fake keeps them (its transcript, and the dealing state). */
 interface FakeShoe {
   number: number;
-  status: 'awaiting-start' | 'in-play' | 'ended';
+  status: ShoeStatus;
   serverSeed: string;
   commitment: Signed<CommitmentBody>;
   start?: Signed<StartBody>;
@@ -188,17 +195,17 @@ export class FakeWorker {
     if (req.method === 'POST' && tail === 'shoe/start') return this.#start(shoe, req.body as { clientSeed?: unknown; cut?: unknown });
     if (req.method === 'POST' && tail === 'rounds') return this.#round(session, shoe, (req.body as { bets: Bet[] }).bets);
     if (req.method === 'POST' && tail === 'shoe/end') {
-      if (shoe.status === 'ended') return error(409, 'shoe_ended', 'the shoe has ended');
+      if (shoe.status === 'ended') return error(409, 'shoe_not_started', 'the shoe has ended');
       const next = await this.#end(session, shoe, 'ended-early');
-      return { status: 200, body: { reveal: shoe.reveal, balance: session.balance, shoe: { number: shoe.number, status: 'ended', rounds: shoe.receipts.length }, nextShoe: shoeInfo(next, this.params) } };
+      const ended: EndAnswer = { reveal: shoe.reveal!, balance: session.balance, shoe: { number: shoe.number, status: 'ended', rounds: shoe.receipts.length }, nextShoe: shoeInfo(next, this.params) };
+      return { status: 200, body: ended };
     }
-    if (req.method === 'GET' && tail === '') {
-      return { status: 200, body: { sessionId: session.id, room: session.room, roomName: ROOMS[session.room].name, affiliate: null, balance: session.balance, limits: ROOMS[session.room].limits, shoe: shoeInfo(shoe, this.params), lastReceipt: lastReceipt(session) } };
-    }
+    if (req.method === 'GET' && tail === '') return { status: 200, body: sessionView(session, this.params) };
     if (req.method === 'GET' && tail === 'receipts') {
       const raw = new URLSearchParams(req.query ?? '').get('shoe');
       const found = raw === null ? shoe : session.shoes[Number(raw) - 1];
-      return found ? { status: 200, body: { shoe: found.number, receipts: [...found.receipts] } } : error(404, 'not_found', 'no such shoe');
+      const receipts: ReceiptsAnswer | null = found ? { shoe: found.number, receipts: [...found.receipts] } : null;
+      return receipts ? { status: 200, body: receipts } : error(404, 'not_found', 'no such shoe');
     }
     const wanted = /^shoes\/(\d+)\/transcript$/.exec(tail);
     if (req.method === 'GET' && wanted) {
@@ -213,24 +220,16 @@ export class FakeWorker {
     const id = `s${this.#next++}`;
     const session: FakeSession = { id, token: `t-${id}`, room, balance: this.startBalance, shoes: [] };
     this.#sessions.set(id, session);
-    const shoe = await this.#commit(session, null);
-    return { status: 201, body: { sessionId: id, token: session.token, balance: this.startBalance, room, limits: ROOMS[room].limits, shoe: shoeInfo(shoe, this.params) } };
+    await this.#commit(session, null);
+    const created: CreatedSession = { ...sessionView(session, this.params), token: session.token };
+    return { status: 201, body: created };
   }
 
   /** Commits the session's next shoe (its seed's hash and parameters, signed) before anything else. */
   async #commit(session: FakeSession, prev: string | null): Promise<FakeShoe> {
     const number = session.shoes.length + 1;
     const serverSeed = serverSeedOf(number);
-    const body: CommitmentBody = {
-      type: 'commitment',
-      table: session.id,
-      shoe: number,
-      params: this.params,
-      serverSeedHash: seedCommitment(serverSeed),
-      prev,
-      issuedAt: ISSUED_AT,
-      limits: ROOMS[session.room].limits,
-    };
+    const body = buildCommitmentBody({ table: session.id, shoe: number, params: this.params, serverSeed, prev, issuedAt: ISSUED_AT, limits: ROOMS[session.room].limits });
     const shoe: FakeShoe = { number, status: 'awaiting-start', serverSeed, commitment: await this.#sign(body), receipts: [], shoe: null, position: 0 };
     session.shoes.push(shoe);
     return shoe;
@@ -244,8 +243,9 @@ export class FakeWorker {
     if (!cut.ok) return error(400, 'bad_cut', cut.error.message);
     shoe.shoe = deriveShoe(this.params, shoe.serverSeed, seed.value, cut.value);
     shoe.status = 'in-play';
-    shoe.start = await this.#sign<StartBody>({ type: 'start', table: shoe.commitment.body.table, shoe: shoe.number, clientSeed: seed.value, cut: cut.value, prev: shoe.commitment.hash, issuedAt: ISSUED_AT });
-    return { status: 200, body: { shoe: { ...shoeInfo(shoe, this.params), start: shoe.start } } };
+    shoe.start = await this.#sign(buildStartBody({ table: shoe.commitment.body.table, shoe: shoe.number, clientSeed: seed.value, cut: cut.value, prev: shoe.commitment.hash, issuedAt: ISSUED_AT }));
+    const started: StartAnswer = { shoe: shoeInfo(shoe, this.params) };
+    return { status: 200, body: started };
   }
 
   async #round(session: FakeSession, shoe: FakeShoe, bets: Bet[]): Promise<FakeAnswer> {
@@ -264,7 +264,7 @@ export class FakeWorker {
       shoe.position = base + played.value.cardsUsed;
     } else {
       const next = dealRound(shoe.shoe);
-      if (!next.ok) return error(409, 'shoe_ended', next.error.message);
+      if (!next.ok) return error(409, 'shoe_not_started', next.error.message);
       shoe.shoe = next.value.shoe;
       dealt = next.value.round;
       cutCardOut = next.value.cutCardOut;
@@ -286,10 +286,10 @@ export class FakeWorker {
     const receipt = await this.#sign(body);
     shoe.receipts.push(receipt);
     session.balance = body.balanceAfter;
-    const answer: Record<string, unknown> = { receipt, balance: session.balance, shoe: { number: shoe.number, status: cutCardOut ? 'ended' : 'in-play', rounds: shoe.receipts.length } };
+    const answer: RoundAnswer = { receipt, balance: session.balance, shoe: { number: shoe.number, status: cutCardOut ? 'ended' : 'in-play', rounds: shoe.receipts.length } };
     if (cutCardOut) {
       const next = await this.#end(session, shoe, 'cut-card');
-      answer.reveal = shoe.reveal;
+      answer.reveal = shoe.reveal!;
       answer.nextShoe = shoeInfo(next, this.params);
     }
     return { status: 200, body: answer };
@@ -298,7 +298,7 @@ export class FakeWorker {
   /** Reveals the shoe's server seed and commits the next shoe, chained to the reveal. */
   async #end(session: FakeSession, shoe: FakeShoe, reason: RevealBody['reason']): Promise<FakeShoe> {
     const prev = shoe.receipts.at(-1)?.hash ?? shoe.start?.hash ?? shoe.commitment.hash;
-    shoe.reveal = await this.#sign<RevealBody>({ type: 'reveal', table: session.id, shoe: shoe.number, serverSeed: shoe.serverSeed, rounds: shoe.receipts.length, reason, prev, issuedAt: ISSUED_AT });
+    shoe.reveal = await this.#sign(buildRevealBody({ table: session.id, shoe: shoe.number, serverSeed: shoe.serverSeed, rounds: shoe.receipts.length, reason, prev, issuedAt: ISSUED_AT }));
     shoe.status = 'ended';
     shoe.shoe = null;
     return this.#commit(session, shoe.reveal.hash);
@@ -311,7 +311,7 @@ export class FakeWorker {
 }
 
 /** The shoe as the session and round answers describe it. */
-function shoeInfo(shoe: FakeShoe, params: ShoeParams): Record<string, unknown> {
+function shoeInfo(shoe: FakeShoe, params: ShoeParams): ShoeView {
   return {
     number: shoe.number,
     status: shoe.status,
@@ -320,7 +320,14 @@ function shoeInfo(shoe: FakeShoe, params: ShoeParams): Record<string, unknown> {
     cutRange: cutRange(params),
     commitment: shoe.commitment,
     ...(shoe.start ? { start: shoe.start } : {}),
+    ...(shoe.reveal ? { reveal: shoe.reveal } : {}),
   };
+}
+
+/** The session as `GET /api/sessions/:id` shows it (the fake knows no affiliates). */
+function sessionView(session: FakeSession, params: ShoeParams): SessionView {
+  const room = ROOMS[session.room];
+  return { sessionId: session.id, room: session.room, roomName: room.name, affiliate: null, attribution: 'claimed', balance: session.balance, limits: room.limits, shoe: shoeInfo(session.shoes.at(-1)!, params), lastReceipt: lastReceipt(session) };
 }
 
 /** The newest receipt of the session (null before the first round). */
@@ -331,7 +338,7 @@ function lastReceipt(session: FakeSession): Signed<ReceiptBody> | null {
 
 function transcriptOf(shoe: FakeShoe): Transcript {
   return {
-    version: 'pb-fair-1',
+    version: FAIRNESS_VERSION,
     commitment: shoe.commitment,
     ...(shoe.start ? { start: shoe.start } : {}),
     receipts: [...shoe.receipts],
@@ -339,6 +346,6 @@ function transcriptOf(shoe: FakeShoe): Transcript {
   };
 }
 
-function error(status: number, code: string, message: string): FakeAnswer {
+function error(status: number, code: ApiErrorCode | FakeOnlyCode, message: string): FakeAnswer {
   return { status, body: { error: { code, message } } };
 }

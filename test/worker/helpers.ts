@@ -3,7 +3,7 @@
  * response body kept so that tests can scan what the API ever said.
  */
 import { exports } from 'cloudflare:workers';
-import { type Bet, type Box, type TableLimits, validateBets } from '../../shared/index.ts';
+import { type Bet, randomLegalBets, type TableLimits } from '../../shared/index.ts';
 
 export const BASE = 'http://pb.test';
 
@@ -96,20 +96,9 @@ export async function snapshot(s: Session): Promise<string> {
   return JSON.stringify(await state(s));
 }
 
-/** A random legal bet set for these limits and balance (deterministic given `pick`). */
+/** A random legal bet set for these limits and balance (shared/random.ts; deterministic given `pick`). */
 export function randomBets(limits: TableLimits, balance: number, pick: (n: number) => number = rand): Bet[] {
-  const boxes: Box[] = ['player', 'banker', 'tie'];
-  for (;;) {
-    const bets: Bet[] = [];
-    const sectors = 1 + pick(3);
-    const used = new Set<number>();
-    while (used.size < sectors) used.add(pick(5));
-    for (const sector of used) {
-      const box = boxes[pick(3)]!;
-      const chip = limits.chips[pick(limits.chips.length)]!;
-      bets.push({ sector, box, amount: chip });
-    }
-    if (validateBets(bets, limits, balance).ok) return bets;
-    if (balance < limits.min) throw new Error('balance below the table minimum');
-  }
+  const bets = randomLegalBets(limits, balance, pick);
+  if (bets === null) throw new Error('balance below the table minimum');
+  return bets;
 }

@@ -2,7 +2,8 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, test } from 'vitest';
-import { canonicalJson, isIdempotencyKey, requestHash } from '../../worker/idempotency.ts';
+import { canonicalJson } from '../../shared/index.ts';
+import { isIdempotencyKey, requestHash } from '../../worker/idempotency.ts';
 import { addressKey, KeyedBuckets, TokenBucket } from '../../worker/limits.ts';
 import { migrate, MIGRATIONS, SCHEMA_VERSION, schemaVersion } from '../../worker/schema.ts';
 import { bearer, constantTimeEqual, isSessionId, matchesAny, newSessionId, newToken, tokenHash, tokenSession } from '../../worker/tokens.ts';
@@ -50,6 +51,18 @@ describe('idempotency', () => {
     expect(canonicalJson({ b: 1, a: [{ d: 2, c: 3 }], e: undefined })).toBe('{"a":[{"c":3,"d":2}],"b":1}');
     expect(requestHash('round', { x: 1, y: 2 })).toBe(requestHash('round', { y: 2, x: 1 }));
     expect(requestHash('round', { x: 1 })).not.toBe(requestHash('start', { x: 1 }));
+  });
+
+  test('the request hash is the SHA-256 of the operation and the canonical body (stored hashes stay valid)', () => {
+    const hash = requestHash('round', { bets: [{ sector: 0, box: 'tie', amount: 1000 }] });
+    expect(hash).toBe('91f69874cfcc9a913162f5dc9831c885b50a854347db60e51157bb3198aa4611');
+  });
+
+  test('a body outside canonical JSON (a fraction, a lone surrogate) still hashes, differently', () => {
+    const fraction = requestHash('round', { bets: [{ sector: 0, box: 'tie', amount: 0.5 }] });
+    expect(fraction).toMatch(/^[0-9a-f]{64}$/);
+    expect(fraction).not.toBe(requestHash('round', { bets: [{ sector: 0, box: 'tie', amount: 1 }] }));
+    expect(requestHash('start', { clientSeed: '\ud800', cut: 1 })).not.toBe(requestHash('start', { clientSeed: '\ud801', cut: 1 }));
   });
 
   test('keys: 1–64 printable characters', () => {

@@ -5,13 +5,20 @@
  * Worker answers with the first result and never pays twice (API.md).
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ApiErrorCode } from '../../shared/api.ts';
 
 /** The subset of `fetch` the client needs; injectable for tests and hosts with their own transport. */
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
+/**
+ * What the client itself concludes: the request was aborted, the Worker could not be reached (or
+ * failed), the session is gone; `http_<status>` for an error answer without a code.
+ */
+export type ClientErrorCode = 'aborted' | 'unreachable' | 'session_expired' | `http_${number}`;
+
 /** A failed request, as the element shows it. `status` is 0 when the Worker could not be reached. */
 export interface ApiError {
-  code: string;
+  code: ApiErrorCode | ClientErrorCode;
   message: string;
   status: number;
   /** Worth sending again unchanged (network, server or rate-limit trouble). */
@@ -112,7 +119,8 @@ export class ApiClient implements ReactiveController {
 
   #errorOf(response: Response, payload: unknown): ApiError {
     const body = (payload as { error?: { code?: unknown; message?: unknown } } | null)?.error;
-    const code = typeof body?.code === 'string' ? body.code : `http_${response.status}`;
+    // The Worker's codes are the contract's; an unknown one is passed on as it came.
+    const code = typeof body?.code === 'string' ? (body.code as ApiErrorCode) : (`http_${response.status}` as const);
     const message = typeof body?.message === 'string' ? body.message : response.statusText || `HTTP ${response.status}`;
     const status = response.status;
     if (status === 429) {

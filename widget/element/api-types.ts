@@ -1,35 +1,23 @@
 /**
- * The Worker's answers as the widget reads them (API.md). Signed records come from the fairness
- * module; only their types are imported, so none of its code lands in the loader.
+ * The Worker's answers as the widget reads them: the wire contract of shared/api.ts, loosened
+ * where the element asks less (a shoe it only knows the number, status and rounds of). Types
+ * only, so none of the shared code lands in the loader.
  */
-import type { CommitmentBody, ReceiptBody, RevealBody, Signed, StartBody } from '../../shared/fairness/index.ts';
-import type { RoomId, TableLimits } from '../../shared/table.ts';
+import type { CreatedSession, RoundAnswer as WireRoundAnswer, ShoeSummary, ShoeView, StartShoeRequest } from '../../shared/api.ts';
+import type { ShoeParams } from '../../shared/fairness/params.ts';
 
-export type { ReceiptBody, Signed };
-
-export type ShoeStatus = 'awaiting-start' | 'in-play' | 'ended';
+export type { ReceiptBody, Signed } from '../../shared/fairness/records.ts';
+export type { ShoeStatus } from '../../shared/api.ts';
 
 /** A shoe as the session and round answers describe it. */
-export interface ShoeState {
-  number: number;
-  status: ShoeStatus;
-  rounds: number;
-  cutRange?: { min: number; max: number };
-  /** What decides the cards (also inside the commitment). */
-  params?: { decks: number };
-  commitment?: Signed<CommitmentBody>;
-  start?: Signed<StartBody>;
-}
+export type ShoeState = ShoeSummary &
+  Partial<Pick<ShoeView, 'cutRange' | 'commitment' | 'start'>> & {
+    /** What decides the cards (also inside the commitment). */
+    params?: Pick<ShoeParams, 'decks'>;
+  };
 
 /** `POST /api/sessions` → 201. */
-export interface SessionAnswer {
-  sessionId: string;
-  token: string;
-  balance: number;
-  room: RoomId;
-  limits: TableLimits;
-  shoe: ShoeState;
-}
+export type SessionAnswer = Pick<CreatedSession, 'sessionId' | 'token' | 'balance' | 'room' | 'limits'> & { shoe: ShoeState };
 
 /** `POST /api/sessions/:id/shoe/start` → 200. */
 export interface ShoeStartAnswer {
@@ -37,16 +25,7 @@ export interface ShoeStartAnswer {
 }
 
 /** `POST /api/sessions/:id/rounds` → 200. */
-export interface RoundAnswer {
-  receipt: Signed<ReceiptBody>;
-  balance: number;
-  shoe: Pick<ShoeState, 'number' | 'status' | 'rounds'>;
-  reveal?: Signed<RevealBody>;
-  nextShoe?: ShoeState;
-}
+export type RoundAnswer = Omit<WireRoundAnswer, 'nextShoe'> & { nextShoe?: ShoeState };
 
 /** What the player (or, by default, chance) chooses to start a committed shoe: the client seed and the cut. */
-export interface ShoeStartChoice {
-  clientSeed: string;
-  cut: number;
-}
+export type ShoeStartChoice = StartShoeRequest;

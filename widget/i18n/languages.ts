@@ -1,6 +1,7 @@
-/** The languages of the rule texts, and the mapping of any `lang` value onto them. Tiny: part of the loader. */
-export const LANGUAGES = ['en', 'ru', 'it', 'el'] as const;
-export type Language = (typeof LANGUAGES)[number];
+/** The languages of the rule texts (shared/languages.ts), and the mapping of any `lang` value onto them. Tiny: part of the loader. */
+import { LANGUAGES, type Language } from '../../shared/languages.ts';
+
+export { LANGUAGES, type Language };
 
 /** `ru-RU` → `ru`; anything unsupported → `en`. */
 export function normalizeLanguage(raw: string | null | undefined): Language {

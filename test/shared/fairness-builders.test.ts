@@ -1,0 +1,20 @@
+import { expect, test } from 'vitest';
+import { buildCommitmentBody, buildRevealBody, buildStartBody, DEFAULT_SHOE_PARAMS, ROOMS, seedCommitment } from '../../shared/index.ts';
+
+const seed = 'ab'.repeat(32);
+
+test('the commitment carries the seed commitment, never the seed, and the limits only when given', () => {
+  const body = buildCommitmentBody({ table: 't', shoe: 2, params: DEFAULT_SHOE_PARAMS, serverSeed: seed, prev: 'p', issuedAt: 'now' });
+  expect(body).toEqual({ type: 'commitment', table: 't', shoe: 2, params: DEFAULT_SHOE_PARAMS, serverSeedHash: seedCommitment(seed), prev: 'p', issuedAt: 'now' });
+  expect('limits' in body).toBe(false);
+  expect(JSON.stringify(body)).not.toContain(seed);
+  const limited = buildCommitmentBody({ table: 't', shoe: 1, params: DEFAULT_SHOE_PARAMS, serverSeed: seed, prev: null, issuedAt: 'now', limits: ROOMS.vip.limits });
+  expect(limited.limits).toEqual(ROOMS.vip.limits);
+});
+
+test('start and reveal bodies hold exactly their record fields, whatever else the arguments carry', () => {
+  const start = { table: 't', shoe: 1, clientSeed: 'hi', cut: 40, prev: 'c', issuedAt: 'now' };
+  expect(buildStartBody({ ...start, serverSeed: seed } as typeof start)).toEqual({ type: 'start', ...start });
+  const reveal = { table: 't', shoe: 1, serverSeed: seed, rounds: 3, reason: 'ended-early' as const, prev: 'r', issuedAt: 'now' };
+  expect(buildRevealBody({ ...reveal, extra: 1 } as typeof reveal)).toEqual({ type: 'reveal', ...reveal });
+});
