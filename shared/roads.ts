@@ -6,7 +6,7 @@
  * Two representations, kept apart on purpose:
  * - LOGICAL columns: a Big Road column is one unbroken run of the same winner, however long; a
  *   derived-road column is one unbroken run of the same colour. Every rule reads these, and the
- *   JSON of `punto-banco roads` (DESIGN.md) is these.
+ *   JSON of `punto-banco roads` (README.md, "The `punto-banco` command") is these.
  * - DRAWN grids: the same columns laid out on a board of 6 rows. A run that would pass the bottom
  *   row, or that meets a filled cell below it, turns right (the "dragon tail"). Drawing only: no
  *   rule ever reads a drawn coordinate.
@@ -332,7 +332,7 @@ export function parseRoadResults(text: string): Result<RoadResult[], EngineError
 
 const LETTER_OUTCOMES: Readonly<Record<string, Outcome>> = { B: 'banker', P: 'player', T: 'tie' };
 
-/** The external (JSON) view of the roads, exactly as DESIGN.md fixes it for `punto-banco roads`. */
+/** The external (JSON) view of the roads, exactly as README.md fixes it for `punto-banco roads`. */
 export interface RoadsJson {
   beadPlate: Outcome[];
   bigRoad: { winner: BigRoadWinner; ties: number }[][];

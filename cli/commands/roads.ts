@@ -1,7 +1,7 @@
 /**
  * `punto-banco roads [--results SEQ] [--json]`: the five scoreboards for a shoe's results
  * (`B`/`P`/`T` in shoe order; whitespace and commas ignored; stdin without `--results`).
- * JSON: `beadPlate`, `bigRoad`, `bigEyeBoy`, `smallRoad`, `cockroachPig` exactly as DESIGN.md
+ * JSON: `beadPlate`, `bigRoad`, `bigEyeBoy`, `smallRoad`, `cockroachPig` exactly as README.md
  * fixes them, plus `stats` and `predictions`. Text: each road drawn as a small grid.
  */
 import { text as readAll } from 'node:stream/consumers';
@@ -29,7 +29,7 @@ Whitespace and commas are ignored. Without --results the sequence is read from s
 
   --results SEQ   the results, e.g. BBPTPBB or "B,B,P,T"
   --json          print JSON: beadPlate, bigRoad, bigEyeBoy, smallRoad, cockroachPig (logical
-                  columns, as in DESIGN.md), plus stats and predictions
+                  columns, as in README.md), plus stats and predictions
 
 Text legend: Big Road B/P with the tie count beside (· none, + ten or more);
 derived roads r red, b blue; Bead Plate B/P/T.

@@ -1,5 +1,5 @@
 /**
- * Seeds and the commitment (DESIGN.md guarantee 1): the server seed is 32 bytes from a CSPRNG,
+ * Seeds and the commitment (FAIRNESS.md §1, point 1): the server seed is 32 bytes from a CSPRNG,
  * written as 64 lowercase hex characters; its commitment is
  *
  *   hex(SHA-256("pb-fair-1/commit\n" ‖ seed bytes))

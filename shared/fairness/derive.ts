@@ -1,5 +1,5 @@
 /**
- * The derivation (DESIGN.md guarantees 2 and 3): seeds → shuffled stack → the player's cut →
+ * The derivation (FAIRNESS.md §1, points 2 and 3): seeds → shuffled stack → the player's cut →
  * burn and cut card. Every step is the engine's own (`orderedDecks`, `shuffleCards`, `cutStack`,
  * `prepareShoe`); this module only feeds them the keyed stream.
  *

@@ -1,5 +1,5 @@
 /**
- * Provable fairness (DESIGN.md "Provable fairness", FAIRNESS.md): seeds and commitment, the keyed
+ * Provable fairness (FAIRNESS.md): seeds and commitment, the keyed
  * shuffle stream, the derivation of the shoe, Ed25519 keys, signed chained records, the verifier.
  */
 export * from './encoding.ts';

@@ -1,5 +1,5 @@
 /**
- * Signed records (DESIGN.md guarantee 4): the commitment, the start (the player's seed and cut),
+ * Signed records (FAIRNESS.md §1, point 4): the commitment, the start (the player's seed and cut),
  * one receipt per round and the reveal, chained by hash. Each record is
  *
  *   hash      = SHA-256("pb-fair-1/record\n" ‖ UTF-8(canonicalJson(body)))     (hex in `hash`)

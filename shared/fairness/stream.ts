@@ -1,5 +1,5 @@
 /**
- * The keyed, domain-separated, versioned byte stream that drives the shuffle (DESIGN.md guarantee 3),
+ * The keyed, domain-separated, versioned byte stream that drives the shuffle (FAIRNESS.md §1, point 3),
  * and uniform integers drawn from it by rejection sampling.
  *
  * Block i (i = 0, 1, 2, …) of the stream is

@@ -1,5 +1,5 @@
 /**
- * The verifier (DESIGN.md guarantee 6): given a shoe's transcript and the operator's public keys,
+ * The verifier (FAIRNESS.md §1, point 6): given a shoe's transcript and the operator's public keys,
  * it re-derives the shoe from the revealed seed and re-plays every round through the engine
  * (`dealRound`, `validateBets`, `settle`, `buildReceiptBody`): no rule is written twice.
  *

@@ -15,7 +15,7 @@ function roads(args: string[], input = '') {
 }
 
 describe('punto-banco roads', () => {
-  test('--json prints the DESIGN.md shape: logical columns, leading ties on the first entry', () => {
+  test('--json prints the documented shape (README): logical columns, leading ties on the first entry', () => {
     const { code, stdout, stderr } = roads(['--results', 'TTBBPTPBPB', '--json']);
     expect(stderr).toBe('');
     expect(code).toBe(0);

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { cli } from './run-cli.ts';
 
 describe('punto-banco round --cards', { timeout: 30_000 }, () => {
-  test('--json: the DESIGN.md example', () => {
+  test('--json: the README example', () => {
     const { code, stdout, stderr } = cli(['round', '--cards', '9S,KH,4D,TC,AH,2D', '--json']);
     expect(stderr).toBe('');
     expect(code).toBe(0);

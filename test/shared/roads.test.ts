@@ -333,7 +333,7 @@ describe('stats and JSON', () => {
     expect(computeRoads(results).stats).toEqual({ rounds: 9, banker: 4, player: 2, tie: 3, naturals: 2, playerPairs: 2, bankerPairs: 1 });
   });
 
-  test('roadsJson has exactly the DESIGN.md keys and element shapes', () => {
+  test('roadsJson has exactly the documented keys (README) and element shapes', () => {
     const json = roadsJson(computeRoads([{ outcome: 'tie' }, { outcome: 'banker', bankerPair: true, natural: true }, ...seq('PPBPB')]));
     expect(Object.keys(json)).toEqual(['beadPlate', 'bigRoad', 'bigEyeBoy', 'smallRoad', 'cockroachPig']);
     expect(json.beadPlate).toEqual(['tie', 'banker', 'player', 'player', 'banker', 'player', 'banker']);

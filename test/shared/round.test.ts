@@ -160,7 +160,7 @@ describe('outcome', () => {
 });
 
 describe('playRoundFromCodes', () => {
-  test('the example of DESIGN.md', () => {
+  test('the example of the README', () => {
     const round = playRoundFromCodes(['9S', 'KH', '4D', 'TC', 'AH', '2D']);
     expect(round.ok).toBe(true);
     if (!round.ok) return;
