@@ -8,11 +8,13 @@
  *
  * Configuration (wrangler.toml [vars], API.md "Public randomness beacon"):
  * - `BEACON_URL`: the relay's base URL (e.g. a drand HTTP relay); empty or unset: the Worker's own
- *   local beacon at `<its origin>/api/beacon` (beacon-local.ts), reached through the same HTTP path;
+ *   local beacon at `/api/beacon` (beacon-local.ts), reached by the same HTTP requests through the
+ *   Worker's own fetch handler (its loopback, `exports.default`: no network, no self-fetch limits);
  * - `BEACON_CHAIN`: `quicknet` (the default) or the JSON of the chain's `/info`
  *   `{ hash, schemeID, public_key, period, genesis_time }`; the local beacon ignores it (it has its own chain).
  */
 import { type BeaconChain, type BeaconRound, isRound, parseChainInfo, QUICKNET, verifyBeacon } from '../shared/beacon.ts';
+import { exports } from 'cloudflare:workers';
 import { fail, ok, type EngineError, type Result } from '../shared/errors.ts';
 import { localBeaconSigner, LOCAL_BEACON_PATH } from './beacon-local.ts';
 import type { Env } from './env.ts';
@@ -39,12 +41,14 @@ export interface BeaconSource {
   /** The relay's base URL, no trailing slash: rounds are at `<baseUrl>/<chain.hash>/public/<round>`. */
   baseUrl: string;
   chain: BeaconChain;
+  /** How to reach it, when not by the global `fetch` (the local beacon: the Worker's own handler). */
+  fetch?: Fetcher;
 }
 
 export type Fetcher = (request: Request) => Promise<Response>;
 
 export interface FetchOptions {
-  /** The HTTP client: the global `fetch` by default (tests pass the Worker's own handler). */
+  /** The HTTP client, instead of the source's (tests play relays with it). */
   fetch?: Fetcher;
   /** How long to wait for the relay, in ms. */
   timeoutMs?: number;
@@ -55,16 +59,19 @@ export interface FetchOptions {
 /** A relay normally answers within a second; past this the round is treated as unavailable (retried later). */
 export const BEACON_TIMEOUT_MS = 5_000;
 
+/** The Worker's own fetch handler, called in-process with a real Request: how the local beacon is reached. */
+const loopback: Fetcher = (request) => exports.default.fetch(request);
+
 /**
- * The configured source. `origin` is the Worker's own origin (e.g. the request's), used when
- * `BEACON_URL` is unset: the local beacon is then fetched over HTTP like a relay.
+ * The configured source. Without `BEACON_URL`, the local beacon: `origin` (the Worker's own, e.g.
+ * the request's) only names its URL, since the request goes through the Worker's own handler.
  */
-export async function beaconSource(env: Env, origin: string): Promise<Result<BeaconSource, BeaconFailure>> {
+export async function beaconSource(env: Env, origin = 'http://localhost'): Promise<Result<BeaconSource, BeaconFailure>> {
   const url = env.BEACON_URL?.trim() ?? '';
   if (url === '') {
     const signer = await localBeaconSigner(env);
     if (!signer.ok) return signer;
-    return ok({ baseUrl: `${origin.replace(/\/+$/, '')}${LOCAL_BEACON_PATH}`, chain: signer.value.chain });
+    return ok({ baseUrl: `${origin.replace(/\/+$/, '')}${LOCAL_BEACON_PATH}`, chain: signer.value.chain, fetch: loopback });
   }
   if (!/^https?:\/\/[^/\s]+(\/\S*)?$/.test(url)) {
     return fail('beacon_misconfigured', `BEACON_URL must be a relay's http(s) base URL, e.g. "https://api.drand.sh", got "${url}"`);
@@ -137,7 +144,7 @@ export function fetchBeacon(source: BeaconSource, round: number, options: FetchO
 
 async function fetchAndVerify(source: BeaconSource, round: number, options: FetchOptions): Promise<Result<BeaconRound, BeaconFailure>> {
   const url = `${source.baseUrl}/${source.chain.hash}/public/${round}`;
-  const got = await getWithTimeout(url, options.fetch ?? ((request) => fetch(request)), options.timeoutMs ?? BEACON_TIMEOUT_MS);
+  const got = await getWithTimeout(url, options.fetch ?? source.fetch ?? ((request) => fetch(request)), options.timeoutMs ?? BEACON_TIMEOUT_MS);
   if (!got.ok) return got;
   const res = got.value;
   if (!res.ok) {
