@@ -6,6 +6,7 @@
 const SECTIONS: Array<[string, string]> = [
   ['engine', './engine.ts'],
   ['fairness', './fairness.ts'],
+  ['beacon', './beacon.ts'],
   ['worker', './worker.ts'],
   ['widget', './widget.ts'],
 ];

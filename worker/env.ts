@@ -28,6 +28,12 @@ export interface Env {
   SIGNING_KEY?: string;
   /** Secret or var: JSON of retired public keys, `[jwk, …]` or `{ "keys": [jwk, …] }`. */
   RETIRED_PUBLIC_KEYS?: string;
+  /** The public randomness beacon's relay base URL (beacon.ts); empty or unset: the Worker's own local beacon. */
+  BEACON_URL?: string;
+  /** The relay's chain: "quicknet" (default) or the JSON of its /info. */
+  BEACON_CHAIN?: string;
+  /** Secret: the local beacon's BLS12-381 secret key, 64 hex characters (beacon-local.ts); unset in development: derived from the local signing key. */
+  BEACON_SECRET_KEY?: string;
   RATE_SESSION_BURST?: string;
   RATE_SESSION_PER_SEC?: string;
   RATE_IP_BURST?: string;

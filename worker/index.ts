@@ -19,6 +19,7 @@ import { AFFILIATE_TOKEN_HEADER, attribute } from './attribution.ts';
 import { readJsonBody } from './body.ts';
 import { Client } from './client.ts';
 import { adminAccess } from './admin.ts';
+import { LOCAL_BEACON_PATH, localBeaconRoutes } from './beacon-local.ts';
 import { corsHeaders, isKnownOrigin, isOriginAllowedFor, isSameOrigin, originRefusal } from './cors.ts';
 import { frameResponse, parseEmbedQuery } from './embed-frame.ts';
 import { type Env, rateLimits } from './env.ts';
@@ -254,6 +255,9 @@ app.get('/api/admin/affiliates', async (c) => {
   return send(c, answer(200, await c.env.LEDGER.getByName(LEDGER_NAME).report()));
 });
 
+/** The Worker's own randomness beacon, a drand relay's routes, while no BEACON_URL is set (beacon-local.ts). */
+app.route(LOCAL_BEACON_PATH, localBeaconRoutes);
+
 app.get('/.well-known/jwks.json', async (c) => {
   const res = c.json(await jwks(c.env));
   res.headers.set('Cache-Control', 'public, max-age=300');
@@ -281,6 +285,7 @@ const ROUTES: Array<[RegExp, string]> = [
   [/^\/api\/sessions\/[^/]+\/shoes\/[^/]+\/transcript$/, 'GET'],
   [/^\/api\/embed-check$/, 'GET'],
   [/^\/api\/admin\/affiliates$/, 'GET'],
+  [/^\/api\/beacon\//, 'GET'],
   [/^\/\.well-known\/jwks\.json$/, 'GET'],
   [/^\/embed$/, 'GET'],
 ];

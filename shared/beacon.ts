@@ -1,0 +1,246 @@
+/**
+ * The public randomness beacon that shared tables will mix into every round (issue 13): a drand
+ * chain in the `bls-unchained-g1-rfc9380` scheme, such as the League of Entropy's `quicknet`.
+ * Pure: no I/O, no clock; the caller passes the time.
+ *
+ * How such a chain works (drand "unchained" G1 scheme, RFC 9380 hash-to-curve):
+ * - round 1 is published at the genesis time, round r at genesis + (r − 1) × period;
+ * - the signed message of round r is SHA-256 of r as 8 bytes big-endian (unchained: the previous
+ *   signature is not part of it, so any round verifies on its own);
+ * - the signature is a BLS signature on G1 (48 bytes compressed) under the chain's public key on
+ *   G2 (96 bytes compressed), hashed to G1 with the DST `BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_`;
+ * - the round's randomness is SHA-256 of the signature bytes.
+ * Nobody can know a round's signature before the chain's threshold of signers publishes it, and
+ * nobody (not even the signers) can choose it: so a round published after betting closes is
+ * unknowable to the house and the players alike while they commit.
+ *
+ * Verification is a pairing check, about 33 ms of CPU in pure JavaScript (`npm run bench -- beacon`):
+ * verify once per table and round, never per player.
+ */
+import { bls12_381 } from '@noble/curves/bls12-381.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import { type EngineError, fail, ok, type Result } from './errors.ts';
+
+/** The one scheme supported: short BLS signatures on G1, unchained, RFC 9380 hash-to-curve. */
+export const BEACON_SCHEME = 'bls-unchained-g1-rfc9380';
+/** The hash-to-curve domain separation tag of the scheme (G1, SHA-256, SSWU, random oracle). */
+export const BEACON_DST = 'BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_';
+/** Byte lengths of the compressed points and of the hashes. */
+export const BEACON_SIGNATURE_BYTES = 48;
+export const BEACON_PUBLIC_KEY_BYTES = 96;
+export const BEACON_HASH_BYTES = 32;
+
+/** A beacon chain's public parameters: everything needed to schedule and verify its rounds. */
+export interface BeaconChain {
+  /** The chain's identifier in relay URLs: 64 lowercase hex characters. */
+  hash: string;
+  scheme: typeof BEACON_SCHEME;
+  /** The group's public key: a compressed G2 point, 192 lowercase hex characters. */
+  publicKey: string;
+  /** Seconds between rounds (a positive integer). */
+  periodSeconds: number;
+  /** Unix time in seconds at which round 1 is published (a non-negative integer). */
+  genesisTime: number;
+}
+
+/**
+ * The League of Entropy's drand `quicknet` chain, as its relays publish it at
+ * `/52db9ba7…e971/info`. The two test vectors in test/shared/beacon.test.ts are its rounds 1000 and 657413.
+ */
+export const QUICKNET: Readonly<BeaconChain> = Object.freeze({
+  hash: '52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971',
+  scheme: BEACON_SCHEME,
+  publicKey:
+    '83cf0f2896adee7eb8b5f01fcad3912212c437e0073e911fb90022d3e760183c8c4b450b6a0a6c3ac6a5776a2d1064510d1fec758c921cc22b0e17e63aaf4bcb5ed66304de9cf809bd274ca73bab4af5a6e9c76a4bc09e76eae8991ef5ece45a',
+  periodSeconds: 3,
+  genesisTime: 1692803367,
+});
+
+/** One round as relays serve it (`GET <relay>/<chain hash>/public/<round>`). */
+export interface BeaconRound {
+  round: number;
+  /** SHA-256 of the signature bytes, 64 lowercase hex characters. */
+  randomness: string;
+  /** The compressed G1 signature, 96 lowercase hex characters. */
+  signature: string;
+}
+
+export type BeaconErrorCode =
+  /** The round is not a positive safe integer. */
+  | 'bad_beacon_round'
+  /** The signature (or a served randomness) is not lowercase hex of the exact length, or not a point of G1. */
+  | 'bad_beacon_encoding'
+  /** The signature is a valid point but not the chain's signature of this round. */
+  | 'bad_beacon_signature'
+  /** The served randomness is not SHA-256 of the signature. */
+  | 'bad_beacon_randomness'
+  /** The chain's parameters are malformed (public key, hash, scheme, period or genesis). */
+  | 'bad_beacon_chain';
+
+export type BeaconError = EngineError<BeaconErrorCode>;
+
+// ---- the schedule ----------------------------------------------------------------------------------
+
+/** The nominal publication time of a round (round ≥ 1), in Unix milliseconds. */
+export function timeOfRound(chain: BeaconChain, round: number): number {
+  if (!isRound(round)) throw new RangeError(`a beacon round is a positive integer, got ${round}`);
+  return (chain.genesisTime + (round - 1) * chain.periodSeconds) * 1000;
+}
+
+/**
+ * The latest round published at `unixMs`: a round counts as published from its nominal time on
+ * (inclusive). 0 before genesis (no round yet).
+ */
+export function roundAt(chain: BeaconChain, unixMs: number): number {
+  const sinceGenesis = unixMs - chain.genesisTime * 1000;
+  if (sinceGenesis < 0) return 0;
+  return Math.floor(sinceGenesis / (chain.periodSeconds * 1000)) + 1;
+}
+
+/**
+ * The first round published strictly after `closeMs` (a betting close), the one a shared-table
+ * round is bound to: its nominal time is > closeMs. A close that falls exactly on a round's
+ * publication time does NOT take that round but the next: a round published at the very instant
+ * of the close may already be visible to someone (relays, clock skew) while bets are still
+ * accepted, so only later rounds are unknowable to everyone at the close. Before genesis: round 1.
+ */
+export function firstRoundAfter(chain: BeaconChain, closeMs: number): number {
+  return roundAt(chain, closeMs) + 1;
+}
+
+// ---- the round's message, signature and randomness --------------------------------------------------
+
+/** The message the chain signs for a round: SHA-256 of the round as 8 bytes, big-endian. */
+export function beaconMessage(round: number): Uint8Array {
+  if (!isRound(round)) throw new RangeError(`a beacon round is a positive integer, got ${round}`);
+  const bytes = new Uint8Array(8);
+  new DataView(bytes.buffer).setBigUint64(0, BigInt(round), false);
+  return sha256(bytes);
+}
+
+/** A round's randomness: SHA-256 of the signature bytes, as lowercase hex. */
+export function beaconRandomness(signature: string | Uint8Array): string {
+  return bytesToHex(sha256(typeof signature === 'string' ? hexToBytes(signature) : signature));
+}
+
+/** The point on G1 a round's message hashes to (what the chain's key signs). */
+export function beaconMessagePoint(round: number) {
+  return bls12_381.shortSignatures.hash(beaconMessage(round), BEACON_DST);
+}
+
+/**
+ * Checks a round's signature against the chain's public key and, when the relay served one, its
+ * randomness against SHA-256 of the signature. Strict encodings: lowercase hex of the exact
+ * lengths. On success, the round with its randomness computed here (never the relay's word).
+ */
+export function verifyBeacon(chain: BeaconChain, served: { round: number; signature: string; randomness?: string }): Result<BeaconRound, BeaconError> {
+  const key = chainKey(chain);
+  if (!key.ok) return key;
+  if (!isRound(served.round)) return fail('bad_beacon_round', `a beacon round is a positive integer, got ${String(served.round)}`);
+  if (!isHex(served.signature, BEACON_SIGNATURE_BYTES)) {
+    return fail('bad_beacon_encoding', `a beacon signature is ${BEACON_SIGNATURE_BYTES * 2} lowercase hex characters (a compressed G1 point)`);
+  }
+  if (served.randomness !== undefined && !isHex(served.randomness, BEACON_HASH_BYTES)) {
+    return fail('bad_beacon_encoding', `a beacon randomness is ${BEACON_HASH_BYTES * 2} lowercase hex characters (SHA-256)`);
+  }
+  const bytes = hexToBytes(served.signature);
+  let point;
+  try {
+    point = bls12_381.shortSignatures.Signature.fromBytes(bytes);
+  } catch (err) {
+    return fail('bad_beacon_encoding', `the beacon signature is not a point of G1: ${(err as Error).message}`);
+  }
+  let valid: boolean;
+  try {
+    valid = bls12_381.shortSignatures.verify(point, beaconMessagePoint(served.round), key.value);
+  } catch {
+    valid = false; // the point at infinity and its like: not a signature
+  }
+  if (!valid) return fail('bad_beacon_signature', `the signature is not the chain's (${chain.hash.slice(0, 8)}…) signature of round ${served.round}`);
+  const randomness = beaconRandomness(bytes);
+  if (served.randomness !== undefined && served.randomness !== randomness) {
+    return fail('bad_beacon_randomness', `the served randomness of round ${served.round} is not SHA-256 of its signature`);
+  }
+  return ok({ round: served.round, randomness, signature: served.signature });
+}
+
+// ---- the chain's parameters -------------------------------------------------------------------------
+
+/** Checks a chain's parameters; the chain itself when they are well formed. */
+export function checkChain(chain: BeaconChain): Result<BeaconChain, BeaconError> {
+  const key = chainKey(chain);
+  return key.ok ? ok(chain) : key;
+}
+
+type G2Point = ReturnType<typeof bls12_381.shortSignatures.getPublicKey>;
+/** Decoded public keys by hex: decoding a G2 point (square root, subgroup check) is worth doing once. */
+const decodedKeys = new Map<string, G2Point>();
+
+function chainKey(chain: BeaconChain): Result<G2Point, BeaconError> {
+  if (chain.scheme !== BEACON_SCHEME) return fail('bad_beacon_chain', `unsupported beacon scheme "${String(chain.scheme)}": only ${BEACON_SCHEME}`);
+  if (!isHex(chain.hash, BEACON_HASH_BYTES)) return fail('bad_beacon_chain', `a chain hash is ${BEACON_HASH_BYTES * 2} lowercase hex characters`);
+  if (!Number.isSafeInteger(chain.periodSeconds) || chain.periodSeconds < 1) {
+    return fail('bad_beacon_chain', `a chain's period is a positive whole number of seconds, got ${String(chain.periodSeconds)}`);
+  }
+  if (!Number.isSafeInteger(chain.genesisTime) || chain.genesisTime < 0) {
+    return fail('bad_beacon_chain', `a chain's genesis time is Unix seconds, got ${String(chain.genesisTime)}`);
+  }
+  if (!isHex(chain.publicKey, BEACON_PUBLIC_KEY_BYTES)) {
+    return fail('bad_beacon_chain', `a chain's public key is ${BEACON_PUBLIC_KEY_BYTES * 2} lowercase hex characters (a compressed G2 point)`);
+  }
+  const known = decodedKeys.get(chain.publicKey);
+  if (known) return ok(known);
+  let point: G2Point;
+  try {
+    point = bls12_381.G2.Point.fromBytes(hexToBytes(chain.publicKey));
+    point.assertValidity();
+    if (point.is0()) throw new Error('the point at infinity');
+  } catch (err) {
+    return fail('bad_beacon_chain', `the chain's public key is not a point of G2: ${(err as Error).message}`);
+  }
+  if (decodedKeys.size >= 16) decodedKeys.delete(decodedKeys.keys().next().value!);
+  decodedKeys.set(chain.publicKey, point);
+  return ok(point);
+}
+
+/** A round number: a positive safe integer (8 bytes big-endian hold it exactly). */
+export function isRound(round: unknown): round is number {
+  return typeof round === 'number' && Number.isSafeInteger(round) && round >= 1;
+}
+
+/** Lowercase hex of exactly `bytes` bytes. */
+export function isHex(text: unknown, bytes: number): text is string {
+  return typeof text === 'string' && text.length === bytes * 2 && /^[0-9a-f]*$/.test(text);
+}
+
+// ---- the chain's description as relays publish it ------------------------------------------------------
+
+/** A chain's parameters in the JSON of a drand relay's `/<chain hash>/info` (the fields used here). */
+export interface BeaconChainInfo {
+  hash: string;
+  schemeID: string;
+  public_key: string;
+  period: number;
+  genesis_time: number;
+}
+
+/** The relay's JSON for a chain. */
+export function chainInfo(chain: BeaconChain): BeaconChainInfo {
+  return { hash: chain.hash, schemeID: chain.scheme, public_key: chain.publicKey, period: chain.periodSeconds, genesis_time: chain.genesisTime };
+}
+
+/** A chain from the JSON of a relay's `/info` (other fields ignored), checked. */
+export function parseChainInfo(json: unknown): Result<BeaconChain, BeaconError> {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    return fail('bad_beacon_chain', 'a chain description is a JSON object { hash, schemeID, public_key, period, genesis_time }');
+  }
+  const info = json as Record<string, unknown>;
+  return checkChain({
+    hash: info.hash as string,
+    scheme: info.schemeID as typeof BEACON_SCHEME,
+    publicKey: info.public_key as string,
+    periodSeconds: info.period as number,
+    genesisTime: info.genesis_time as number,
+  });
+}
