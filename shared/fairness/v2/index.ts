@@ -7,3 +7,4 @@ export * from './play.ts';
 export * from './json.ts';
 export * from './shape.ts';
 export * from './verify.ts';
+export * from './copies.ts';
