@@ -8,3 +8,4 @@ export * from './json.ts';
 export * from './shape.ts';
 export * from './verify.ts';
 export * from './copies.ts';
+export * from './any.ts';
