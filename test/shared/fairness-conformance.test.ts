@@ -31,6 +31,11 @@ describe('conformance suite', () => {
     for (const p of ['shoe/1', 'shoe/6', 'shoe/8', 'reshuffle/1', 'reshuffle/8']) expect(params).toContain(p);
   });
 
+  test('the runtime normalises with the Unicode version FAIRNESS.md §B1 names', () => {
+    // A new Unicode version changes which client seeds are assigned text: that is a new pb-fair version.
+    expect(process.versions.unicode).toBe('17.0');
+  });
+
   test.each(manifest.cases.map((c) => [c.file, c] as const))('%s', async (_name, c) => {
     const result = await verifyFileText(read(c.file), JSON.parse(read(c.jwks)));
     expect(result.code, c.about).toBe(c.expect);

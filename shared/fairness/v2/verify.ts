@@ -249,7 +249,7 @@ export async function verifyFileV2(file: unknown, jwks: Jwks | VerifyKeys, optio
           const seed = validateClientSeed(r.clientSeed);
           if (!seed.ok) stop('bad_client_seed', seed.error.message);
           if (seed.ok && seed.value !== r.clientSeed) stop('bad_client_seed', 'the client seed is not in Unicode NFC');
-          if (/\p{Cn}/u.test(r.clientSeed)) stop('bad_client_seed', 'the client seed holds a code point unassigned in Unicode 15.1');
+          if (/\p{Cn}/u.test(r.clientSeed)) stop('bad_client_seed', 'the client seed holds a code point unassigned in Unicode 17.0');
           const size = sh.params.decks * CARDS_PER_DECK;
           if (r.cut < 1 || r.cut > size - 1) stop('bad_cut', `the cut ${r.cut} is outside 1–${size - 1}`);
           sh.start = body;

@@ -252,7 +252,7 @@ v2('opening-balance', 'opening_balance_mismatch', 'shoe 2 opens with more than s
 const startCase = (name: string, expect: string, about: string, change: (b: any) => unknown) => v2(name, expect, about, async () => table([{ ...shoeA('player', 2) }], at('request', 'start', change)));
 startCase('seed-not-nfc', 'bad_client_seed', 'a client seed not in NFC (e + combining acute)', (b) => (b.clientSeed = 'cafe\u0301'));
 startCase('seed-control', 'bad_client_seed', 'a control character in the client seed', (b) => (b.clientSeed = 'a\u0007b'));
-startCase('seed-unassigned', 'bad_client_seed', 'a code point unassigned in Unicode 15.1 (U+0378)', (b) => (b.clientSeed = 'a\u0378'));
+startCase('seed-unassigned', 'bad_client_seed', 'a code point unassigned in Unicode 17.0 (U+0378)', (b) => (b.clientSeed = 'a\u0378'));
 startCase('seed-noncharacter', 'bad_client_seed', 'a noncharacter (U+FDD0) is unassigned', (b) => (b.clientSeed = '\uFDD0'));
 startCase('seed-too-long', 'bad_client_seed', '129 code points', (b) => (b.clientSeed = 'x'.repeat(129)));
 startCase('seed-line-separator', 'bad_client_seed', 'U+2028 in the client seed', (b) => (b.clientSeed = 'a\u2028b'));
