@@ -17,6 +17,8 @@ import {
   signRecordV2,
   signRequest,
   verifyTextV2,
+  validatePlayerRequest,
+  revealDue,
   type SigningKey,
 } from '../../shared/index.ts';
 import { ONE_DECK_V2, vectorSecret } from '../vectors/compute-v2.ts';
@@ -129,6 +131,18 @@ describe('pb-fair-2', () => {
     expect(report.code).toBe('ok');
     expect(report.pending).toBe(true);
     expect(report.rounds.map((r) => r.status)).toEqual(['pending', 'voided', 'pending', 'pending', 'pending']);
+  });
+
+  test('the Worker\'s first check of a request: its shape and the player\'s signature', async () => {
+    const file = await play([shoe(SEED_A, rounds(1))]);
+    const start = file.records[1]!.body as unknown as { request: unknown };
+    const x = (player.publicJwk as { x: string }).x;
+    expect((await validatePlayerRequest(x, start.request, 'start')).ok).toBe(true);
+    expect(await validatePlayerRequest(x, start.request, 'bet')).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+    expect(await validatePlayerRequest((operator.publicJwk as { x: string }).x, start.request, 'start')).toMatchObject({ ok: false, error: { code: 'bad_player_signature' } });
+    expect(revealDue(ONE_DECK_V2, { cutCardOut: true, accepted: 3 })).toBe('cut-card');
+    expect(revealDue({ algorithm: 'pb-fair-2', mode: 'reshuffle', decks: 6, roundLimit: 3, voidAfterSeconds: 60 }, { cutCardOut: false, accepted: 3 })).toBe('reshuffle-limit');
+    expect(revealDue(ONE_DECK_V2, { cutCardOut: false, accepted: 3 })).toBeNull();
   });
 
   test('another player key in a later shoe is refused', async () => {

@@ -10,6 +10,8 @@ import { receiptCards } from '../records.ts';
 import { LOOSEST_LIMITS } from '../verify.ts';
 import { dealRoundV2, lockOf, seedCommitmentV2, type ShoeStateV2 } from './derive.ts';
 import type { ShoeParamsV2 } from './params.ts';
+import { signedRequestShapeError } from './shape.ts';
+import { verifyRequest } from './records.ts';
 import type {
   AcceptanceV2,
   BetRequest,
@@ -60,6 +62,30 @@ export const secretRequest = (acceptance: SignedV2<AcceptanceV2>, secret: string
 export const endRequest = (last: SignedV2): EndRequest => ({ type: 'end', table: last.body.table, shoe: last.body.shoe, prev: last.hash });
 
 // ── Operator side ──────────────────────────────────────────────────────────────────────────────
+
+export type RequestErrorCode = 'bad_request' | 'bad_player_signature';
+
+/**
+ * What the Worker does first with every state-changing request body it receives: exactly the
+ * members of FAIRNESS.md §B7 for `kind`, signed by the player key the shoe's commitment names.
+ */
+export async function validatePlayerRequest<K extends 'start' | 'bet' | 'secret' | 'end'>(
+  playerKey: string,
+  value: unknown,
+  kind: K,
+): Promise<Result<SignedRequest<Extract<StartRequest | BetRequest | SecretRequest | EndRequest, { type: K }>>, EngineError<RequestErrorCode>>> {
+  const shape = signedRequestShapeError(value, kind);
+  if (shape) return fail('bad_request', shape);
+  const signed = value as SignedRequest<Extract<StartRequest | BetRequest | SecretRequest | EndRequest, { type: K }>>;
+  if (!(await verifyRequest(playerKey, signed))) return fail('bad_player_signature', `the ${kind} request is not signed by the player's key`);
+  return ok(signed);
+}
+
+/** The reveal the rules force after a round, if any: the cut card came out, or the reshuffle round limit is reached. */
+export function revealDue(params: ShoeParamsV2, shoe: { cutCardOut: boolean; accepted: number }): 'cut-card' | 'reshuffle-limit' | null {
+  if (params.mode === 'shoe') return shoe.cutCardOut ? 'cut-card' : null;
+  return shoe.accepted >= params.roundLimit ? 'reshuffle-limit' : null;
+}
 
 export interface CommitArgsV2 {
   table: string;

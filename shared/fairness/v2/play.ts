@@ -17,6 +17,7 @@ import {
   buildStartV2,
   buildVoidV2,
   endRequest,
+  revealDue,
   secretRequest,
   startRequest,
 } from './operator.ts';
@@ -127,6 +128,7 @@ export async function playTableV2(o: PlayTableV2Options): Promise<FileV2 & { sen
         now = Date.parse(acceptance.body.issuedAt) + p.voidAfterSeconds * 1000;
         last = await sign(buildVoidV2(acceptance, opId, at()));
         balance = (last.body as { balanceAfter: number }).balanceAfter;
+        reached = revealDue(p, { cutCardOut: false, accepted });
         continue;
       }
       const settled = buildReceiptV2({ params: p, state, serverSeed: sc.serverSeed, cut, acceptance, request: await request(secretRequest(acceptance, rs.secret)), keyId: opId, issuedAt: at() });
@@ -135,8 +137,7 @@ export async function playTableV2(o: PlayTableV2Options): Promise<FileV2 & { sen
       state = settled.value.state;
       last = receipt;
       balance = receipt.body.balanceAfter;
-      if (receipt.body.cutCardOut) reached = 'cut-card';
-      if (p.mode === 'reshuffle' && accepted === p.roundLimit) reached = 'reshuffle-limit';
+      reached = revealDue(p, { cutCardOut: receipt.body.cutCardOut, accepted });
     }
     if (open || sc.end === 'open') break;
     const reason: RevealReason = sc.end ?? reached ?? 'player';

@@ -78,6 +78,11 @@ const REQUESTS = {
 };
 const signedRequest = (kind: keyof typeof REQUESTS): Check => obj({ body: REQUESTS[kind], signature: str });
 
+/** A signed player request of the given type, as it arrives from the network: its shape, or why not. */
+export function signedRequestShapeError(value: unknown, kind: 'start' | 'bet' | 'secret' | 'end'): string | null {
+  return signedRequest(kind)(value, 'request');
+}
+
 export const BODIES_V2: Record<string, Check> = {
   commitment: obj(
     { type: str, ...common, params: objectish, serverSeedHash: hex64, playerKey: str, openingBalance: nonNeg, prev: nullable(hex64) },

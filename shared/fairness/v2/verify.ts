@@ -17,6 +17,7 @@ import { receiptCards } from '../records.ts';
 import { LOOSEST_LIMITS } from '../verify.ts';
 import { dealRoundV2, isHex32, lockOf, seedCommitmentV2, type ShoeStateV2, startShoeV2 } from './derive.ts';
 import { parseStrictJson } from './json.ts';
+import { revealDue } from './operator.ts';
 import { type ShoeParamsV2, validateLimitsV2, validateParamsV2 } from './params.ts';
 import {
   type AcceptanceV2,
@@ -461,7 +462,7 @@ function checkReveal(sh: ShoeCtx, r: RevealV2, before: SignedV2, stop: StopFn): 
   if (!reasons.includes(r.reason)) stop('reveal_reason_mismatch', `the reason must be one of ${reasons.join(', ')}`);
   if ((r.reason === 'player') !== (r.request !== undefined)) stop('reveal_reason_mismatch', 'a reveal carries the player\'s end request exactly when its reason is "player"');
   const p = sh.params;
-  const forced = sh.cutCardOut ? 'cut-card' : p.mode === 'reshuffle' && sh.accepted >= p.roundLimit ? 'reshuffle-limit' : null;
+  const forced = revealDue(p, { cutCardOut: sh.cutCardOut, accepted: sh.accepted });
   if (forced !== null && r.reason !== forced) stop('reveal_reason_mismatch', `the shoe ended by ${forced}, the reveal says ${r.reason}`);
   if (forced === null && (r.reason === 'cut-card' || r.reason === 'reshuffle-limit')) stop('reveal_reason_mismatch', `the reveal says ${r.reason}, but the shoe did not reach it`);
   if (r.reason === 'void-timeout' && Date.parse(r.issuedAt) - Date.parse(before.body.issuedAt) < p.voidAfterSeconds * 1000) {
