@@ -183,6 +183,7 @@ v2('shoe-zero', 'bad_record', 'shoe numbers start at 1', async () => table([shoe
 v2('hash-mismatch', 'hash_mismatch', 'a body changed after signing', async () => { const f = await base(); (f.records[3]!.body as { balanceAfter: number }).balanceAfter += 1000; return f; });
 v2('unknown-key', 'unknown_key', 'records signed under a kid the JWKS does not hold', async () => playTableV2({ table: 'conformance', operatorKey: renamed, playerKey: player, openingBalance: 500_000, shoes: [shoeA()] }).then((f) => ({ version: 'pb-fair-2' as const, records: f.records })));
 v2('key-by-thumbprint', 'unknown_key', 'a JWKS entry without kid names no key: keyId is never resolved by thumbprint', base, 'jwks-no-kid.json');
+v2('duplicate-kid-first-wins', 'bad_signature', 'two JWKS entries share the kid: the first (another key) is the one used', base, 'jwks-duplicate-kid.json');
 v2('bad-signature', 'bad_signature', 'a signature of another body', async () => { const f = await base(); f.records[2]!.signature = f.records[4]!.signature; return f; });
 v2('signature-trailing-bits', 'bad_signature', 'a signature spelled with non-zero trailing bits (decodes to the same bytes leniently)', async () => {
   const f = await base();
@@ -414,6 +415,7 @@ const { kid: _kid, ...noKid } = publicJwk as JsonWebKey & { kid?: string };
 for (const f of readdirSync(dir)) if (f.endsWith('.json')) rmSync(new URL(f, dir));
 writeFileSync(new URL('jwks.json', dir), JSON.stringify({ keys: [publicJwk] }, null, 2) + '\n');
 writeFileSync(new URL('jwks-no-kid.json', dir), JSON.stringify({ keys: [noKid] }, null, 2) + '\n');
+writeFileSync(new URL('jwks-duplicate-kid.json', dir), JSON.stringify({ keys: [{ ...stranger.publicJwk, kid: operator.keyId }, publicJwk] }, null, 2) + '\n');
 const manifest = [];
 for (const [i, c] of cases.entries()) {
   const file = `${String(i + 1).padStart(3, '0')}-${c.name}.json`;
