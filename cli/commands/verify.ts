@@ -7,8 +7,17 @@
 import { readFile } from 'node:fs/promises';
 import { text as readAll } from 'node:stream/consumers';
 import {
+  compareCopies,
+  type CopyFinding,
+  type FileV2,
   formatUnits,
   importVerifyKeys,
+  importVerifyKeysV2,
+  type OwedRound,
+  owedRound,
+  secretFor,
+  type VerifyReportV2,
+  verifyTextV2,
   type Jwks,
   type ReceiptBody,
   type Transcript,
@@ -20,7 +29,7 @@ import { parseArgs, UsageError } from '../args.ts';
 
 export const summary = 'check shoe transcripts offline: signatures, chain, shuffle, cards, payouts, balances';
 
-export const help = `usage: punto-banco verify FILE [--jwks FILE_OR_URL] [--json]
+export const help = `usage: punto-banco verify FILE [--jwks FILE_OR_URL] [--json] [--mine MINE.json] [--player-key X]
 
 Verifies the transcripts in FILE (what "punto-banco play --out" writes: { "transcripts": [...] },
 or one transcript; "-" reads standard input) as FAIRNESS.md specifies: the commitment against the
@@ -30,15 +39,25 @@ the shuffle, and every card, total, outcome, payout and balance. Nothing is sent
   --jwks FILE_OR_URL   the operator's public keys: a JWKS file, or a URL such as
                        https://host/.well-known/jwks.json (fetched once). Without it, a "jwks"
                        member of FILE is used if there is one.
-  --json               print JSON: { ok, pending, transcripts: [report...] }, one report per shoe
-                       with ok, pending, rounds [{ round, ok, status, reason?, code? }], failure?
+  --json               print JSON: { ok, code, version, pending, … }. "code" is the first failure's
+                       code, or "ok" (what FAIRNESS.md §B12's conformance suite compares).
+                       pb-fair-1: also transcripts [report...], one per shoe with ok, pending,
+                       rounds [{ round, ok, status, reason?, code? }], failure?.
+                       pb-fair-2: also report { rounds, unsettled, failure? }, and with --mine
+                       copies [...] and owed [...].
+  --mine MINE.json     pb-fair-2: the player's own copy (what the operator sent it, plus the
+                       requests it sent without an answer, "sent"). Every accepted round missing
+                       from FILE or different in it is reported (missing_in_operator_copy,
+                       differs_from_player_copy), and for every accepted round nobody settled,
+                       what it owed once the shoe is revealed.
+  --player-key X       pb-fair-2: the player's own public key (base64url x); every commitment must name it.
 
 Exit 0 when every check passes (a shoe not yet revealed passes, its rounds "pending": its cards are
 checked once the seed is revealed); 1 when a check fails, printing the first failing record, round
 and reason; 2 on a usage error (no FILE, unreadable FILE or keys).`;
 
 export async function run(args: string[]): Promise<number> {
-  const parsed = parseArgs(args, { values: ['jwks'], flags: ['json'], positionals: 1 });
+  const parsed = parseArgs(args, { values: ['jwks', 'mine', 'player-key'], flags: ['json'], positionals: 1 });
   const file = parsed.positionals[0];
   if (file === undefined) throw new UsageError('which transcript file? usage: punto-banco verify FILE [--jwks FILE_OR_URL] [--json]');
   const json = parsed.flags.has('json');
@@ -48,10 +67,14 @@ export async function run(args: string[]): Promise<number> {
   try {
     content = JSON.parse(text);
   } catch (err) {
-    return fail(json, `${file} is not JSON: ${(err as Error).message}`);
+    return fail(json, `${file} is not JSON: ${(err as Error).message}`, 'bad_json');
   }
+  if ((content as { version?: unknown } | null)?.version === 'pb-fair-2') {
+    return runV2(text, content, parsed.values, json);
+  }
+  if (parsed.values.mine !== undefined || parsed.values['player-key'] !== undefined) throw new UsageError('--mine and --player-key apply to pb-fair-2 files only');
   const transcripts = transcriptsOf(content);
-  if (!transcripts.ok) return fail(json, `${file}: ${transcripts.ok === false ? transcripts.message : ''}`);
+  if (!transcripts.ok) return fail(json, `${file}: ${transcripts.ok === false ? transcripts.message : ''}`, 'bad_record');
 
   const jwks = await loadJwks(parsed.values.jwks, content);
   const keys = await importVerifyKeys(jwks);
@@ -59,7 +82,8 @@ export async function run(args: string[]): Promise<number> {
   const reports = await verifyTranscripts(transcripts.value, keys);
   const ok = reports.every((r) => r.ok);
   if (json) {
-    console.log(JSON.stringify({ ok, pending: reports.some((r) => r.pending), transcripts: reports }));
+    const code = reports.find((r) => !r.ok)?.failure?.code ?? 'ok';
+    console.log(JSON.stringify({ ok, code, version: 'pb-fair-1', pending: reports.some((r) => r.pending), transcripts: reports }));
   } else {
     console.log(reports.map((r, i) => render(transcripts.value[i]!, r)).join('\n\n'));
     if (reports.length > 1) console.log(`\n${reports.filter((r) => r.ok).length} of ${reports.length} shoes pass`);
@@ -101,8 +125,8 @@ async function loadJwks(source: string | undefined, content: unknown): Promise<J
   return jwks as Jwks;
 }
 
-function fail(json: boolean, message: string): number {
-  if (json) console.log(JSON.stringify({ ok: false, pending: false, transcripts: [], error: message }));
+function fail(json: boolean, message: string, code: string): number {
+  if (json) console.log(JSON.stringify({ ok: false, code, pending: false, transcripts: [], error: message }));
   else console.log(`FAILED: ${message}`);
   return 1;
 }
@@ -146,6 +170,65 @@ function render(t: Transcript, report: VerifyReport): string {
     lines.push(`PASS, PENDING: ${report.rounds.length} round(s) signed and chained; the cards are checked once the server seed is revealed`);
   } else {
     lines.push(`VERIFIED: ${report.rounds.length} round(s); the seed ${t.reveal!.body.serverSeed} matches the commitment; every card, total, payout and balance checks out`);
+  }
+  return lines.join('\n');
+}
+
+/** pb-fair-2: the whole table's history, judged on its text; with --mine, the player's copy too. */
+async function runV2(text: string, content: unknown, values: Record<string, string>, json: boolean): Promise<number> {
+  const jwks = await loadJwks(values.jwks, content);
+  // No usable key is not a usage error here: every record then fails as unknown_key (a kid-less JWKS
+  // entry names no key in pb-fair-2).
+  const keys = await importVerifyKeysV2(jwks);
+  const playerKey = values['player-key'];
+  const report = await verifyTextV2(text, keys, playerKey === undefined ? {} : { playerKey });
+  let copies: CopyFinding[] | undefined;
+  const owed: (OwedRound | { shoe: number; round: number; acceptance: string; pending: string })[] = [];
+  if (values.mine !== undefined) {
+    const mineText = await readInput(values.mine);
+    const mineReport = await verifyTextV2(mineText, keys, playerKey === undefined ? {} : { playerKey });
+    const mine = JSON.parse(mineText) as FileV2;
+    const theirs = content as FileV2;
+    copies = Array.isArray(mine?.records) && Array.isArray(theirs?.records) ? compareCopies(mine, theirs) : [];
+    const unsettled = [...report.unsettled, ...mineReport.unsettled.filter((u) => !report.unsettled.some((t) => t.acceptance === u.acceptance))];
+    for (const u of unsettled) {
+      const secret = secretFor(mine, u.acceptance) ?? secretFor(theirs, u.acceptance);
+      if (secret === null) {
+        owed.push({ ...pick(u), pending: 'the secret of this round was never revealed: the stake is owed back once voidAfterSeconds pass' });
+        continue;
+      }
+      const fromTheirs = owedRound(theirs, u.acceptance, secret);
+      const result = fromTheirs.ok || fromTheirs.error.code === 'lock_mismatch' ? fromTheirs : owedRound(mine, u.acceptance, secret);
+      owed.push(result.ok ? result.value : { ...pick(u), pending: result.error.message });
+    }
+  }
+  const ok = report.ok && (copies?.length ?? 0) === 0;
+  if (json) {
+    console.log(JSON.stringify({ ok, code: report.code, version: 'pb-fair-2', pending: report.pending, report, ...(copies ? { copies, owed } : {}) }));
+  } else {
+    console.log(renderV2(report, copies, owed));
+  }
+  return ok ? 0 : 1;
+}
+
+function pick(u: { shoe: number; round: number; acceptance: string }) {
+  return { shoe: u.shoe, round: u.round, acceptance: u.acceptance };
+}
+
+function renderV2(report: VerifyReportV2, copies: CopyFinding[] | undefined, owed: (OwedRound | { shoe: number; round: number; pending: string })[]): string {
+  const lines: string[] = [];
+  const count = (status: string) => report.rounds.filter((r) => r.status === status).length;
+  lines.push(`pb-fair-2: ${report.rounds.length} accepted round(s): ${count('verified')} verified, ${count('pending')} pending, ${count('voided')} voided, ${count('unsettled')} unsettled`);
+  if (report.failure) {
+    const f = report.failure;
+    lines.push(`FAILED at ${f.index === null ? 'the file' : `record ${f.index}`}${f.shoe === null ? '' : `, shoe ${f.shoe}`}${f.round === null ? '' : `, round ${f.round}`}: ${f.code}: ${f.message}`);
+  } else if (report.pending) lines.push('PASS, PENDING: a shoe is not revealed yet; its cards were checked for consistency only');
+  else lines.push('VERIFIED: every record, signature (operator and player), card, payout and balance checks out');
+  for (const c of copies ?? []) lines.push(`${c.code}: ${c.message}`);
+  if (copies && copies.length === 0) lines.push("the operator's copy holds every record of the player's copy, unchanged");
+  for (const o of owed) {
+    if ('pending' in o) lines.push(`shoe ${o.shoe}, round ${o.round} is owed: ${o.pending}`);
+    else lines.push(`shoe ${o.shoe}, round ${o.round} is owed: ${o.cards.map((c) => c.code).join(' ')}, ${o.outcome} ${o.playerTotal}–${o.bankerTotal}; staked ${formatUnits(o.staked)}, returned ${formatUnits(o.returned)}, balance ${formatUnits(o.balanceAfter)}`);
   }
   return lines.join('\n');
 }

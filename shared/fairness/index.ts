@@ -11,3 +11,4 @@ export * from './keys.ts';
 export * from './records.ts';
 export * from './verify.ts';
 export * from './transcript.ts';
+export * from './v2/index.ts';

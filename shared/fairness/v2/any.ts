@@ -1,0 +1,31 @@
+/**
+ * One entry point for a file of either version: pb-fair-1 files (`{ transcripts }` or one
+ * transcript) go to part I's verifier unchanged, pb-fair-2 files (`"version": "pb-fair-2"`) to
+ * part II's, on their text. The result's `code` is the first failure's code, or "ok": what the
+ * conformance suite (FAIRNESS.md §B12) compares.
+ */
+import type { Jwks } from '../keys.ts';
+import { transcriptsOf, type VerifyReport, verifyTranscripts } from '../verify.ts';
+import { type VerifyOptionsV2, type VerifyReportV2, verifyTextV2 } from './verify.ts';
+
+export type AnyVerifyResult =
+  | { version: 'pb-fair-2'; code: string; report: VerifyReportV2 }
+  | { version: 'pb-fair-1'; code: string; reports: VerifyReport[] }
+  | { version: null; code: 'bad_json' | 'bad_record'; message: string };
+
+export async function verifyFileText(text: string, jwks: Jwks, options: VerifyOptionsV2 = {}): Promise<AnyVerifyResult> {
+  let content: unknown;
+  try {
+    content = JSON.parse(text);
+  } catch (err) {
+    return { version: null, code: 'bad_json', message: `not JSON: ${(err as Error).message}` };
+  }
+  if ((content as { version?: unknown })?.version === 'pb-fair-2') {
+    const report = await verifyTextV2(text, jwks, options);
+    return { version: 'pb-fair-2', code: report.code, report };
+  }
+  const transcripts = transcriptsOf(content);
+  if (!transcripts.ok) return { version: null, code: 'bad_record', message: transcripts.message };
+  const reports = await verifyTranscripts(transcripts.value, jwks);
+  return { version: 'pb-fair-1', code: reports.find((r) => !r.ok)?.failure?.code ?? 'ok', reports };
+}

@@ -1,0 +1,29 @@
+/**
+ * pb-fair-2 (FAIRNESS.md part II): locked bets, both sides' signatures, a closed history.
+ *
+ * The flow, per shoe (records are signed with signRecordV2, requests with signRequest):
+ *   Worker  commitment = buildCommitmentV2({ …, params, serverSeed, playerKey, openingBalance, prev })
+ *   widget  start      = signRequest(startRequest(commitment, clientSeed, cut), playerKey)
+ *   Worker  validatePlayerRequest(x, start, 'start') → buildStartV2(commitment, start, keyId, now);
+ *           state = startShoeV2(params, serverSeed, clientSeed, cut)   (server-only: it holds the cards)
+ *   widget  secret = newRoundSecret(rand); bet = signRequest(betRequest(last, round, bets, secret), playerKey)
+ *   Worker  validatePlayerRequest(x, bet, 'bet') → buildAcceptanceV2({ last, round, request, limits, balanceBefore, … })
+ *           (debit the stake; the acceptance holds no card)
+ *   widget  reveal = signRequest(secretRequest(acceptance, secret), playerKey)
+ *   Worker  validatePlayerRequest(x, reveal, 'secret') → buildReceiptV2({ params, state, serverSeed, cut, acceptance, request, … })
+ *           → { body, state }; or, after params.voidAfterSeconds without a secret, buildVoidV2(acceptance, keyId, now)
+ *   Worker  revealDue(params, …) → buildRevealV2({ last, serverSeed, rounds, reason, request?, closingBalance, … })
+ *           (reason "player" embeds signRequest(endRequest(last), playerKey))
+ * Verify with verifyTextV2 (or verifyFileText for either version); the player checks the operator's
+ * copy with compareCopies and proves an unsettled round with owedRound.
+ */
+export * from './derive.ts';
+export * from './params.ts';
+export * from './records.ts';
+export * from './operator.ts';
+export * from './play.ts';
+export * from './json.ts';
+export * from './shape.ts';
+export * from './verify.ts';
+export * from './copies.ts';
+export * from './any.ts';

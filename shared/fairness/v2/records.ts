@@ -1,0 +1,230 @@
+/**
+ * pb-fair-2 records (FAIRNESS.md §B7–§B9). Two signers:
+ *  - the player signs every state-changing request (start, bet with lock, secret, end):
+ *      signature = Ed25519(player key, SHA-256("pb-fair-2/request\n" ‖ canonicalJson(request body)))
+ *    and travels as `{ body, signature }`, embedded in the operator's record;
+ *  - the operator signs every record:
+ *      hash = SHA-256("pb-fair-2/record\n" ‖ canonicalJson(body)), signature = Ed25519(operator key, hash)
+ *    travelling as `{ body, hash, signature }`; `keyId` is a member of the body, so it is signed.
+ */
+import { sha256 } from '@noble/hashes/sha2.js';
+import type { Outcome } from '../../round.ts';
+import type { SettledBet } from '../../settle.ts';
+import type { Bet, TableLimits } from '../../table.ts';
+import { base64urlToBytes, bytesToHex, canonicalJson, concatBytes, utf8Bytes } from '../encoding.ts';
+import { signBytes, type SigningKey, verifyBytes } from '../keys.ts';
+import type { ReceiptCard } from '../records.ts';
+import type { ShoeParamsV2 } from './params.ts';
+
+export const RECORD_TAG_V2 = 'pb-fair-2/record\n';
+export const REQUEST_TAG_V2 = 'pb-fair-2/request\n';
+
+// ── The player's requests ──────────────────────────────────────────────────────────────────────
+
+/** The player's seed and cut, bound to the commitment they answer. */
+export interface StartRequest {
+  type: 'start';
+  table: string;
+  shoe: number;
+  /** The hash of the commitment record the player saw (its player key, opening balance, params). */
+  commitment: string;
+  clientSeed: string;
+  cut: number;
+}
+
+/** Bets and the lock of the round's secret, bound to the last record the player saw. */
+export interface BetRequest {
+  type: 'bet';
+  table: string;
+  shoe: number;
+  round: number;
+  /** Hash of the record the acceptance will follow. */
+  prev: string;
+  bets: Bet[];
+  /** lockOf(secret). */
+  lock: string;
+}
+
+/** The round's secret, revealed after the acceptance. */
+export interface SecretRequest {
+  type: 'secret';
+  table: string;
+  shoe: number;
+  round: number;
+  /** Hash of the acceptance it answers. */
+  acceptance: string;
+  secret: string;
+}
+
+/** The player ends the shoe. */
+export interface EndRequest {
+  type: 'end';
+  table: string;
+  shoe: number;
+  /** Hash of the record the reveal will follow. */
+  prev: string;
+}
+
+export type PlayerRequest = StartRequest | BetRequest | SecretRequest | EndRequest;
+
+export interface SignedRequest<T extends PlayerRequest = PlayerRequest> {
+  body: T;
+  /** Ed25519 by the player's key over requestDigest(body), canonical base64url. */
+  signature: string;
+}
+
+// ── The operator's records ─────────────────────────────────────────────────────────────────────
+
+interface Common {
+  table: string;
+  shoe: number;
+  /** The operator key's `kid` in the JWKS: inside the signed bytes. */
+  keyId: string;
+  prev: string | null;
+  /** UTC, exactly YYYY-MM-DDTHH:MM:SS.sssZ. */
+  issuedAt: string;
+}
+
+export interface CommitmentV2 extends Common {
+  type: 'commitment';
+  params: ShoeParamsV2;
+  limits?: TableLimits;
+  serverSeedHash: string;
+  /** The player's Ed25519 public key, `x` as canonical base64url (32 bytes). */
+  playerKey: string;
+  /** The balance the shoe opens with: the previous shoe's closing balance. */
+  openingBalance: number;
+}
+
+export interface StartV2 extends Common {
+  type: 'start';
+  request: SignedRequest<StartRequest>;
+  prev: string;
+}
+
+export interface AcceptanceV2 extends Common {
+  type: 'acceptance';
+  round: number;
+  affiliate: string | null;
+  request: SignedRequest<BetRequest>;
+  /** The balance before the stake is debited. */
+  balanceBefore: number;
+  prev: string;
+}
+
+export interface ReceiptV2 extends Common {
+  type: 'receipt';
+  round: number;
+  request: SignedRequest<SecretRequest>;
+  /** Positions count from the first card out of the shoe (burn included); reshuffle: of the round's stack. */
+  cards: ReceiptCard[];
+  playerTotal: number;
+  bankerTotal: number;
+  outcome: Outcome;
+  natural: boolean;
+  playerPair: boolean;
+  bankerPair: boolean;
+  payouts: SettledBet[];
+  staked: number;
+  returned: number;
+  balanceBefore: number;
+  balanceAfter: number;
+  cutCardOut: boolean;
+  prev: string;
+}
+
+export interface VoidV2 extends Common {
+  type: 'void';
+  round: number;
+  balanceBefore: number;
+  /** Equal to balanceBefore: the stake is returned. */
+  balanceAfter: number;
+  prev: string;
+}
+
+export type RevealReason = 'cut-card' | 'player' | 'void-timeout' | 'reshuffle-limit';
+
+export interface RevealV2 extends Common {
+  type: 'reveal';
+  serverSeed: string;
+  /** Accepted rounds in the shoe (settled or voided). */
+  rounds: number;
+  reason: RevealReason;
+  /** Only with reason "player": the player's signed end request. */
+  request?: SignedRequest<EndRequest>;
+  closingBalance: number;
+  prev: string;
+}
+
+export type RecordV2 = CommitmentV2 | StartV2 | AcceptanceV2 | ReceiptV2 | VoidV2 | RevealV2;
+
+export interface SignedV2<T extends RecordV2 = RecordV2> {
+  body: T;
+  hash: string;
+  signature: string;
+}
+
+/** A table's history: its records in chain order (shoe after shoe). */
+export interface FileV2 {
+  version: 'pb-fair-2';
+  records: SignedV2[];
+  /** Player copies only: requests the player signed that no record answers yet. */
+  sent?: SignedRequest[];
+}
+
+function digest(tag: string, body: object): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(32);
+  sha256.create().update(utf8Bytes(tag)).update(utf8Bytes(canonicalJson(body))).digestInto(out);
+  return out;
+}
+
+/** SHA-256("pb-fair-2/record\n" ‖ canonicalJson(body)). */
+export const recordDigestV2 = (body: object): Uint8Array<ArrayBuffer> => digest(RECORD_TAG_V2, body);
+export const recordHashV2 = (body: object): string => bytesToHex(recordDigestV2(body));
+/** SHA-256("pb-fair-2/request\n" ‖ canonicalJson(body)). */
+export const requestDigest = (body: object): Uint8Array<ArrayBuffer> => digest(REQUEST_TAG_V2, body);
+export const recordBytesV2 = (body: object): Uint8Array<ArrayBuffer> => concatBytes(utf8Bytes(RECORD_TAG_V2), utf8Bytes(canonicalJson(body)));
+
+/** The operator signs a record body (its keyId must be the key's). */
+export async function signRecordV2<T extends RecordV2>(body: T, key: SigningKey): Promise<SignedV2<T>> {
+  if (body.keyId !== key.keyId) throw new RangeError(`the body names key ${body.keyId}, the signing key is ${key.keyId}`);
+  const d = recordDigestV2(body);
+  return { body, hash: bytesToHex(d), signature: await signBytes(key, d) };
+}
+
+/** The player signs a request body. */
+export async function signRequest<T extends PlayerRequest>(body: T, playerKey: SigningKey): Promise<SignedRequest<T>> {
+  return { body, signature: await signBytes(playerKey, requestDigest(body)) };
+}
+
+/** The player's public key (`x`, canonical base64url) of a signing key: what the commitment carries. */
+export function playerKeyOf(key: SigningKey): string {
+  return (key.publicJwk as { x: string }).x;
+}
+
+const imported = new Map<string, Promise<CryptoKey | null>>();
+
+/** The player's key (commitment `playerKey`) as a WebCrypto key; null if it is not 32 canonical base64url bytes. */
+export function importPlayerKey(x: string): Promise<CryptoKey | null> {
+  let k = imported.get(x);
+  if (!k) {
+    k = base64urlToBytes(x)?.length === 32
+      ? crypto.subtle.importKey('jwk', { kty: 'OKP', crv: 'Ed25519', x }, { name: 'Ed25519' }, false, ['verify']).catch(() => null)
+      : Promise.resolve(null);
+    if (imported.size < 256) imported.set(x, k);
+  }
+  return k;
+}
+
+/** Whether a signed request carries a valid signature by the player key `x`. */
+export async function verifyRequest(x: string, signed: SignedRequest): Promise<boolean> {
+  const key = await importPlayerKey(x);
+  if (!key) return false;
+  let d: Uint8Array<ArrayBuffer>;
+  try {
+    d = requestDigest(signed.body);
+  } catch {
+    return false;
+  }
+  return verifyBytes(key, signed.signature, d);
+}

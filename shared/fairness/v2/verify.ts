@@ -1,0 +1,474 @@
+/**
+ * The pb-fair-2 verifier (FAIRNESS.md §B10): one table's history, records in chain order, judged
+ * one after the other in the documented order; the first failure stops the check (nothing after
+ * it is judged, so there is no question of where dealing or balances resume). The cards of a
+ * shoe are checked against the derivation when the shoe's reveal, wherever it sits, holds a seed
+ * that matches the commitment (a matching seed authenticates itself); otherwise they are checked
+ * for consistency only, and the rounds are pending.
+ */
+import { type Card, CARDS_PER_DECK, isCardCode, parseCard } from '../../cards.ts';
+import { playRound, type Round } from '../../round.ts';
+import { settle } from '../../settle.ts';
+import { type TableLimits, validateBets } from '../../table.ts';
+import { validateClientSeed } from '../commit.ts';
+import { base64urlToBytes, canonicalJson } from '../encoding.ts';
+import { importVerifyKeys, isVerifyKeys, type Jwks, verifyBytes, type VerifyKeys } from '../keys.ts';
+import { receiptCards } from '../records.ts';
+import { LOOSEST_LIMITS } from '../verify.ts';
+import { dealRoundV2, isHex32, lockOf, seedCommitmentV2, type ShoeStateV2, startShoeV2 } from './derive.ts';
+import { parseStrictJson } from './json.ts';
+import { revealDue } from './operator.ts';
+import { type ShoeParamsV2, validateLimitsV2, validateParamsV2 } from './params.ts';
+import {
+  type AcceptanceV2,
+  type CommitmentV2,
+  importPlayerKey,
+  type ReceiptV2,
+  recordDigestV2,
+  type RevealV2,
+  type SignedRequest,
+  type SignedV2,
+  type StartV2,
+  verifyRequest,
+  type VoidV2,
+} from './records.ts';
+import { BODIES_V2, envelopeV2, fileV2 } from './shape.ts';
+import { bytesToHex } from '../encoding.ts';
+
+/** Every pb-fair-2 failure code, in no particular order (FAIRNESS.md §B10 gives the check order). */
+export const VERIFY_CODES_V2 = [
+  'bad_json',
+  'bad_record',
+  'hash_mismatch',
+  'unknown_key',
+  'bad_signature',
+  'out_of_sequence',
+  'table_mismatch',
+  'shoe_gap',
+  'shoe_out_of_order',
+  'shoe_mismatch',
+  'chain_broken',
+  'time_went_back',
+  'bad_params',
+  'bad_player_key',
+  'player_key_mismatch',
+  'opening_balance_mismatch',
+  'bad_player_signature',
+  'request_mismatch',
+  'bad_client_seed',
+  'bad_cut',
+  'round_mismatch',
+  'round_after_cut_card',
+  'round_over_limit',
+  'balance_mismatch',
+  'bets_invalid',
+  'bad_secret',
+  'lock_mismatch',
+  'card_mismatch',
+  'total_mismatch',
+  'outcome_mismatch',
+  'natural_mismatch',
+  'pair_mismatch',
+  'payout_mismatch',
+  'stake_mismatch',
+  'cut_card_mismatch',
+  'void_too_early',
+  'unsettled_acceptance',
+  'bad_server_seed',
+  'commitment_mismatch',
+  'round_count_mismatch',
+  'closing_balance_mismatch',
+  'reveal_reason_mismatch',
+  'reveal_too_early',
+] as const;
+export type VerifyCodeV2 = (typeof VERIFY_CODES_V2)[number];
+
+export interface RoundStatusV2 {
+  shoe: number;
+  round: number;
+  status: 'verified' | 'pending' | 'voided' | 'unsettled' | 'failed';
+  code?: VerifyCodeV2;
+}
+
+export interface VerifyFailureV2 {
+  /** Index of the record in `records` (null: the file itself). */
+  index: number | null;
+  shoe: number | null;
+  round: number | null;
+  code: VerifyCodeV2;
+  message: string;
+}
+
+export interface UnsettledV2 {
+  shoe: number;
+  round: number;
+  /** Index of the acceptance in `records`, and its hash. */
+  index: number;
+  acceptance: string;
+}
+
+export interface VerifyReportV2 {
+  version: 'pb-fair-2';
+  ok: boolean;
+  /** Some shoe is not revealed yet: its cards were checked for consistency only. */
+  pending: boolean;
+  /** The first failure's code, or "ok". */
+  code: VerifyCodeV2 | 'ok';
+  failure?: VerifyFailureV2;
+  rounds: RoundStatusV2[];
+  /** Accepted rounds that no receipt or void answers (the operator owes them). */
+  unsettled: UnsettledV2[];
+}
+
+export interface VerifyOptionsV2 {
+  /** The player's own key (`x`): every commitment must name it. */
+  playerKey?: string;
+}
+
+/** Verifies the text of a pb-fair-2 file (the conformant entry point: integers and duplicates are judged on the text). */
+export async function verifyTextV2(text: string, jwks: Jwks | VerifyKeys, options: VerifyOptionsV2 = {}): Promise<VerifyReportV2> {
+  const parsed = parseStrictJson(text);
+  if (!parsed.ok) return report([], [], false, { index: null, shoe: null, round: null, code: 'bad_json', message: parsed.message });
+  return verifyFileV2(parsed.value, jwks, options);
+}
+
+/** pb-fair-2 keys: only JWKS entries with a `kid` (no thumbprint fallback). */
+export async function importVerifyKeysV2(jwks: Jwks): Promise<VerifyKeys> {
+  const keys = jwks && Array.isArray(jwks.keys) ? jwks.keys.filter((k) => typeof (k as { kid?: unknown })?.kid === 'string') : [];
+  return importVerifyKeys({ keys });
+}
+
+class Stop extends Error {
+  readonly failure: VerifyFailureV2;
+  constructor(failure: VerifyFailureV2) {
+    super(failure.message);
+    this.failure = failure;
+  }
+}
+
+function report(rounds: RoundStatusV2[], unsettled: UnsettledV2[], pending: boolean, failure?: VerifyFailureV2): VerifyReportV2 {
+  const r: VerifyReportV2 = { version: 'pb-fair-2', ok: !failure, pending, code: failure?.code ?? 'ok', rounds, unsettled };
+  if (failure) r.failure = failure;
+  return r;
+}
+
+interface ShoeCtx {
+  commitment: SignedV2<CommitmentV2>;
+  params: ShoeParamsV2;
+  limits: TableLimits;
+  seed: string | null;
+  start: StartV2 | null;
+  state: ShoeStateV2 | null;
+  /** Without the seed: where the next card must come from, and copies seen. */
+  nextPosition: number | null;
+  copies: Map<string, number>;
+  accepted: number;
+  balance: number;
+  acceptance: SignedV2<AcceptanceV2> | null;
+  cutCardOut: boolean;
+}
+
+/** Verifies a parsed pb-fair-2 file `{ version, records, jwks?, sent? }`. */
+export async function verifyFileV2(file: unknown, jwks: Jwks | VerifyKeys, options: VerifyOptionsV2 = {}): Promise<VerifyReportV2> {
+  const keys = isVerifyKeys(jwks) ? jwks : await importVerifyKeysV2(jwks);
+  const rounds: RoundStatusV2[] = [];
+  const unsettled: UnsettledV2[] = [];
+  const shape = fileV2(file, 'file');
+  if (shape) return report(rounds, unsettled, false, { index: null, shoe: null, round: null, code: 'bad_record', message: shape });
+  const records = (file as { records: SignedV2[] }).records;
+  let shoe: ShoeCtx | null = null;
+  let playerKey: string | null = options.playerKey ?? null;
+  let closing: number | null = null;
+  let pending = false;
+  let index = 0;
+  const stop = (code: VerifyCodeV2, message: string): never => {
+    const b = records[index]?.body as { shoe?: unknown; round?: unknown } | undefined;
+    const round = typeof b?.round === 'number' ? b.round : shoe?.acceptance && b && (b as { type?: string }).type !== 'acceptance' ? shoe.acceptance.body.round : null;
+    throw new Stop({ index, shoe: typeof b?.shoe === 'number' ? b.shoe : null, round, code, message });
+  };
+  const roundStatus = (status: RoundStatusV2['status'], code?: VerifyCodeV2) => {
+    const a = shoe!.acceptance!.body;
+    rounds.push({ shoe: a.shoe, round: a.round, status, ...(code ? { code } : {}) });
+  };
+  try {
+    for (index = 0; index < records.length; index++) {
+      const signed = records[index]!;
+      const path = `records[${index}]`;
+      // Every record: envelope, hash, key, signature, body shape, sequence, table, shoe, chain, time.
+      const env = envelopeV2(signed, path);
+      if (env) stop('bad_record', env);
+      let digest: Uint8Array<ArrayBuffer>;
+      try {
+        digest = recordDigestV2(signed.body);
+      } catch (err) {
+        return stop('bad_record', `${path}: ${(err as Error).message}`);
+      }
+      if (bytesToHex(digest) !== signed.hash) stop('hash_mismatch', `${path}: the body hashes to ${bytesToHex(digest)}, not to its recorded hash: it was changed after signing`);
+      const keyId = (signed.body as { keyId?: unknown }).keyId;
+      const key = typeof keyId === 'string' ? keys.byId.get(keyId) : undefined;
+      if (!key) stop('unknown_key', `${path}: keyId ${JSON.stringify(keyId)} is not the kid of any key in the JWKS`);
+      if (!(await verifyBytes(key!, signed.signature, digest))) stop('bad_signature', `${path}: the operator's signature does not verify with key ${String(keyId)}`);
+      const body = signed.body;
+      const bodyShape = BODIES_V2[body.type]!(body, `${path}.body`);
+      if (bodyShape) stop('bad_record', bodyShape);
+      const before = index === 0 ? null : records[index - 1]!;
+      sequence(body.type, before?.body.type ?? null, stop);
+      if (body.table !== records[0]!.body.table) stop('table_mismatch', `${path} is for table ${JSON.stringify(body.table)}, the file for ${JSON.stringify(records[0]!.body.table)}`);
+      if (body.type === 'commitment') {
+        if (body.shoe < 1) stop('bad_record', 'shoe numbers start at 1');
+        if (shoe && body.shoe > shoe.commitment.body.shoe + 1) stop('shoe_gap', `shoe ${body.shoe} follows shoe ${shoe.commitment.body.shoe}: shoes are missing`);
+        if (shoe && body.shoe <= shoe.commitment.body.shoe) stop('shoe_out_of_order', `shoe ${body.shoe} follows shoe ${shoe.commitment.body.shoe}`);
+      } else if (body.shoe !== shoe!.commitment.body.shoe) stop('shoe_mismatch', `${path} is for shoe ${body.shoe}, its commitment for shoe ${shoe!.commitment.body.shoe}`);
+      if (before === null) {
+        const c = body as CommitmentV2;
+        if ((c.shoe === 1) !== (c.prev === null)) stop('chain_broken', c.shoe === 1 ? 'shoe 1 has no previous shoe, but its prev names one' : `shoe ${c.shoe} must name the previous shoe's reveal in prev`);
+      } else if (body.prev !== before.hash) stop('chain_broken', `${path}: prev ${String(body.prev)} is not the hash of the record before it, ${before.hash}`);
+      if (before !== null && body.issuedAt < before.body.issuedAt) stop('time_went_back', `${path} is issued at ${body.issuedAt}, before the record it follows (${before.body.issuedAt})`);
+
+      switch (body.type) {
+        case 'commitment': {
+          const s = signed as SignedV2<CommitmentV2>;
+          const params = checkParams(body.params, stop);
+          let limits = LOOSEST_LIMITS;
+          if (body.limits !== undefined) {
+            const l = validateLimitsV2(body.limits);
+            if (!l.ok) stop('bad_params', `the committed limits: ${l.error.message}`);
+            limits = body.limits;
+          }
+          if (base64urlToBytes(body.playerKey)?.length !== 32 || (await importPlayerKey(body.playerKey)) === null) stop('bad_player_key', 'playerKey must be an Ed25519 public key: 32 bytes in canonical base64url');
+          if (playerKey !== null && body.playerKey !== playerKey) stop('player_key_mismatch', `the commitment names player key ${body.playerKey}, not the table's ${playerKey}`);
+          playerKey = body.playerKey;
+          if (closing !== null && body.openingBalance !== closing) stop('opening_balance_mismatch', `shoe ${body.shoe} opens with ${body.openingBalance}, the previous shoe closed with ${closing}`);
+          shoe = { commitment: s, params, limits, seed: seedOf(records, index, body.serverSeedHash), start: null, state: null, nextPosition: null, copies: new Map(), accepted: 0, balance: body.openingBalance, acceptance: null, cutCardOut: false };
+          break;
+        }
+        case 'start': {
+          const sh = shoe!;
+          const r = body.request.body;
+          if (!(await verifyRequest(playerKey!, body.request))) stop('bad_player_signature', "the start request's signature does not verify with the player's key");
+          if (r.table !== body.table || r.shoe !== body.shoe || r.commitment !== sh.commitment.hash) stop('request_mismatch', 'the start request names another table, shoe or commitment');
+          const seed = validateClientSeed(r.clientSeed);
+          if (!seed.ok) stop('bad_client_seed', seed.error.message);
+          if (seed.ok && seed.value !== r.clientSeed) stop('bad_client_seed', 'the client seed is not in Unicode NFC');
+          if (/\p{Cn}/u.test(r.clientSeed)) stop('bad_client_seed', 'the client seed holds a code point unassigned in Unicode 17.0');
+          const size = sh.params.decks * CARDS_PER_DECK;
+          if (r.cut < 1 || r.cut > size - 1) stop('bad_cut', `the cut ${r.cut} is outside 1–${size - 1}`);
+          sh.start = body;
+          if (sh.seed !== null) sh.state = startShoeV2(sh.params, sh.seed, r.clientSeed, r.cut);
+          break;
+        }
+        case 'acceptance': {
+          const sh = shoe!;
+          const r = body.request.body;
+          if (body.round !== sh.accepted + 1) stop('round_mismatch', `the acceptance says round ${body.round}; it is round ${sh.accepted + 1} of the shoe`);
+          if (sh.cutCardOut) stop('round_after_cut_card', `round ${body.round} was accepted after the cut card came out`);
+          if (sh.params.mode === 'reshuffle' && body.round > sh.params.roundLimit) stop('round_over_limit', `round ${body.round} is beyond the committed roundLimit ${sh.params.roundLimit}`);
+          if (!(await verifyRequest(playerKey!, body.request))) stop('bad_player_signature', "the bet request's signature does not verify with the player's key");
+          if (r.table !== body.table || r.shoe !== body.shoe || r.round !== body.round || r.prev !== body.prev) stop('request_mismatch', 'the bet request names another table, shoe, round or previous record');
+          if (body.balanceBefore !== sh.balance) stop('balance_mismatch', `the acceptance's balanceBefore ${body.balanceBefore} is not the balance carried, ${sh.balance}`);
+          const bets = validateBets(r.bets, sh.limits, sh.balance);
+          if (!bets.ok) stop('bets_invalid', `${bets.error.message} (${bets.error.code})`);
+          sh.accepted++;
+          sh.acceptance = signed as SignedV2<AcceptanceV2>;
+          break;
+        }
+        case 'receipt': {
+          const sh = shoe!;
+          const acc = sh.acceptance!;
+          const r = body.request.body;
+          if (body.round !== acc.body.round) stop('round_mismatch', `the receipt says round ${body.round}, its acceptance round ${acc.body.round}`);
+          if (!(await verifyRequest(playerKey!, body.request))) { roundStatus('failed', 'bad_player_signature'); stop('bad_player_signature', "the secret request's signature does not verify with the player's key"); }
+          if (r.table !== body.table || r.shoe !== body.shoe || r.round !== body.round || r.acceptance !== acc.hash) stop('request_mismatch', 'the secret request answers another acceptance');
+          if (!isHex32(r.secret)) stop('bad_secret', 'the round secret must be 64 lowercase hex characters');
+          if (lockOf(r.secret) !== acc.body.request.body.lock) stop('lock_mismatch', 'the revealed secret does not open the lock the bet request carried');
+          const round = dealt(sh, body, r.secret, acc.hash, stop);
+          const finding = compareReceipt(sh, acc.body, body, round.round, round.cutCardOut);
+          if (finding) {
+            roundStatus('failed', finding[0]);
+            stop(finding[0], finding[1]);
+          }
+          roundStatus(sh.seed === null ? 'pending' : 'verified');
+          sh.balance = body.balanceAfter;
+          sh.cutCardOut = body.cutCardOut;
+          sh.acceptance = null;
+          break;
+        }
+        case 'void': {
+          const sh = shoe!;
+          const acc = sh.acceptance!;
+          if (body.round !== acc.body.round) stop('round_mismatch', `the void says round ${body.round}, its acceptance round ${acc.body.round}`);
+          if (Date.parse(body.issuedAt) - Date.parse(acc.body.issuedAt) < sh.params.voidAfterSeconds * 1000) stop('void_too_early', `round ${body.round} was voided before the committed ${sh.params.voidAfterSeconds} s had passed`);
+          if (body.balanceBefore !== acc.body.balanceBefore || body.balanceAfter !== acc.body.balanceBefore) stop('balance_mismatch', 'a void returns the stake: balanceBefore and balanceAfter must both be the acceptance\'s balanceBefore');
+          roundStatus('voided');
+          sh.acceptance = null;
+          break;
+        }
+        case 'reveal': {
+          const sh = shoe!;
+          checkReveal(sh, body, before!, stop);
+          if (body.reason === 'player' && !(await verifyRequest(playerKey!, body.request!))) stop('bad_player_signature', "the end request's signature does not verify with the player's key");
+          if (body.reason === 'player' && (body.request!.body.table !== body.table || body.request!.body.shoe !== body.shoe || body.request!.body.prev !== body.prev)) stop('request_mismatch', 'the end request names another table, shoe or previous record');
+          closing = body.closingBalance;
+          break;
+        }
+      }
+    }
+    if (shoe !== null && (records.at(-1)?.body.type ?? 'reveal') !== 'reveal') pending = true;
+    const last = records.at(-1);
+    if (last?.body.type === 'acceptance') {
+      index = records.length - 1;
+      const a = last.body as AcceptanceV2;
+      unsettled.push({ shoe: a.shoe, round: a.round, index, acceptance: last.hash });
+      roundStatus('unsettled');
+      stop('unsettled_acceptance', `round ${a.round} of shoe ${a.shoe} was accepted and is neither settled nor voided: the operator owes it (see owedRound)`);
+    }
+    if (records.length === 0) stop('bad_record', 'the file holds no record');
+    return report(rounds, unsettled, pending);
+  } catch (e) {
+    if (!(e instanceof Stop)) throw e;
+    if (e.failure.code === 'unsettled_acceptance' && shoe?.acceptance && !unsettled.some((u) => u.acceptance === shoe!.acceptance!.hash)) {
+      const a = shoe.acceptance;
+      unsettled.push({ shoe: a.body.shoe, round: a.body.round, index: records.indexOf(a), acceptance: a.hash });
+      roundStatus('unsettled');
+    }
+    return report(rounds, unsettled, pending || records.at(-1)?.body?.type !== 'reveal', e.failure);
+  }
+}
+
+type StopFn = (code: VerifyCodeV2, message: string) => never;
+
+/** The record types that may follow each type (§B9). A reveal after an acceptance leaves it unsettled. */
+function sequence(type: string, before: string | null, stop: StopFn): void {
+  const allowed: Record<string, string[]> = {
+    start: ['acceptance', 'reveal'],
+    commitment: ['start', 'reveal'],
+    acceptance: ['receipt', 'void'],
+    receipt: ['acceptance', 'reveal'],
+    void: ['acceptance', 'reveal'],
+    reveal: ['commitment'],
+  };
+  if (before === null) {
+    if (type !== 'commitment') stop('out_of_sequence', 'a file starts with a commitment');
+    return;
+  }
+  if (before === 'acceptance' && type === 'reveal') stop('unsettled_acceptance', 'the shoe was revealed while an accepted round was neither settled nor voided: the operator owes it');
+  if (!allowed[before]!.includes(type)) stop('out_of_sequence', `a ${type} record cannot follow a ${before} record`);
+}
+
+function checkParams(p: unknown, stop: StopFn): ShoeParamsV2 {
+  const o = p as Record<string, unknown>;
+  const members = o.mode === 'reshuffle' ? ['algorithm', 'decks', 'mode', 'roundLimit', 'voidAfterSeconds'] : ['algorithm', 'burn', 'cutCardFromEnd', 'decks', 'mode', 'voidAfterSeconds'];
+  const have = Object.keys(o).sort();
+  if (have.join() !== members.join()) stop('bad_params', `the params of mode ${JSON.stringify(o.mode)} are exactly ${members.join(', ')}; got ${have.join(', ')}`);
+  if (o.mode === 'shoe' && typeof o.burn !== 'boolean') stop('bad_params', 'burn must be true or false');
+  const v = validateParamsV2(p as ShoeParamsV2);
+  if (!v.ok) stop('bad_params', v.error.message);
+  return p as ShoeParamsV2;
+}
+
+/** The seed of the shoe committed at `at`, when its reveal holds one that matches the commitment. */
+function seedOf(records: readonly SignedV2[], at: number, serverSeedHash: string): string | null {
+  for (let j = at + 1; j < records.length; j++) {
+    const b = records[j]?.body as { type?: unknown; serverSeed?: unknown } | undefined;
+    if (b?.type === 'commitment') return null;
+    if (b?.type === 'reveal') return isHex32(b.serverSeed) && seedCommitmentV2(b.serverSeed) === serverSeedHash ? b.serverSeed : null;
+  }
+  return null;
+}
+
+/** The round the rules deal: from the derivation with the seed, else from the receipt's own cards. */
+function dealt(sh: ShoeCtx, claimed: ReceiptV2, secret: string, accHash: string, stop: StopFn): { round: Round; cutCardOut: boolean } {
+  const p = sh.params;
+  if (sh.seed !== null) {
+    const d = dealRoundV2(p, sh.state!, sh.seed, sh.start!.request.body.cut, secret, accHash);
+    sh.state = d.state;
+    return d;
+  }
+  // Pending: play the listed cards and check their positions and counts.
+  const cards: Card[] = [];
+  for (const [i, c] of claimed.cards.entries()) {
+    if (!isCardCode(c.code)) stop('card_mismatch', `card ${i + 1} "${c.code}" is not a card code`);
+    cards.push(parseCard(c.code)!);
+  }
+  if (cards.length < 4) stop('card_mismatch', 'a round deals at least 4 cards');
+  const played = playRound(cards.concat([0, 0]), 0);
+  let first: number;
+  if (p.mode === 'reshuffle') first = 0;
+  else if (sh.nextPosition !== null) first = sh.nextPosition;
+  else {
+    first = claimed.cards[0]!.position;
+    if (p.burn ? first < 2 || first > 11 : first !== 0) stop('card_mismatch', `the first card of the shoe comes from position ${first}, which no burn explains`);
+  }
+  const round: Round = { ...played, positions: played.positions.map((x) => x + first) };
+  const end = first + played.cardsUsed;
+  const counts = p.mode === 'shoe' ? sh.copies : new Map<string, number>();
+  for (const c of claimed.cards.slice(0, played.cardsUsed)) {
+    const n = (counts.get(c.code) ?? 0) + 1;
+    counts.set(c.code, n);
+    if (n > p.decks) stop('card_mismatch', `${c.code} is dealt ${n} times, but ${p.decks} deck(s) hold only ${p.decks}`);
+  }
+  sh.nextPosition = end;
+  const cutCardOut = p.mode === 'shoe' && end >= p.decks * CARDS_PER_DECK - p.cutCardFromEnd;
+  return { round, cutCardOut };
+}
+
+function compareReceipt(sh: ShoeCtx, acc: AcceptanceV2, claimed: ReceiptV2, round: Round, cutCardOut: boolean): [VerifyCodeV2, string] | null {
+  const bets = acc.request.body.bets;
+  const s = settle(bets, round.outcome);
+  const expected = {
+    cards: canonicalJson(receiptCards(round)),
+    playerTotal: round.playerTotal,
+    bankerTotal: round.bankerTotal,
+    outcome: round.outcome,
+    natural: round.natural,
+    playerPair: round.playerPair,
+    bankerPair: round.bankerPair,
+    payouts: canonicalJson(s.bets.map((b) => ({ sector: b.sector, box: b.box, amount: b.amount, result: b.result, returned: b.returned, net: b.net }))),
+    staked: s.staked,
+    returned: s.returned,
+    balanceBefore: acc.balanceBefore,
+    balanceAfter: acc.balanceBefore - s.staked + s.returned,
+    cutCardOut,
+  };
+  const got: Record<string, unknown> = { ...claimed, cards: canonicalJson(claimed.cards), payouts: canonicalJson(claimed.payouts) };
+  const order: [keyof typeof expected, VerifyCodeV2][] = [
+    ['cards', 'card_mismatch'],
+    ['playerTotal', 'total_mismatch'],
+    ['bankerTotal', 'total_mismatch'],
+    ['outcome', 'outcome_mismatch'],
+    ['natural', 'natural_mismatch'],
+    ['playerPair', 'pair_mismatch'],
+    ['bankerPair', 'pair_mismatch'],
+    ['payouts', 'payout_mismatch'],
+    ['staked', 'stake_mismatch'],
+    ['returned', 'payout_mismatch'],
+    ['balanceBefore', 'balance_mismatch'],
+    ['balanceAfter', 'balance_mismatch'],
+    ['cutCardOut', 'cut_card_mismatch'],
+  ];
+  for (const [k, code] of order) {
+    if (expected[k] !== got[k]) return [code, `round ${claimed.round}: ${k} should be ${String(expected[k])}, the receipt says ${String(got[k])}`];
+  }
+  void sh;
+  return null;
+}
+
+function checkReveal(sh: ShoeCtx, r: RevealV2, before: SignedV2, stop: StopFn): void {
+  if (!isHex32(r.serverSeed)) stop('bad_server_seed', 'the revealed server seed must be 64 lowercase hex characters');
+  if (seedCommitmentV2(r.serverSeed) !== sh.commitment.body.serverSeedHash) stop('commitment_mismatch', 'the revealed seed does not hash to the committed serverSeedHash');
+  if (r.rounds !== sh.accepted) stop('round_count_mismatch', `the reveal counts ${r.rounds} rounds, the shoe accepted ${sh.accepted}`);
+  if (r.closingBalance !== sh.balance) stop('closing_balance_mismatch', `the reveal closes with ${r.closingBalance}, the balance carried is ${sh.balance}`);
+  const reasons = ['cut-card', 'player', 'void-timeout', 'reshuffle-limit'];
+  if (!reasons.includes(r.reason)) stop('reveal_reason_mismatch', `the reason must be one of ${reasons.join(', ')}`);
+  if ((r.reason === 'player') !== (r.request !== undefined)) stop('reveal_reason_mismatch', 'a reveal carries the player\'s end request exactly when its reason is "player"');
+  const p = sh.params;
+  const forced = revealDue(p, { cutCardOut: sh.cutCardOut, accepted: sh.accepted });
+  if (forced !== null && r.reason !== forced) stop('reveal_reason_mismatch', `the shoe ended by ${forced}, the reveal says ${r.reason}`);
+  if (forced === null && (r.reason === 'cut-card' || r.reason === 'reshuffle-limit')) stop('reveal_reason_mismatch', `the reveal says ${r.reason}, but the shoe did not reach it`);
+  if (r.reason === 'void-timeout' && Date.parse(r.issuedAt) - Date.parse(before.body.issuedAt) < p.voidAfterSeconds * 1000) {
+    stop('reveal_too_early', `a void-timeout reveal must wait ${p.voidAfterSeconds} s after the last record`);
+  }
+}
+
+/** A player's signed request as a value for `verifyRequest` (re-exported for the copies module). */
+export type { SignedRequest, VoidV2 };

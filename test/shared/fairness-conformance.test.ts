@@ -1,0 +1,44 @@
+/**
+ * The conformance suite (FAIRNESS.md §B12): the shared verifier gives every case its expected
+ * first code; the suite covers every pb-fair-2 code, both versions, both modes, 1, 6 and 8 decks.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { VERIFY_CODES_V2, verifyFileText } from '../../shared/index.ts';
+
+const dir = new URL('../vectors/conformance/', import.meta.url);
+const read = (name: string) => readFileSync(new URL(name, dir), 'utf8');
+export interface ConformanceCase {
+  file: string;
+  jwks: string;
+  expect: string;
+  version: 'pb-fair-1' | 'pb-fair-2';
+  about: string;
+}
+const manifest = JSON.parse(read('manifest.json')) as { cases: ConformanceCase[] };
+
+describe('conformance suite', () => {
+  test('is large and covers every pb-fair-2 code and both versions', () => {
+    expect(manifest.cases.length).toBeGreaterThanOrEqual(80);
+    const v2 = new Set(manifest.cases.filter((c) => c.version === 'pb-fair-2').map((c) => c.expect));
+    for (const code of VERIFY_CODES_V2) expect(v2, code).toContain(code);
+    expect(manifest.cases.some((c) => c.version === 'pb-fair-1' && c.expect === 'ok')).toBe(true);
+    expect(manifest.cases.filter((c) => c.version === 'pb-fair-1').length).toBeGreaterThanOrEqual(20);
+    // Both modes, 1, 6 and 8 decks among the passing pb-fair-2 files.
+    const params = manifest.cases
+      .filter((c) => c.version === 'pb-fair-2' && c.expect === 'ok')
+      .flatMap((c) => (JSON.parse(read(c.file)).records as { body: { type: string; params?: { mode: string; decks: number } } }[]).filter((r) => r.body.type === 'commitment').map((r) => `${r.body.params!.mode}/${r.body.params!.decks}`));
+    for (const p of ['shoe/1', 'shoe/6', 'shoe/8', 'reshuffle/1', 'reshuffle/8']) expect(params).toContain(p);
+  });
+
+  test('the runtime normalises with the Unicode version FAIRNESS.md §B1 names', () => {
+    // A new Unicode version changes which client seeds are assigned text: that is a new pb-fair version.
+    expect(process.versions.unicode).toBe('17.0');
+  });
+
+  test.each(manifest.cases.map((c) => [c.file, c] as const))('%s', async (_name, c) => {
+    const result = await verifyFileText(read(c.file), JSON.parse(read(c.jwks)));
+    expect(result.code, c.about).toBe(c.expect);
+    if (result.version !== null) expect(result.version).toBe(c.version);
+  });
+});
