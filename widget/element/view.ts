@@ -5,7 +5,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { cssProps } from './css-props.ts';
-import { type Bet, type Box, type TableLimits, totalStake } from '../../shared/table.ts';
+import { type Bet, BOXES, type Box, type TableLimits, totalStake } from '../../shared/table.ts';
 import type { Rect, TableLayout } from '../layout.ts';
 import type { ReceiptBody } from '../../shared/fairness/records.ts';
 import { cardFace } from '../panels/card-face.ts';
@@ -238,7 +238,7 @@ export function explainBetProblem(
     case 'over_type_limit': {
       // The engine names no box for a type sum: show the largest type sum of the attempted set.
       const bets = p.bets ?? [];
-      const sums = (['player', 'banker', 'tie'] as Box[]).map((box) => [box, totalStake(bets.filter((b) => b.box === box))] as const);
+      const sums = BOXES.map((box) => [box, totalStake(bets.filter((b) => b.box === box))] as const);
       const [box, sum] = sums.reduce((a, b) => (b[1] > a[1] ? b : a));
       return m.t('errors.over_type_limit', { box: m.t(`box.${box}`), amount: m.money(sum), limit: m.money(limits?.max ?? 0) });
     }
