@@ -37,6 +37,7 @@ export type SceneFactory = (options: SceneOptions, size?: { width: number; heigh
 
 /** How long a refused-bet message stays up. */
 const TOAST_MS = 4_500;
+
 /** `reduced-motion` attribute: absent → follow the OS; "false"/"no-preference" → motion; anything else → reduced. */
 const reducedMotionConverter = {
   fromAttribute(value: string | null): boolean | null {
@@ -409,21 +410,9 @@ export class PuntoBancoTable extends LitElement {
     this.#table?.showShoe();
   }
 
+  /** The scene's texts (a scene exists only once the parts have arrived). */
   #sceneTexts(): Omit<SceneOptions, 'reducedMotion'> {
-    const t = (key: string): string => this.#i18n.t(key);
-    const limits = this.limits;
-    return {
-      labels: {
-        player: t('box.player'),
-        banker: t('box.banker'),
-        tie: t('box.tie'),
-        pays: { player: t('pays.player'), banker: t('pays.banker'), tie: t('pays.tie') },
-        result: { player: t('banner.player'), banker: t('banner.banker'), tie: t('banner.tie') },
-        natural: t('natural'),
-      },
-      formatAmount: (minor) => this.#i18n.money(minor),
-      limitsText: limits ? `${this.#i18n.money(limits.min)} – ${this.#i18n.money(limits.max)}` : '',
-    };
+    return this.#parts!.sceneTexts(this.#i18n, this.limits);
   }
 
   async #configureLanguage(): Promise<void> {
@@ -435,7 +424,7 @@ export class PuntoBancoTable extends LitElement {
       this.#hideToast();
       if (this._bootNotice && this.#bootError) this._bootNotice = { ...this._bootNotice, message: this.#errorText(this.#bootError) };
       this.#table?.resay();
-      if (this.#lastBody) this._lastResult = this.#resultText(this.#lastBody);
+      if (this.#lastBody) this._lastResult = this.#parts!.resultText(this.#i18n, this.#lastBody);
     }
     this.#scene?.setOptions(this.#sceneTexts());
   }
@@ -465,23 +454,12 @@ export class PuntoBancoTable extends LitElement {
     const body = receipt.body;
     this._lastWin = body.returned;
     this.#lastBody = body;
-    this._lastResult = this.#resultText(body);
-    let said = `${this._lastResult}. ${this.#netText(body)}.`;
+    this._lastResult = this.#parts!.resultText(this.#i18n, body);
+    let said = `${this._lastResult}. ${this.#parts!.netText(this.#i18n, body)}.`;
     if (answer.nextShoe) said += ` ${this.#i18n.t('newShoe')}.`;
     this.#announce(said);
     this.#panels?.roundPlayed(answer);
     emit(this, 'pb-round-settled', receipt as Signed<ReceiptBody>);
-  }
-
-  #resultText(body: ReceiptBody): string {
-    return this.#i18n.t(`result.${body.outcome}`, { player: body.playerTotal, banker: body.bankerTotal });
-  }
-
-  #netText(body: ReceiptBody): string {
-    const net = body.returned - body.staked;
-    if (net > 0) return this.#i18n.t('net.win', { amount: this.#i18n.money(net) });
-    if (net < 0) return this.#i18n.t('net.lose', { amount: this.#i18n.money(-net) });
-    return this.#i18n.t(body.payouts.every((p) => p.result === 'push') ? 'net.push' : 'net.even');
   }
 
   // ---- errors and messages ------------------------------------------------------------------
