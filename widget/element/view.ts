@@ -5,7 +5,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { cssProps } from './css-props.ts';
-import { type Bet, BOXES, type Box, type TableLimits, totalStake } from '../../shared/table.ts';
+import { type Bet, BOXES, type TableLimits, totalStake } from '../../shared/table.ts';
 import type { Rect, TableLayout } from '../layout.ts';
 import type { ReceiptBody } from '../../shared/fairness/records.ts';
 import { cardFace } from '../panels/card-face.ts';
