@@ -315,6 +315,7 @@ export class PuntoBancoTable extends LitElement {
   async #boot(): Promise<void> {
     this._bootNotice = null;
     this.#bootError = null;
+    this.#table?.begin();
     try {
       await Promise.all([this.#i18n.load(), this.#loadParts()]);
     } catch (err) {

@@ -138,9 +138,13 @@ export class TableSession implements ReactiveController {
 
   // ---- the session ----------------------------------------------------------------------------
 
+  /** The table (re)boots: nothing to bet on or retry until `start` has opened the session. */
+  begin(): void {
+    this.#set('loading', null);
+  }
+
   /** Opens the session and, once `scene` is up, takes bets (pb-ready). A failure shows with `retry`. */
   async start(scene: Promise<unknown>, retry: () => Promise<void>): Promise<void> {
-    this.#set('loading', null);
     const opened = await this.#open(retry);
     await scene;
     if (!opened || !this.#host.isConnected) return;
@@ -157,7 +161,6 @@ export class TableSession implements ReactiveController {
     this.#createKey = null;
     this.#pendingRound = null;
     this.#pendingStart = null;
-    this.#set('loading', null);
   }
 
   /**
