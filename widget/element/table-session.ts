@@ -93,6 +93,7 @@ export class TableSession implements ReactiveController {
     host.addController(this);
   }
 
+  /** Nothing to do: the session outlives a move of the table in the page (disconnected, connected again). */
   hostConnected(): void {}
 
   get state(): TableState {
