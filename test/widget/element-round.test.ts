@@ -213,4 +213,46 @@ describe('<punto-banco-table> controls', () => {
     expect(seen).to.deep.equal([311]);
     expect(worker.requests('start')[0]!.body).to.deep.equal({ clientSeed: 'my lucky seed', cut: 42 });
   });
+
+  it('keeps the shoe waiting when the host provider backs out (null), and deals once it answers', async () => {
+    const worker = new FakeWorker();
+    let answer: { clientSeed: string; cut: number } | null = null;
+    const { el } = await mountTable({ worker, setup: (table) => (table.shoeStartProvider = () => answer) });
+    expect(el.shoeStartProvider).to.be.a('function'); // the host's own, left as the page set it
+    el.placeBet(0, 'banker');
+    await el.deal();
+    await settle(el);
+    expect(worker.requests('start')).to.have.length(0);
+    expect(worker.requests('rounds')).to.have.length(0);
+    expect(el.state).to.equal('ready');
+    expect(el.bets).to.deep.equal([{ sector: 0, box: 'banker', amount: 100 }]);
+    answer = { clientSeed: 'second thoughts', cut: 7 };
+    await el.deal();
+    await until(() => el.state === 'settled', 'settled');
+    expect(worker.requests('start').map((r) => r.body)).to.deep.equal([answer]);
+  });
+
+  it('says so when the host provider fails, and takes bets again', async () => {
+    const { el, worker, events } = await mountTable({
+      setup: (table) => {
+        table.shoeStartProvider = () => Promise.reject(new Error('no seed today'));
+      },
+    });
+    el.placeBet(0, 'player');
+    await el.deal();
+    await settle(el);
+    expect(worker.requests('start')).to.have.length(0);
+    expect(el.state).to.equal('ready');
+    expect(events.at(-1)!.type).to.equal('pb-error');
+    expect(events.at(-1)!.detail).to.deep.equal({ code: 'shoe_start_failed', message: 'no seed today' });
+  });
+
+  it('leaves shoeStartProvider null when the page sets none (the panels answer from inside)', async () => {
+    const { el, worker } = await mountTable();
+    el.placeBet(0, 'player');
+    await el.deal();
+    await until(() => el.state === 'settled', 'settled');
+    expect(el.shoeStartProvider).to.equal(null);
+    expect(worker.requests('start')).to.have.length(1);
+  });
 });

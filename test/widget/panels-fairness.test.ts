@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { cutRange } from '../../shared/fairness/index.ts';
 import { type PbCutStack, type PbFairness, type PbVerifyReport, type ShoeStartDetail, transcriptBlob, type VerifiedDetail } from '../../widget/panels/index.ts';
+import type { ShoeChoiceDetail } from '../../widget/element/emit.ts';
 import { playShoe, tamperedCopy } from './panels-fixture.ts';
 import { $, $$, mount, nextEvent, type, unmountAll, until } from './panels-helpers.ts';
 
@@ -45,6 +46,31 @@ describe('<pb-fairness>', () => {
       expect(seen).to.deep.equal([{ clientSeed: 'my own seed', cut: 25 }]);
     });
 
+    it('reports the seed and cut with pb-shoe-choice as they change, and why a seed cannot be used', async () => {
+      const { transcript } = await playShoe({ rounds: 1 });
+      const panel = await mount<PbFairness>('pb-fairness', { commitment: transcript.commitment, status: 'awaiting-start', cutRange: { min: 10, max: 40 } });
+      const seen: ShoeChoiceDetail[] = [];
+      panel.addEventListener('pb-shoe-choice', (e) => seen.push((e as CustomEvent<ShoeChoiceDetail>).detail));
+      type($<HTMLInputElement>($<PbCutStack>(panel, 'pb-cut-stack'), 'input[type=range]'), '25');
+      type($<HTMLInputElement>(panel, '#seed'), 'my own seed');
+      const shoe = transcript.commitment.body.shoe;
+      // At once, not at the next render: a Deal in the same task uses them.
+      expect(seen.at(-1)).to.deep.equal({ shoe, choice: { ok: true, value: { clientSeed: 'my own seed', cut: 25 } } });
+      type($<HTMLInputElement>(panel, '#seed'), '');
+      const refused = seen.at(-1)!;
+      expect(refused.shoe).to.equal(shoe);
+      expect(refused.choice.ok).to.equal(false);
+      await panel.updateComplete;
+      // Nothing said under the field until the table refuses the seed.
+      expect($(panel, '#seed-error').textContent).to.equal('');
+      panel.seedRefused = true;
+      await panel.updateComplete;
+      expect($(panel, '#seed-error').textContent).to.contain('1 to 128 characters');
+      const count = seen.length;
+      await panel.updateComplete;
+      expect(seen).to.have.length(count); // a render alone reports nothing new
+    });
+
     it('clamps a typed cut and a click on the drawing to the allowed range', async () => {
       const { transcript } = await playShoe({ rounds: 1 });
       const range = cutRange(transcript.commitment.body.params);
@@ -75,10 +101,11 @@ describe('<pb-fairness>', () => {
       const seen = await startEvents(panel);
       const input = $<HTMLInputElement>(panel, '#seed');
       const first = input.value;
-      expect(first).to.match(/^[\w-]{16}$/);
+      // The widget's one kind of client seed (shoe-start.ts): 128 random bits in hex.
+      expect(first).to.match(/^[0-9a-f]{32}$/);
       $<HTMLButtonElement>(panel, '.new-seed').click();
       await panel.updateComplete;
-      expect(input.value).to.match(/^[\w-]{16}$/).and.not.equal(first);
+      expect(input.value).to.match(/^[0-9a-f]{32}$/).and.not.equal(first);
       type(input, '');
       await panel.updateComplete;
       $<HTMLButtonElement>(panel, '.start-button').click();

@@ -2,8 +2,9 @@
  * Every event of <punto-banco-table> bubbles and crosses the shadow boundary (composed), so a host
  * page can listen on the element, an ancestor or the document alike.
  */
-import type { ReceiptBody, Signed } from './api-types.ts';
+import type { ReceiptBody, ShoeStartChoice, Signed } from './api-types.ts';
 import type { Bet, RoomId, TableLimits } from '../../shared/table.ts';
+import type { Result } from '../../shared/errors.ts';
 
 /** `pb-ready`: the session is open and the table takes bets. */
 export interface ReadyDetail {
@@ -33,10 +34,26 @@ export interface PuntoBancoEventMap {
   'pb-error': CustomEvent<ErrorDetail>;
 }
 
-type DetailOf<K extends keyof PuntoBancoEventMap> = PuntoBancoEventMap[K] extends CustomEvent<infer D> ? D : never;
+/**
+ * `pb-shoe-choice` (from <pb-fairness>, inside the table): the client seed and cut the player has
+ * chosen for a shoe so far, whenever they change; or why the seed cannot be used.
+ */
+export interface ShoeChoiceDetail {
+  /** The shoe, by its commitment. */
+  shoe: number;
+  choice: Result<ShoeStartChoice>;
+}
+
+/** The events the table's own parts send each other (they stop at the table). */
+export interface PartsEventMap {
+  'pb-shoe-choice': CustomEvent<ShoeChoiceDetail>;
+}
+
+type EventMap = PuntoBancoEventMap & PartsEventMap;
+type DetailOf<K extends keyof EventMap> = EventMap[K] extends CustomEvent<infer D> ? D : never;
 
 /** Dispatches a bubbling, composed CustomEvent from `target`. */
-export function emit<K extends keyof PuntoBancoEventMap>(target: EventTarget, name: K, detail: DetailOf<K>): CustomEvent<DetailOf<K>> {
+export function emit<K extends keyof EventMap>(target: EventTarget, name: K, detail: DetailOf<K>): CustomEvent<DetailOf<K>> {
   const event = new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: false });
   target.dispatchEvent(event);
   return event;

@@ -5,13 +5,17 @@
  * first time it opens, and drives the drawer (the strip of launchers and one <dialog>: in the page
  * on a wide table, a modal bottom sheet on a phone).
  *
+ * The shoe itself (its number, status, cut range) is the table session's (table-session.ts):
+ * the controller reads it there and keeps only the signed records that arrived for each shoe.
+ *
  * The player's cut. The element starts a committed shoe with the seed and cut its
- * `shoeStartProvider` gives; unless the host set its own, that provider is this controller's:
+ * `shoeStartProvider` gives; unless the host set its own, it uses this controller's `provider`:
  * - "Cut and start" in the fairness panel starts the shoe at once with the panel's seed and cut;
- * - a Deal on a shoe nobody started uses what the fairness panel shows — the random default seed
- *   and cut (made here, shown there) if the player never touched them, their edits otherwise — so
- *   a newcomer who just bets is never blocked; only a seed the engine refuses stops the deal, with
- *   the panel open on the reason.
+ * - a Deal on a shoe nobody started uses what the fairness panel shows (it reports the seed and
+ *   cut with `pb-shoe-choice` as they change) — the random default seed and cut (made here, shown
+ *   there) if the player never touched them, their edits otherwise — so a newcomer who just bets
+ *   is never blocked; only a seed the engine refuses stops the deal (the provider answers null),
+ *   with the panel open on the reason.
  * The invitation: on a wide table the fairness panel opens by itself on the session's first shoe
  * (it sits beside or under the felt and takes no focus); on a phone, where the panel is a modal
  * sheet, a line above the launchers invites the player to cut instead of covering the page
@@ -24,16 +28,18 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { TemplateResult } from 'lit';
+import { FAIRNESS_VERSION } from '../../shared/fairness/params.ts';
 import type { CommitmentBody, Jwks, RevealBody, StartBody, Transcript } from '../../shared/fairness/index.ts';
 import type { TableLimits } from '../../shared/table.ts';
-import type { PbFairness, ShoeStartDetail } from '../panels/fairness.ts';
+import type { ShoeStartDetail } from '../panels/fairness.ts';
 import { PANEL_STRINGS, type PanelStrings } from '../panels/strings.ts';
 import type { ScoreboardResult } from '../panels/scoreboard.ts';
 import type { ApiClient, ApiResult, FetchLike } from './api-client.ts';
 import { newIdempotencyKey } from './api-client.ts';
 import type { ReceiptBody, RoundAnswer, ShoeStartChoice, ShoeState, ShoeStatus, Signed } from './api-types.ts';
+import type { ShoeChoiceDetail } from './emit.ts';
 import { type FairnessShoe, type PanelName, type PanelsHandlers, type PanelsModel, renderPanels } from './panels-view.ts';
-import { randomClientSeed, randomInt, type ShoeStartProvider } from './shoe-start.ts';
+import { randomShoeStart, shoeDecks, type ShoeStartProvider } from './shoe-start.ts';
 
 /** `POST /api/sessions/:id/shoe/end` → 200 (API.md). */
 export interface ShoeEndAnswer {
@@ -43,9 +49,11 @@ export interface ShoeEndAnswer {
   nextShoe: ShoeState;
 }
 
-/** What the element lends the controller: its API client, its texts, and the two shoe actions it owns. */
+/** What the element lends the controller: its API client, its texts, the shoe, and the two shoe actions it owns. */
 export interface PanelsLink {
   api: ApiClient;
+  /** The table's shoe now (the session's one copy), or null before the session opens. */
+  shoe(): ShoeState | null;
   /** A text of the element's catalogs (`panels.*`, `drawer.*`, `rooms.*`). */
   t(key: string, values?: Record<string, string | number>): string;
   money(minor: number): string;
@@ -65,7 +73,6 @@ export interface PanelsHost extends ReactiveControllerHost, HTMLElement {
   room: string;
   currency: string;
   fetcher: FetchLike;
-  shoeStartProvider: ShoeStartProvider | null;
   readonly renderRoot: HTMLElement | DocumentFragment;
 }
 
@@ -82,12 +89,9 @@ const MODULES: Record<PanelName, () => Promise<unknown>> = {
   help: () => import('../panels/help.ts'),
 };
 
-/** One shoe of the session, from the records the element received. */
+/** The signed records the element received for one shoe of the session. */
 interface ShoeRecords {
   number: number;
-  status: ShoeStatus;
-  decks: number;
-  cutRange: { min: number; max: number } | null;
   commitment: Signed<CommitmentBody> | null;
   start: Signed<StartBody> | null;
   receipts: Signed<ReceiptBody>[];
@@ -102,9 +106,6 @@ interface ShoeRecords {
 function recordsOf(shoe: ShoeState): ShoeRecords {
   const records: ShoeRecords = {
     number: shoe.number,
-    status: shoe.status,
-    decks: shoe.commitment?.body.params.decks ?? shoe.params?.decks ?? 6,
-    cutRange: shoe.cutRange ?? null,
     commitment: shoe.commitment ?? null,
     start: shoe.start ?? null,
     receipts: [],
@@ -125,15 +126,15 @@ function rebuild(s: ShoeRecords): ShoeRecords {
   const reveal = s.reveal ?? f?.reveal ?? null;
   const commitment = s.commitment ?? f?.commitment ?? null;
   s.transcript = commitment
-    ? { version: 'pb-fair-1', commitment, ...(start ? { start } : {}), receipts: [...receipts], ...(reveal ? { reveal } : {}) }
+    ? { version: FAIRNESS_VERSION, commitment, ...(start ? { start } : {}), receipts: [...receipts], ...(reveal ? { reveal } : {}) }
     : null;
   s.results = receipts.map(({ body }) => ({ outcome: body.outcome, playerPair: body.playerPair, bankerPair: body.bankerPair, natural: body.natural }));
   return s;
 }
 
 /** Records are missing: no start, or fewer receipts than the reveal counts. */
-function incomplete(s: ShoeRecords): boolean {
-  return s.status !== 'awaiting-start' && (!s.start || (s.reveal !== null && s.receipts.length < s.reveal.body.rounds));
+function incomplete(s: ShoeRecords, status: ShoeStatus): boolean {
+  return status !== 'awaiting-start' && (!s.start || (s.reveal !== null && s.receipts.length < s.reveal.body.rounds));
 }
 
 export class PanelsController implements ReactiveController {
@@ -146,6 +147,10 @@ export class PanelsController implements ReactiveController {
   #past: ShoeRecords[] = [];
   #selected: number | null = null;
   #proposal: { shoe: number; choice: ShoeStartDetail } | null = null;
+  /** The seed and cut the current shoe's fairness panel shows (`pb-shoe-choice`). */
+  #shown: ShoeChoiceDetail | null = null;
+  /** The shoe whose deal was refused for its seed: its panel says why until the seed changes. */
+  #refused: number | null = null;
   /** The choice "Cut and start" sent, until the shoe has started. */
   #chosen: { shoe: number; choice: ShoeStartChoice } | null = null;
   #busy: 'start' | 'end' | null = null;
@@ -168,8 +173,6 @@ export class PanelsController implements ReactiveController {
     this.#host = host;
     this.#link = link;
     host.addController(this);
-    // The host's own provider, if it set one, wins; otherwise the panels choose the seed and cut.
-    host.shoeStartProvider ??= this.provider;
     if (host.isConnected) this.hostConnected();
   }
 
@@ -219,59 +222,80 @@ export class PanelsController implements ReactiveController {
    * A session opened: a new table's first shoe, committed; or, resuming after a reload, its
    * current shoe with the receipts dealt so far. Earlier sessions' shoes are another table's.
    */
-  sessionOpened(shoe: ShoeState, receipts: readonly Signed<ReceiptBody>[] = []): void {
-    const current = (this.#current = recordsOf(shoe));
-    if (receipts.length) rebuild(Object.assign(current, { receipts: [...receipts] }));
+  sessionOpened(receipts: readonly Signed<ReceiptBody>[] = []): void {
+    this.#current = null;
     this.#past = [];
+    const now = this.#now();
+    if (!now) return;
+    const { shoe, records: current } = now;
+    if (receipts.length) rebuild(Object.assign(current, { receipts: [...receipts] }));
     this.#selected = null;
     this.#proposal = null;
+    this.#shown = null;
+    this.#refused = null;
     this.#chosen = null;
     this.#busy = null;
     this.#endKey = null;
     this.#error = null;
     this.#measure();
     this.#invite(shoe.number === 1);
-    if (incomplete(current)) void this.#fetchTranscript(current);
+    if (incomplete(current, shoe.status)) void this.#fetchTranscript(current);
     this.#host.requestUpdate();
+  }
+
+  /**
+   * The table's shoe now and its records. A shoe the controller has not seen gets new records (from
+   * its commitment and start); the one before goes to the ended shoes, where its reveal finds it.
+   */
+  #now(): { shoe: ShoeState; records: ShoeRecords } | null {
+    const shoe = this.#link.shoe();
+    if (!shoe) return null;
+    if (this.#current?.number !== shoe.number) {
+      if (this.#current) this.#past = [this.#current, ...this.#past].slice(0, PAST_SHOES);
+      this.#current = recordsOf(shoe);
+    }
+    return { shoe, records: this.#current };
+  }
+
+  /** The records of shoe `number`, current or ended. */
+  #find(number: number): ShoeRecords | null {
+    return [this.#current, ...this.#past].find((s) => s?.number === number) ?? null;
   }
 
   /** The shoe started (its start record, when the answer carried one). */
   shoeStarted(shoe: ShoeState): void {
-    const current = this.#current;
-    if (!current || current.number !== shoe.number) return;
-    current.status = 'in-play';
+    const current = this.#find(shoe.number);
+    if (!current) return;
     current.start = shoe.start ?? current.start;
-    current.cutRange = shoe.cutRange ?? current.cutRange;
     this.#chosen = null;
     if (this.#autoOpened && this.#open === 'fairness') this.#autoOpened = false;
     rebuild(current);
-    if (incomplete(current)) void this.#fetchTranscript(current);
+    if (incomplete(current, 'in-play')) void this.#fetchTranscript(current);
     this.#host.requestUpdate();
   }
 
   /** A round was dealt (after its animation): its receipt, and the reveal and next shoe when the cut card came out. */
   roundPlayed(answer: RoundAnswer): void {
-    const current = this.#current;
     const receipt = answer.receipt;
-    if (current && receipt.body.shoe === current.number && !current.receipts.some((r) => r.hash === receipt.hash)) {
-      current.receipts = [...current.receipts, receipt];
-      if (current.status === 'awaiting-start') current.status = 'in-play';
-      rebuild(current);
+    const played = this.#find(receipt.body.shoe);
+    if (played && !played.receipts.some((r) => r.hash === receipt.hash)) {
+      played.receipts = [...played.receipts, receipt];
+      rebuild(played);
     }
-    if (answer.reveal) this.#ended(answer.reveal, answer.nextShoe ?? null, false);
+    if (answer.reveal) this.#ended(answer.reveal, false);
     this.#host.requestUpdate();
   }
 
-  #ended(reveal: Signed<RevealBody>, next: ShoeState | null, byPlayer: boolean): void {
-    const ended = this.#current;
-    if (ended && ended.number === reveal.body.shoe) {
+  /** A shoe was revealed (the table already has the next one). */
+  #ended(reveal: Signed<RevealBody>, byPlayer: boolean): void {
+    const ended = this.#find(reveal.body.shoe);
+    if (ended) {
       ended.reveal = reveal;
-      ended.status = 'ended';
       rebuild(ended);
-      this.#past = [ended, ...this.#past].slice(0, PAST_SHOES);
-      if (incomplete(ended)) void this.#fetchTranscript(ended);
+      if (this.#current === ended) this.#current = null;
+      if (!this.#past.includes(ended)) this.#past = [ended, ...this.#past].slice(0, PAST_SHOES);
+      if (incomplete(ended, 'ended')) void this.#fetchTranscript(ended);
     }
-    this.#current = next ? recordsOf(next) : null;
     this.#proposal = null;
     this.#endKey = null;
     // The player asked for the reveal: show them that shoe, ready to verify.
@@ -283,7 +307,7 @@ export class PanelsController implements ReactiveController {
 
   /** Opens the fairness panel for a shoe waiting for its cut, when that is welcome (see the file comment). */
   #invite(firstShoe: boolean): void {
-    const shoe = this.#current;
+    const shoe = this.#link.shoe();
     if (!shoe || shoe.status !== 'awaiting-start' || this.#sheet || this.#dismissed || this.#open !== null) return;
     if (!firstShoe && !this.#engaged) return;
     this.#open = 'fairness';
@@ -297,29 +321,19 @@ export class PanelsController implements ReactiveController {
   /** The seed and cut a committed shoe starts with (see the file comment). */
   readonly provider: ShoeStartProvider = (shoe) => {
     if (this.#chosen?.shoe === shoe.number) return this.#chosen.choice;
-    const panel = this.#fairnessPanel(shoe.number);
-    if (panel) {
-      const choice = panel.choice();
-      if (choice) return choice;
+    const shown = this.#shown?.shoe === shoe.number ? this.#shown.choice : null;
+    if (shown && !shown.ok) {
+      this.#refused = shoe.number;
       this.#show('fairness', null);
-      throw new Error('the client seed is not acceptable');
+      return null;
     }
-    return this.#proposalFor(shoe);
+    return shown?.value ?? this.#proposalFor(shoe);
   };
 
   /** The random default for `shoe`, made once and shown in the panel. */
-  #proposalFor(shoe: { number: number; cutRange?: { min: number; max: number } | null }): ShoeStartDetail {
-    if (this.#proposal?.shoe !== shoe.number) {
-      const range = shoe.cutRange ?? { min: 1, max: 1 };
-      this.#proposal = { shoe: shoe.number, choice: { clientSeed: randomClientSeed(), cut: randomInt(range.min, range.max) } };
-    }
+  #proposalFor(shoe: ShoeState): ShoeStartDetail {
+    if (this.#proposal?.shoe !== shoe.number) this.#proposal = { shoe: shoe.number, choice: randomShoeStart(shoe) };
     return this.#proposal.choice;
-  }
-
-  /** The fairness panel of the current shoe, if it is on the page. */
-  #fairnessPanel(shoe: number): PbFairness | null {
-    const panel = this.#host.renderRoot.querySelector<PbFairness>('pb-fairness[data-current]');
-    return panel && panel.commitment?.body.shoe === shoe && typeof panel.choice === 'function' ? panel : null;
   }
 
   // ---- actions --------------------------------------------------------------------------------
@@ -363,13 +377,13 @@ export class PanelsController implements ReactiveController {
 
   #closed(): void {
     // Closing the invitation is an answer: it is not offered again.
-    if (this.#open === 'fairness' && this.#current?.status === 'awaiting-start') this.#dismissed = true;
+    if (this.#open === 'fairness' && this.#link.shoe()?.status === 'awaiting-start') this.#dismissed = true;
     this.#open = null;
     this.#autoOpened = false;
   }
 
   async #cutAndStart(choice: ShoeStartDetail): Promise<void> {
-    const shoe = this.#current;
+    const shoe = this.#link.shoe();
     if (!shoe || shoe.status !== 'awaiting-start' || this.#busy) return;
     this.#chosen = { shoe: shoe.number, choice: { clientSeed: choice.clientSeed, cut: choice.cut } };
     this.#engaged = true;
@@ -389,7 +403,7 @@ export class PanelsController implements ReactiveController {
   }
 
   async #endShoe(): Promise<void> {
-    const shoe = this.#current;
+    const shoe = this.#link.shoe();
     if (!shoe || shoe.status !== 'in-play' || this.#busy) return;
     // One key per shoe: a retry after a lost answer must not end the next shoe too.
     if (this.#endKey?.shoe !== shoe.number) this.#endKey = { shoe: shoe.number, key: newIdempotencyKey() };
@@ -403,7 +417,7 @@ export class PanelsController implements ReactiveController {
       this.#busy = null;
     }
     if (result && !result.ok && result.error.code !== 'aborted') this.#error = this.#link.t('drawer.endFailed', { reason: result.error.message });
-    if (result?.ok) this.#ended(result.value.reveal, result.value.nextShoe, true);
+    if (result?.ok) this.#ended(result.value.reveal, true);
     this.#host.requestUpdate();
   }
 
@@ -464,8 +478,15 @@ export class PanelsController implements ReactiveController {
       }
     },
     select: (shoe) => {
-      this.#selected = shoe === this.#current?.number ? null : shoe;
+      this.#selected = shoe === this.#link.shoe()?.number ? null : shoe;
       this.#host.requestUpdate();
+    },
+    choice: (detail) => {
+      this.#shown = detail;
+      if (this.#refused !== null) {
+        this.#refused = null;
+        this.#host.requestUpdate();
+      }
     },
     cutAndStart: (detail) => void this.#cutAndStart(detail),
     endShoe: () => void this.#endShoe(),
@@ -492,18 +513,28 @@ export class PanelsController implements ReactiveController {
     return this.#format.value;
   }
 
-  #fairnessShoe(s: ShoeRecords): FairnessShoe {
-    return { number: s.number, status: s.status, commitment: s.commitment, transcript: s.transcript, rounds: s.transcript?.receipts.length ?? s.receipts.length, cutRange: s.cutRange };
+  #fairnessShoe(s: ShoeRecords, shoe?: ShoeState): FairnessShoe {
+    return {
+      number: s.number,
+      status: shoe?.status ?? 'ended',
+      commitment: s.commitment,
+      transcript: s.transcript,
+      rounds: s.transcript?.receipts.length ?? s.receipts.length,
+      cutRange: shoe?.cutRange ?? null,
+    };
   }
 
   /** The drawer: the launchers and the pane. */
   render(): TemplateResult {
-    const current = this.#current;
+    const now = this.#now();
+    const shoe = now?.shoe;
+    const current = now?.records ?? null;
     const tableState = this.#host.state;
     const idle = tableState === 'ready' || tableState === 'settled';
+    const waiting = shoe?.status === 'awaiting-start';
     // Scoreboard and history: the shoe in play, or (until the next starts) the one that just ended.
-    const shownShoe = current && current.status !== 'awaiting-start' ? current : (this.#past[0] ?? current);
-    const waiting = current?.status === 'awaiting-start';
+    const shownShoe = current && !waiting ? current : (this.#past[0] ?? current);
+    const shownEnded = shownShoe !== current || shoe?.status === 'ended';
     const m: PanelsModel = {
       t: this.#link.t,
       strings: this.#panelStrings(),
@@ -513,19 +544,20 @@ export class PanelsController implements ReactiveController {
       invite: waiting && this.#open !== 'fairness' ? current!.number : null,
       badge: waiting,
       shown: shownShoe
-        ? { number: shownShoe.number, ended: shownShoe.status === 'ended', results: shownShoe.results, receipts: shownShoe.transcript?.receipts ?? shownShoe.receipts }
+        ? { number: shownShoe.number, ended: shownEnded, results: shownShoe.results, receipts: shownShoe.transcript?.receipts ?? shownShoe.receipts }
         : null,
       formatAmount: this.#formatAmount(),
-      current: current ? this.#fairnessShoe(current) : null,
+      current: current ? this.#fairnessShoe(current, shoe) : null,
       past: this.#past.map((s) => this.#fairnessShoe(s)),
       selected: this.#selected,
-      proposal: current && waiting ? this.#proposalFor(current) : null,
+      proposal: shoe && waiting ? this.#proposalFor(shoe) : null,
+      refused: this.#refused,
       jwks: this.#jwks,
       busy: this.#busy !== null || (!idle && tableState !== 'error'),
-      allowEnd: current?.status === 'in-play' && (idle || tableState === 'error'),
+      allowEnd: shoe?.status === 'in-play' && (idle || tableState === 'error'),
       error: this.#error,
       help: {
-        decks: current?.decks ?? shownShoe?.decks ?? 6,
+        decks: shoeDecks(shoe ?? { commitment: shownShoe?.commitment ?? undefined }),
         limits: this.#host.limits,
         roomName: this.#link.t(`rooms.${this.#host.room}`),
         locale: this.#link.language(),

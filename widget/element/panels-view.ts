@@ -13,6 +13,7 @@ import type { CommitmentBody } from '../../shared/fairness/index.ts';
 import type { PanelStrings } from '../panels/strings.ts';
 import type { ShoeStartDetail } from '../panels/fairness.ts';
 import type { ScoreboardResult } from '../panels/scoreboard.ts';
+import type { ShoeChoiceDetail } from './emit.ts';
 
 /** The four panels, in launcher order. */
 export const PANELS = ['scoreboard', 'history', 'fairness', 'help'] as const;
@@ -49,6 +50,8 @@ export interface PanelsModel {
   /** The shoe the fairness tab shows. */
   selected: number | null;
   proposal: ShoeStartDetail | null;
+  /** The shoe whose seed the table refused to deal on (its panel says why). */
+  refused: number | null;
   jwks: Jwks | null;
   busy: boolean;
   allowEnd: boolean;
@@ -63,6 +66,8 @@ export interface PanelsHandlers {
   dialogClosed(dialog: HTMLDialogElement): void;
   select(shoe: number): void;
   cutAndStart(detail: ShoeStartDetail): void;
+  /** The current shoe's panel reports the seed and cut it shows. */
+  choice(detail: ShoeChoiceDetail): void;
   endShoe(): void;
 }
 
@@ -203,7 +208,12 @@ function fairness(m: PanelsModel): TemplateResult {
           .busy=${m.busy}
           .allowEndShoe=${m.allowEnd}
           .proposal=${m.proposal}
+          .seedRefused=${m.refused === current.number}
           .strings=${m.strings}
+          @pb-shoe-choice=${(e: CustomEvent<ShoeChoiceDetail>) => {
+            e.stopPropagation();
+            m.on.choice(e.detail);
+          }}
           @pb-shoe-start=${(e: CustomEvent<ShoeStartDetail>) => {
             e.stopPropagation();
             m.on.cutAndStart(e.detail);

@@ -3,41 +3,40 @@
  * accessibility; the Pixi scene (loaded lazily) only draws. Every outcome comes from the Worker:
  * the element sends bets and animates the signed receipt it gets back.
  *
- * States: `loading` → `ready` → `dealing` → `settled` (→ `ready` at the next bet), and `error`,
- * which keeps the bets and offers Retry; a retry resends the same request with the same
- * Idempotency-Key, so a round the Worker already played is answered again, never played twice.
+ * The element is the loader: it boots, draws the loading state and holds the public API. What
+ * runs once the table is up comes in the lazy parts chunk (parts.ts) as controllers: the session,
+ * shoe and round (table-session.ts, with the states and retries), the bets (bet-state.ts), dragging
+ * (drag-controller.ts), the panels (panels-controller.ts) and the scene's life (scene-slot.ts).
  */
 import { adoptStyles, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { Bet, Box, RoomId, TableLimits } from '../../shared/table.ts';
+import { DEFAULT_ROOM } from '../../shared/default-room.ts';
 import type { TableLayout } from '../layout.ts';
 import type { SceneOptions, TableScene } from '../scene/index.ts';
 import { normalizeLanguage } from '../i18n/languages.ts';
 import type { ApiClient, ApiError, FetchLike } from './api-client.ts';
-import type { ReceiptBody, RoundAnswer, SessionAnswer, ShoeStartAnswer, ShoeStartChoice, ShoeState, Signed } from './api-types.ts';
+import type { ReceiptBody, RoundAnswer, Signed } from './api-types.ts';
 import type { BetChange, BetState } from './bet-state.ts';
 import type { BetProblem, Spot } from './bets.ts';
+import type { DragController } from './drag-controller.ts';
 import type * as Parts from './parts.ts';
 import type { ViewHandlers, ViewModel } from './view.ts';
 import { emit, type PuntoBancoEventMap } from './emit.ts';
 import { I18nController } from './i18n-controller.ts';
 import type { ShoeStartProvider } from './shoe-start.ts';
-import type { PanelsController, PanelsLink, ShoeEndAnswer } from './panels-controller.ts';
+import type { PanelsController } from './panels-controller.ts';
 import type { SceneSlot } from './scene-slot.ts';
+import type { Notice, TableSession, TableState } from './table-session.ts';
 import { loaderStyles } from './loader-styles.ts';
 
-/** Where the table is in its life. */
-export type TableState = 'loading' | 'ready' | 'dealing' | 'settled' | 'error';
+export type { TableState };
 
 /** Makes the Pixi scene. The default (set by widget/index.ts) imports `./scene/index.ts` lazily. */
 export type SceneFactory = (options: SceneOptions, size?: { width: number; height: number }) => Promise<TableScene>;
 
-/** Pointer travel (CSS px) that turns a press into a drag. */
-const DRAG_THRESHOLD = 6;
 /** How long a refused-bet message stays up. */
 const TOAST_MS = 4_500;
-/** Cards per deck, to show how much of the shoe is left. */
-const CARDS_PER_DECK = 52;
 
 /** `reduced-motion` attribute: absent → follow the OS; "false"/"no-preference" → motion; anything else → reduced. */
 const reducedMotionConverter = {
@@ -49,22 +48,6 @@ const reducedMotionConverter = {
     return value === null ? null : value ? '' : 'false';
   },
 };
-
-interface Press {
-  pointerId: number;
-  x0: number;
-  y0: number;
-  chip?: number;
-  from?: Spot;
-  dragging: boolean;
-  target: HTMLElement;
-}
-
-interface Notice {
-  code: string;
-  message: string;
-  retry: (() => Promise<void>) | null;
-}
 
 /**
  * An embeddable, provably fair Punto Banco table.
@@ -131,7 +114,7 @@ export class PuntoBancoTable extends LitElement {
   @property() endpoint = PuntoBancoTable.defaultEndpoint;
 
   /** The room, which sets limits and chips: `hall-1` (0.1–10), `hall-2` (1–100) or `vip` (25–1,000). Changing it opens a new session. */
-  @property() room: RoomId = 'hall-1';
+  @property() room: RoomId = DEFAULT_ROOM;
 
   /** The affiliate (partner) showing the table, sent with the new session and signed into every receipt; null: none. Changing it opens a new session. */
   @property() affiliate: string | null = null;
@@ -151,7 +134,10 @@ export class PuntoBancoTable extends LitElement {
   // `lang` (en, ru, it, el; anything else falls back to English) is the native global attribute:
   // it is observed below instead of redeclared, so `el.lang = 'ru'` and the attribute agree.
 
-  /** Picks the client seed and cut that start a committed shoe. Null (default): random, from crypto.getRandomValues. */
+  /**
+   * Picks the client seed and cut that start a committed shoe (null from it: the player backed out,
+   * nothing is dealt). Null (default): what the fairness panel shows, a random seed and cut unless the player changed them.
+   */
   shoeStartProvider: ShoeStartProvider | null = null;
 
   /** Makes the Pixi scene; null uses `PuntoBancoTable.defaultSceneFactory` (tests inject fakes here). */
@@ -175,48 +161,33 @@ export class PuntoBancoTable extends LitElement {
     if (this.#api) this.#api.autoRetries = this.#autoRetries;
   }
 
-  @state() private _state: TableState = 'loading';
-  @state() private _balance = 0;
-  @state() private _limits: TableLimits | null = null;
   @state() private _layout: TableLayout | null = null;
-  @state() private _notice: Notice | null = null;
+  /** The chunk or the catalogs failed to load (before the session exists). */
+  @state() private _bootNotice: Notice | null = null;
   @state() private _toast: string | null = null;
   @state() private _announcement = '';
   @state() private _lastResult: string | null = null;
   @state() private _lastWin: number | null = null;
-  @state() private _ghost: { x: number; y: number; amount: number; tone: number } | null = null;
-  @state() private _dropTarget: string | null = null;
   @state() private _mediaReduced = false;
 
   #i18n = new I18nController(this);
   // The lazy chunk's parts, and the controllers made from them once it has arrived.
   #parts: typeof Parts | null = null;
   #api: ApiClient | null = null;
+  /** Session, shoe and round (table-session.ts). */
+  #table: TableSession | null = null;
   #bets: BetState | null = null;
+  #drag: DragController | null = null;
   /** Scoreboard, history, fairness and help (panels-controller.ts). */
   #panels: PanelsController | null = null;
   #fetcher: FetchLike = (input, init) => fetch(input, init);
   #autoRetries = 2;
   #size: { width: number; height: number } | null = null;
-  #session: { id: string; token: string } | null = null;
-  /** Where this tab keeps the session for a reload (null: `resume="off"`, or not opened yet). */
-  #store: Parts.SessionStore | null = null;
-  /** Only the first boot resumes a stored session. */
-  #resumable = true;
-  #shoe: ShoeState | null = null;
-  #consumed = 0;
   /** The scene's life: WebGL budget, visibility, rebuilds (scene-slot.ts, in the lazy chunk). */
   #slot: SceneSlot | null = null;
   #booting: Promise<void> | null = null;
-  #createKey: string | null = null;
-  #pendingStart: { shoe: number; body: ShoeStartChoice; key: string } | null = null;
-  #pendingRound: { bets: Bet[]; key: string } | null = null;
-  #lastError: ApiError | null = null;
+  #bootError: ApiError | null = null;
   #lastBody: ReceiptBody | null = null;
-  /** The settled round the felt shows (until swept): a rebuilt scene draws it again. */
-  #onFelt: ReceiptBody | null = null;
-  #press: Press | null = null;
-  #suppressClickUntil = 0;
   #toastTimer: ReturnType<typeof setTimeout> | undefined;
   #resize: ResizeObserver | null = null;
   #media: MediaQueryList | null = null;
@@ -228,12 +199,12 @@ export class PuntoBancoTable extends LitElement {
 
   /** Current state: loading, ready, dealing, settled or error. */
   get state(): TableState {
-    return this._state;
+    return this._bootNotice ? 'error' : (this.#table?.state ?? 'loading');
   }
 
   /** The balance in minor units, as the Worker last reported it. */
   get balance(): number {
-    return this._balance;
+    return this.#table?.balance ?? 0;
   }
 
   /** The bets on the felt (minor units), in table order. */
@@ -243,12 +214,12 @@ export class PuntoBancoTable extends LitElement {
 
   /** The room's limits and chips, once the session is open. */
   get limits(): TableLimits | null {
-    return this._limits;
+    return this.#table?.limits ?? null;
   }
 
   /** The open session's id, or null. */
   get sessionId(): string | null {
-    return this.#session?.id ?? null;
+    return this.#table?.sessionId ?? null;
   }
 
   /** Whether animations are currently instant (the `reduced-motion` override, else the OS setting). */
@@ -263,6 +234,11 @@ export class PuntoBancoTable extends LitElement {
 
   get #scene(): TableScene | null {
     return this.#slot?.scene ?? null;
+  }
+
+  /** What failed and how to retry: the boot's failure, else the session's. */
+  get #notice(): Notice | null {
+    return this._bootNotice ?? this.#table?.notice ?? null;
   }
 
   // ---- lifecycle ----------------------------------------------------------------------------
@@ -283,7 +259,7 @@ export class PuntoBancoTable extends LitElement {
     this.#media.addEventListener('change', this.#onMedia);
     void this.#configureLanguage();
     if (!this.#booting) this.#booting = this.#boot();
-    else if (this._state !== 'loading') void this.#slot?.mount();
+    else if (this.state !== 'loading') void this.#slot?.mount();
     if (this.hasUpdated) this.#observe();
   }
 
@@ -293,7 +269,6 @@ export class PuntoBancoTable extends LitElement {
     this.#resize?.disconnect();
     this.#resize = null;
     clearTimeout(this.#toastTimer);
-    this.#endPress();
     this.#slot?.disconnect();
   }
 
@@ -313,7 +288,7 @@ export class PuntoBancoTable extends LitElement {
     }
     // A new room or Worker means a new session (the old one's limits no longer apply).
     const switched = ['room', 'endpoint', 'affiliate'].some((key) => changed.has(key) && changed.get(key) !== undefined);
-    if (switched && this.#session && this._state !== 'dealing') void this.#reopen();
+    if (switched && this.sessionId && this.state !== 'dealing') void this.#reopen();
   }
 
   #observe(): void {
@@ -335,23 +310,26 @@ export class PuntoBancoTable extends LitElement {
     this.#scene?.resize(width, height);
   }
 
-  // ---- boot: texts, session, scene ----------------------------------------------------------
+  // ---- boot: texts, parts, session, scene ---------------------------------------------------
 
   async #boot(): Promise<void> {
-    this._state = 'loading';
-    this._notice = null;
+    this._bootNotice = null;
+    this.#bootError = null;
+    this.#table?.begin();
     try {
       await Promise.all([this.#i18n.load(), this.#loadParts()]);
     } catch (err) {
-      this.#fail({ code: 'unreachable', message: String((err as Error)?.message ?? err), status: 0, retryable: true }, () => this.#boot());
+      this.#bootFailed({ code: 'unreachable', message: String((err as Error)?.message ?? err), status: 0, retryable: true });
       return;
     }
-    const scene = this.#slot!.mount();
-    const opened = await this.#openSession(() => this.#boot());
-    await scene;
-    if (!opened || !this.isConnected) return;
-    this._state = 'ready';
-    emit(this, 'pb-ready', { sessionId: this.#session!.id, room: this.room, balance: this._balance, limits: this._limits! });
+    await this.#table!.start(this.#slot!.mount(), () => this.#boot());
+  }
+
+  #bootFailed(error: ApiError): void {
+    this.#bootError = error;
+    const message = this.#errorText(error);
+    this._bootNotice = { code: error.code, message, retry: () => this.#boot() };
+    emit(this, 'pb-error', { code: error.code, message });
   }
 
   /** The lazy chunk (templates, styles, geometry, bets, API client), then the controllers made from it. */
@@ -359,11 +337,40 @@ export class PuntoBancoTable extends LitElement {
     const parts = (this.#parts ??= await import('./parts.ts'));
     adoptStyles(this.renderRoot as ShadowRoot, [loaderStyles, parts.tableStyles, parts.panelsStyles]);
     if (!this.#api) {
-      this.#api = new parts.ApiClient(this);
-      this.#api.fetcher = this.#fetcher;
-      this.#api.autoRetries = this.#autoRetries;
-      this.#bets = new parts.BetState(this, (bets) => this.#betsChanged(bets));
-      this.#panels = new parts.PanelsController(this, this.#panelsLink());
+      const api = (this.#api = new parts.ApiClient(this));
+      api.fetcher = this.#fetcher;
+      api.autoRetries = this.#autoRetries;
+      const bets = (this.#bets = new parts.BetState(this, (bets) => this.#betsChanged(bets)));
+      const panels = (this.#panels = new parts.PanelsController(this, {
+        api,
+        shoe: () => this.#table?.shoe ?? null,
+        t: (key, values) => this.#i18n.t(key, values),
+        money: (minor) => this.#i18n.money(minor),
+        language: () => this.#i18n.language,
+        startShoe: () => this.#table!.startShoe(),
+        endShoe: (key) => this.#table!.endShoe(key),
+      }));
+      this.#table = new parts.TableSession(this, {
+        api,
+        bets,
+        fetcher: () => this.#fetcher,
+        scene: () => this.#scene,
+        defaultProvider: panels.provider,
+        explain: (error) => this.#errorText(error),
+        hideToast: () => this.#hideToast(),
+        opened: (receipts) => this.#opened(receipts),
+        shoeStarted: (shoe) => panels.shoeStarted(shoe),
+        played: (answer) => this.#played(answer),
+      });
+      this.#drag = new parts.DragController(this, {
+        canBet: () => this.#canBet,
+        amountAt: (at) => bets.amountAt(at),
+        chips: () => this.limits?.chips ?? [],
+        highlight: (at) => this.#highlight(at),
+        dropChip: (at, chip) => this.#change((l, b) => bets.addChip(at, chip, l, b), () => this.#i18n.t('betPlaced', this.#spotText(at))),
+        move: (from, to) => this.#change((l, b) => bets.move(from, to, l, b), () => this.#i18n.t('betPlaced', this.#spotText(to))),
+        remove: (from) => this.removeBet(from.sector, from.box),
+      });
       this.#slot = new parts.SceneSlot(this, {
         maker: () => {
           const factory = this.sceneFactory ?? PuntoBancoTable.defaultSceneFactory;
@@ -379,73 +386,16 @@ export class PuntoBancoTable extends LitElement {
   }
 
   async #reopen(): Promise<void> {
-    this.#store?.release(this);
-    this.#resumable = false; // a new room, affiliate or Worker opens a new session (the attributes say so)
-    this.#bets?.reset();
-    this.#session = null;
-    this.#createKey = null;
-    this.#pendingRound = null;
-    this.#pendingStart = null;
+    this.#table?.forget();
     this.#booting = this.#boot();
     await this.#booting;
   }
 
-  /**
-   * Opens the table's session: on the first boot, the one this tab stored for this endpoint, room and
-   * affiliate (if the Worker still knows it: session-store.ts), else a new one. On failure shows
-   * the error with `retry`.
-   */
-  async #openSession(retry: () => Promise<void>): Promise<boolean> {
-    const api = this.#api!;
-    const parts = this.#parts!;
-    api.endpoint = this.endpoint;
-    const store = (this.#store = ['off', 'false'].includes(String(this.resume).trim().toLowerCase()) ? null : new parts.SessionStore(parts.storageKey(api.url(''), this.room, this.affiliate || null)));
-    // A create already under way (a Retry) goes on with its key; otherwise a stored session comes first.
-    const stored = this.#resumable && !this.#createKey ? store?.claim(this) : null;
-    if (stored) {
-      const result = await parts.resumeSession(api, store!, stored, this.room, this.affiliate || null);
-      if (result.kind === 'resumed') {
-        const { view, receipts } = result.value;
-        this.#opened(stored, view, receipts);
-        return true;
-      }
-      if (result.kind === 'failed') return this.#openFailed(result.error, retry);
-    }
-    this.#createKey ??= parts.newIdempotencyKey();
-    api.token = null;
-    const body = this.affiliate ? { room: this.room, affiliate: this.affiliate } : { room: this.room };
-    const answer = await api.send<SessionAnswer>({ method: 'POST', path: 'api/sessions', body, idempotencyKey: this.#createKey });
-    if (!answer.ok) {
-      let error = answer.error;
-      // A page the Worker refuses gets no CORS headers, which looks like a dead network: ask why.
-      if (error.code === 'unreachable' && error.status === 0) error = (await parts.embedRefusal(this.#fetcher, this.endpoint, this.affiliate || null)) ?? error;
-      return this.#openFailed(error, retry);
-    }
-    const s = answer.value;
-    const session = { sessionId: s.sessionId, token: s.token };
-    store?.keep(this, session);
-    this.#opened(session, s, []);
-    return true;
-  }
-
-  #openFailed(error: ApiError, retry: () => Promise<void>): false {
-    if (error.code !== 'aborted' && this.isConnected) this.#fail(error, retry);
-    return false;
-  }
-
-  /** The session is open (new, or resumed with the receipts of its current shoe): the table takes its state. */
-  #opened(session: { sessionId: string; token: string }, s: { balance: number; limits: TableLimits; shoe: ShoeState }, receipts: Signed<ReceiptBody>[]): void {
-    this.#createKey = null;
-    this.#session = { id: session.sessionId, token: session.token };
-    this.#api!.token = session.token;
-    this._balance = s.balance;
-    this._limits = s.limits;
-    this.#setShoe(s.shoe, true);
-    for (const r of receipts) this.#consume(r.body);
-    this.#showShoe();
-    this.#panels?.sessionOpened(s.shoe, receipts);
+  /** The session is open (new, or resumed with the receipts of its current shoe). */
+  #opened(receipts: Signed<ReceiptBody>[]): void {
+    this.#panels?.sessionOpened(receipts);
     this.#scene?.setOptions(this.#sceneTexts());
-    this.#scene?.setBets(this.bets, s.limits.chips);
+    this.#scene?.setBets(this.bets, this.limits?.chips ?? []);
   }
 
   /** A new scene, now in the page, draws at once what the table knows (its predecessor's round, bets and shoe). */
@@ -455,26 +405,15 @@ export class PuntoBancoTable extends LitElement {
     scene.setOptions({ reducedMotion: this.effectiveReducedMotion });
     // Texts again: the session (and so the limits) may have arrived while the scene loaded.
     scene.setOptions(this.#sceneTexts());
-    if (this.#onFelt) scene.showRound?.(this.#onFelt);
-    scene.setBets(this.bets, this._limits?.chips ?? []);
-    this.#showShoe();
+    const onFelt = this.#table?.onFelt;
+    if (onFelt) scene.showRound?.(onFelt);
+    scene.setBets(this.bets, this.limits?.chips ?? []);
+    this.#table?.showShoe();
   }
 
+  /** The scene's texts (a scene exists only once the parts have arrived). */
   #sceneTexts(): Omit<SceneOptions, 'reducedMotion'> {
-    const t = (key: string): string => this.#i18n.t(key);
-    const limits = this._limits;
-    return {
-      labels: {
-        player: t('box.player'),
-        banker: t('box.banker'),
-        tie: t('box.tie'),
-        pays: { player: t('pays.player'), banker: t('pays.banker'), tie: t('pays.tie') },
-        result: { player: t('banner.player'), banker: t('banner.banker'), tie: t('banner.tie') },
-        natural: t('natural'),
-      },
-      formatAmount: (minor) => this.#i18n.money(minor),
-      limitsText: limits ? `${this.#i18n.money(limits.min)} – ${this.#i18n.money(limits.max)}` : '',
-    };
+    return this.#parts!.sceneTexts(this.#i18n, this.limits);
   }
 
   async #configureLanguage(): Promise<void> {
@@ -484,206 +423,47 @@ export class PuntoBancoTable extends LitElement {
     // Texts already on screen were composed in the old language: a refusal goes, an error is re-said.
     if (changed) {
       this.#hideToast();
-      if (this._notice && this.#lastError) this._notice = { ...this._notice, message: this.#errorText(this.#lastError) };
-      if (this.#lastBody) this._lastResult = this.#resultText(this.#lastBody);
+      if (this._bootNotice && this.#bootError) this._bootNotice = { ...this._bootNotice, message: this.#errorText(this.#bootError) };
+      this.#table?.resay();
+      if (this.#lastBody) this._lastResult = this.#parts!.resultText(this.#i18n, this.#lastBody);
     }
     this.#scene?.setOptions(this.#sceneTexts());
-  }
-
-  // ---- shoe ---------------------------------------------------------------------------------
-
-  #setShoe(shoe: ShoeState, fresh: boolean): void {
-    if (fresh || shoe.number !== this.#shoe?.number) {
-      this.#consumed = 0;
-      this.#shoe = { ...shoe };
-    } else {
-      this.#shoe = { ...this.#shoe, ...shoe };
-    }
-    this.#showShoe();
-  }
-
-  /** The cards a round used are gone from the shoe. */
-  #consume(body: ReceiptBody): void {
-    for (const card of body.cards) this.#consumed = Math.max(this.#consumed, card.position + 1);
-  }
-
-  #showShoe(): void {
-    if (!this.#shoe || !this.#scene) return;
-    const decks = this.#shoe.commitment?.body.params.decks ?? this.#shoe.params?.decks ?? 6;
-    const total = decks * CARDS_PER_DECK;
-    this.#scene?.setShoe({ cardsLeft: Math.max(0, total - this.#consumed), total, discarded: this.#consumed });
-  }
-
-  /** Starts a committed shoe with the provider's seed and cut (kept, with its key, for retries). */
-  async #startShoe(): Promise<boolean> {
-    const shoe = this.#shoe!;
-    if (this.#pendingStart?.shoe !== shoe.number) {
-      let choice: ShoeStartChoice;
-      try {
-        choice = await (this.shoeStartProvider ?? this.#parts!.randomShoeStart)(shoe);
-      } catch {
-        this._state = 'ready'; // the player backed out of choosing a seed and cut
-        return false;
-      }
-      this.#pendingStart = { shoe: shoe.number, body: { clientSeed: choice.clientSeed, cut: choice.cut }, key: this.#parts!.newIdempotencyKey() };
-    }
-    const pending = this.#pendingStart;
-    const answer = await this.#api!.send<ShoeStartAnswer>({
-      method: 'POST',
-      path: `api/sessions/${encodeURIComponent(this.#session!.id)}/shoe/start`,
-      body: pending.body,
-      idempotencyKey: pending.key,
-    });
-    if (!answer.ok && answer.error.code !== 'shoe_already_started') {
-      this.#roundFailed(answer.error);
-      return false;
-    }
-    this.#pendingStart = null;
-    this.#shoe = { ...shoe, ...(answer.ok ? answer.value.shoe : {}), status: 'in-play' };
-    this.#panels?.shoeStarted(this.#shoe);
-    return true;
-  }
-
-  /** What the panels may use of the table: the API client, the texts, and the two shoe actions below. */
-  #panelsLink(): PanelsLink {
-    return {
-      api: this.#api!,
-      t: (key, values) => this.#i18n.t(key, values),
-      money: (minor) => this.#i18n.money(minor),
-      language: () => this.#i18n.language,
-      // "Cut and start": the player's fresh choice, not an earlier failed attempt's (hence no pending start).
-      startShoe: async () => {
-        if (!this.#canBet || this.#shoe?.status !== 'awaiting-start') return false;
-        this.#pendingStart = null;
-        return this.#startShoe();
-      },
-      endShoe: (key) => this.#endShoe(key),
-    };
-  }
-
-  /** Ends the shoe in play early: the Worker reveals its server seed and commits the next shoe. */
-  async #endShoe(key: string): ReturnType<PanelsLink['endShoe']> {
-    if (!this.#canBet || this.#shoe?.status !== 'in-play') return null;
-    const before = this._state;
-    this._state = 'dealing'; // no bet or deal while the shoe changes
-    const answer = await this.#api!.send<ShoeEndAnswer>({
-      method: 'POST',
-      path: `api/sessions/${encodeURIComponent(this.#session!.id)}/shoe/end`,
-      body: {},
-      idempotencyKey: key,
-    });
-    if (this._state === 'dealing') this._state = before;
-    if (answer.ok) this.#setShoe(answer.value.nextShoe, true);
-    return answer;
   }
 
   // ---- the deal -----------------------------------------------------------------------------
 
   /** Sends the bets on the felt to the Worker and plays the round it deals. */
   async deal(): Promise<void> {
-    const parts = this.#parts;
-    if (!this.#canBet || !this._limits || !parts) return;
-    const checked = parts.checkBets(this.bets, this._limits, this._balance);
-    if (!checked.ok) return this.#refuse(checked.error);
-    if (checked.value.length === 0) return this.#refuse({ code: 'empty_bet', message: '' });
-    // The same bets as a failed attempt keep that attempt's key: the Worker may already have dealt them.
-    if (!this.#pendingRound || !parts.sameBets(this.#pendingRound.bets, checked.value)) {
-      this.#pendingRound = { bets: checked.value, key: parts.newIdempotencyKey() };
-    }
-    await this.#runDeal();
+    const table = this.#table;
+    if (!this.#canBet || !table) return;
+    const refused = table.prepareDeal(this.bets);
+    if (refused) return this.#refuse(refused);
+    await table.runDeal();
   }
 
   /** Retries whatever failed, resending the same request with the same Idempotency-Key. */
   async retry(): Promise<void> {
-    const retry = this._notice?.retry;
-    if (!retry) return;
-    this._notice = null;
-    await retry();
+    if (!this._bootNotice) return this.#table?.retry();
+    const retry = this._bootNotice.retry;
+    this._bootNotice = null;
+    await retry?.();
   }
 
-  async #runDeal(): Promise<void> {
-    this._state = 'dealing';
-    this._notice = null;
-    this.#hideToast();
-    if (!this.#session && !(await this.#openSession(() => this.#runDeal()))) return;
-    if (this.#shoe?.status !== 'in-play' && !(await this.#startShoe())) return;
-    const pending = this.#pendingRound;
-    // No bets waiting: this was the retry of a shoe started without a deal ("Cut and start").
-    if (!pending) return void (this._state = 'ready');
-    const answer = await this.#api!.send<RoundAnswer>({
-      method: 'POST',
-      path: `api/sessions/${encodeURIComponent(this.#session!.id)}/rounds`,
-      body: { bets: pending.bets },
-      idempotencyKey: pending.key,
-    });
-    if (!answer.ok) return this.#roundFailed(answer.error);
-    this.#pendingRound = null;
-    await this.#play(answer.value);
-  }
-
-  #roundFailed(error: ApiError): void {
-    if (error.code === 'aborted') return;
-    if (error.code === 'session_expired') {
-      if (this.#session) this.#store?.forget(this.#session.id);
-      this.#session = null;
-      this.#pendingStart = null;
-    }
-    if (error.code === 'shoe_not_started' && this.#shoe) this.#shoe = { ...this.#shoe, status: 'awaiting-start' };
-    this.#fail(error, () => this.#runDeal());
-  }
-
-  async #play(answer: RoundAnswer): Promise<void> {
+  /** A round was dealt, drawn and settled: the table says so. */
+  #played(answer: RoundAnswer): void {
     const receipt = answer.receipt;
     const body = receipt.body;
-    this.#consume(body);
-    // The scene may go (out of view) or be rebuilt between these awaits: ask for it each time.
-    this.#showShoe();
-    this.#onFelt = null;
-    await this.#scene?.clearRound();
-    this.#onFelt = body;
-    await this.#scene?.playRound(body);
-    if (!this.isConnected) return;
-    this._balance = answer.balance;
-    // On a tie the Player and Banker bets were returned and stay on the felt (RULES.md).
-    const staying = body.outcome === 'tie' ? body.bets.filter((b) => b.box !== 'tie') : [];
-    const kept = staying.length && this._limits ? this.#parts!.checkBets(staying, this._limits, this._balance) : null;
-    this.#bets!.settle(body.bets, kept?.ok ? kept.value : []);
     this._lastWin = body.returned;
     this.#lastBody = body;
-    this._lastResult = this.#resultText(body);
-    this._state = 'settled';
-    let said = `${this._lastResult}. ${this.#netText(body)}.`;
-    if (answer.nextShoe) {
-      this.#setShoe(answer.nextShoe, true);
-      said += ` ${this.#i18n.t('newShoe')}.`;
-    } else if (this.#shoe) {
-      this.#shoe = { ...this.#shoe, ...answer.shoe };
-    }
+    this._lastResult = this.#parts!.resultText(this.#i18n, body);
+    let said = `${this._lastResult}. ${this.#parts!.netText(this.#i18n, body)}.`;
+    if (answer.nextShoe) said += ` ${this.#i18n.t('newShoe')}.`;
     this.#announce(said);
     this.#panels?.roundPlayed(answer);
     emit(this, 'pb-round-settled', receipt as Signed<ReceiptBody>);
   }
 
-  #resultText(body: ReceiptBody): string {
-    return this.#i18n.t(`result.${body.outcome}`, { player: body.playerTotal, banker: body.bankerTotal });
-  }
-
-  #netText(body: ReceiptBody): string {
-    const net = body.returned - body.staked;
-    if (net > 0) return this.#i18n.t('net.win', { amount: this.#i18n.money(net) });
-    if (net < 0) return this.#i18n.t('net.lose', { amount: this.#i18n.money(-net) });
-    return this.#i18n.t(body.payouts.every((p) => p.result === 'push') ? 'net.push' : 'net.even');
-  }
-
   // ---- errors and messages ------------------------------------------------------------------
-
-  #fail(error: ApiError, retry: () => Promise<void>): void {
-    this.#lastError = error;
-    const message = this.#errorText(error);
-    this._notice = { code: error.code, message, retry };
-    this._state = 'error';
-    emit(this, 'pb-error', { code: error.code, message });
-  }
 
   #errorText(error: ApiError): string {
     return this.#parts ? this.#parts.explainApiError(this.#i18n, error, this.#context()) : error.message;
@@ -694,7 +474,7 @@ export class PuntoBancoTable extends LitElement {
   }
 
   #context(): { limits: TableLimits | null; balance: number; bets: readonly Bet[] } {
-    return { limits: this._limits, balance: this._balance, bets: this.bets };
+    return { limits: this.limits, balance: this.balance, bets: this.bets };
   }
 
   #refuse(error: BetProblem | { code: string; message: string }): void {
@@ -718,33 +498,26 @@ export class PuntoBancoTable extends LitElement {
   // ---- bets ---------------------------------------------------------------------------------
 
   get #canBet(): boolean {
-    const s = this._state;
-    return this.#bets !== null && this._limits !== null && this.#session !== null && (s === 'ready' || s === 'settled' || (s === 'error' && this._notice?.code !== 'session_expired'));
+    return this.#bets !== null && !this._bootNotice && this.#table?.canBet === true;
   }
 
   /** Applies a bet change: on success leaves the settled/error state; on refusal explains why. */
   #change(run: (limits: TableLimits, balance: number) => BetChange, said?: () => string): boolean {
-    if (!this.#canBet || !this._limits) return false;
-    const result = run(this._limits, this._balance);
+    const limits = this.limits;
+    if (!this.#canBet || !limits) return false;
+    const result = run(limits, this.balance);
     if (!result.ok) {
       this.#refuse(result.error);
       return false;
     }
     this.#hideToast();
-    if (this._state === 'settled') {
-      this.#onFelt = null;
-      void this.#scene?.clearRound();
-    }
-    if (this._state !== 'ready') {
-      this._notice = null;
-      this._state = 'ready';
-    }
+    this.#table!.betsTouched();
     if (said) this.#announce(said());
     return true;
   }
 
   #betsChanged(bets: readonly Bet[]): void {
-    this.#scene?.setBets(bets, this._limits?.chips ?? []);
+    this.#scene?.setBets(bets, this.limits?.chips ?? []);
     emit(this, 'pb-bet-change', { bets: bets.map((b) => ({ ...b })), total: this.#parts!.totalStake(bets) });
   }
 
@@ -796,10 +569,10 @@ export class PuntoBancoTable extends LitElement {
     return `${this.#i18n.t('bet')}: ${this.#i18n.money(this.#bets!.total)}`;
   }
 
-  // ---- input: boxes, chips, drag ------------------------------------------------------------
+  // ---- input: boxes and chips (dragging: drag-controller.ts) -------------------------------
 
   #onBoxClick(e: MouseEvent, at: Spot): void {
-    if (performance.now() < this.#suppressClickUntil) return;
+    if (this.#drag?.clickSuppressed) return;
     if (e.ctrlKey || e.metaKey) this.removeBet(at.sector, at.box);
     else if (this.#bets!.selectedChip === null && this.#bets!.amountAt(at) > 0) this.removeBet(at.sector, at.box);
     else this.placeBet(at.sector, at.box);
@@ -825,90 +598,8 @@ export class PuntoBancoTable extends LitElement {
   }
 
   #onChipClick(amount: number): void {
-    if (performance.now() < this.#suppressClickUntil) return;
+    if (this.#drag?.clickSuppressed) return;
     this.selectChip(this.#bets!.selectedChip === amount ? null : amount);
-  }
-
-  #onPointerDown(e: PointerEvent, source: { chip?: number; from?: Spot }): void {
-    if (e.button !== 0 || e.ctrlKey || e.metaKey || !this.#canBet) return;
-    if (source.from && this.#bets!.amountAt(source.from) === 0) return;
-    this.#endPress();
-    const target = e.currentTarget as HTMLElement;
-    this.#press = { pointerId: e.pointerId, x0: e.clientX, y0: e.clientY, ...source, dragging: false, target };
-    try {
-      target.setPointerCapture(e.pointerId); // keeps the drag when the finger leaves the chip
-    } catch {
-      // a pointer the browser does not track (synthetic events): moves still reach the target
-    }
-    target.addEventListener('pointermove', this.#onPointerMove);
-    target.addEventListener('pointerup', this.#onPointerUp);
-    target.addEventListener('pointercancel', this.#onPointerCancel);
-  }
-
-  #onPointerMove = (e: PointerEvent): void => {
-    const press = this.#press;
-    if (!press || e.pointerId !== press.pointerId) return;
-    if (!press.dragging && Math.hypot(e.clientX - press.x0, e.clientY - press.y0) < DRAG_THRESHOLD) return;
-    press.dragging = true;
-    const stage = this.renderRoot.querySelector('.stage')!.getBoundingClientRect();
-    const amount = press.chip ?? (press.from ? this.#bets!.amountAt(press.from) : 0);
-    const chips = this._limits?.chips ?? [];
-    const tone = press.chip !== undefined ? chips.indexOf(press.chip) + 1 : toneOf(amount, chips);
-    this._ghost = { x: e.clientX - stage.left, y: e.clientY - stage.top, amount, tone };
-    const over = this.#spotAt(e.clientX, e.clientY);
-    const key = over ? `${over.sector}:${over.box}` : null;
-    if (key !== this._dropTarget) {
-      this._dropTarget = key;
-      this.#highlight(over);
-    }
-  };
-
-  #onPointerUp = (e: PointerEvent): void => {
-    const press = this.#press;
-    if (!press || e.pointerId !== press.pointerId) return;
-    this.#endPress();
-    if (!press.dragging) return;
-    // The click that follows this pointerup belongs to the drag, not to a tap.
-    this.#suppressClickUntil = performance.now() + 400;
-    const over = this.#spotAt(e.clientX, e.clientY);
-    if (press.chip !== undefined) {
-      if (over) {
-        const chip = press.chip;
-        this.#change((l, b) => this.#bets!.addChip(over, chip, l, b), () => this.#i18n.t('betPlaced', this.#spotText(over)));
-      }
-    } else if (press.from) {
-      const from = press.from;
-      if (!over) this.removeBet(from.sector, from.box); // dragged off the table
-      else if (over.sector !== from.sector || over.box !== from.box) {
-        this.#change((l, b) => this.#bets!.move(from, over, l, b), () => this.#i18n.t('betPlaced', this.#spotText(over)));
-      }
-    }
-  };
-
-  #onPointerCancel = (): void => this.#endPress();
-
-  #endPress(): void {
-    const press = this.#press;
-    this.#press = null;
-    if (press) {
-      press.target.removeEventListener('pointermove', this.#onPointerMove);
-      press.target.removeEventListener('pointerup', this.#onPointerUp);
-      press.target.removeEventListener('pointercancel', this.#onPointerCancel);
-      if (press.target.hasPointerCapture?.(press.pointerId)) press.target.releasePointerCapture(press.pointerId);
-    }
-    if (this._ghost || this._dropTarget) {
-      this._ghost = null;
-      this._dropTarget = null;
-      this.#highlight(null);
-    }
-  }
-
-  /** The betting box under a viewport point, if any. */
-  #spotAt(x: number, y: number): Spot | null {
-    const root = this.renderRoot as ShadowRoot;
-    const hit = root.elementsFromPoint?.(x, y).find((el) => el instanceof HTMLElement && el.classList.contains('box')) as HTMLElement | undefined;
-    if (!hit) return null;
-    return { sector: Number(hit.dataset.sector), box: hit.dataset.box as Box };
   }
 
   // ---- render -------------------------------------------------------------------------------
@@ -916,15 +607,16 @@ export class PuntoBancoTable extends LitElement {
   protected override render(): TemplateResult {
     const i = this.#i18n;
     const view = this.#parts;
-    const loading = this._state === 'loading' || !i.ready || !view;
+    const state = this.state;
+    const loading = state === 'loading' || !i.ready || !view;
     const m = view && !loading ? this.#viewModel() : null;
     return html`
       <div class="table" part="table" role="region" aria-label=${i.t('table')} aria-busy=${loading ? 'true' : 'false'}>
         <div class="stage" part="stage" @contextmenu=${(e: Event) => e.preventDefault()}>
           <div class="canvas-host" aria-hidden="true"></div>
           ${m && view ? [view.renderPlainRound(m), view.renderBoxes(m), view.renderChips(m), view.renderGhost(m)] : nothing}
-          ${view && (m || this._state === 'error') ? view.renderMessages(m ?? this.#viewModel()) : nothing}
-          ${loading && this._state !== 'error'
+          ${view && (m || state === 'error') ? view.renderMessages(m ?? this.#viewModel()) : nothing}
+          ${loading && state !== 'error'
             ? html`<div class="loader" part="loader"><div class="mark" aria-hidden="true">Punto Banco</div><div class="spinner"></div><div>${i.t('loading')}</div></div>`
             : nothing}
         </div>
@@ -939,7 +631,7 @@ export class PuntoBancoTable extends LitElement {
     boxClick: (e, at) => this.#onBoxClick(e, at),
     boxKey: (e, at) => this.#onBoxKey(e, at),
     boxContextMenu: (e, at) => this.#onBoxContextMenu(e, at),
-    pointerDown: (e, source) => this.#onPointerDown(e, source),
+    pointerDown: (e, source) => this.#drag?.pointerDown(e, source),
     highlight: (at) => this.#highlight(at),
     chipClick: (amount) => this.#onChipClick(amount),
     action: (name) => {
@@ -951,43 +643,44 @@ export class PuntoBancoTable extends LitElement {
   #viewModel(): ViewModel {
     const i = this.#i18n;
     const bets = this.#bets!;
+    const notice = this.#notice;
     return {
       t: (key, values) => i.t(key, values),
       money: (minor) => i.money(minor),
       chipLabel: (minor) => i.chip(minor),
       layout: this._layout,
-      limits: this._limits,
+      limits: this.limits,
       canBet: this.#canBet,
-      settled: this._state === 'settled',
-      dealing: this._state === 'dealing',
+      settled: this.state === 'settled',
+      dealing: this.state === 'dealing',
       bets: bets.bets,
       total: bets.total,
       amountAt: (at) => bets.amountAt(at),
       selectedChip: bets.selectedChip,
       canUndo: bets.canUndo,
       canRepeat: bets.previous.length > 0,
-      balance: this._balance,
+      balance: this.balance,
       lastWin: this._lastWin,
       status: this.#statusText(),
       // A refused origin stays refused until the operator changes the configuration: no Retry to press in vain.
-      notice: this._notice && this._state === 'error' ? { message: this._notice.message, canRetry: this._notice.retry !== null && this._notice.code !== 'origin_not_allowed' } : null,
+      notice: notice && this.state === 'error' ? { message: notice.message, canRetry: notice.retry !== null && notice.code !== 'origin_not_allowed' } : null,
       toast: this._toast,
-      ghost: this._ghost,
-      dropTarget: this._dropTarget,
-      onFelt: this.#onFelt,
+      ghost: this.#drag?.ghost ?? null,
+      dropTarget: this.#drag?.dropTarget ?? null,
+      onFelt: this.#table?.onFelt ?? null,
       on: this.#handlers,
     };
   }
 
   #statusText(): string {
     const i = this.#i18n;
-    switch (this._state) {
+    switch (this.state) {
       case 'dealing':
         return i.t('status.dealing');
       case 'settled':
         return this._lastResult ?? i.t('status.settled');
       case 'error':
-        return this._notice?.message ?? i.t('status.error');
+        return this.#notice?.message ?? i.t('status.error');
       default:
         return this.bets.length ? i.t('status.betting', { amount: i.money(this.#bets!.total) }) : i.t('status.ready');
     }
@@ -1000,15 +693,6 @@ export class PuntoBancoTable extends LitElement {
   override addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void {
     super.addEventListener(type, listener, options);
   }
-}
-
-/** The tone (1–6) of the largest chip not above `amount`, for a dragged stack. */
-function toneOf(amount: number, chips: readonly number[]): number {
-  let tone = 1;
-  chips.forEach((chip, index) => {
-    if (chip <= amount) tone = index + 1;
-  });
-  return tone;
 }
 
 declare global {

@@ -5,11 +5,12 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { cssProps } from './css-props.ts';
-import { type Bet, type Box, type TableLimits, totalStake } from '../../shared/table.ts';
+import { type Bet, BOXES, type TableLimits, totalStake } from '../../shared/table.ts';
 import type { Rect, TableLayout } from '../layout.ts';
 import type { ReceiptBody } from '../../shared/fairness/records.ts';
 import { cardFace } from '../panels/card-face.ts';
 import type { BetProblem, Spot } from './bets.ts';
+import type { SceneOptions } from '../scene/index.ts';
 import { tableStyles } from './styles.ts';
 
 export { tableStyles };
@@ -238,7 +239,7 @@ export function explainBetProblem(
     case 'over_type_limit': {
       // The engine names no box for a type sum: show the largest type sum of the attempted set.
       const bets = p.bets ?? [];
-      const sums = (['player', 'banker', 'tie'] as Box[]).map((box) => [box, totalStake(bets.filter((b) => b.box === box))] as const);
+      const sums = BOXES.map((box) => [box, totalStake(bets.filter((b) => b.box === box))] as const);
       const [box, sum] = sums.reduce((a, b) => (b[1] > a[1] ? b : a));
       return m.t('errors.over_type_limit', { box: m.t(`box.${box}`), amount: m.money(sum), limit: m.money(limits?.max ?? 0) });
     }
@@ -264,4 +265,34 @@ export function explainApiError(
   if (error.code === 'origin_not_allowed') return error.message;
   if (error.status === 422) return explainBetProblem(m, error, context);
   return m.t('errors.server', { code: error.code });
+}
+
+/** The round's result ("Banker wins, 7 to 4") in the player's language. */
+export function resultText(m: Pick<ViewModel, 't'>, body: ReceiptBody): string {
+  return m.t(`result.${body.outcome}`, { player: body.playerTotal, banker: body.bankerTotal });
+}
+
+/** What the round did to the player's money: a win, a loss, every bet pushed, or even. */
+export function netText(m: Pick<ViewModel, 't' | 'money'>, body: ReceiptBody): string {
+  const net = body.returned - body.staked;
+  if (net > 0) return m.t('net.win', { amount: m.money(net) });
+  if (net < 0) return m.t('net.lose', { amount: m.money(-net) });
+  return m.t(body.payouts.every((p) => p.result === 'push') ? 'net.push' : 'net.even');
+}
+
+/** The texts the Pixi scene draws, in the player's language. */
+export function sceneTexts(m: Pick<ViewModel, 't' | 'money'>, limits: TableLimits | null): Omit<SceneOptions, 'reducedMotion'> {
+  const t = (key: string): string => m.t(key);
+  return {
+    labels: {
+      player: t('box.player'),
+      banker: t('box.banker'),
+      tie: t('box.tie'),
+      pays: { player: t('pays.player'), banker: t('pays.banker'), tie: t('pays.tie') },
+      result: { player: t('banner.player'), banker: t('banner.banker'), tie: t('banner.tie') },
+      natural: t('natural'),
+    },
+    formatAmount: (minor) => m.money(minor),
+    limitsText: limits ? `${m.money(limits.min)} – ${m.money(limits.max)}` : '',
+  };
 }

@@ -7,6 +7,7 @@
  * convention of red Banker, blue Player, green Tie.
  */
 import { css } from 'lit';
+import { MINOR_UNITS } from '../../shared/table.ts';
 
 /**
  * Defines a custom element once: a second bundle on the same page (two widgets, or the widget and
@@ -29,7 +30,7 @@ const UNITS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximum
  * decimal too.
  */
 export function defaultFormatAmount(minor: number): string {
-  return UNITS.format(minor / 1000);
+  return UNITS.format(minor / MINOR_UNITS);
 }
 
 /** Design tokens and the basics of every panel (one CSSResult, shared by all shadow roots). */

@@ -10,6 +10,7 @@
  * - After the reveal ('ended'): "Verify this shoe" runs the shared verifier in the browser on
  *   `transcript` + `jwks` and shows the result per round; "Download transcript" saves the JSON.
  *
+ * @event pb-shoe-choice - `{ shoe, choice }` (emit.ts): before the shoe, the seed and cut as they stand, each time they change; `choice` is `{ ok: false, error }` while the seed is not acceptable.
  * @event pb-shoe-start - `{ clientSeed, cut }`: the player's seed (NFC, validated) and cut, in range.
  * @event pb-shoe-end - `{}`: the player asks to end the shoe now and reveal its seed.
  * @event pb-verified - `{ report }`: a verification finished.
@@ -18,6 +19,8 @@ import { css, html, LitElement, nothing, type PropertyValues, type TemplateResul
 import {
   type CommitmentBody,
   cutRange as shoeCutRange,
+  DEFAULT_SHOE_PARAMS,
+  FAIRNESS_VERSION,
   type Jwks,
   type Signed,
   stackSize,
@@ -26,6 +29,8 @@ import {
   type VerifyReport,
   verifyTranscript,
 } from '../../shared/fairness/index.ts';
+import { emit as emitPart } from '../element/emit.ts';
+import { randomClientSeed, randomInt } from '../element/shoe-start.ts';
 import { defineElement, emit, panelBase } from './base.ts';
 import { clampCut, type CutChangeDetail } from './cut-stack.ts';
 import './cut-stack.ts';
@@ -43,21 +48,7 @@ export interface VerifiedDetail {
   report: VerifyReport;
 }
 
-/** A random client seed: 16 characters of base64url (96 bits), from the platform CSPRNG. */
-export function randomClientSeed(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-/** A uniformly random cut in [min, max] (any cut is as fair as any other; the player may move it). */
-function randomCut(min: number, max: number): number {
-  const span = max - min + 1;
-  const limit = 2 ** 32 - (2 ** 32 % span);
-  const word = new Uint32Array(1);
-  do crypto.getRandomValues(word);
-  while (word[0]! >= limit);
-  return min + (word[0]! % span);
-}
+export { randomClientSeed };
 
 /** The file name a transcript downloads as. */
 export function transcriptFileName(t: Transcript): string {
@@ -81,6 +72,7 @@ export class PbFairness extends LitElement {
     busy: { type: Boolean },
     allowEndShoe: { type: Boolean, attribute: 'allow-end-shoe' },
     proposal: { attribute: false },
+    seedRefused: { type: Boolean, attribute: 'seed-refused' },
     strings: { attribute: false },
   };
 
@@ -106,6 +98,8 @@ export class PbFairness extends LitElement {
    * replaces what the fields show.
    */
   declare proposal: ShoeStartDetail | null;
+  /** The table refused to start the shoe with the seed shown: the field says why. */
+  declare seedRefused: boolean;
   declare strings: Partial<PanelStrings> | null;
 
   #clientSeed = randomClientSeed();
@@ -116,6 +110,8 @@ export class PbFairness extends LitElement {
   /** The commitment's own signature check: null until known. */
   #commitmentCheck: { ok: boolean; message?: string } | null = null;
   #checkToken = 0;
+  /** The shoe, seed and cut last reported with `pb-shoe-choice`. */
+  #reported = '';
 
   constructor() {
     super();
@@ -128,6 +124,7 @@ export class PbFairness extends LitElement {
     this.busy = false;
     this.allowEndShoe = false;
     this.proposal = null;
+    this.seedRefused = false;
     this.strings = null;
   }
 
@@ -139,6 +136,7 @@ export class PbFairness extends LitElement {
   set clientSeed(value: string) {
     this.#clientSeed = value;
     this.#seedError = null;
+    this.#tellChoice();
     this.requestUpdate();
   }
 
@@ -150,6 +148,7 @@ export class PbFairness extends LitElement {
   set cut(value: number) {
     const { min, max } = this.#range();
     this.#cut = clampCut(value, min, max);
+    this.#tellChoice();
     this.requestUpdate();
   }
 
@@ -161,7 +160,7 @@ export class PbFairness extends LitElement {
   #range(): { min: number; max: number } {
     if (this.cutRange) return this.cutRange;
     if (this.commitment) return shoeCutRange(this.commitment.body.params);
-    return { min: 1, max: 311 };
+    return shoeCutRange(DEFAULT_SHOE_PARAMS);
   }
 
   #stackSize(): number {
@@ -172,15 +171,15 @@ export class PbFairness extends LitElement {
     const previous = changed.get('commitment') as Signed<CommitmentBody> | null | undefined;
     const newShoe = changed.has('commitment') && previous?.hash !== this.commitment?.hash;
     if (newShoe) {
-      // A new shoe: a fresh random seed and cut, no stale verification.
+      // A new shoe: a fresh random seed and cut (any cut is as fair as any other), no stale verification.
       if (previous) this.#clientSeed = randomClientSeed();
       this.#seedError = null;
       this.#report = null;
       const { min, max } = this.#range();
-      this.#cut = randomCut(min, max);
+      this.#cut = randomInt(min, max);
     } else if (changed.has('cutRange') || this.#cut === 0) {
       const { min, max } = this.#range();
-      this.#cut = clampCut(this.#cut || randomCut(min, max), min, max);
+      this.#cut = clampCut(this.#cut || randomInt(min, max), min, max);
     }
     if (this.proposal && (newShoe || changed.has('proposal'))) {
       const { min, max } = this.#range();
@@ -192,13 +191,30 @@ export class PbFairness extends LitElement {
     if (changed.has('commitment') || changed.has('jwks')) void this.#checkCommitment();
   }
 
+  /** Before the shoe, tells the table the seed and cut as they stand whenever they change (a Deal starts the shoe with them). */
+  protected override updated(): void {
+    this.#tellChoice();
+  }
+
+  /** Sends `pb-shoe-choice` when the seed or cut differ from the last sent (at once: a Deal may follow in the same task). */
+  #tellChoice(): void {
+    if (this.status !== 'awaiting-start' || !this.commitment) return;
+    const shoe = this.commitment.body.shoe;
+    const key = `${this.commitment.hash}|${this.#cut}|${this.#clientSeed}`;
+    if (key === this.#reported) return;
+    this.#reported = key;
+    const seed = validateClientSeed(this.#clientSeed);
+    const { min, max } = this.#range();
+    emitPart(this, 'pb-shoe-choice', { shoe, choice: seed.ok ? { ok: true, value: { clientSeed: seed.value, cut: clampCut(this.#cut, min, max) } } : seed });
+  }
+
   /** Verifies the commitment's signature alone, as soon as it and the keys are known. */
   async #checkCommitment(): Promise<void> {
     const token = ++this.#checkToken;
     this.#commitmentCheck = null;
     if (!this.commitment || !this.jwks) return;
     try {
-      const report = await verifyTranscript({ version: 'pb-fair-1', commitment: this.commitment, receipts: [] }, this.jwks);
+      const report = await verifyTranscript({ version: FAIRNESS_VERSION, commitment: this.commitment, receipts: [] }, this.jwks);
       if (token !== this.#checkToken) return;
       const f = report.failure;
       this.#commitmentCheck = f && f.record === 'commitment' ? { ok: false, message: f.message } : { ok: true };
@@ -261,6 +277,12 @@ export class PbFairness extends LitElement {
     }
     const { min, max } = this.#range();
     return { clientSeed: seed.value, cut: clampCut(this.#cut, min, max) };
+  }
+
+  /** Why the seed in the field cannot be used ('' when it can). */
+  #seedProblem(): string {
+    const seed = validateClientSeed(this.#clientSeed);
+    return seed.ok ? '' : seed.error.message;
   }
 
   #start(): void {
@@ -326,16 +348,14 @@ export class PbFairness extends LitElement {
           aria-invalid=${this.#seedError ? 'true' : 'false'}
           aria-describedby="seed-error"
           @input=${(e: Event) => {
-            this.#clientSeed = (e.target as HTMLInputElement).value;
-            this.#seedError = null;
-            this.requestUpdate();
+            this.clientSeed = (e.target as HTMLInputElement).value;
           }}
         />
         <button type="button" class="secondary new-seed" ?disabled=${this.busy} @click=${() => (this.clientSeed = randomClientSeed())}>
           ${s.newRandom}
         </button>
       </div>
-      <p id="seed-error" class="fail error" role="alert">${this.#seedError ?? ''}</p>
+      <p id="seed-error" class="fail error" role="alert">${this.#seedError ?? (this.seedRefused ? this.#seedProblem() : '')}</p>
       <p class="field">${s.cut}</p>
       <pb-cut-stack
         .size=${this.#stackSize()}
@@ -347,6 +367,7 @@ export class PbFairness extends LitElement {
         @pb-cut-change=${(e: CustomEvent<CutChangeDetail>) => {
           e.stopPropagation();
           this.#cut = e.detail.cut;
+          this.#tellChoice();
           this.requestUpdate();
         }}
       ></pb-cut-stack>

@@ -19,5 +19,6 @@ export {
   transcriptFileName,
   type VerifiedDetail,
 } from './fairness.ts';
+export type { ShoeChoiceDetail } from '../element/emit.ts';
 export { describeTotals, PbHelp } from './help.ts';
 export { JWKS_PATH, parseJwksText, parseTranscriptText, PbVerifyPage } from './verify-page-element.ts';
