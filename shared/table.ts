@@ -45,8 +45,7 @@ export const ROOMS: Readonly<Record<RoomId, Room>> = {
 /** Every room id, in the order of ROOMS. */
 export const ROOM_IDS = Object.keys(ROOMS) as readonly RoomId[];
 
-/** The room a table opens in when none is named: the one with the smallest limits. */
-export const DEFAULT_ROOM: RoomId = 'hall-1';
+export { DEFAULT_ROOM } from './default-room.ts';
 
 export function isRoomId(value: unknown): value is RoomId {
   return typeof value === 'string' && Object.hasOwn(ROOMS, value);

@@ -6,27 +6,22 @@
  */
 import { DEFAULT_DECKS } from '../../shared/cards.ts';
 import { cutRange, DEFAULT_SHOE_PARAMS } from '../../shared/fairness/params.ts';
+import { newClientSeed, randomBelow } from '../../shared/random.ts';
 import type { ShoeStartChoice, ShoeState } from './api-types.ts';
 
 /** Picks the client seed and cut for `shoe`; null: the player backed out, the shoe stays waiting. */
 export type ShoeStartProvider = (shoe: ShoeState) => ShoeStartChoice | null | Promise<ShoeStartChoice | null>;
 
-/** An unbiased integer in [min, max] by rejection sampling over 32-bit draws. */
+const randomBytes = (n: number): Uint8Array => crypto.getRandomValues(new Uint8Array(n));
+
+/** An unbiased integer in [min, max] (the engine's rejection sampling over this browser's CSPRNG). */
 export function randomInt(min: number, max: number): number {
-  const span = max - min + 1;
-  if (!(span > 0) || span > 2 ** 32) throw new RangeError(`bad range ${min}..${max}`);
-  const limit = 2 ** 32 - (2 ** 32 % span);
-  const draw = new Uint32Array(1);
-  for (;;) {
-    crypto.getRandomValues(draw);
-    if (draw[0]! < limit) return min + (draw[0]! % span);
-  }
+  return min + randomBelow(max - min + 1, randomBytes);
 }
 
-/** 128 random bits as 32 hex characters: a client seed nobody chose. */
-// TODO(merge): use shared newClientSeed
+/** A client seed nobody chose (the engine's format: 128 random bits as 32 hex characters). */
 export function randomClientSeed(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+  return newClientSeed(randomBytes);
 }
 
 /** Decks in a shoe: its commitment says, else its parameters, else the engine's default. */
