@@ -5,9 +5,12 @@
  *
  * Atomicity. A change (create, start, round, end) is computed in memory first: validate, deal
  * from the committed shoe, settle, build the records, and sign them (WebCrypto, async). Only then
- * are all its rows written, synchronously, inside one `ctx.storage.transactionSync`: receipt,
- * balance, shoe position, reveal and next commitment when the shoe ends, and the idempotent
- * answer. `transactionSync` commits all of it or, if anything throws (a CHECK such as
+ * are all its rows written, synchronously, inside one `ctx.storage.transactionSync`: for a round,
+ * its receipt (which also keeps the round's Idempotency-Key: a replay rebuilds the answer from it)
+ * and the session row (balance, chain head, running totals, the shoe's dealing position), plus the
+ * reveal and the next commitment when the shoe ends; for the other changes, their rows and the
+ * idempotent answer. Two rows per ordinary round: Durable Objects bill SQLite per row written.
+ * `transactionSync` commits all of it or, if anything throws (a CHECK such as
  * balance ≥ 0, a guarded UPDATE that matched no row), rolls all of it back; no await happens
  * inside it. The platform's output gate then holds the response until the write is durable,
  * so no client ever sees an answer that was not stored.
@@ -169,6 +172,27 @@ export interface ReceiptsAnswer {
 
 type Entered = { ok: true; session: SessionRow } | { ok: false; answer: Answer<never> };
 
+/**
+ * A change computed and ready to commit: its answer, and its writes (given the time of the
+ * answer). `keptWithReceipt`: the writes keep the Idempotency-Key with the round's receipt, so
+ * the answer itself is not stored.
+ */
+interface Computed<T> {
+  kind: ChangeKind;
+  result: Answer<T>;
+  write: (answeredAt: string) => void;
+  keptWithReceipt?: boolean;
+}
+
+/** The kinds of writes `stats()` counts rows for ("ledger": recording that the ledger has the totals). */
+export type ChangeKind = 'create' | 'start' | 'round' | 'round-ending-shoe' | 'end' | 'ledger';
+
+/** Rows written since the instance started (indexes included, as billed), in all and per kind of change. */
+export interface TableStats {
+  rowsWritten: number;
+  changes: Partial<Record<ChangeKind, { count: number; rowsWritten: number }>>;
+}
+
 const randomBytes = (n: number): Uint8Array => crypto.getRandomValues(new Uint8Array(n));
 
 export class Table extends DurableObject<Env> {
@@ -180,6 +204,7 @@ export class Table extends DurableObject<Env> {
   #derived: { key: string; value: Shoe } | null = null;
   /** This instance has set the alarm that will send the totals (no need to set it again). */
   #ledgerArmed = false;
+  #changes: TableStats['changes'] = {};
   /** The per-session rate limit; public so that tests can drain it instead of sending hundreds of requests. */
   readonly bucket: TokenBucket;
 
@@ -208,7 +233,7 @@ export class Table extends DurableObject<Env> {
       if (!valid.ok) return failure(400, 'invalid_body', valid.error.message);
       const now = this.#now();
       const next = await this.#commit(init.sessionId, 1, params, room.limits, null, now);
-      this.ctx.storage.transactionSync(() => {
+      this.#counted('create', () => {
         migrate(this.ctx.storage.sql);
         this.#store.insertSession({
           sessionId: init.sessionId,
@@ -277,10 +302,11 @@ export class Table extends DurableObject<Env> {
       const start = await signRecord(startBody, await signingKey(this.env));
       const result = answer(200, { shoe: this.#shoeView({ ...shoe, status: 'in-play', start }) });
       return {
+        kind: 'start',
         result,
         write: () => {
-          this.#store.startShoe(shoe.number, start, firstPosition);
-          this.#store.updateSession({ head: start.hash });
+          this.#store.startShoe(shoe.number, start);
+          this.#store.updateSession({ head: start.hash, position: { rounds: 0, next: firstPosition } });
         },
       };
     });
@@ -328,16 +354,26 @@ export class Table extends DurableObject<Env> {
         result.nextShoe = this.#shoeView({ ...ending.next, status: 'awaiting-start', start: null, rounds: 0, reveal: null });
       }
       return {
+        kind: ending ? 'round-ending-shoe' : 'round',
         result: answer(200, result),
-        write: () => {
-          this.#store.insertReceipt(receipt);
-          this.#store.addRound(receipt.body.staked, receipt.body.returned);
-          this.#store.advanceShoe(shoe.number, dealt.value.shoe.next, round);
+        // The answer is not stored: a replay rebuilds it from the receipt (#roundAnswer).
+        keptWithReceipt: true,
+        write: (answeredAt) => {
+          this.#store.insertReceipt(receipt, { key: idem.key, requestHash: idem.requestHash, at: answeredAt });
           if (ending) {
-            this.#store.endShoe(shoe.number, ending.reveal);
+            this.#store.endShoe(shoe.number, ending.reveal, round, dealt.value.shoe.next);
             this.#store.insertShoe(ending.next);
           }
-          this.#store.updateSession({ balance, currentShoe: ending ? ending.next.number : undefined, head: ending ? ending.next.commitment.hash : receipt.hash });
+          this.#store.updateSession(
+            {
+              head: ending ? ending.next.commitment.hash : receipt.hash,
+              balance,
+              currentShoe: ending ? ending.next.number : undefined,
+              position: ending ? { rounds: 0, next: null } : { rounds: round, next: dealt.value.shoe.next },
+              round: { staked: receipt.body.staked, returned: receipt.body.returned },
+            },
+            { shoe: shoe.number, rounds: shoe.rounds },
+          );
         },
       };
     });
@@ -355,11 +391,12 @@ export class Table extends DurableObject<Env> {
         nextShoe: this.#shoeView({ ...ending.next, status: 'awaiting-start', start: null, rounds: 0, reveal: null }),
       };
       return {
+        kind: 'end',
         result: answer(200, result),
         write: () => {
-          this.#store.endShoe(shoe.number, ending.reveal);
+          this.#store.endShoe(shoe.number, ending.reveal, shoe.rounds, shoe.nextPosition);
           this.#store.insertShoe(ending.next);
-          this.#store.updateSession({ currentShoe: ending.next.number, head: ending.next.commitment.hash });
+          this.#store.updateSession({ currentShoe: ending.next.number, head: ending.next.commitment.hash, position: { rounds: 0, next: null } });
         },
       };
     });
@@ -386,6 +423,20 @@ export class Table extends DurableObject<Env> {
     if (shoe.start) t.start = shoe.start;
     if (shoe.reveal) t.reveal = shoe.reveal;
     return answer(200, t);
+  }
+
+  /** This instance's counters: rows written since it started (the bench's and the tests' figure of the billed writes). */
+  async stats(): Promise<TableStats> {
+    return { rowsWritten: this.#store.rowsWritten, changes: structuredClone(this.#changes) };
+  }
+
+  /** Runs `write` in one transaction and counts the rows it wrote under `kind`. */
+  #counted(kind: ChangeKind, write: () => void): void {
+    const before = this.#store.rowsWritten;
+    this.ctx.storage.transactionSync(write);
+    const tally = (this.#changes[kind] ??= { count: 0, rowsWritten: 0 });
+    tally.count++;
+    tally.rowsWritten += this.#store.rowsWritten - before;
   }
 
   // ---- the operator's ledger ---------------------------------------------------------------------
@@ -439,7 +490,7 @@ export class Table extends DurableObject<Env> {
       await this.ctx.storage.setAlarm(Date.now() + LEDGER_RETRY_MS);
       return false;
     }
-    this.#store.markLedger(s.rounds);
+    this.#counted('ledger', () => this.#store.markLedger(s.rounds));
     // Rounds played while the totals were on their way go in the next push.
     await this.#scheduleLedger();
     return true;
@@ -462,30 +513,50 @@ export class Table extends DurableObject<Env> {
   #change<T>(
     auth: Auth,
     idem: Idem,
-    compute: (session: SessionRow) => Promise<Answer<never> | { result: Answer<T>; write: () => void }>,
+    compute: (session: SessionRow) => Promise<Answer<never> | Computed<T>>,
   ): Promise<Answer<T>> {
     return this.#exclusive(async () => {
       const entered = this.#enter(auth);
       if (!entered.ok) return entered.answer;
-      const stored = this.#store.answer(idem.key);
+      const stored = this.#store.answer(idem.key, new Date(Date.now() - IDEMPOTENCY_TTL_MS).toISOString());
       if (stored) {
         if (stored.requestHash !== idem.requestHash) {
           return failure(409, 'idempotency_conflict', 'this Idempotency-Key was already used with another request: use a new key for a new request');
         }
-        return { status: stored.status, body: stored.body as T, headers: { 'Idempotent-Replayed': 'true' } };
+        const replayed = 'receipt' in stored ? answer(200, this.#roundAnswer(stored.receipt)) : { status: stored.status, body: stored.body };
+        return { ...replayed, headers: { 'Idempotent-Replayed': 'true' } } as Answer<T>;
       }
       const computed = await compute(entered.session);
       if (!('write' in computed)) return computed;
-      const { result, write } = computed;
+      const { kind, result, write, keptWithReceipt } = computed;
       const now = Date.now();
-      this.ctx.storage.transactionSync(() => {
-        write();
+      const answeredAt = new Date(now).toISOString();
+      this.#counted(kind, () => {
+        write(answeredAt);
+        if (keptWithReceipt) return;
         this.#store.pruneAnswers(new Date(now - IDEMPOTENCY_TTL_MS).toISOString());
-        this.#store.insertAnswer(idem.key, idem.requestHash, result.status, result.body, new Date(now).toISOString());
+        this.#store.insertAnswer(idem.key, idem.requestHash, result.status, result.body, answeredAt);
       });
       await this.#scheduleLedger();
       return result;
     });
+  }
+
+  /**
+   * A round's answer rebuilt from its receipt, exactly as it was first sent: the shoe ended in
+   * this round when its reveal (reason "cut-card") follows this receipt; then the answer also
+   * carried the reveal and the next shoe as it was committed.
+   */
+  #roundAnswer(receipt: Signed<ReceiptBody>): RoundAnswer {
+    const { shoe: number, round } = receipt.body;
+    const reveal = this.#store.shoe(number)!.reveal;
+    const endedHere = reveal !== null && reveal.body.reason === 'cut-card' && reveal.body.prev === receipt.hash;
+    const result: RoundAnswer = { receipt, balance: receipt.body.balanceAfter, shoe: { number, status: endedHere ? 'ended' : 'in-play', rounds: round } };
+    if (endedHere) {
+      result.reveal = reveal;
+      result.nextShoe = this.#shoeView({ ...this.#store.shoe(number + 1)!, status: 'awaiting-start', start: null, rounds: 0, reveal: null });
+    }
+    return result;
   }
 
   /** Session exists, token matches, the origin may embed this affiliate's table, rate limit allows: in that order. */
