@@ -37,21 +37,28 @@ interface TableStats {
 const ORIGIN = 'http://bench.local';
 
 
-/** CPU seconds used so far by the workerd processes Miniflare started (children of this process). */
-async function workerdCpuSeconds(): Promise<number> {
-  let ticks = 0;
+/** CPU seconds (user, system) used so far by the workerd processes Miniflare started (children of this process). */
+async function workerdCpu(): Promise<{ user: number; system: number }> {
+  let user = 0;
+  let system = 0;
   for (const pid of (await readdir('/proc')).filter((e) => /^\d+$/.test(e))) {
     try {
       const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
       if (!stat.includes('(workerd)')) continue;
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // fields from 3 (state) on
       if (Number(fields[1]) !== process.pid) continue; // field 4: ppid
-      ticks += Number(fields[11]) + Number(fields[12]); // fields 14, 15: utime, stime
+      user += Number(fields[11]); // field 14: utime
+      system += Number(fields[12]); // field 15: stime
     } catch {
       /* the process ended meanwhile */
     }
   }
-  return ticks / 100; // USER_HZ is 100 on Linux
+  return { user: user / 100, system: system / 100 }; // USER_HZ is 100 on Linux
+}
+
+/** CPU ms per operation between two readings: in all, and in the kernel (system calls: the SQLite file, sockets). */
+function perOperation(a: { user: number; system: number }, b: { user: number; system: number }, n: number): { ms: number; systemMs: number } {
+  return { ms: ((b.user + b.system - a.user - a.system) * 1000) / n, systemMs: ((b.system - a.system) * 1000) / n };
 }
 
 /** The Worker of wrangler.toml (without its static assets), bundled, in workerd with in-memory storage. */
@@ -99,6 +106,8 @@ type Rows = number | null;
 
 export interface WorkerdFigures {
   cpuPerRoundMs: number;
+  /** The part of it spent in the kernel. */
+  systemPerRoundMs: number;
   cpuPerBaselineMs: number;
   rounds: number;
   rows: { round: Rows; roundEndingShoe: Rows; create: Rows; start: Rows; end: Rows; ledger: Rows };
@@ -158,16 +167,16 @@ export async function measureWorkerd(vars: Record<string, string>, root = proces
 
     // CPU of a request that involves no Durable Object, then of settled rounds.
     for (let i = 0; i < 50; i++) await call('GET', '/.well-known/jwks.json');
-    let cpu0 = await workerdCpuSeconds();
+    let cpu0 = await workerdCpu();
     for (let i = 0; i < BASELINE_REQUESTS; i++) await call('GET', '/.well-known/jwks.json');
-    const cpuPerBaselineMs = (((await workerdCpuSeconds()) - cpu0) * 1000) / BASELINE_REQUESTS;
+    const cpuPerBaselineMs = perOperation(cpu0, await workerdCpu(), BASELINE_REQUESTS).ms;
 
     let rounds = 0;
     const before = await stats(t.id);
-    cpu0 = await workerdCpuSeconds();
+    cpu0 = await workerdCpu();
     const until = performance.now() + MEASURED_SECONDS * 1000;
     for (; performance.now() < until; rounds++) await round();
-    const cpuPerRoundMs = (((await workerdCpuSeconds()) - cpu0) * 1000) / rounds;
+    const { ms: cpuPerRoundMs, systemMs: systemPerRoundMs } = perOperation(cpu0, await workerdCpu(), rounds);
     const after = await stats(t.id);
 
     // Every kind of change the table made so far (the cut card may not have come out while measuring).
@@ -177,6 +186,7 @@ export async function measureWorkerd(vars: Record<string, string>, root = proces
     };
     return {
       cpuPerRoundMs,
+      systemPerRoundMs,
       cpuPerBaselineMs,
       rounds,
       rows: { round: per('round'), roundEndingShoe: per('round-ending-shoe'), create: per('create'), start: per('start'), end: per('end'), ledger: per('ledger') },
@@ -190,7 +200,7 @@ export async function measureWorkerd(vars: Record<string, string>, root = proces
 export function reportWorkerd(f: WorkerdFigures, label = ''): void {
   const n = (x: Rows) => (x === null ? 'n/a' : String(Math.round(x * 100) / 100));
   console.log(
-    `${label}Worker CPU per settled round (ms): ${f.cpuPerRoundMs.toFixed(2)} in workerd, proxy-free (${f.rounds} sequential rounds via Miniflare dispatchFetch; ` +
+    `${label}Worker CPU per settled round (ms): ${f.cpuPerRoundMs.toFixed(2)} in workerd, proxy-free (${f.systemPerRoundMs.toFixed(2)} of it in the kernel; ${f.rounds} sequential rounds via Miniflare dispatchFetch; ` +
       `a plain GET /.well-known/jwks.json costs ${f.cpuPerBaselineMs.toFixed(2)} there, so the round's own work is ~${(f.cpuPerRoundMs - f.cpuPerBaselineMs).toFixed(2)})`,
   );
   if (f.rows.round === null) {

@@ -54,6 +54,9 @@ export interface ShoeRow {
   reveal: Signed<RevealBody> | null;
 }
 
+/** A shoe without its signed records. */
+export type ShoeState = Omit<ShoeRow, 'commitment' | 'start' | 'reveal'>;
+
 /** The answer kept for an Idempotency-Key: stored as such, or the receipt a round's answer is rebuilt from. */
 export type StoredAnswer = { requestHash: string; status: number; body: unknown } | { requestHash: string; receipt: Signed<ReceiptBody> };
 
@@ -65,12 +68,8 @@ export interface ReceiptKey {
   at: string;
 }
 
-/** Where the receipt of a recent round's key is, and when it was answered. */
-interface KeyedRound {
-  shoe: number;
-  round: number;
-  at: string;
-}
+/** Where the answer to a recent Idempotency-Key is kept (a round's receipt, or the `idempotency` table), and when it was given. */
+type KeyPlace = { at: string; shoe: number; round: number } | { at: string; stored: true };
 
 type Row = Record<string, SqlStorageValue>;
 
@@ -83,6 +82,21 @@ function jsonOrNull<T>(text: SqlStorageValue): T | null {
   return text === null ? null : json<T>(text);
 }
 
+function shoeState(r: Row): ShoeState {
+  const live = r.status === 'in-play';
+  const position = live ? r.live_position : r.next_position;
+  return {
+    number: Number(r.number),
+    params: json<ShoeParams>(r.params!),
+    serverSeed: String(r.server_seed),
+    status: String(r.status) as ShoeStatus,
+    clientSeed: r.client_seed === null ? null : String(r.client_seed),
+    cut: r.cut === null ? null : Number(r.cut),
+    nextPosition: position === null ? null : Number(position),
+    rounds: Number(live ? r.live_rounds : r.rounds),
+  };
+}
+
 export class TableStore {
   readonly #sql: SqlStorage;
   /**
@@ -91,11 +105,13 @@ export class TableStore {
    */
   rowsWritten = 0;
   /**
-   * The Idempotency-Keys of recent rounds, oldest first, read from the receipts once per instance
-   * (a key column with an index would cost one more row written per round). Only a hint: a hit
-   * is read back from its receipt, so an entry left by a rolled-back transaction finds nothing.
+   * The Idempotency-Keys answered in the last day, oldest first: read once per instance from the
+   * receipts and the `idempotency` table, then kept up to date, so that a new key (nearly every
+   * change) costs no query, and the receipts need no index on their key (one more row written per
+   * round). Only a hint: a hit is read back from storage, so an entry left by a rolled-back
+   * transaction finds nothing.
    */
-  #roundKeys: Map<string, KeyedRound> | null = null;
+  #keys: Map<string, KeyPlace> | null = null;
 
   constructor(sql: SqlStorage) {
     this.#sql = sql;
@@ -183,27 +199,30 @@ export class TableStore {
     this.#exec(`INSERT INTO tokens (hash, issued_at) VALUES (?, ?)`, hash, issuedAt);
   }
 
+  /** A shoe with its signed records. */
   shoe(number: number): ShoeRow | null {
-    const r = this.#exec<Row>(
-      `SELECT shoes.*, session.shoe_rounds AS live_rounds, session.next_position AS live_position FROM shoes, session WHERE number = ? AND session.id = 1`,
-      number,
-    )[0];
+    const r = this.#shoeRow(number, 'shoes.*');
     if (!r) return null;
-    // Only the current shoe is ever in play; its position is in the session row.
-    const live = r.status === 'in-play';
     return {
-      number: Number(r.number),
-      params: json<ShoeParams>(r.params!),
-      serverSeed: String(r.server_seed),
-      status: String(r.status) as ShoeStatus,
+      ...shoeState(r),
       commitment: json<Signed<CommitmentBody>>(r.commitment!),
       start: jsonOrNull<Signed<StartBody>>(r.start!),
-      clientSeed: r.client_seed === null ? null : String(r.client_seed),
-      cut: r.cut === null ? null : Number(r.cut),
-      nextPosition: (live ? r.live_position : r.next_position) === null ? null : Number(live ? r.live_position : r.next_position),
-      rounds: Number(live ? r.live_rounds : r.rounds),
       reveal: jsonOrNull<Signed<RevealBody>>(r.reveal!),
     };
+  }
+
+  /** A shoe without its signed records (what dealing a round needs: no JSON of records to parse). */
+  shoeState(number: number): ShoeState | null {
+    const r = this.#shoeRow(number, 'shoes.number, shoes.params, shoes.server_seed, shoes.status, shoes.client_seed, shoes.cut, shoes.rounds, shoes.next_position');
+    return r ? shoeState(r) : null;
+  }
+
+  /** The shoe's row, with the dealing position kept in the session row (only the current shoe is ever in play). */
+  #shoeRow(number: number, columns: string): Row | undefined {
+    return this.#exec<Row>(
+      `SELECT ${columns}, session.shoe_rounds AS live_rounds, session.next_position AS live_position FROM shoes, session WHERE number = ? AND session.id = 1`,
+      number,
+    )[0];
   }
 
   insertShoe(s: { number: number; params: ShoeParams; serverSeed: string; commitment: Signed<CommitmentBody> }): void {
@@ -237,10 +256,7 @@ export class TableStore {
       `INSERT INTO receipts (shoe, round, hash, record, idempotency_key, request_hash, answered_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
       receipt.body.shoe, receipt.body.round, receipt.hash, JSON.stringify(receipt), key.key, key.requestHash, key.at,
     );
-    if (this.#roundKeys) {
-      this.#roundKeys.delete(key.key); // a key used again after its day: the newest use counts
-      this.#roundKeys.set(key.key, { shoe: receipt.body.shoe, round: receipt.body.round, at: key.at });
-    }
+    this.#remember(key.key, { shoe: receipt.body.shoe, round: receipt.body.round, at: key.at });
   }
 
   receipts(shoe: number): Signed<ReceiptBody>[] {
@@ -254,32 +270,43 @@ export class TableStore {
 
   /** The answer kept for `key` if it was given at `since` (ISO time) or later. */
   answer(key: string, since: string): StoredAnswer | null {
-    const hit = this.#recentRoundKeys(since).get(key);
-    if (hit && hit.at >= since) {
-      const r = this.#exec<Row>(`SELECT record, request_hash FROM receipts WHERE shoe = ? AND round = ? AND idempotency_key = ?`, hit.shoe, hit.round, key)[0];
-      if (r) return { requestHash: String(r.request_hash), receipt: json<Signed<ReceiptBody>>(r.record!) };
+    const place = this.#recentKeys(since).get(key);
+    if (!place || place.at < since) return null;
+    if ('shoe' in place) {
+      const r = this.#exec<Row>(`SELECT record, request_hash FROM receipts WHERE shoe = ? AND round = ? AND idempotency_key = ?`, place.shoe, place.round, key)[0];
+      return r ? { requestHash: String(r.request_hash), receipt: json<Signed<ReceiptBody>>(r.record!) } : null;
     }
     // The other changes' answers, and those of rounds settled before schema version 3.
     const r = this.#exec<Row>(`SELECT request_hash, status, answer FROM idempotency WHERE key = ?`, key)[0];
     return r ? { requestHash: String(r.request_hash), status: Number(r.status), body: json(r.answer!) } : null;
   }
 
-  /** The recent rounds' keys, read once (newest receipts first, down to `since`), then kept up to date. */
-  #recentRoundKeys(since: string): Map<string, KeyedRound> {
-    if (!this.#roundKeys) {
-      const recent: Array<[string, KeyedRound]> = [];
+  /** The keys answered since `since`: read once (the receipts newest first, down to `since`), then kept up to date. */
+  #recentKeys(since: string): Map<string, KeyPlace> {
+    if (!this.#keys) {
+      const recent: Array<[string, KeyPlace]> = [];
       for (const r of this.#sql.exec<Row>(`SELECT shoe, round, idempotency_key, answered_at FROM receipts ORDER BY shoe DESC, round DESC`)) {
         if (r.answered_at === null || String(r.answered_at) < since) break;
         recent.push([String(r.idempotency_key), { shoe: Number(r.shoe), round: Number(r.round), at: String(r.answered_at) }]);
       }
-      this.#roundKeys = new Map(recent.reverse());
+      for (const r of this.#sql.exec<Row>(`SELECT key, created_at FROM idempotency WHERE created_at >= ?`, since)) {
+        recent.push([String(r.key), { stored: true, at: String(r.created_at) }]);
+      }
+      this.#keys = new Map(recent.sort(([, a], [, b]) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0)));
     }
     // Forget the oldest keys once their day is over (the map is in answer order).
-    for (const [key, entry] of this.#roundKeys) {
-      if (entry.at >= since) break;
-      this.#roundKeys.delete(key);
+    for (const [key, place] of this.#keys) {
+      if (place.at >= since) break;
+      this.#keys.delete(key);
     }
-    return this.#roundKeys;
+    return this.#keys;
+  }
+
+  /** Notes a key just answered (when the keys were read already; otherwise they will be read from storage). */
+  #remember(key: string, place: KeyPlace): void {
+    if (!this.#keys) return;
+    this.#keys.delete(key); // a key used again after its day: the newest use counts, at the end
+    this.#keys.set(key, place);
   }
 
   /** Forgets answers stored before `before` (ISO time): their keys may be used again. */
@@ -292,5 +319,6 @@ export class TableStore {
       `INSERT INTO idempotency (key, request_hash, status, answer, created_at) VALUES (?, ?, ?, ?, ?)`,
       key, requestHash, status, JSON.stringify(body), createdAt,
     );
+    this.#remember(key, { stored: true, at: createdAt });
   }
 }

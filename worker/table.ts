@@ -68,7 +68,7 @@ import { signingKey } from './keys.ts';
 import { LEDGER_NAME } from './ledger.ts';
 import { TokenBucket } from './limits.ts';
 import { migrate, schemaVersion, SCHEMA_VERSION } from './schema.ts';
-import { type SessionRow, type ShoeRow, type ShoeStatus, TableStore } from './store.ts';
+import { type SessionRow, type ShoeRow, type ShoeState, type ShoeStatus, TableStore } from './store.ts';
 import { matchesAny } from './tokens.ts';
 
 /** Play money a new session starts with, per room: a hundred maximum bets on one box. */
@@ -315,7 +315,7 @@ export class Table extends DurableObject<Env> {
   /** Bets → one round dealt from the committed shoe, settled, signed and stored; the reveal and the next shoe when the cut card comes out. */
   async playRound(auth: Auth, idem: Idem, body: { bets: { sector: number; box: string; amount: number }[] }): Promise<Answer<RoundAnswer>> {
     return this.#change(auth, idem, async (session) => {
-      const shoe = this.#store.shoe(session.currentShoe)!;
+      const shoe = this.#store.shoeState(session.currentShoe)!;
       if (shoe.status !== 'in-play') return failure(409, 'shoe_not_started', `shoe ${shoe.number} has not started: send the client seed and cut first`);
       const room = ROOMS[session.room];
       const bets = validateBets(body.bets as never, room.limits, session.balance);
@@ -596,7 +596,7 @@ export class Table extends DurableObject<Env> {
   }
 
   /** The reveal of `shoe` (chained after `prev`) and the next shoe's commitment (chained after the reveal). */
-  async #endAndCommit(session: SessionRow, shoe: ShoeRow, prev: string, reason: RevealBody['reason'], now: string) {
+  async #endAndCommit(session: SessionRow, shoe: ShoeState, prev: string, reason: RevealBody['reason'], now: string) {
     const revealBody: RevealBody = { type: 'reveal', table: session.sessionId, shoe: shoe.number, serverSeed: shoe.serverSeed, rounds: shoe.rounds, reason, prev, issuedAt: now };
     const reveal = await signRecord(revealBody, await signingKey(this.env));
     const next = await this.#commit(session.sessionId, shoe.number + 1, shoe.params, ROOMS[session.room].limits, reveal.hash, now);
