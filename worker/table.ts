@@ -63,7 +63,7 @@ import {
 } from '../shared/index.ts';
 import { type Answer, answer, failure, rateLimited } from './answers.ts';
 import { isOriginAllowedFor, originRefusal } from './cors.ts';
-import { type Env, rateLimits } from './env.ts';
+import { type Env, ledgerDelayMs, rateLimits } from './env.ts';
 import { signingKey } from './keys.ts';
 import { LEDGER_NAME } from './ledger.ts';
 import { TokenBucket } from './limits.ts';
@@ -89,9 +89,6 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Bearer tokens one session may hold (each idempotent replay of its creation adds one). */
 export const MAX_TOKENS = 64;
-
-/** How long after a change its totals go to the ledger: a burst of rounds goes as one push. */
-export const LEDGER_DELAY_MS = 200;
 
 /** How long to wait before sending the totals again when the ledger could not be reached. */
 export const LEDGER_RETRY_MS = 30_000;
@@ -462,7 +459,7 @@ export class Table extends DurableObject<Env> {
     if (s.ledgerRounds >= s.rounds) return;
     this.#ledgerArmed = true;
     try {
-      await this.ctx.storage.setAlarm(Date.now() + LEDGER_DELAY_MS);
+      await this.ctx.storage.setAlarm(Date.now() + ledgerDelayMs(this.env));
     } catch (err) {
       // The change itself is committed: never fail its answer for this. The next change, or the
       // table's next wake-up, arms the alarm again.

@@ -7,6 +7,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, test } from 'vitest';
+import { DEFAULT_LEDGER_DELAY_MS, type Env, ledgerDelayMs } from '../../worker/env.ts';
 import { MIGRATIONS, migrate } from '../../worker/schema.ts';
 import { TableStore } from '../../worker/store.ts';
 import { IDEMPOTENCY_TTL_MS } from '../../worker/table.ts';
@@ -125,5 +126,14 @@ describe('schema version 3', () => {
       // One row per receipt from now on: no separate primary-key index.
       expect(sql.exec(`SELECT sql FROM sqlite_master WHERE name = 'receipts'`).one().sql).toMatch(/WITHOUT ROWID/);
     });
+  });
+});
+
+describe('the ledger push delay', () => {
+  test('LEDGER_DELAY_MS sets it; unset or malformed, the default', () => {
+    const withVar = (value?: string) => ledgerDelayMs({ LEDGER_DELAY_MS: value } as Env);
+    expect(withVar(undefined)).toBe(DEFAULT_LEDGER_DELAY_MS);
+    expect(withVar('30000')).toBe(30_000);
+    for (const bad of ['', 'soon', '-5', '0']) expect(withVar(bad)).toBe(DEFAULT_LEDGER_DELAY_MS);
   });
 });
