@@ -6,9 +6,11 @@
  *
  * - CPU: the workerd process's own utime + stime (Linux /proc) over many sequential settled
  *   rounds, divided by the rounds. That is real CPU of the runtime: the Worker, the Durable
- *   Object, SQLite, and the local HTTP plumbing in front of them. The same figure for a plain
- *   GET /.well-known/jwks.json is printed beside it, and the difference is the round's own work.
- *   (Inside workerd the clocks do not advance while code runs, so the handler cannot time itself.)
+ *   Object, SQLite, and the local HTTP plumbing in front of them. Two more figures split it: a
+ *   plain GET /.well-known/jwks.json (what any request costs here), and a round for a table that
+ *   does not exist (the fetch handler's whole path, with an RPC the object answers at once).
+ *   (Deployed, workerd's clocks do not advance while code runs; locally they do, but they also
+ *   count the time spent waiting for a core on a busy machine, which CPU time does not.)
  * - Rows written: the table's `stats()` counter (every statement's `rowsWritten`, indexes
  *   included, as Cloudflare bills them), for an ordinary round, for the round that ends a shoe,
  *   and for starting and ending a shoe.
@@ -18,6 +20,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+// Miniflare and its workerd come with wrangler (no dependency of their own).
 import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { randomLegalBets } from '../cli/commands/play.ts';
@@ -35,7 +38,6 @@ interface TableStats {
 }
 
 const ORIGIN = 'http://bench.local';
-
 
 /** CPU seconds (user, system) used so far by the workerd processes Miniflare started (children of this process). */
 async function workerdCpu(): Promise<{ user: number; system: number }> {
