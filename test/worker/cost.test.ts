@@ -11,7 +11,8 @@ import { DEFAULT_LEDGER_DELAY_MS, type Env, ledgerDelayMs } from '../../worker/e
 import { MIGRATIONS, migrate } from '../../worker/schema.ts';
 import { TableStore } from '../../worker/store.ts';
 import { IDEMPOTENCY_TTL_MS } from '../../worker/table.ts';
-import { play, randomBets, readySession, type Reply, type Session, state } from './helpers.ts';
+import { type Jwks, verifyTranscript } from '../../shared/index.ts';
+import { api, play, randomBets, readySession, type Reply, type Session, state } from './helpers.ts';
 
 /**
  * Rows the table wrote for its players' requests: all of them but the ledger's acknowledgments,
@@ -126,6 +127,41 @@ describe('schema version 3', () => {
       // One row per receipt from now on: no separate primary-key index.
       expect(sql.exec(`SELECT sql FROM sqlite_master WHERE name = 'receipts'`).one().sql).toMatch(/WITHOUT ROWID/);
     });
+  });
+});
+
+describe('schema version 3, end to end', () => {
+  test('a shoe in play under version 2 goes on after the migration: next round, next card, and its transcript verifies', async () => {
+    const s = await readySession({ room: 'hall-1' });
+    const before: Reply[] = [];
+    for (let i = 0; i < 3; i++) before.push(await play(s, randomBets(s.limits, (await state(s)).balance)));
+    // Back to the version-2 layout, as an older deploy left it: the position in the shoes row,
+    // receipts in a rowid table without the key columns.
+    await runInDurableObject(env.TABLES.getByName(s.id), (_t, storage) => {
+      const sql = storage.storage.sql;
+      storage.storage.transactionSync(() => {
+        sql.exec(`UPDATE shoes SET rounds = (SELECT shoe_rounds FROM session), next_position = (SELECT next_position FROM session) WHERE status = 'in-play'`);
+        sql.exec(`CREATE TABLE receipts_v2 (shoe INTEGER NOT NULL, round INTEGER NOT NULL, hash TEXT NOT NULL, record TEXT NOT NULL, PRIMARY KEY (shoe, round))`);
+        sql.exec(`INSERT INTO receipts_v2 SELECT shoe, round, hash, record FROM receipts`);
+        sql.exec(`DROP TABLE receipts`);
+        sql.exec(`ALTER TABLE receipts_v2 RENAME TO receipts`);
+        sql.exec(`ALTER TABLE session DROP COLUMN shoe_rounds`);
+        sql.exec(`ALTER TABLE session DROP COLUMN next_position`);
+        sql.exec(`UPDATE meta SET value = '2' WHERE key = 'schema_version'`);
+        migrate(sql);
+      });
+    });
+    const next = await play(s, randomBets(s.limits, (await state(s)).balance));
+    expect(next.status).toBe(200);
+    const last = before.at(-1)!.body.receipt;
+    expect(next.body.receipt.body).toMatchObject({ round: 4, prev: last.hash, balanceBefore: last.body.balanceAfter });
+    expect(next.body.receipt.body.cards[0].position).toBe(Math.max(...last.body.cards.map((c: { position: number }) => c.position)) + 1);
+    expect((await api('POST', `/api/sessions/${s.id}/shoe/end`, { token: s.token })).status).toBe(200);
+    const jwks = (await api('GET', '/.well-known/jwks.json')).body as Jwks;
+    const t = await api('GET', `/api/sessions/${s.id}/shoes/1/transcript`, { token: s.token });
+    const report = await verifyTranscript(t.body, jwks);
+    expect(report.ok).toBe(true);
+    expect(report.rounds).toHaveLength(4);
   });
 });
 
