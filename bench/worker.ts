@@ -4,19 +4,25 @@
  * then with 64 sessions playing at once. Each round is a full POST /rounds: validation, the deal
  * from the committed shoe, settlement, an Ed25519 signature and the SQLite transaction.
  *
- * Reuses a Worker already listening on http://127.0.0.1:8787; otherwise starts `wrangler dev` on a
- * free loopback port with its own throw-away state and generous rate limits, and stops it at the
- * end. Bounded in time: each phase runs for a fixed number of seconds. Figures only.
+ * Always starts its own `wrangler dev` on a free loopback port with its own throw-away state and
+ * generous rate limits, and stops it at the end: a Worker someone left running on 8787 may be
+ * another version with other limits and other state, so it is never reused. Bounded in time: each
+ * phase runs for a fixed number of seconds.
+ *
+ * Those figures are the dev server as a whole, wrangler's proxy included. Then the Worker's own
+ * cost, which is what Cloudflare bills: CPU per settled round in workerd without the proxy, and
+ * SQLite rows written per round (workerd.ts). Figures only; `wrangler dev` needs dist/ (`npm run
+ * build`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomLegalBets } from '../cli/commands/play.ts';
 import type { TableLimits } from '../shared/index.ts';
-
-const REUSE_URL = 'http://127.0.0.1:8787';
+import { measureWorkerd, reportWorkerd } from './workerd.ts';
 const STARTUP_TIMEOUT_MS = 90_000;
 const WARMUP_ROUNDS = 20;
 const SINGLE_SECONDS = 6;
@@ -24,7 +30,14 @@ const CONCURRENT_SECONDS = 8;
 const CONCURRENT_SESSIONS = 64;
 
 /** Vars for the Worker the bench starts: no rate limit gets in the way of one loopback address. */
-const BENCH_VARS = ['RATE_SESSION_BURST:1000000', 'RATE_SESSION_PER_SEC:1000000', 'RATE_IP_BURST:1000000', 'RATE_IP_PER_SEC:1000000', 'RATE_CREATE_BURST:1000000', 'RATE_CREATE_PER_SEC:1000000'];
+const BENCH_VARS: Record<string, string> = {
+  RATE_SESSION_BURST: '1000000',
+  RATE_SESSION_PER_SEC: '1000000',
+  RATE_IP_BURST: '1000000',
+  RATE_IP_PER_SEC: '1000000',
+  RATE_CREATE_BURST: '1000000',
+  RATE_CREATE_PER_SEC: '1000000',
+};
 
 interface Session {
   id: string;
@@ -94,7 +107,7 @@ async function startWrangler(): Promise<{ base: string; stop: () => Promise<void
   const [port, inspector] = [await freePort(), await freePort()];
   const state = await mkdtemp(join(tmpdir(), 'pb-bench-'));
   const args = ['dev', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspector), '--persist-to', state, '--log-level', 'warn', '--show-interactive-dev-session=false'];
-  for (const v of BENCH_VARS) args.push('--var', v);
+  for (const [k, v] of Object.entries(BENCH_VARS)) args.push('--var', `${k}:${v}`);
   const child: ChildProcess = spawn(join(process.cwd(), 'node_modules', '.bin', 'wrangler'), args, {
     detached: true, // its own process group, so that stop() reaches workerd too
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -217,16 +230,11 @@ async function measure(base: string, sessions: Session[], seconds: number, cpu: 
 }
 
 export async function run(): Promise<void> {
-  const reused = await isUp(REUSE_URL);
-  let server: { base: string; stop: () => Promise<void>; cpu: () => Promise<number | null> };
-  if (reused) {
-    server = { base: REUSE_URL, stop: async () => undefined, cpu: async () => null };
-    console.log(`against the Worker already running at ${REUSE_URL} (its own rate limits apply)`);
-  } else {
-    const t = performance.now();
-    server = await startWrangler();
-    console.log(`started wrangler dev at ${server.base} in ${((performance.now() - t) / 1000).toFixed(1)} s (local SQLite, throw-away state)`);
-  }
+  // wrangler dev serves dist/ as the static assets and does not start without it.
+  if (!existsSync(join(process.cwd(), 'dist'))) throw new Error('dist/ is missing: run `npm run build` first (wrangler dev serves it as the static assets)');
+  const t = performance.now();
+  const server = await startWrangler();
+  console.log(`started wrangler dev at ${server.base} in ${((performance.now() - t) / 1000).toFixed(1)} s (local SQLite, throw-away state)`);
   try {
     // What any request costs on this machine and this dev server, before a table is involved.
     const base: number[] = [];
@@ -248,4 +256,10 @@ export async function run(): Promise<void> {
   } finally {
     await server.stop();
   }
+  // What Cloudflare bills, without the dev server's proxy (one process less on the machine meanwhile).
+  // PB_BENCH_BEFORE=<dir>: also the Worker of another checkout (e.g. `git worktree add /tmp/base
+  // <commit>` with node_modules linked), measured the same way in the same run, for a before/after.
+  const other = process.env.PB_BENCH_BEFORE;
+  if (other) reportWorkerd(await measureWorkerd(BENCH_VARS, other), `before (${other}): `);
+  reportWorkerd(await measureWorkerd(BENCH_VARS), other ? 'this checkout: ' : '');
 }

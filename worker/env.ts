@@ -40,6 +40,8 @@ export interface Env {
   RATE_IP_PER_SEC?: string;
   RATE_CREATE_BURST?: string;
   RATE_CREATE_PER_SEC?: string;
+  /** Milliseconds from a change to the push of its table's totals to the ledger (default 200); rounds within it go as one push. */
+  LEDGER_DELAY_MS?: string;
 }
 
 declare global {
@@ -89,6 +91,19 @@ export function rateLimits(env: Env): RateLimits {
     ip: { burst: positive(env.RATE_IP_BURST, d.ip.burst), perSecond: positive(env.RATE_IP_PER_SEC, d.ip.perSecond) },
     create: { burst: positive(env.RATE_CREATE_BURST, d.create.burst), perSecond: positive(env.RATE_CREATE_PER_SEC, d.create.perSecond) },
   };
+}
+
+/** Default of `LEDGER_DELAY_MS`: the ledger lags the tables by a fraction of a second. */
+export const DEFAULT_LEDGER_DELAY_MS = 200;
+
+/**
+ * How long after a change a table sends its totals to the ledger. Each push costs two Durable
+ * Object requests (the alarm, the ledger's `record`) and three rows written: at a player's pace
+ * (a round every few seconds) the default pushes after every round; a longer delay batches them
+ * (DEPLOY.md "What a round costs").
+ */
+export function ledgerDelayMs(env: Env): number {
+  return positive(env.LEDGER_DELAY_MS, DEFAULT_LEDGER_DELAY_MS);
 }
 
 export function isDev(env: Env): boolean {

@@ -19,6 +19,17 @@
  * Version 3 adds to `session` its `attribution` (signed / origin / claimed, `attribution.ts`).
  * `tokens` holds one hash per session since replays of a creation return the first token; rows
  * from older versions may hold more, and they stay valid.
+ *
+ * Version 4 makes a settled round write two rows (SQLite-backed Durable Objects are billed per
+ * row written, each index entry counting as one more): its receipt and the session row.
+ * - `session` also holds the dealing position of the current shoe while it is in play
+ *   (`shoe_rounds`, `next_position`), so a round no longer updates its `shoes` row; that row
+ *   gets its final rounds and position when the shoe ends.
+ * - `receipts` becomes a WITHOUT ROWID table (its primary key was a second b-tree, one more row
+ *   per receipt) and carries the round's Idempotency-Key, request hash and the time of the
+ *   answer: a replayed round's answer is rebuilt from its receipt instead of being stored again
+ *   in `idempotency` (which keeps the answers of the other changes, and of rounds settled before
+ *   version 3).
  */
 
 export type Migration = readonly string[];
@@ -81,6 +92,27 @@ export const MIGRATIONS: readonly Migration[] = [
   // 2 → 3: how the session's affiliate was attributed (attribution.ts); older sessions proved nothing.
   [
     `ALTER TABLE session ADD COLUMN attribution TEXT NOT NULL DEFAULT 'claimed' CHECK (attribution IN ('signed', 'origin', 'claimed'))`,
+  ],
+  // 3 → 4: two rows written per round (see above); the current shoe's position moves to the session.
+  [
+    `ALTER TABLE session ADD COLUMN shoe_rounds INTEGER NOT NULL DEFAULT 0`,
+    `ALTER TABLE session ADD COLUMN next_position INTEGER`,
+    `UPDATE session SET
+       shoe_rounds = COALESCE((SELECT rounds FROM shoes WHERE number = session.current_shoe), 0),
+       next_position = (SELECT next_position FROM shoes WHERE number = session.current_shoe)`,
+    `CREATE TABLE receipts_v4 (
+       shoe INTEGER NOT NULL,
+       round INTEGER NOT NULL,
+       hash TEXT NOT NULL,
+       record TEXT NOT NULL,
+       idempotency_key TEXT,
+       request_hash TEXT,
+       answered_at TEXT,
+       PRIMARY KEY (shoe, round)
+     ) WITHOUT ROWID`,
+    `INSERT INTO receipts_v4 (shoe, round, hash, record) SELECT shoe, round, hash, record FROM receipts`,
+    `DROP TABLE receipts`,
+    `ALTER TABLE receipts_v4 RENAME TO receipts`,
   ],
 ];
 

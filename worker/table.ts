@@ -5,9 +5,12 @@
  *
  * Atomicity. A change (create, start, round, end) is computed in memory first: validate, deal
  * from the committed shoe, settle, build the records, and sign them (WebCrypto, async). Only then
- * are all its rows written, synchronously, inside one `ctx.storage.transactionSync`: receipt,
- * balance, shoe position, reveal and next commitment when the shoe ends, and the idempotent
- * answer. `transactionSync` commits all of it or, if anything throws (a CHECK such as
+ * are all its rows written, synchronously, inside one `ctx.storage.transactionSync`: for a round,
+ * its receipt (which also keeps the round's Idempotency-Key: a replay rebuilds the answer from it)
+ * and the session row (balance, chain head, running totals, the shoe's dealing position), plus the
+ * reveal and the next commitment when the shoe ends; for the other changes, their rows and the
+ * idempotent answer. Two rows per ordinary round: Durable Objects bill SQLite per row written.
+ * `transactionSync` commits all of it or, if anything throws (a CHECK such as
  * balance ≥ 0, a guarded UPDATE that matched no row), rolls all of it back; no await happens
  * inside it. The platform's output gate then holds the response until the write is durable,
  * so no client ever sees an answer that was not stored.
@@ -42,6 +45,7 @@ import {
   type EndAnswer,
   FAIRNESS_VERSION,
   newServerSeed,
+  type ReceiptBody,
   type ReceiptsAnswer,
   type RevealBody,
   type RoomId,
@@ -53,6 +57,7 @@ import {
   type ShoeMode,
   type ShoeParams,
   type ShoeView,
+  type Signed,
   signRecord,
   type StartAnswer,
   type TableLimits,
@@ -65,12 +70,12 @@ import {
 import { type Answer, answer, failure, rateLimited } from './answers.ts';
 import type { Attribution } from './attribution.ts';
 import { isOriginAllowedFor, originRefusal } from './cors.ts';
-import { type Env, rateLimits } from './env.ts';
+import { type Env, ledgerDelayMs, rateLimits } from './env.ts';
 import { signingKey } from './keys.ts';
 import { LEDGER_NAME } from './ledger.ts';
 import { TokenBucket } from './limits.ts';
 import { migrate, schemaVersion, SCHEMA_VERSION } from './schema.ts';
-import { type SessionRow, type ShoeRow, TableStore } from './store.ts';
+import { type SessionRow, type ShoeRow, type ShoeState, TableStore } from './store.ts';
 import { matchesAny } from './tokens.ts';
 
 /** Play money a new session starts with, per room: a hundred maximum bets on one box. */
@@ -89,8 +94,6 @@ export const RESHUFFLE_ROUNDS_PER_SEED = 100;
 /** How long a table remembers an Idempotency-Key and its answer. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** How long after a change its totals go to the ledger: a burst of rounds goes as one push. */
-export const LEDGER_DELAY_MS = 200;
 
 /** How long to wait before sending the totals again when the ledger could not be reached. */
 export const LEDGER_RETRY_MS = 30_000;
@@ -119,6 +122,27 @@ export interface CreateInit {
 
 type Entered = { ok: true; session: SessionRow } | { ok: false; answer: Answer<never> };
 
+/**
+ * A change computed and ready to commit: its answer, and its writes (given the time of the
+ * answer). `keptWithReceipt`: the writes keep the Idempotency-Key with the round's receipt, so
+ * the answer itself is not stored.
+ */
+interface Computed<T> {
+  kind: ChangeKind;
+  result: Answer<T>;
+  write: (answeredAt: string) => void;
+  keptWithReceipt?: boolean;
+}
+
+/** The kinds of writes `stats()` counts rows for ("ledger": recording that the ledger has the totals). */
+export type ChangeKind = 'create' | 'start' | 'round' | 'round-ending-shoe' | 'end' | 'ledger';
+
+/** Rows written since the instance started (indexes included, as billed), in all and per kind of change. */
+export interface TableStats {
+  rowsWritten: number;
+  changes: Partial<Record<ChangeKind, { count: number; rowsWritten: number }>>;
+}
+
 const randomBytes = (n: number): Uint8Array => crypto.getRandomValues(new Uint8Array(n));
 
 export class Table extends DurableObject<Env> {
@@ -130,6 +154,7 @@ export class Table extends DurableObject<Env> {
   #derived: { key: string; value: Shoe } | null = null;
   /** This instance has set the alarm that will send the totals (no need to set it again). */
   #ledgerArmed = false;
+  #changes: TableStats['changes'] = {};
   /** The per-session rate limit; public so that tests can drain it instead of sending hundreds of requests. */
   readonly bucket: TokenBucket;
 
@@ -158,7 +183,7 @@ export class Table extends DurableObject<Env> {
       if (!valid.ok) return failure(400, 'invalid_body', valid.error.message);
       const now = this.#now();
       const next = await this.#commit(init.sessionId, 1, params, room.limits, null, now);
-      this.ctx.storage.transactionSync(() => {
+      this.#counted('create', () => {
         migrate(this.ctx.storage.sql);
         this.#store.insertSession({
           sessionId: init.sessionId,
@@ -208,10 +233,11 @@ export class Table extends DurableObject<Env> {
       const start = await signRecord(startBody, await signingKey(this.env));
       const result = answer(200, { shoe: this.#shoeView({ ...shoe, status: 'in-play', start }) });
       return {
+        kind: 'start',
         result,
         write: () => {
-          this.#store.startShoe(shoe.number, start, firstPosition);
-          this.#store.updateSession({ head: start.hash });
+          this.#store.startShoe(shoe.number, start);
+          this.#store.updateSession({ head: start.hash, position: { rounds: 0, next: firstPosition } });
         },
       };
     });
@@ -220,7 +246,7 @@ export class Table extends DurableObject<Env> {
   /** Bets → one round dealt from the committed shoe, settled, signed and stored; the reveal and the next shoe when the cut card comes out. */
   async playRound(auth: Auth, idem: Idem, body: { bets: { sector: number; box: string; amount: number }[] }): Promise<Answer<RoundAnswer>> {
     return this.#change(auth, idem, async (session) => {
-      const shoe = this.#store.shoe(session.currentShoe)!;
+      const shoe = this.#store.shoeState(session.currentShoe)!;
       if (shoe.status !== 'in-play') return failure(409, 'shoe_not_started', `shoe ${shoe.number} has not started: send the client seed and cut first`);
       const room = ROOMS[session.room];
       const bets = validateBets(body.bets as never, room.limits, session.balance);
@@ -259,16 +285,26 @@ export class Table extends DurableObject<Env> {
         result.nextShoe = this.#shoeView({ ...ending.next, status: 'awaiting-start', start: null, rounds: 0, reveal: null });
       }
       return {
+        kind: ending ? 'round-ending-shoe' : 'round',
         result: answer(200, result),
-        write: () => {
-          this.#store.insertReceipt(receipt);
-          this.#store.addRound(receipt.body.staked, receipt.body.returned);
-          this.#store.advanceShoe(shoe.number, dealt.value.shoe.next, round);
+        // The answer is not stored: a replay rebuilds it from the receipt (#roundAnswer).
+        keptWithReceipt: true,
+        write: (answeredAt) => {
+          this.#store.insertReceipt(receipt, { key: idem.key, requestHash: idem.requestHash, at: answeredAt });
           if (ending) {
-            this.#store.endShoe(shoe.number, ending.reveal);
+            this.#store.endShoe(shoe.number, ending.reveal, round, dealt.value.shoe.next);
             this.#store.insertShoe(ending.next);
           }
-          this.#store.updateSession({ balance, currentShoe: ending ? ending.next.number : undefined, head: ending ? ending.next.commitment.hash : receipt.hash });
+          this.#store.updateSession(
+            {
+              head: ending ? ending.next.commitment.hash : receipt.hash,
+              balance,
+              currentShoe: ending ? ending.next.number : undefined,
+              position: ending ? { rounds: 0, next: null } : { rounds: round, next: dealt.value.shoe.next },
+              round: { staked: receipt.body.staked, returned: receipt.body.returned },
+            },
+            { shoe: shoe.number, rounds: shoe.rounds },
+          );
         },
       };
     });
@@ -286,11 +322,12 @@ export class Table extends DurableObject<Env> {
         nextShoe: this.#shoeView({ ...ending.next, status: 'awaiting-start', start: null, rounds: 0, reveal: null }),
       };
       return {
+        kind: 'end',
         result: answer(200, result),
         write: () => {
-          this.#store.endShoe(shoe.number, ending.reveal);
+          this.#store.endShoe(shoe.number, ending.reveal, shoe.rounds, shoe.nextPosition);
           this.#store.insertShoe(ending.next);
-          this.#store.updateSession({ currentShoe: ending.next.number, head: ending.next.commitment.hash });
+          this.#store.updateSession({ currentShoe: ending.next.number, head: ending.next.commitment.hash, position: { rounds: 0, next: null } });
         },
       };
     });
@@ -319,6 +356,20 @@ export class Table extends DurableObject<Env> {
     return answer(200, t);
   }
 
+  /** This instance's counters: rows written since it started (the bench's and the tests' figure of the billed writes). */
+  async stats(): Promise<TableStats> {
+    return { rowsWritten: this.#store.rowsWritten, changes: structuredClone(this.#changes) };
+  }
+
+  /** Runs `write` in one transaction and counts the rows it wrote under `kind`. */
+  #counted(kind: ChangeKind, write: () => void): void {
+    const before = this.#store.rowsWritten;
+    this.ctx.storage.transactionSync(write);
+    const tally = (this.#changes[kind] ??= { count: 0, rowsWritten: 0 });
+    tally.count++;
+    tally.rowsWritten += this.#store.rowsWritten - before;
+  }
+
   // ---- the operator's ledger ---------------------------------------------------------------------
 
   /** Sends this table's totals to the ledger when it is behind (the alarm calls it). */
@@ -342,7 +393,7 @@ export class Table extends DurableObject<Env> {
     if (s.ledgerRounds >= s.rounds) return;
     this.#ledgerArmed = true;
     try {
-      await this.ctx.storage.setAlarm(Date.now() + LEDGER_DELAY_MS);
+      await this.ctx.storage.setAlarm(Date.now() + ledgerDelayMs(this.env));
     } catch (err) {
       // The change itself is committed: never fail its answer for this. The next change, or the
       // table's next wake-up, arms the alarm again.
@@ -371,7 +422,7 @@ export class Table extends DurableObject<Env> {
       await this.ctx.storage.setAlarm(Date.now() + LEDGER_RETRY_MS);
       return false;
     }
-    this.#store.markLedger(s.rounds);
+    this.#counted('ledger', () => this.#store.markLedger(s.rounds));
     // Rounds played while the totals were on their way go in the next push.
     await this.#scheduleLedger();
     return true;
@@ -394,30 +445,50 @@ export class Table extends DurableObject<Env> {
   #change<T>(
     auth: Auth,
     idem: Idem,
-    compute: (session: SessionRow) => Promise<Answer<never> | { result: Answer<T>; write: () => void }>,
+    compute: (session: SessionRow) => Promise<Answer<never> | Computed<T>>,
   ): Promise<Answer<T>> {
     return this.#exclusive(async () => {
       const entered = this.#enter(auth);
       if (!entered.ok) return entered.answer;
-      const stored = this.#store.answer(idem.key);
+      const stored = this.#store.answer(idem.key, new Date(Date.now() - IDEMPOTENCY_TTL_MS).toISOString());
       if (stored) {
         if (stored.requestHash !== idem.requestHash) {
           return failure(409, 'idempotency_conflict', 'this Idempotency-Key was already used with another request: use a new key for a new request');
         }
-        return { status: stored.status, body: stored.body as T, headers: { 'Idempotent-Replayed': 'true' } };
+        const replayed = 'receipt' in stored ? answer(200, this.#roundAnswer(stored.receipt)) : { status: stored.status, body: stored.body };
+        return { ...replayed, headers: { 'Idempotent-Replayed': 'true' } } as Answer<T>;
       }
       const computed = await compute(entered.session);
       if (!('write' in computed)) return computed;
-      const { result, write } = computed;
+      const { kind, result, write, keptWithReceipt } = computed;
       const now = Date.now();
-      this.ctx.storage.transactionSync(() => {
-        write();
+      const answeredAt = new Date(now).toISOString();
+      this.#counted(kind, () => {
+        write(answeredAt);
+        if (keptWithReceipt) return;
         this.#store.pruneAnswers(new Date(now - IDEMPOTENCY_TTL_MS).toISOString());
-        this.#store.insertAnswer(idem.key, idem.requestHash, result.status, result.body, new Date(now).toISOString());
+        this.#store.insertAnswer(idem.key, idem.requestHash, result.status, result.body, answeredAt);
       });
       await this.#scheduleLedger();
       return result;
     });
+  }
+
+  /**
+   * A round's answer rebuilt from its receipt, exactly as it was first sent: the shoe ended in
+   * this round when its reveal (reason "cut-card") follows this receipt; then the answer also
+   * carried the reveal and the next shoe as it was committed.
+   */
+  #roundAnswer(receipt: Signed<ReceiptBody>): RoundAnswer {
+    const { shoe: number, round } = receipt.body;
+    const reveal = this.#store.shoe(number)!.reveal;
+    const endedHere = reveal !== null && reveal.body.reason === 'cut-card' && reveal.body.prev === receipt.hash;
+    const result: RoundAnswer = { receipt, balance: receipt.body.balanceAfter, shoe: { number, status: endedHere ? 'ended' : 'in-play', rounds: round } };
+    if (endedHere) {
+      result.reveal = reveal;
+      result.nextShoe = this.#shoeView({ ...this.#store.shoe(number + 1)!, status: 'awaiting-start', start: null, rounds: 0, reveal: null });
+    }
+    return result;
   }
 
   /** Session exists, token matches, the origin may embed this affiliate's table, rate limit allows: in that order. */
@@ -457,7 +528,7 @@ export class Table extends DurableObject<Env> {
   }
 
   /** The reveal of `shoe` (chained after `prev`) and the next shoe's commitment (chained after the reveal). */
-  async #endAndCommit(session: SessionRow, shoe: ShoeRow, prev: string, reason: RevealBody['reason'], now: string) {
+  async #endAndCommit(session: SessionRow, shoe: ShoeState, prev: string, reason: RevealBody['reason'], now: string) {
     const revealBody = buildRevealBody({ table: session.sessionId, shoe: shoe.number, serverSeed: shoe.serverSeed, rounds: shoe.rounds, reason, prev, issuedAt: now });
     const reveal = await signRecord(revealBody, await signingKey(this.env));
     const next = await this.#commit(session.sessionId, shoe.number + 1, shoe.params, ROOMS[session.room].limits, reveal.hash, now);
