@@ -20,7 +20,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomLegalBets } from '../cli/commands/play.ts';
+import { randomLegalBets } from '../shared/index.ts';
+import { below } from './random.ts';
 import type { TableLimits } from '../shared/index.ts';
 import { measureWorkerd, reportWorkerd } from './workerd.ts';
 const STARTUP_TIMEOUT_MS = 90_000;
@@ -180,7 +181,7 @@ async function startShoe(base: string, s: Session): Promise<void> {
 async function playUntil(base: string, s: Session, until: number, phase: Phase, maxRounds = Infinity): Promise<void> {
   let played = 0;
   while (performance.now() < until && played < maxRounds) {
-    const bets = randomLegalBets(s.limits, s.balance);
+    const bets = randomLegalBets(s.limits, s.balance, below);
     if (bets === null) return; // out of play money: this session stops
     const t = performance.now();
     const r = await post<any>(base, `/api/sessions/${s.id}/rounds`, { bets }, s.token);

@@ -23,7 +23,8 @@ import { build } from 'esbuild';
 // Miniflare and its workerd come with wrangler (no dependency of their own).
 import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
-import { randomLegalBets } from '../cli/commands/play.ts';
+import { randomLegalBets } from '../shared/index.ts';
+import { below } from './random.ts';
 import { generateSigningKey, type TableLimits } from '../shared/index.ts';
 
 const WARMUP_ROUNDS = 30;
@@ -157,7 +158,7 @@ export async function measureWorkerd(vars: Record<string, string>, root = proces
     /** One settled round; when the cut card came out, the next shoe is started. */
     const round = async (): Promise<void> => {
       // Random bets of the smallest chips, so that the play money lasts the whole measurement.
-      const bets = randomLegalBets({ ...t.limits, chips: t.limits.chips.slice(0, 2) }, t.balance);
+      const bets = randomLegalBets({ ...t.limits, chips: t.limits.chips.slice(0, 2) }, t.balance, below);
       if (bets === null) throw new Error('the bench table ran out of play money');
       const r = await call('POST', `/api/sessions/${t.id}/rounds`, { bets }, t.token);
       t.balance = r.balance;
@@ -178,7 +179,7 @@ export async function measureWorkerd(vars: Record<string, string>, root = proces
     // The fetch handler's whole path for a round (token, Idempotency-Key, body, hashes, the RPC) to
     // a table that does not exist, so the Durable Object only answers 404.
     const nobody = 'C'.repeat(22);
-    const bets = randomLegalBets(t.limits, t.balance);
+    const bets = randomLegalBets(t.limits, t.balance, below);
     cpu0 = await workerdCpu();
     for (let i = 0; i < BASELINE_REQUESTS; i++) await call('POST', `/api/sessions/${nobody}/rounds`, { bets }, `${nobody}.${'A'.repeat(43)}`, 404);
     const cpuPerRefusedRoundMs = perOperation(cpu0, await workerdCpu(), BASELINE_REQUESTS).ms;

@@ -16,7 +16,7 @@ import {
   oneOf,
   type PlayRoundRequest,
   randomBelow,
-  randomLegalBets as legalBets,
+  randomLegalBets,
   type RoomId,
   ROOM_IDS,
   type RoundAnswer,
@@ -63,14 +63,6 @@ const randomBytes = (n: number): Uint8Array => crypto.getRandomValues(new Uint8A
 
 /** A uniform integer in [0, n) from the CSPRNG. */
 const cryptoBelow = (n: number): number => randomBelow(n, randomBytes);
-
-/**
- * Random bets the table rules accept for this balance (shared/random.ts), drawn from the CSPRNG
- * unless `below` is given. bench/worker.ts imports it from here.
- */
-export function randomLegalBets(limits: TableLimits, balance: number, below: (n: number) => number = cryptoBelow): Bet[] | null {
-  return legalBets(limits, balance, below);
-}
 
 /** The Worker's API, with retries that keep the Idempotency-Key (so a retry can never pay twice). */
 class Api {
@@ -175,13 +167,13 @@ async function play(api: Api, rounds: number, room: RoomId) {
   let table = await openTable();
   await startShoe(table);
   for (let i = 0; i < rounds; i++) {
-    let bets = randomLegalBets(table.limits, table.balance);
+    let bets = randomLegalBets(table.limits, table.balance, cryptoBelow);
     if (bets === null) {
       // Out of play money: reveal this table's shoe and open a new table.
       await endShoe(table);
       table = await openTable();
       await startShoe(table);
-      bets = randomLegalBets(table.limits, table.balance)!;
+      bets = randomLegalBets(table.limits, table.balance, cryptoBelow)!;
     }
     const answer = await api.call<RoundAnswer>('POST', `/api/sessions/${table.sessionId}/rounds`, { token: table.token, body: { bets } satisfies PlayRoundRequest });
     staked += answer.receipt.body.staked;

@@ -1,6 +1,5 @@
 import { expect, test } from 'vitest';
-import { randomLegalBets } from '../../cli/commands/play.ts';
-import { ROOMS, validateBets } from '../../shared/index.ts';
+import { randomLegalBets, ROOMS, validateBets } from '../../shared/index.ts';
 
 /** A seeded stand-in for the CSPRNG so the test is repeatable. */
 function seeded(seed: number): (n: number) => number {
@@ -25,8 +24,8 @@ test('random bets are always legal for the room and the balance', () => {
 });
 
 test('no bet when the balance is below the table minimum', () => {
-  expect(randomLegalBets(ROOMS.vip.limits, ROOMS.vip.limits.min - 100)).toBeNull();
-  expect(randomLegalBets(ROOMS['hall-1'].limits, 0)).toBeNull();
+  expect(randomLegalBets(ROOMS.vip.limits, ROOMS.vip.limits.min - 100, seeded(2))).toBeNull();
+  expect(randomLegalBets(ROOMS['hall-1'].limits, 0, seeded(3))).toBeNull();
 });
 
 test('a balance of exactly the minimum gets the minimum bet', () => {
