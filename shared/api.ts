@@ -7,6 +7,21 @@ import type { ClientSeedErrorCode } from './fairness/commit.ts';
 import type { ShoeParams } from './fairness/params.ts';
 import type { CommitmentBody, ReceiptBody, RevealBody, Signed, StartBody } from './fairness/records.ts';
 import type { ShoeMode } from './shoe.ts';
+import type { ShoeParamsV2 } from './fairness/v2/params.ts';
+import type {
+  AcceptanceV2,
+  BetRequest,
+  CommitmentV2,
+  EndRequest,
+  FileV2,
+  ReceiptV2,
+  RevealV2,
+  SecretRequest,
+  SignedRequest,
+  SignedV2,
+  StartRequest,
+  StartV2,
+} from './fairness/v2/records.ts';
 import type { Bet, BetErrorCode, RoomId, TableLimits } from './table.ts';
 
 // ---- requests -------------------------------------------------------------------------------------
@@ -127,6 +142,7 @@ export type ApiErrorCode =
   | 'internal'
   | 'unavailable'
   // the engine's own refusals, passed through unchanged
+  | ApiErrorCodeV2
   | ClientSeedErrorCode
   | BetErrorCode;
 
@@ -142,3 +158,119 @@ export interface ApiErrorDetail {
 export interface ApiErrorBody {
   error: { code: ApiErrorCode; message: string } & ApiErrorDetail;
 }
+
+// ---- pb-fair-2: locked bets, both sides sign (FAIRNESS.md part II) ------------------------------
+//
+// Every state-changing request carries one player-signed request (`shared/fairness/v2`); the
+// Worker answers with operator-signed records. A round takes two requests: the bet with its lock
+// (→ acceptance, stake debited, no card known to anyone), then the round's secret (→ receipt).
+// Sessions created under pb-fair-1 stay readable; their changes answer 409 `protocol_retired`.
+
+/** `POST /api/sessions` (pb-fair-2): the player's Ed25519 public key (`playerKeyOf`, base64url x). */
+export interface CreateSessionRequestV2 extends CreateSessionRequest {
+  playerKey: string;
+}
+
+/** `POST /api/sessions/:id/shoe/start`: `signRequest(startRequest(commitment, clientSeed, cut), key)`. */
+export interface StartShoeRequestV2 {
+  request: SignedRequest<StartRequest>;
+}
+
+/** `POST /api/sessions/:id/rounds` (phase 1): `signRequest(betRequest(head, round, bets, secret), key)`. */
+export interface BetRoundRequest {
+  request: SignedRequest<BetRequest>;
+}
+
+/** `POST /api/sessions/:id/rounds/:round/secret` (phase 2): `signRequest(secretRequest(acceptance, secret), key)`. */
+export interface SecretRoundRequest {
+  request: SignedRequest<SecretRequest>;
+}
+
+/** `POST /api/sessions/:id/shoe/end`: `signRequest(endRequest(head), key)`. */
+export interface EndShoeRequestV2 {
+  request: SignedRequest<EndRequest>;
+}
+
+/** A pb-fair-2 shoe as the API shows it: never the server seed before the reveal. */
+export interface ShoeViewV2 {
+  number: number;
+  status: ShoeStatus;
+  rounds: number;
+  params: ShoeParamsV2;
+  cutRange: { min: number; max: number };
+  commitment: SignedV2<CommitmentV2>;
+  start?: SignedV2<StartV2>;
+  reveal?: SignedV2<RevealV2>;
+}
+
+/** `GET /api/sessions/:id` → 200 for a pb-fair-2 session. */
+export interface SessionViewV2 {
+  protocol: 'pb-fair-2';
+  sessionId: string;
+  room: RoomId;
+  roomName: string;
+  affiliate: string | null;
+  attribution: Attribution;
+  balance: number;
+  limits: TableLimits;
+  /** The player's public key the records name (`playerKey` of every commitment). */
+  playerKey: string;
+  shoe: ShoeViewV2;
+  /** The table's newest record: the next bet or end request chains to its hash (`prev`). */
+  head: SignedV2;
+  /** An accepted round still waiting for its secret (the stake is already debited), else null. */
+  pending: { acceptance: SignedV2<AcceptanceV2>; voidAt: string } | null;
+  lastReceipt: SignedV2<ReceiptV2> | null;
+}
+
+/** `POST /api/sessions` → 201 (pb-fair-2). */
+export interface CreatedSessionV2 extends SessionViewV2 {
+  token: string;
+}
+
+/** `POST /api/sessions/:id/shoe/start` → 200 (pb-fair-2). */
+export interface StartAnswerV2 {
+  shoe: ShoeViewV2;
+}
+
+/** `POST /api/sessions/:id/rounds` → 200: the bet is locked; deal by sending the secret before `voidAt`. */
+export interface AcceptanceAnswer {
+  acceptance: SignedV2<AcceptanceV2>;
+  balance: number;
+  /** After this instant the round voids (a signed void record, the stake returned). */
+  voidAt: string;
+  shoe: ShoeSummary;
+}
+
+/** `POST /api/sessions/:id/rounds/:round/secret` → 200; `reveal` and `nextShoe` when the shoe ended. */
+export interface RoundAnswerV2 {
+  receipt: SignedV2<ReceiptV2>;
+  balance: number;
+  shoe: ShoeSummary;
+  reveal?: SignedV2<RevealV2>;
+  nextShoe?: ShoeViewV2;
+}
+
+/** `POST /api/sessions/:id/shoe/end` → 200 (pb-fair-2). */
+export interface EndAnswerV2 {
+  reveal: SignedV2<RevealV2>;
+  balance: number;
+  shoe: ShoeSummary;
+  nextShoe: ShoeViewV2;
+}
+
+/** `GET /api/sessions/:id/transcript` → 200: the table's whole history, verifiable as one file. */
+export type TableTranscriptV2 = Pick<FileV2, 'version' | 'records'>;
+
+/** The codes the pb-fair-2 flow adds to `ApiErrorCode`. */
+export type ApiErrorCodeV2 =
+  | 'protocol_retired'
+  | 'bad_request'
+  | 'bad_player_signature'
+  | 'request_mismatch'
+  | 'bets_invalid'
+  | 'bad_lock'
+  | 'lock_mismatch'
+  | 'round_pending'
+  | 'no_pending_round'
+  | 'round_voided';
