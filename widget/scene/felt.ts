@@ -9,12 +9,15 @@ import type { Box } from '../../shared/table.ts';
 import { cardSpot, type TableLayout, type Wedge } from '../layout.ts';
 import { BOX_ACCENT, BOX_TINT, FELT, SANS, SERIF } from './palette.ts';
 import { drawSuit } from './suits.ts';
+import { upper } from '../i18n/upper.ts';
 
 export interface FeltText {
   labels: { player: string; banker: string; tie: string; pays: { player: string; banker: string; tie: string } };
   limitsText: string;
   /** Printed on the plaque. */
   title: string;
+  /** The labels' language: capitals follow its rules (Greek drops the tonos). */
+  language: string;
 }
 
 /** Adds the path of one ring segment to `g` (call fill/stroke after). */
@@ -129,12 +132,12 @@ export class FeltView extends Container {
       holder.position.set(cx + rMid * Math.cos(mid), cy + rMid * Math.sin(mid));
       holder.rotation = spot.angle;
       const label = new Text({
-        text: labelOf[spot.box].toLocaleUpperCase(),
+        text: upper(labelOf[spot.box], text.language),
         style: style({ fontFamily: SERIF, fontWeight: 'bold', fontSize: labelSize, fill: BOX_ACCENT[spot.box], letterSpacing: compact ? 0 : 2 }),
       });
       label.anchor.set(0.5);
       const pays = new Text({
-        text: text.labels.pays[spot.box].toLocaleUpperCase(),
+        text: upper(text.labels.pays[spot.box], text.language),
         style: style({ fontFamily: SANS, fontSize: paysSize, fill: FELT.cream, letterSpacing: 0.3 }),
       });
       pays.anchor.set(0.5);
@@ -181,7 +184,7 @@ export class FeltView extends Container {
     const r = layout.legend;
     if (r.h < 8) return;
     const { labels } = text;
-    const parts = (['player', 'banker', 'tie'] as const).filter((b) => labels.pays[b] !== '').map((b) => `${labels[b]} ${labels.pays[b]}`.toLocaleUpperCase());
+    const parts = (['player', 'banker', 'tie'] as const).filter((b) => labels.pays[b] !== '').map((b) => upper(`${labels[b]} ${labels.pays[b]}`, text.language));
     if (parts.length === 0) return;
     const legend = new Text({
       text: parts.join('  ·  '),
@@ -201,7 +204,7 @@ export class FeltView extends Container {
       g.roundRect(r.x, r.y, r.w, r.h, 8).fill({ color: 0x000000, alpha: 0.12 }).stroke({ width: 1, color: FELT.gold, alpha: 0.55 });
       const head = layout.handHeader;
       const label = new Text({
-        text: (box === 'player' ? text.labels.player : text.labels.banker).toLocaleUpperCase(),
+        text: upper(box === 'player' ? text.labels.player : text.labels.banker, text.language),
         style: style({ fontFamily: SERIF, fontWeight: 'bold', fontSize: Math.round(head * 0.62), fill: BOX_ACCENT[box], letterSpacing: compact ? 1 : 3 }),
       });
       label.anchor.set(0.5);

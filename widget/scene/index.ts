@@ -33,6 +33,11 @@ export interface SceneOptions {
   limitsText: string;
   /** Optional: the name printed on the felt; "PUNTO BANCO" by default. */
   title?: string;
+  /**
+   * Optional: the labels' language ('el', 'ru'…). Capitals on the felt and the banner follow its
+   * rules (Greek capitals drop the tonos); without it, the default (accent-keeping) rules apply.
+   */
+  language?: string;
 }
 
 /**

@@ -3,7 +3,7 @@
  * Renders on demand: the ticker runs only while something moves (or once after a change), so an idle
  * table costs no CPU or GPU time and allocates nothing.
  */
-import { Container, createRenderer, Graphics, type Renderer, Ticker, UPDATE_PRIORITY } from './pixi.ts';
+import { Container, createRenderer, Graphics, type Renderer, Text, Ticker, UPDATE_PRIORITY } from './pixi.ts';
 import { type CardCode, handTotal, parseCard } from '../../shared/cards.ts';
 import type { Bet, Box } from '../../shared/table.ts';
 import { type BoxSpot, cardSpot, spotOf, type TableLayout, tableLayout } from '../layout.ts';
@@ -14,6 +14,7 @@ import type { RoundReceipt, SceneOptions, TableScene } from './index.ts';
 import { BOX_ACCENT, FELT } from './palette.ts';
 import { CardView, ResultBanner, TotalBadge } from './pieces.ts';
 import { DiscardView, ShoeView } from './shoe.ts';
+import { upper } from '../i18n/upper.ts';
 import { Animator, easeInCubic, easeInOutCubic, easeOutBack, easeOutCubic, type Numeric } from './tween.ts';
 
 /**
@@ -287,7 +288,7 @@ export class PixiTable implements TableScene {
     const before = this.opts;
     this.opts = { ...before, ...opts, labels: { ...(opts.labels ?? before.labels) } };
     this.updateSpeed();
-    if (opts.labels || opts.limitsText !== undefined || opts.title !== undefined) this.drawFelt();
+    if (opts.labels || opts.limitsText !== undefined || opts.title !== undefined || opts.language !== undefined) this.drawFelt();
     if (opts.formatAmount) this.renderStacks(false);
     this.invalidate();
   }
@@ -336,6 +337,21 @@ export class PixiTable implements TableScene {
       ticking: this.destroyed ? false : this.ticker.started,
       contextLost: this.gl ? this.gl.isContextLost() : null,
     };
+  }
+
+  /** Every text the scene shows now (felt, banner, pills), in stage order: for tests. */
+  texts(): string[] {
+    const out: string[] = [];
+    const walk = (c: Container): void => {
+      if (!c.visible) return;
+      if (c instanceof Text) {
+        if (c.text !== '') out.push(c.text);
+        return;
+      }
+      for (const child of c.children) walk(child);
+    };
+    walk(this.stage);
+    return out;
   }
 
   /** Renders now (for screenshots and tests). */
@@ -409,6 +425,7 @@ export class PixiTable implements TableScene {
       labels: this.opts.labels,
       limitsText: this.opts.limitsText,
       title: this.opts.title ?? 'PUNTO BANCO',
+      language: this.opts.language ?? '',
     }, this.renderer.resolution);
   }
 
@@ -523,10 +540,11 @@ export class PixiTable implements TableScene {
   /** Shows the result banner and the winning boxes' glow (at full strength). */
   private putResult(r: RoundReceipt): void {
     const labels = this.opts.labels;
-    const headline = (labels.result?.[r.outcome] ?? labels[r.outcome]).toLocaleUpperCase();
+    const lang = this.opts.language ?? '';
+    const headline = upper(labels.result?.[r.outcome] ?? labels[r.outcome], lang);
     const [hi, lo] = r.outcome === 'banker' ? [r.bankerTotal, r.playerTotal] : [r.playerTotal, r.bankerTotal];
     const score = `${hi} : ${lo}`;
-    const detail = r.natural && labels.natural ? `${score} · ${labels.natural.toLocaleUpperCase()}` : score;
+    const detail = r.natural && labels.natural ? `${score} · ${upper(labels.natural, lang)}` : score;
     this.banner.show({ headline, detail, outcome: r.outcome });
     this.banner.alpha = 1;
     this.banner.scale.set(1);
