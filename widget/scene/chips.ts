@@ -4,7 +4,7 @@
  */
 import { Container, Graphics, Rectangle, type Renderer, Sprite, Text, type Texture } from './pixi.ts';
 import { chipSheen } from './gradients.ts';
-import { chipColours, chipLabel, SANS } from './palette.ts';
+import { type ChipColours, chipColours, chipLabel, chipPalette, SANS } from './palette.ts';
 
 /** Bakes and caches chip textures for one renderer. */
 export class ChipArt {
@@ -12,6 +12,7 @@ export class ChipArt {
   private readonly cache = new Map<number, Texture>();
   private d = 0;
   private denominations: readonly number[] = [];
+  private palette: ReadonlyMap<number, ChipColours> = new Map();
 
   constructor(renderer: Renderer) {
     this.renderer = renderer;
@@ -29,6 +30,12 @@ export class ChipArt {
     this.clear();
     this.d = d;
     this.denominations = [...denominations];
+    this.palette = chipPalette(denominations);
+  }
+
+  /** The colours a chip of `minor` is drawn in (the shared palette's entry for this room). */
+  coloursOf(minor: number): ChipColours {
+    return this.palette.get(minor) ?? chipColours(minor, this.denominations);
   }
 
   get chips(): readonly number[] {
@@ -38,8 +45,7 @@ export class ChipArt {
   texture(minor: number): Texture {
     let tex = this.cache.get(minor);
     if (!tex) {
-      const index = Math.max(0, this.denominations.indexOf(minor));
-      const art = this.draw(minor, index);
+      const art = this.draw(minor, this.coloursOf(minor));
       tex = this.renderer.generateTexture({
         target: art,
         frame: new Rectangle(0, 0, this.d, this.d),
@@ -61,8 +67,7 @@ export class ChipArt {
     this.cache.clear();
   }
 
-  private draw(minor: number, index: number): Container {
-    const c = chipColours(minor, index);
+  private draw(minor: number, c: ChipColours): Container {
     const d = this.d;
     const r = d / 2;
     const root = new Container();
@@ -136,6 +141,13 @@ export class ChipStack extends Container {
     this.amountText = new Text({ text: '', style: { fontFamily: SANS, fontWeight: 'bold', fontSize: 11, fill: 0xffffff } });
     this.amountText.anchor.set(0.5);
     this.addChild(this.pill, this.amountText);
+  }
+
+  /** The y of the top chip's centre, relative to the stack's origin. */
+  topChipY(): number {
+    let y = 0;
+    for (const s of this.sprites) if (s.visible) y = s.y;
+    return y;
   }
 
   /** Rebuilds the stack for `amount` (instant). `label` is the formatted amount; '' hides the pill. */

@@ -8,10 +8,10 @@ import { type CardCode, handTotal, parseCard } from '../../shared/cards.ts';
 import type { Bet, Box } from '../../shared/table.ts';
 import { type BoxSpot, cardSpot, spotOf, type TableLayout, tableLayout } from '../layout.ts';
 import { CardArt } from './cards.ts';
-import { ChipArt, ChipStack } from './chips.ts';
+import { ChipArt, chipsFor, ChipStack } from './chips.ts';
 import { FeltView, wedgePath } from './felt.ts';
 import type { RoundReceipt, SceneOptions, TableScene } from './index.ts';
-import { BOX_ACCENT, FELT } from './palette.ts';
+import { BOX_ACCENT, type ChipColours, FELT } from './palette.ts';
 import { CardView, ResultBanner, TotalBadge } from './pieces.ts';
 import { DiscardView, ShoeView } from './shoe.ts';
 import { upper } from '../i18n/upper.ts';
@@ -336,6 +336,19 @@ export class PixiTable implements TableScene {
       baked: this.cardArt.baked,
       ticking: this.destroyed ? false : this.ticker.started,
       contextLost: this.gl ? this.gl.isContextLost() : null,
+    };
+  }
+
+  /** Where the top chip of a box's bet stands (table CSS px), its diameter and the colours it was drawn in: for tests. */
+  peekStack(sector: number, box: Box): { x: number; y: number; diameter: number; colours: ChipColours[] } | null {
+    const stack = this.stacks.get(keyOf(sector, box));
+    if (!stack?.visible) return null;
+    const top = stack.topChipY();
+    return {
+      x: stack.x,
+      y: stack.y + top,
+      diameter: this.chipArt.diameter,
+      colours: chipsFor(stack.amount, this.chips).map((c) => this.chipArt.coloursOf(c)),
     };
   }
 
