@@ -1,5 +1,6 @@
 /** The scene's feel: capitals per language, one chip palette, banner fit, relabel, cut card, tie. */
 import { expect } from 'chai';
+import type { Container, Text } from '../../widget/scene/pixi.ts';
 import { createScene, type SceneOptions, type TableScene } from '../../widget/scene/index.ts';
 import type { PixiTable } from '../../widget/scene/table-scene.ts';
 import { CHIP_TONES, chipPalette, css } from '../../widget/scene/palette.ts';
@@ -102,3 +103,132 @@ function inkOf(colour: string): number {
   const hex = colour.replace('#', '');
   return Number.parseInt(hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex, 16);
 }
+
+const RUSSIAN: Partial<SceneOptions> = {
+  language: 'ru',
+  labels: {
+    player: 'Игрок',
+    banker: 'Банкир',
+    tie: 'Ничья',
+    pays: { player: 'выплата 1 к 1', banker: 'выплата 0,95 к 1', tie: 'выплата 8 к 1' },
+    result: { player: 'Выиграл Игрок', banker: 'Выиграл Банкир', tie: 'Ничья' },
+    natural: 'Натуральная',
+    returned: 'Возврат',
+  },
+  formatAmount: (minor) => `${(minor / 1000).toFixed(2).replace('.', ',')} ₽`,
+};
+
+const SIZES = [
+  { width: 960, height: 600 },
+  { width: 390, height: 700 },
+  { width: 1280, height: 560 },
+];
+
+/** The scene's private pieces a test looks at. */
+interface Inside {
+  felt: { names: Text[]; sectorDiscs: { x: number; y: number; r: number }[] };
+  banner: Container & { children: Container[] };
+  stacks: Map<string, Container>;
+  anim: { speed: number };
+}
+const inside = (scene: PixiTable): Inside => scene as unknown as Inside;
+
+describe('scene layout of words and chips', () => {
+  afterEach(() => {
+    for (const s of live.splice(0)) {
+      s.canvas.remove();
+      s.destroy();
+    }
+  });
+
+  for (const size of SIZES) {
+    it(`${size.width}×${size.height}: no chip covers a box name`, async () => {
+      const scene = await mount(RUSSIAN, size);
+      const bets = [0, 1, 2, 3, 4].flatMap((sector) => (['player', 'banker', 'tie'] as const).map((box) => ({ sector, box, amount: 10_000 + 2_000 + 500 })));
+      scene.setBets(bets, HALL_1_CHIPS);
+      // A Player natural pays every Punto box: payouts stand beside their bets too.
+      scene.showRound(receiptFrom(NATURAL, bets));
+      const names = inside(scene).felt.names;
+      expect(names.length).to.equal(15);
+      let checked = 0;
+      for (const stack of [...inside(scene).stacks.values(), ...(scene as unknown as { payouts: Map<string, Container> }).payouts.values()]) {
+        if (!stack.visible) continue;
+        const d = scene.peekStack(0, 'player')!.diameter;
+        for (const child of stack.children) {
+          if (!child.visible || !('texture' in child)) continue; // the chips (sprites)
+          const centre = stack.toGlobal({ x: child.x, y: child.y });
+          for (const name of names) {
+            const p = name.toLocal(centre);
+            const b = name.getLocalBounds();
+            const s = name.scale.x;
+            const dx = Math.max(b.x - p.x, 0, p.x - (b.x + b.width)) * s;
+            const dy = Math.max(b.y - p.y, 0, p.y - (b.y + b.height)) * s;
+            expect(Math.hypot(dx, dy), `chip over «${name.text}»`).to.be.greaterThan(d / 2 - 1.5);
+          }
+          checked++;
+        }
+      }
+      expect(checked).to.be.greaterThan(15);
+    });
+
+    it(`${size.width}×${size.height}: the Russian banner fits its plate and covers no sector number`, async () => {
+      const scene = await mount(RUSSIAN, size);
+      scene.showRound(receiptFrom(NATURAL, SAMPLE_BETS));
+      expect(scene.texts()).to.include('ВЫИГРАЛ ИГРОК');
+      const banner = inside(scene).banner;
+      const plate = banner.children[0]!.getBounds();
+      const h = plate.height;
+      for (const text of banner.children.slice(1)) {
+        if (!text.visible) continue;
+        const b = text.getBounds();
+        expect(b.x, 'left').to.be.at.least(plate.x + h * 0.3);
+        expect(b.x + b.width, 'right').to.be.at.most(plate.x + plate.width - h * 0.3);
+        expect(b.height).to.be.at.most(h);
+      }
+      for (const disc of inside(scene).felt.sectorDiscs) {
+        const apart = disc.x + disc.r < plate.x || disc.x - disc.r > plate.x + plate.width || disc.y + disc.r < plate.y || disc.y - disc.r > plate.y + plate.height;
+        expect(apart, `sector disc at ${Math.round(disc.x)},${Math.round(disc.y)}`).to.equal(true);
+      }
+    });
+  }
+
+  it('on a tie the Punto and Banco stakes show as returned, not as wins', async () => {
+    const scene = await mount({ labels: { ...SCENE_OPTIONS.labels, returned: 'Returned' } });
+    scene.setBets(SAMPLE_BETS, HALL_1_CHIPS);
+    await scene.playRound(receiptFrom(TIE, SAMPLE_BETS));
+    const texts = scene.texts();
+    expect(texts).to.include.members(['Returned 2.50', 'Returned 7.00', 'Returned 10.00', '+4.00']);
+    expect(texts.filter((t) => t.startsWith('+'))).to.deep.equal(['+4.00']);
+    expect(scene.inspect().payouts).to.equal(1);
+  });
+
+  it('a live language switch relabels the felt, the banner and the payout pills', async () => {
+    const scene = await mount({ labels: { ...SCENE_OPTIONS.labels, result: { player: 'Player wins', banker: 'Banker wins', tie: 'Tie' } } });
+    scene.setBets(SAMPLE_BETS, HALL_1_CHIPS);
+    await scene.playRound(receiptFrom(NATURAL, SAMPLE_BETS));
+    expect(scene.texts()).to.include.members(['PLAYER WINS', '+2.50']);
+    scene.setOptions(RUSSIAN);
+    const texts = scene.texts();
+    expect(texts).to.include.members(['ВЫИГРАЛ ИГРОК', '+2,50 ₽', '+10,00 ₽', 'ИГРОК', 'ВЫПЛАТА 0,95 К 1']);
+    expect(texts.some((t) => /PLAYER|BANKER|\+2\.50/.test(t)), texts.join(' | ')).to.equal(false);
+  });
+
+  it('clearRound({ instant: true }) takes cards, totals, banner and payouts off at once (a room switch)', async () => {
+    const scene = await mount({ reducedMotion: false });
+    scene.setBets(SAMPLE_BETS, HALL_1_CHIPS);
+    scene.showRound(receiptFrom(NATURAL, SAMPLE_BETS));
+    expect(scene.inspect().cards.length).to.equal(4);
+    void scene.clearRound({ instant: true });
+    const after = scene.inspect();
+    expect([after.cards.length, after.banner, after.payouts, after.totals.player]).to.deep.equal([0, false, 0, null]);
+  });
+
+  it("'fast' doubles the animation speed; reduced motion stays instant whatever the speed", async () => {
+    const scene = await mount({ reducedMotion: false });
+    expect(inside(scene).anim.speed).to.equal(1);
+    scene.setOptions({ speed: 'fast' });
+    expect(inside(scene).anim.speed).to.equal(2);
+    scene.setOptions({ reducedMotion: true });
+    expect(inside(scene).anim.speed).to.equal(0);
+  });
+});

@@ -8,11 +8,12 @@ import { type CardCode, handTotal, parseCard } from '../../shared/cards.ts';
 import type { Bet, Box } from '../../shared/table.ts';
 import { type BoxSpot, cardSpot, spotOf, type TableLayout, tableLayout } from '../layout.ts';
 import { CardArt } from './cards.ts';
-import { ChipArt, chipsFor, ChipStack } from './chips.ts';
+import { ChipArt, chipRise, chipsFor, ChipStack, stackChips } from './chips.ts';
 import { FeltView, wedgePath } from './felt.ts';
 import type { RoundReceipt, SceneOptions, TableScene } from './index.ts';
+import type { SettledBet } from '../../shared/settle.ts';
 import { BOX_ACCENT, type ChipColours, FELT } from './palette.ts';
-import { CardView, ResultBanner, TotalBadge } from './pieces.ts';
+import { type BannerText, CardView, ResultBanner, TotalBadge } from './pieces.ts';
 import { DiscardView, ShoeView } from './shoe.ts';
 import { upper } from '../i18n/upper.ts';
 import { Animator, easeInCubic, easeInOutCubic, easeOutBack, easeOutCubic, type Numeric } from './tween.ts';
@@ -78,8 +79,13 @@ export class PixiTable implements TableScene {
   private chips: number[] = [];
   private readonly stacks = new Map<string, ChipStack>();
   private readonly stackPool: ChipStack[] = [];
-  /** Payout stacks of the settled round, by box key. */
+  /** Payout stacks of the settled round, by box key, and the settled bets they pay. */
   private readonly payouts = new Map<string, ChipStack>();
+  private readonly paid = new Map<string, SettledBet>();
+  /** Boxes whose stake a tie hands back: their pill says so. */
+  private readonly returned = new Set<string>();
+  /** The round on the felt (for relabelling its banner on a language switch). */
+  private receipt: RoundReceipt | null = null;
   /** Boxes whose stack the dealer collected this round (hidden until the next setBets). */
   private readonly collected = new Set<string>();
   private readonly cards: CardView[] = [];
@@ -140,6 +146,7 @@ export class PixiTable implements TableScene {
     this.bets = bets.map((b) => ({ ...b }));
     this.chips = [...chips].sort((a, b) => a - b);
     this.collected.clear();
+    this.returned.clear();
     this.renderStacks(true);
     this.invalidate();
   }
@@ -252,15 +259,22 @@ export class PixiTable implements TableScene {
     // As settle() leaves them: losing stacks collected, each winning box with its payout.
     for (const p of receipt.payouts) {
       if (p.result === 'lose') this.collected.add(keyOf(p.sector, p.box));
+      else if (p.result === 'push') this.returned.add(keyOf(p.sector, p.box));
       else if (p.result === 'win' && spotOf(this.layout, p.sector, p.box)) this.payoutStack(p);
     }
     this.renderStacks(false);
     this.invalidate();
   }
 
-  async clearRound(): Promise<void> {
+  async clearRound(opts: { instant?: boolean } = {}): Promise<void> {
     if (this.destroyed) return;
     const id = ++this.roundId;
+    if (opts.instant) {
+      this.clearNow();
+      this.renderStacks(false);
+      this.invalidate();
+      return;
+    }
     const target = this.discard.centre;
     const scale = Math.min((this.layout.discard.h * 0.62) / this.cardArt.height, (this.layout.discard.w * 0.7) / this.cardArt.width);
     const moves: Promise<void>[] = [];
@@ -288,8 +302,11 @@ export class PixiTable implements TableScene {
     const before = this.opts;
     this.opts = { ...before, ...opts, labels: { ...(opts.labels ?? before.labels) } };
     this.updateSpeed();
-    if (opts.labels || opts.limitsText !== undefined || opts.title !== undefined || opts.language !== undefined) this.drawFelt();
-    if (opts.formatAmount) this.renderStacks(false);
+    const relabel = opts.labels !== undefined || opts.language !== undefined;
+    if (relabel || opts.limitsText !== undefined || opts.title !== undefined) this.drawFelt();
+    // The banner and every pill say it again in the new language and money format.
+    if (relabel && this.receipt && this.banner.visible) this.banner.show(this.bannerText(this.receipt));
+    if (relabel || opts.formatAmount) this.renderStacks(false);
     this.invalidate();
   }
 
@@ -388,7 +405,7 @@ export class PixiTable implements TableScene {
   }
 
   private updateSpeed(): void {
-    this.anim.speed = this.opts.reducedMotion || !this.running ? 0 : 1;
+    this.anim.speed = this.opts.reducedMotion || !this.running ? 0 : this.opts.speed === 'fast' ? 2 : 1;
   }
 
   private to(target: Numeric | Container | { x: number; y: number }, props: Readonly<Record<string, number>>, ms: number, opts: { delay?: number; ease?: (t: number) => number } = {}): Promise<void> {
@@ -411,7 +428,7 @@ export class PixiTable implements TableScene {
     this.drawFelt();
     this.shoe.layout(L.shoe, this.cardArt);
     this.discard.layout(L.discard, this.cardArt);
-    this.banner.layout(L.result);
+    this.banner.layout(this.bannerRect());
     const head = L.handHeader;
     for (const hand of ['player', 'banker'] as const) {
       const r = hand === 'player' ? L.playerHand : L.bankerHand;
@@ -431,6 +448,19 @@ export class PixiTable implements TableScene {
     this.drawHighlight();
     this.drawWinGlow();
     this.invalidate();
+  }
+
+  /** The result rect, narrowed where needed so that the plate never covers a sector number. */
+  private bannerRect(): { x: number; y: number; w: number; h: number } {
+    const r = this.layout.result;
+    const mid = r.x + r.w / 2;
+    let half = r.w / 2;
+    for (const disc of this.felt.sectorDiscs) {
+      if (disc.y + disc.r < r.y || disc.y - disc.r > r.y + r.h) continue;
+      half = Math.min(half, Math.abs(disc.x - mid) - disc.r - 4);
+    }
+    half = Math.max(r.h * 2, half);
+    return { x: mid - half, y: r.y, w: half * 2, h: r.h };
   }
 
   private drawFelt(): void {
@@ -481,9 +511,11 @@ export class PixiTable implements TableScene {
         this.stacks.set(key, stack);
         this.stackLayer.addChild(stack);
       }
-      stack.show(this.chipArt, bet.amount, this.opts.formatAmount(bet.amount));
-      const at = this.stackSpot(spot, this.payouts.has(key) ? 'paid' : 'bet');
+      const at = this.stackSpot(spot, 'bet', this.payouts.has(key), bet.amount);
+      if (this.returned.has(key)) stack.show(this.chipArt, bet.amount, this.returnedCaption(bet.amount), 'returned', at.away);
+      else stack.show(this.chipArt, bet.amount, this.opts.formatAmount(bet.amount), 'bet', at.away);
       stack.position.set(at.x, at.y);
+      this.keepOnTable(stack);
       stack.alpha = 1;
       stack.visible = !this.collected.has(key);
       stack.scale.set(1);
@@ -502,22 +534,51 @@ export class PixiTable implements TableScene {
       const [sector, box] = splitKey(key);
       const spot = spotOf(this.layout, sector, box);
       if (!spot) continue;
-      stack.show(this.chipArt, stack.amount, stack.caption);
-      const at = this.stackSpot(spot, 'payout');
+      const bet = this.paid.get(key);
+      const at = this.stackSpot(spot, 'payout', true, stack.amount);
+      stack.show(this.chipArt, stack.amount, bet ? this.winCaption(bet) : stack.caption, 'win', at.away);
       stack.position.set(at.x, at.y);
+      this.keepOnTable(stack);
     }
   }
 
+  /** Keeps a stack's pill on the cloth, inside the rail. */
+  private keepOnTable(stack: ChipStack): void {
+    const rail = this.layout.compact ? 8 : 14;
+    stack.keepPillWithin(rail, this.layout.width - rail);
+  }
+
   /**
-   * Where a stack stands on a box: a bet in the middle; once paid, the bet steps aside (to the
-   * left along the arc) and the payout stands beside it (to the right).
+   * Where a stack stands on a box: beside the printed name, never on it — the bet to the left of the
+   * name (in reading direction), the payout to the right. Where the box is too short for that
+   * (phones), the pair stands under the name, over the smaller payout print.
    */
-  private stackSpot(spot: BoxSpot, role: 'bet' | 'paid' | 'payout'): { x: number; y: number } {
+  private stackSpot(spot: BoxSpot, role: 'bet' | 'payout', paired: boolean, amount: number): { x: number; y: number; away: -1 | 0 | 1 } {
     const d = this.chipArt.diameter;
-    const along = role === 'bet' ? 0 : role === 'paid' ? -d * 0.55 : d * 0.6;
+    const { cx, cy } = this.layout.arc;
+    const w = spot.wedge;
+    const rMid = (w.r0 + w.r1) / 2;
+    const mid = (w.a0 + w.a1) / 2;
+    const half = (rMid * (w.a0 - w.a1)) / 2;
+    const thick = w.r1 - w.r0;
+    const printed = this.felt.printed[spot.box];
+    const side = role === 'bet' ? -1 : 1;
+    let along = printed.name + d / 2 + 3;
+    // Across the box: on the name's line (the felt prints it a little inside the middle).
+    let across = -thick * 0.12;
+    // Pills reach away from the name (or from the pair's partner).
+    let away: -1 | 0 | 1 = side;
+    if (along + d / 2 > half - 2) {
+      along = paired ? d * 0.62 : 0;
+      // Under the name, clear of it even at the stack's top chip.
+      across = printed.nameBottom + d / 2 + 3 + (stackChips(amount, this.chips) - 1) * chipRise(d);
+      away = paired ? side : 0;
+    }
+    const a = spot.angle;
     return {
-      x: spot.x + spot.w / 2 + Math.cos(spot.angle) * along,
-      y: spot.y + spot.h / 2 + d * 0.1 + Math.sin(spot.angle) * along,
+      x: cx + rMid * Math.cos(mid) + Math.cos(a) * along * side - Math.sin(a) * across,
+      y: cy + rMid * Math.sin(mid) + Math.sin(a) * along * side + Math.cos(a) * across,
+      away,
     };
   }
 
@@ -552,18 +613,32 @@ export class PixiTable implements TableScene {
 
   /** Shows the result banner and the winning boxes' glow (at full strength). */
   private putResult(r: RoundReceipt): void {
+    this.receipt = r;
+    this.banner.show(this.bannerText(r));
+    this.banner.alpha = 1;
+    this.banner.scale.set(1);
+    this.outcome = r.outcome;
+    this.drawWinGlow();
+    this.winGlow.alpha = 1;
+  }
+
+  /** The banner's words for `r` in the current language. */
+  private bannerText(r: RoundReceipt): BannerText {
     const labels = this.opts.labels;
     const lang = this.opts.language ?? '';
     const headline = upper(labels.result?.[r.outcome] ?? labels[r.outcome], lang);
     const [hi, lo] = r.outcome === 'banker' ? [r.bankerTotal, r.playerTotal] : [r.playerTotal, r.bankerTotal];
     const score = `${hi} : ${lo}`;
     const detail = r.natural && labels.natural ? `${score} · ${upper(labels.natural, lang)}` : score;
-    this.banner.show({ headline, detail, outcome: r.outcome });
-    this.banner.alpha = 1;
-    this.banner.scale.set(1);
-    this.outcome = r.outcome;
-    this.drawWinGlow();
-    this.winGlow.alpha = 1;
+    return { headline, detail, outcome: r.outcome };
+  }
+
+  private winCaption(p: SettledBet): string {
+    return `+${this.opts.formatAmount(p.returned - p.amount)}`;
+  }
+
+  private returnedCaption(amount: number): string {
+    return `${this.opts.labels.returned ?? '↩'} ${this.opts.formatAmount(amount)}`;
   }
 
   private async showResult(r: RoundReceipt): Promise<void> {
@@ -580,6 +655,9 @@ export class PixiTable implements TableScene {
 
   /** Losing stacks go to the dealer; each winning box gets a payout stack slid from the dealer. */
   private async settle(r: RoundReceipt): Promise<void> {
+    // A tie hands the Punto and Banco stakes back: their pills say "returned", not a win.
+    for (const p of r.payouts) if (p.result === 'push') this.returned.add(keyOf(p.sector, p.box));
+    if (this.returned.size > 0) this.renderStacks(false);
     const moves: Promise<void>[] = [];
     const dealer = { x: this.layout.width / 2, y: this.layout.playerHand.y + this.layout.playerHand.h / 2 };
     let lost = 0;
@@ -600,18 +678,20 @@ export class PixiTable implements TableScene {
       const stack = this.payoutStack(p);
       stack.position.set(dealer.x, dealer.y);
       stack.alpha = 0;
-      const to = this.stackSpot(spot, 'payout');
+      const to = this.stackSpot(spot, 'payout', true, stack.amount);
       const delay = (lost > 0 ? TIMING.payAfter : 0) + paid++ * TIMING.payGap;
       moves.push(this.to(stack, { alpha: 1 }, 120, { delay }));
       moves.push(this.to(stack, { x: to.x, y: to.y }, TIMING.pay, { delay, ease: easeOutCubic }));
-      // The bet it pays steps aside, so that both read as a pair.
+      // Where the box is narrow the bet steps aside for it, so that both read as a pair.
       const bet = this.stacks.get(key);
-      if (bet) {
-        const aside = this.stackSpot(spot, 'paid');
+      const aside = this.stackSpot(spot, 'bet', true, bet?.amount ?? 0);
+      if (bet && (bet.x !== aside.x || bet.y !== aside.y)) {
+        bet.show(this.chipArt, bet.amount, bet.caption, bet.kind, aside.away);
         moves.push(this.to(bet, { x: aside.x, y: aside.y }, TIMING.pay, { delay, ease: easeOutCubic }));
       }
     }
     await Promise.all(moves);
+    for (const stack of this.payouts.values()) this.keepOnTable(stack);
     for (const key of this.collected) {
       const stack = this.stacks.get(key);
       if (stack) stack.visible = false;
@@ -623,7 +703,9 @@ export class PixiTable implements TableScene {
     const key = keyOf(p.sector, p.box);
     const win = p.returned - p.amount;
     const stack = this.stackPool.pop() ?? new ChipStack();
-    stack.show(this.chipArt, win, `+${this.opts.formatAmount(win)}`);
+    const spot = spotOf(this.layout, p.sector, p.box);
+    stack.show(this.chipArt, win, this.winCaption(p), 'win', spot ? this.stackSpot(spot, 'payout', true, win).away : 1);
+    this.paid.set(key, p);
     stack.scale.set(1);
     stack.alpha = 1;
     stack.visible = true;
@@ -649,6 +731,9 @@ export class PixiTable implements TableScene {
       this.stackPool.push(p);
     }
     this.payouts.clear();
+    this.paid.clear();
+    this.returned.clear();
+    this.receipt = null;
     this.banner.hide();
     this.banner.alpha = 1;
     this.totals.player.show(null);
@@ -675,7 +760,8 @@ function totalOf(codes: readonly CardCode[]): number {
 
 /** One chip size for the whole table: as large as the smallest box comfortably holds. */
 function chipDiameter(layout: TableLayout): number {
-  let d = Number.POSITIVE_INFINITY;
-  for (const s of layout.boxes) d = Math.min(d, s.h, s.w);
-  return Math.max(18, Math.min(42, d));
+  let thick = Number.POSITIVE_INFINITY;
+  for (const s of layout.boxes) thick = Math.min(thick, s.wedge.r1 - s.wedge.r0);
+  // Under half a box's depth: a stack stands beside the box's name, not over it.
+  return Math.max(16, Math.min(32, thick * 0.46));
 }
