@@ -1,6 +1,6 @@
 /** The scene's feel: capitals per language, one chip palette, banner fit, relabel, cut card, tie. */
 import { expect } from 'chai';
-import type { Container, Text } from '../../widget/scene/pixi.ts';
+import type { Container, Graphics, Text } from '../../widget/scene/pixi.ts';
 import { createScene, type SceneOptions, type TableScene } from '../../widget/scene/index.ts';
 import type { PixiTable } from '../../widget/scene/table-scene.ts';
 import { CHIP_TONES, chipPalette, css } from '../../widget/scene/palette.ts';
@@ -18,6 +18,14 @@ async function mount(opts: Partial<SceneOptions> = {}, size = { width: 960, heig
   return scene as unknown as PixiTable;
 }
 
+// Every describe below: each test's scenes go with it.
+afterEach(() => {
+  for (const s of live.splice(0)) {
+    s.canvas.remove();
+    s.destroy();
+  }
+});
+
 const GREEK: Partial<SceneOptions> = {
   language: 'el',
   labels: {
@@ -31,13 +39,6 @@ const GREEK: Partial<SceneOptions> = {
 };
 
 describe('scene feel', () => {
-  afterEach(() => {
-    for (const s of live.splice(0)) {
-      s.canvas.remove();
-      s.destroy();
-    }
-  });
-
   it('writes Greek capitals without the tonos on the felt and the banner', async () => {
     const scene = await mount(GREEK);
     scene.showRound(receiptFrom(NATURAL, SAMPLE_BETS));
@@ -50,13 +51,6 @@ describe('scene feel', () => {
 });
 
 describe('one chip palette', () => {
-  afterEach(() => {
-    for (const s of live.splice(0)) {
-      s.canvas.remove();
-      s.destroy();
-    }
-  });
-
   /** The canvas pixel at CSS (x, y), read right after a render. */
   function pixel(scene: PixiTable, x: number, y: number): number {
     scene.renderNow();
@@ -134,13 +128,6 @@ interface Inside {
 const inside = (scene: PixiTable): Inside => scene as unknown as Inside;
 
 describe('scene layout of words and chips', () => {
-  afterEach(() => {
-    for (const s of live.splice(0)) {
-      s.canvas.remove();
-      s.destroy();
-    }
-  });
-
   for (const size of SIZES) {
     it(`${size.width}×${size.height}: no chip covers a box name`, async () => {
       const scene = await mount(RUSSIAN, size);
@@ -232,3 +219,80 @@ describe('scene layout of words and chips', () => {
     expect(inside(scene).anim.speed).to.equal(0);
   });
 });
+
+describe('shoe, cut card and shuffle', () => {
+  it('labels the discard tray in the table language; the cut card lies there until a shoe holds it', async () => {
+    const scene = await mount({ language: 'el', labels: { ...SCENE_OPTIONS.labels, discard: 'Απορρίψεις' } });
+    expect(scene.texts()).to.include('ΑΠΟΡΡΙΨΕΙΣ');
+    const name = (scene as unknown as { discard: { nameText: Text } }).discard.nameText;
+    expect(name.scale.x).to.be.within(0.3, 1);
+    expect(name.getBounds().width).to.be.greaterThan(20);
+    expect(scene.inspect().cutCard).to.deep.equal({ shoe: false, tray: true, flying: false });
+    scene.setShoe({ cardsLeft: 312, total: 312, discarded: 0, cutAt: 16 });
+    expect(scene.inspect().cutCard).to.deep.equal({ shoe: true, tray: false, flying: false });
+    scene.setShoe({ cardsLeft: 15, total: 312, discarded: 297, cutAt: 16 });
+    expect(scene.inspect().cutCard).to.deep.equal({ shoe: false, tray: true, flying: false });
+  });
+
+  it('cutCardOut moves the cut card from the shoe to the tray, and a new shoe takes it back', async () => {
+    const scene = await mount({ reducedMotion: false });
+    scene.setShoe({ cardsLeft: 20, total: 312, discarded: 292, cutAt: 16 });
+    expect(scene.inspect().cutCard.shoe).to.equal(true);
+    const out = scene.cutCardOut();
+    expect(scene.inspect().cutCard).to.deep.equal({ shoe: false, tray: false, flying: true });
+    await out;
+    expect(scene.inspect().cutCard).to.deep.equal({ shoe: false, tray: true, flying: false });
+    // The count has not caught up yet: the card stays out.
+    scene.setShoe({ cardsLeft: 18, total: 312, discarded: 294, cutAt: 16 });
+    expect(scene.inspect().cutCard.tray).to.equal(true);
+    scene.setShoe({ cardsLeft: 312, total: 312, discarded: 0, cutAt: 16 });
+    expect(scene.inspect().cutCard).to.deep.equal({ shoe: true, tray: false, flying: false });
+  });
+
+  it('shuffleAndCut splits the stack where the player cut, then puts it in the shoe', async () => {
+    const scene = await mount({ reducedMotion: false, speed: 'fast' });
+    scene.setShoe({ cardsLeft: 312, total: 312, discarded: 0, cutAt: 156 });
+    const shuffle = (scene as unknown as { shuffle: { front: Container; back: Container; marker: Container; size: { w: number } } }).shuffle;
+    const done = scene.shuffleAndCut(0.25);
+    expect(scene.inspect().shuffling).to.equal(true);
+    expect(scene.inspect().cutCard.shoe).to.equal(false);
+    // Once the marker stands in the stack, it stands at the player's cut.
+    await until(() => shuffle.marker.alpha === 1 && shuffle.marker.y === 0);
+    const front = shuffle.front.getLocalBounds().width;
+    expect(front / shuffle.size.w).to.be.closeTo(0.25, 0.02);
+    await done;
+    expect(scene.inspect().shuffling).to.equal(false);
+    expect(scene.inspect().cutCard.shoe).to.equal(true);
+  });
+
+  it('under reduced motion the shuffle and the cut card are instant', async () => {
+    const scene = await mount();
+    scene.setShoe({ cardsLeft: 312, total: 312, discarded: 0, cutAt: 16 });
+    // Both resolve before the next frame, with their end state in place.
+    const frame = new Promise((r) => requestAnimationFrame(() => r('frame')));
+    expect(await Promise.race([scene.shuffleAndCut(0.5).then(() => 'done'), frame])).to.equal('done');
+    expect(scene.inspect().shuffling).to.equal(false);
+    expect(scene.inspect().cutCard.shoe).to.equal(true);
+    expect(await Promise.race([scene.cutCardOut().then(() => 'done'), frame])).to.equal('done');
+    expect(scene.inspect().cutCard).to.deep.equal({ shoe: false, tray: true, flying: false });
+  });
+
+  it('flashes the winning boxes briefly, then leaves them as they were', async () => {
+    const scene = await mount({ reducedMotion: false });
+    const flash = (scene as unknown as { winFlash: Graphics }).winFlash;
+    const done = scene.flashWins([{ sector: 1, box: 'banker' }]);
+    await until(() => flash.alpha > 0.5);
+    expect(flash.getLocalBounds().width).to.be.greaterThan(20);
+    await done;
+    expect(flash.getLocalBounds().width).to.equal(0);
+  });
+});
+
+/** Resolves once `check` holds, polling every frame (fails after 400 frames). */
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    if (check()) return;
+    await new Promise((r) => requestAnimationFrame(() => r(undefined)));
+  }
+  throw new Error('condition never held');
+}

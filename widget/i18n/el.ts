@@ -42,6 +42,8 @@ export const el: Catalog = {
   },
   banner: { player: 'Κερδίζει το Punto', banker: 'Κερδίζει το Banco', tie: 'Ισοπαλία' },
   natural: 'Φυσικό',
+  // The felt: the pill on a stake a tie hands back, the name on the discard tray.
+  felt: { returned: 'Επιστροφή', discard: 'Απορρίψεις' },
   net: {
     win: 'Κερδίζετε {{amount}}',
     lose: 'Χάνετε {{amount}}',

@@ -41,6 +41,8 @@ export const it: Catalog = {
   },
   banner: { player: 'Vince Punto', banker: 'Vince Banco', tie: 'Patta' },
   natural: 'Naturale',
+  // The felt: the pill on a stake a tie hands back, the name on the discard tray.
+  felt: { returned: 'Restituita', discard: 'Scarti' },
   net: {
     win: 'Vinci {{amount}}',
     lose: 'Perdi {{amount}}',

@@ -43,6 +43,8 @@ export const ru: Catalog = {
   },
   banner: { player: 'Выиграл Игрок', banker: 'Выиграл Банкир', tie: 'Ничья' },
   natural: 'Натуральная',
+  // The felt: the pill on a stake a tie hands back, the name on the discard tray.
+  felt: { returned: 'Возврат', discard: 'Сброс' },
   net: {
     win: 'Вы выиграли {{amount}}',
     lose: 'Вы проиграли {{amount}}',

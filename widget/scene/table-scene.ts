@@ -14,7 +14,8 @@ import type { RoundReceipt, SceneOptions, TableScene } from './index.ts';
 import type { SettledBet } from '../../shared/settle.ts';
 import { BOX_ACCENT, type ChipColours, FELT } from './palette.ts';
 import { type BannerText, CardView, ResultBanner, TotalBadge } from './pieces.ts';
-import { DiscardView, ShoeView } from './shoe.ts';
+import { cutCardInShoe, DiscardView, drawCutCard, type ShoeInfo, ShoeView } from './shoe.ts';
+import { ShuffleView } from './shuffle.ts';
 import { upper } from '../i18n/upper.ts';
 import { Animator, easeInCubic, easeInOutCubic, easeOutBack, easeOutCubic, type Numeric } from './tween.ts';
 
@@ -67,6 +68,14 @@ export class PixiTable implements TableScene {
   private readonly felt = new FeltView();
   private readonly highlight = new Graphics();
   private readonly winGlow = new Graphics();
+  /** The short pulse on the player's winning boxes. */
+  private readonly winFlash = new Graphics();
+  /** The cut card in flight from the shoe to the tray. */
+  private readonly flyingCut = new Graphics();
+  private readonly shuffle = new ShuffleView();
+  private shoeInfo: ShoeInfo = { cardsLeft: 0, total: 0, discarded: 0 };
+  /** Set by cutCardOut until a new shoe: the cut card stays in the tray whatever the count says. */
+  private cutIsOut = false;
   private readonly shoe = new ShoeView();
   private readonly discard = new DiscardView();
   private readonly cardLayer = new Container();
@@ -110,6 +119,7 @@ export class PixiTable implements TableScene {
     this.stage.addChild(
       this.felt,
       this.winGlow,
+      this.winFlash,
       this.highlight,
       this.discard,
       this.shoe,
@@ -119,7 +129,10 @@ export class PixiTable implements TableScene {
       this.stackLayer,
       this.payLayer,
       this.banner,
+      this.shuffle,
+      this.flyingCut,
     );
+    this.flyingCut.visible = false;
     // Per frame: advance the tweens, render, and stop when nothing moves any more.
     this.ticker.autoStart = false;
     this.ticker.add(this.onTick, this, UPDATE_PRIORITY.NORMAL);
@@ -158,10 +171,14 @@ export class PixiTable implements TableScene {
     this.invalidate();
   }
 
-  setShoe(info: { cardsLeft: number; total: number; discarded: number }): void {
+  setShoe(info: ShoeInfo): void {
     if (this.destroyed) return;
+    this.shoeInfo = { ...info };
+    // A full shoe is a new one: its cut card is back in the stack.
+    if (info.total > 0 && info.cardsLeft >= info.total) this.cutIsOut = false;
     this.shoe.setInfo(info);
     this.discard.setDiscarded(info.discarded);
+    this.placeCutCard();
     this.invalidate();
   }
 
@@ -297,6 +314,111 @@ export class PixiTable implements TableScene {
     this.invalidate();
   }
 
+  async cutCardOut(): Promise<void> {
+    if (this.destroyed) return;
+    this.cutIsOut = true;
+    const from = this.shoe.mouth;
+    const to = this.discard.cutCardSpot;
+    const card = this.flyingCut;
+    this.shoe.showCutCard(false);
+    this.discard.showCutCard(false);
+    card.position.set(from.x, from.y);
+    card.rotation = Math.PI / 2;
+    card.scale.set(0.92);
+    card.visible = true;
+    const size = Math.min((this.layout.discard.h * 0.62) / this.cardArt.height, (this.layout.discard.w * 0.7) / this.cardArt.width);
+    // Out of the mouth first (a short slide), then across to the tray.
+    await this.to(card, { x: from.x - this.layout.card.w * 0.5 }, TIMING.deal * 0.6, { ease: easeOutCubic });
+    await Promise.all([
+      this.to(card, { x: to.x, y: to.y, rotation: to.rotation }, TIMING.deal * 2, { ease: easeInOutCubic }),
+      this.to(card.scale, { x: size, y: size }, TIMING.deal * 2, { ease: easeInOutCubic }),
+    ]);
+    if (this.destroyed) return;
+    card.visible = false;
+    this.placeCutCard();
+    this.invalidate();
+  }
+
+  async shuffleAndCut(cutFraction: number): Promise<void> {
+    if (this.destroyed) return;
+    this.clearNow();
+    const id = ++this.roundId;
+    const live = (): boolean => id === this.roundId && !this.destroyed;
+    const s = this.shuffle;
+    const { w, h } = s.size;
+    const parts = s.split(0.5);
+    s.alpha = 0;
+    s.scale.set(1);
+    s.visible = true;
+    this.cutIsOut = false;
+    this.shoe.showCutCard(false);
+    this.discard.showCutCard(false);
+    await this.to(s, { alpha: 1 }, 160);
+    // The riffle: the halves part and go back into one another, twice.
+    for (let i = 0; i < 2 && live(); i++) {
+      await Promise.all([
+        this.to(s.front, { x: parts.front - w * 0.08, y: -h / 2 - h * 0.35 }, 150, { ease: easeOutCubic }),
+        this.to(s.back, { x: parts.back + w * 0.08, y: -h / 2 + h * 0.35 }, 150, { ease: easeOutCubic }),
+      ]);
+      await Promise.all([this.to(s.front, { x: parts.front, y: -h / 2 }, 170, { ease: easeInOutCubic }), this.to(s.back, { x: parts.back, y: -h / 2 }, 170, { ease: easeInOutCubic })]);
+    }
+    if (!live()) return;
+    // The player's cut: the cut card goes in where they cut, the stack parts there and the back part
+    // goes to the front.
+    const cut = s.split(cutFraction);
+    s.marker.alpha = 0;
+    s.marker.y = -h * 1.6;
+    await Promise.all([this.to(s.marker, { alpha: 1 }, 120), this.to(s.marker, { y: 0 }, 260, { ease: easeOutCubic })]);
+    if (!live()) return;
+    await this.wait(TIMING.pause);
+    const frontW = cut.back - cut.front;
+    const backW = w - frontW;
+    await Promise.all([
+      this.to(s.front, { y: -h / 2 - h * 1.3 }, 220, { ease: easeOutCubic }),
+      this.to(s.marker, { alpha: 0 }, 220),
+    ]);
+    await Promise.all([
+      this.to(s.back, { x: cut.front }, 260, { ease: easeInOutCubic }),
+      this.to(s.front, { x: cut.front + backW }, 260, { ease: easeInOutCubic }),
+    ]);
+    await this.to(s.front, { y: -h / 2 }, 180, { ease: easeInCubic });
+    if (!live()) return;
+    // Into the shoe.
+    const mouth = this.shoe.mouth;
+    await this.wait(TIMING.pause);
+    await Promise.all([
+      this.to(s, { x: mouth.x + this.layout.shoe.w * 0.35, y: mouth.y, alpha: 0 }, 360, { ease: easeInCubic }),
+      this.to(s.scale, { x: 0.25, y: 0.6 }, 360, { ease: easeInCubic }),
+    ]);
+    if (!live()) return;
+    s.visible = false;
+    this.shuffle.layout(this.layout.result);
+    s.alpha = 1;
+    s.scale.set(1);
+    this.placeCutCard();
+    this.invalidate();
+  }
+
+  async flashWins(spots: readonly { sector: number; box: Box }[]): Promise<void> {
+    if (this.destroyed) return;
+    const g = this.winFlash;
+    g.clear();
+    const { cx, cy } = this.layout.arc;
+    for (const s of spots) {
+      const spot = spotOf(this.layout, s.sector, s.box);
+      if (!spot) continue;
+      wedgePath(g, cx, cy, spot.wedge).fill({ color: FELT.goldLight, alpha: 0.32 });
+      wedgePath(g, cx, cy, spot.wedge).stroke({ width: 3, color: 0xffffff, alpha: 0.9 });
+    }
+    g.alpha = 0;
+    // Two quick pulses, then gone: the steady glow stays with the result.
+    for (let i = 0; i < 2; i++) {
+      await this.to(g, { alpha: 1 }, 140, { ease: easeOutCubic });
+      await this.to(g, { alpha: 0 }, 260, { ease: easeInCubic });
+    }
+    if (!this.destroyed) g.clear();
+  }
+
   setOptions(opts: Partial<SceneOptions>): void {
     if (this.destroyed) return;
     const before = this.opts;
@@ -343,8 +465,10 @@ export class PixiTable implements TableScene {
   // ── For tests ───────────────────────────────────────────────────────────────────────────────
 
   /** A read-only peek at the scene's state, for tests and the screenshot harness. */
-  inspect(): { cards: { code: CardCode; faceUp: boolean; hand: Hand }[]; totals: Record<Hand, number | null>; banner: boolean; stacks: number; payouts: number; baked: number; ticking: boolean; contextLost: boolean | null } {
+  inspect(): { cutCard: { shoe: boolean; tray: boolean; flying: boolean }; shuffling: boolean; cards: { code: CardCode; faceUp: boolean; hand: Hand }[]; totals: Record<Hand, number | null>; banner: boolean; stacks: number; payouts: number; baked: number; ticking: boolean; contextLost: boolean | null } {
     return {
+      cutCard: { shoe: this.shoe.cutCardShown, tray: this.discard.cutCard.visible, flying: this.flyingCut.visible },
+      shuffling: this.shuffle.visible,
       cards: this.cards.filter((c) => c.visible).map((c) => ({ code: c.code, faceUp: c.faceUp, hand: c.hand })),
       totals: { player: this.totals.player.visible ? this.totals.player.value : null, banker: this.totals.banker.visible ? this.totals.banker.value : null },
       banner: this.banner.visible,
@@ -428,6 +552,9 @@ export class PixiTable implements TableScene {
     this.drawFelt();
     this.shoe.layout(L.shoe, this.cardArt);
     this.discard.layout(L.discard, this.cardArt);
+    this.shuffle.layout(L.result);
+    drawCutCard(this.flyingCut, L.card.w, L.card.h);
+    this.placeCutCard();
     this.banner.layout(this.bannerRect());
     const head = L.handHeader;
     for (const hand of ['player', 'banker'] as const) {
@@ -464,6 +591,7 @@ export class PixiTable implements TableScene {
   }
 
   private drawFelt(): void {
+    this.discard.setName(upper(this.opts.labels.discard ?? 'Discard', this.opts.language ?? ''));
     this.felt.draw(this.layout, {
       labels: this.opts.labels,
       limitsText: this.opts.limitsText,
@@ -582,6 +710,16 @@ export class PixiTable implements TableScene {
     };
   }
 
+  /** Puts the cut card where it is now: in the shoe's stack, or lying in the discard tray. */
+  private placeCutCard(): void {
+    if (this.flyingCut.visible || this.shuffle.visible) return;
+    const info = this.shoeInfo;
+    const inShoe = !this.cutIsOut && cutCardInShoe(info);
+    this.shoe.showCutCard(inShoe);
+    // Unknown position (no cutAt): the card waits in the tray while the tray is empty.
+    this.discard.showCutCard(info.cutAt === undefined ? info.discarded === 0 : !inShoe);
+  }
+
   // ── Choreography ─────────────────────────────────────────────────────────────────────────────
 
   private async dealCard(v: CardView, delay: number): Promise<void> {
@@ -690,6 +828,9 @@ export class PixiTable implements TableScene {
         moves.push(this.to(bet, { x: aside.x, y: aside.y }, TIMING.pay, { delay, ease: easeOutCubic }));
       }
     }
+    const winners = r.payouts.filter((p) => p.result === 'win');
+    // The pulse runs on past the payouts: the round is settled when the chips are.
+    if (winners.length > 0) void this.flashWins(winners);
     await Promise.all(moves);
     for (const stack of this.payouts.values()) this.keepOnTable(stack);
     for (const key of this.collected) {
@@ -740,6 +881,7 @@ export class PixiTable implements TableScene {
     this.totals.banker.show(null);
     this.totals.player.alpha = this.totals.banker.alpha = 1;
     this.outcome = null;
+    this.winFlash.clear();
     this.winGlow.alpha = 1;
     this.drawWinGlow();
   }

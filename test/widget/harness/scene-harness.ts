@@ -59,7 +59,7 @@ async function mount(width: number, height: number, reducedMotion = false, lang 
   host.style.height = `${height}px`;
   const scene = await createScene({ ...options, ...languages[lang], reducedMotion }, { width, height });
   host.replaceChildren(scene.canvas);
-  scene.setShoe({ cardsLeft: 287, total: 312, discarded: 24 });
+  scene.setShoe({ cardsLeft: 287, total: 312, discarded: 24, cutAt: 156 });
   scene.setBets(SAMPLE_BETS, HALL_1_CHIPS);
   return scene;
 }

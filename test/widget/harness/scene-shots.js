@@ -126,6 +126,22 @@ try {
     await shot('7-ru-tie');
     await page.evaluate(() => /** @type {any} */ (window).scene.setOptions({ ...(/** @type {any} */ (window).pb.languages.el) }));
     await shot('8-el-relabelled');
+    // A new shoe: the shuffle, and the player's cut splitting the stack.
+    await page.evaluate(() => {
+      const w = /** @type {any} */ (window);
+      w.scene.setShoe({ cardsLeft: 312, total: 312, discarded: 0, cutAt: 156 });
+      w.done = w.scene.shuffleAndCut(0.37);
+    });
+    await page.waitForTimeout(1150);
+    await shot('9-shuffle-cut');
+    await page.evaluate(() => /** @type {any} */ (window).done);
+    await shot('10-new-shoe');
+    await page.evaluate(async () => {
+      const w = /** @type {any} */ (window);
+      w.scene.setShoe({ cardsLeft: 150, total: 312, discarded: 162, cutAt: 156 });
+      await w.scene.cutCardOut();
+    });
+    await shot('11-cut-card-out');
     // Teardown: Pixi must not warn (e.g. "BindGroup … destroyed while still bound") nor keep the context.
     const lost = await page.evaluate(() => {
       const w = /** @type {any} */ (window);
