@@ -186,11 +186,17 @@ export class DiscardView extends Container {
     return { x: x + w / 2 + w * 0.06, y: y + h * 0.42 - 6, rotation: Math.PI / 2 - 0.18 };
   }
 
+  /** The name and the count share the tray's bottom line, clear of the pile: "DISCARD 24". */
   private placeName(): void {
     const { x, y, w, h } = this.rect;
+    const line = y + h - h * 0.14;
     this.nameText.style.fontSize = Math.max(8, Math.round(h * 0.13));
-    fitText(this.nameText, Math.max(1, w * 0.8));
-    this.nameText.position.set(x + w / 2, y + h * 0.16);
+    const gap = this.count.text === '' ? 0 : 6;
+    const room = Math.max(1, w * 0.86 - (gap ? this.count.width + gap : 0));
+    fitText(this.nameText, room);
+    const total = this.nameText.width + gap + (gap ? this.count.width : 0);
+    this.nameText.position.set(x + w / 2 - total / 2 + this.nameText.width / 2, line);
+    this.count.position.set(x + w / 2 + total / 2 - this.count.width / 2, line);
   }
 
   /** The middle of the tray, where swept cards go. */
@@ -208,7 +214,6 @@ export class DiscardView extends Container {
     g.roundRect(x, y, w, h, 10).fill(acrylicGradient()).stroke({ width: 1.5, color: 0x6c727d });
     g.roundRect(x + 5, y + 5, w - 10, h - 10, 7).fill({ color: 0x0e2419, alpha: 0.92 }).stroke({ width: 1, color: 0x000000, alpha: 0.6 });
     this.count.style.fontSize = Math.max(9, Math.round(h * 0.15));
-    this.count.position.set(x + w / 2, y + h - h * 0.14);
     // Where the cards will lie: a faint outline, so that even an empty tray reads as one.
     if (art.width > 0) {
       const s = Math.min((h * 0.62) / art.height, (w * 0.7) / art.width);
@@ -253,5 +258,6 @@ export class DiscardView extends Container {
       s.position.set(x + w / 2 + (f - 0.5) * 6, y + h * 0.42 - i * 1.2);
     });
     this.count.text = this.discarded > 0 ? String(this.discarded) : '';
+    this.placeName();
   }
 }

@@ -342,6 +342,7 @@ export class PixiTable implements TableScene {
   async shuffleAndCut(cutFraction: number): Promise<void> {
     if (this.destroyed) return;
     this.clearNow();
+    this.renderStacks(false);
     const id = ++this.roundId;
     const live = (): boolean => id === this.roundId && !this.destroyed;
     const s = this.shuffle;
