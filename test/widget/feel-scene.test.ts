@@ -296,3 +296,24 @@ async function until(check: () => boolean): Promise<void> {
   }
   throw new Error('condition never held');
 }
+
+describe('sound cues', () => {
+  it('tells the host each sound moment of a round, in order, and nothing under reduced motion', async () => {
+    const heard: string[] = [];
+    const scene = await mount({ reducedMotion: false, speed: 'fast', onCue: (cue) => heard.push(cue) });
+    scene.setBets(SAMPLE_BETS, HALL_1_CHIPS);
+    expect(heard.filter((c) => c === 'chipPlace')).to.have.length(SAMPLE_BETS.length);
+    heard.length = 0;
+    // Banker wins with six cards: Punto and Tie bets collected, Banco paid.
+    await scene.playRound(receiptFrom(['2S', 'KH', '3D', '6C', '7H', '2D'], SAMPLE_BETS));
+    expect(heard.filter((c) => c === 'cardSlide')).to.have.length(6);
+    expect(heard.filter((c) => c === 'cardFlip')).to.have.length(6);
+    expect(heard.slice(heard.indexOf('result'))).to.deep.equal(['result', 'chipsCollect', 'win', 'chipsPay']);
+    heard.length = 0;
+    scene.setOptions({ reducedMotion: true });
+    await scene.clearRound();
+    scene.setBets(SAMPLE_BETS, HALL_1_CHIPS);
+    await scene.playRound(receiptFrom(NATURAL, SAMPLE_BETS));
+    expect(heard).to.deep.equal([]);
+  });
+});

@@ -28,6 +28,12 @@ export interface SceneLabels {
   discard?: string;
 }
 
+/**
+ * A moment the scene's animation reaches, for sound in step with it: the names are the sound
+ * module's cues (widget/sound), plus 'result' when the banner shows (the dealer's voice calls it).
+ */
+export type SceneCue = 'cardSlide' | 'cardFlip' | 'chipPlace' | 'chipsPay' | 'chipsCollect' | 'win' | 'result';
+
 export interface SceneOptions {
   reducedMotion: boolean;
   labels: SceneLabels;
@@ -44,6 +50,8 @@ export interface SceneOptions {
   language?: string;
   /** Optional: 'fast' plays every animation at twice the speed; reducedMotion still makes it all instant. */
   speed?: 'normal' | 'fast';
+  /** Optional: told each time the animation reaches a sound's moment (never under reduced motion: all of it lands at once). */
+  onCue?(cue: SceneCue): void;
 }
 
 /**

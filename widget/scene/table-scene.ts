@@ -10,7 +10,7 @@ import { type BoxSpot, cardSpot, spotOf, type TableLayout, tableLayout } from '.
 import { CardArt } from './cards.ts';
 import { ChipArt, chipRise, chipsFor, ChipStack, stackChips } from './chips.ts';
 import { FeltView, wedgePath } from './felt.ts';
-import type { RoundReceipt, SceneOptions, TableScene } from './index.ts';
+import type { RoundReceipt, SceneCue, SceneOptions, TableScene } from './index.ts';
 import type { SettledBet } from '../../shared/settle.ts';
 import { BOX_ACCENT, type ChipColours, FELT } from './palette.ts';
 import { type BannerText, CardView, ResultBanner, TotalBadge } from './pieces.ts';
@@ -649,6 +649,7 @@ export class PixiTable implements TableScene {
       stack.visible = !this.collected.has(key);
       stack.scale.set(1);
       if (bounce && grew && stack.visible && this.anim.speed > 0) {
+        this.cue('chipPlace');
         stack.scale.set(1.14);
         void this.to(stack.scale, { x: 1, y: 1 }, 140, { ease: easeOutCubic });
       }
@@ -723,8 +724,23 @@ export class PixiTable implements TableScene {
 
   // ── Choreography ─────────────────────────────────────────────────────────────────────────────
 
+  /** Tells the host a sound's moment has come (animated play only). */
+  private cue(name: SceneCue, delay = 0): void {
+    const onCue = this.opts.onCue;
+    if (!onCue || this.anim.speed === 0) return;
+    if (delay <= 0) {
+      onCue(name);
+      return;
+    }
+    const id = this.roundId;
+    void this.wait(delay).then(() => {
+      if (id === this.roundId && !this.destroyed && this.anim.speed > 0) onCue(name);
+    });
+  }
+
   private async dealCard(v: CardView, delay: number): Promise<void> {
     const p = cardSpot(this.layout, v.hand, v.slot);
+    this.cue('cardSlide', delay);
     await Promise.all([
       this.to(v, { alpha: 1 }, 60, { delay }),
       this.to(v, { x: p.x, y: p.y, rotation: p.rotation }, TIMING.deal, { delay, ease: easeOutCubic }),
@@ -734,6 +750,7 @@ export class PixiTable implements TableScene {
 
   private async flip(v: CardView, delay: number): Promise<void> {
     await this.to(v.scale, { x: 0, y: 1.06 }, TIMING.flipHalf, { delay, ease: easeInCubic });
+    this.cue('cardFlip');
     v.faceUp = true;
     v.paint(this.cardArt);
     await this.to(v.scale, { x: 1, y: 1 }, TIMING.flipHalf, { ease: easeOutCubic });
@@ -785,6 +802,7 @@ export class PixiTable implements TableScene {
     this.banner.alpha = 0;
     this.banner.scale.set(0.86);
     this.winGlow.alpha = 0;
+    this.cue('result');
     await Promise.all([
       this.to(this.banner, { alpha: 1 }, TIMING.banner),
       this.to(this.banner.scale, { x: 1, y: 1 }, TIMING.banner, { ease: easeOutBack }),
@@ -800,6 +818,7 @@ export class PixiTable implements TableScene {
     const moves: Promise<void>[] = [];
     const dealer = { x: this.layout.width / 2, y: this.layout.playerHand.y + this.layout.playerHand.h / 2 };
     let lost = 0;
+    if (r.payouts.some((p) => p.result === 'lose')) this.cue('chipsCollect');
     for (const p of r.payouts) {
       if (p.result !== 'lose') continue;
       const key = keyOf(p.sector, p.box);
@@ -830,6 +849,10 @@ export class PixiTable implements TableScene {
       }
     }
     const winners = r.payouts.filter((p) => p.result === 'win');
+    if (winners.length > 0) {
+      this.cue('chipsPay', lost > 0 ? TIMING.payAfter : 0);
+      this.cue('win');
+    }
     // The pulse runs on past the payouts: the round is settled when the chips are.
     if (winners.length > 0) void this.flashWins(winners);
     await Promise.all(moves);
