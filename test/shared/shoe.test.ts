@@ -8,6 +8,7 @@ import {
   cutStack,
   dealRound,
   DEFAULT_SHOE_RULES,
+  defaultShoeRules,
   MAX_BURN,
   newShoe,
   prepareShoe,
@@ -162,6 +163,19 @@ describe('the burn', () => {
 });
 
 describe('the cut card and the end of the shoe', () => {
+  test('a new table of either mode commits the cut card in the middle of the stack', () => {
+    for (const decks of [1, 6, 8]) {
+      for (const mode of ['shoe', 'reshuffle'] as const) {
+        const rules = defaultShoeRules(mode, decks);
+        expect(rules).toEqual({ decks, burn: true, mode, cutCardFromEnd: Math.floor((52 * decks) / 2) });
+        expect(validateShoeRules(rules).ok).toBe(true);
+      }
+    }
+    // Eight decks: 208 cards before the cut card, 208 behind it.
+    expect(cutCardIndex(416, defaultShoeRules('shoe', 8))).toBe(208);
+    expect(defaultShoeRules('shoe').decks).toBe(DEFAULT_SHOE_RULES.decks);
+  });
+
   test('the cut card sits cutCardFromEnd cards before the end', () => {
     expect(cutCardIndex(312, DEFAULT_SHOE_RULES)).toBe(296);
     expect(prepareShoe(orderedDecks(6), DEFAULT_SHOE_RULES).cutCardAt).toBe(296);

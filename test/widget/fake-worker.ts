@@ -19,6 +19,7 @@ import {
   type CommitmentBody,
   cutRange,
   DEFAULT_SHOE_PARAMS,
+  deriveRoundShoe,
   deriveShoe,
   FAIRNESS_VERSION,
   generateSigningKey,
@@ -34,7 +35,7 @@ import {
   validateClientSeed,
   validateShoeCut,
 } from '../../shared/fairness/index.ts';
-import { dealRound, type Shoe } from '../../shared/shoe.ts';
+import { dealRound, defaultShoeRules, type Shoe } from '../../shared/shoe.ts';
 import { STORAGE_PREFIX } from '../../widget/element/session-store.ts';
 
 export interface FakeRequest {
@@ -100,7 +101,7 @@ export class FakeWorker {
   faults: Fault[] = [];
   startBalance = 1_000_000;
   /** The shoe's parameters (a one-deck shoe ends after a handful of rounds). */
-  params: ShoeParams = { ...DEFAULT_SHOE_PARAMS };
+  params: ShoeParams = { ...DEFAULT_SHOE_PARAMS, ...defaultShoeRules('shoe') };
   /** Resolves a request only when this promise resolves (to hold a round "in flight"). */
   gate: Promise<void> | null = null;
 
@@ -241,7 +242,7 @@ export class FakeWorker {
     if (!seed.ok) return error(400, 'bad_client_seed', seed.error.message);
     const cut = validateShoeCut(this.params, Number(body?.cut));
     if (!cut.ok) return error(400, 'bad_cut', cut.error.message);
-    shoe.shoe = deriveShoe(this.params, shoe.serverSeed, seed.value, cut.value);
+    shoe.shoe = this.params.mode === 'reshuffle' ? deriveRoundShoe(this.params, shoe.serverSeed, seed.value, cut.value, 1) : deriveShoe(this.params, shoe.serverSeed, seed.value, cut.value);
     shoe.status = 'in-play';
     shoe.start = await this.#sign(buildStartBody({ table: shoe.commitment.body.table, shoe: shoe.number, clientSeed: seed.value, cut: cut.value, prev: shoe.commitment.hash, issuedAt: ISSUED_AT }));
     const started: StartAnswer = { shoe: shoeInfo(shoe, this.params) };

@@ -13,7 +13,7 @@ export type { ShoeStatus } from '../../shared/api.ts';
 export type ShoeState = ShoeSummary &
   Partial<Pick<ShoeView, 'cutRange' | 'commitment' | 'start'>> & {
     /** What decides the cards (also inside the commitment). */
-    params?: Pick<ShoeParams, 'decks'>;
+    params?: Pick<ShoeParams, 'decks'> & Partial<Pick<ShoeParams, 'cutCardFromEnd' | 'mode'>>;
   };
 
 /** `POST /api/sessions` → 201. */

@@ -3,7 +3,11 @@
  * table frame, the felt and the loading overlay. The rest of the table's styles (styles.ts) load
  * lazily with the view.
  */
-import { css } from 'lit';
+import { css, unsafeCSS } from 'lit';
+import { CHIP_TONES, css as hex } from '../scene/palette.ts';
+
+/** The tray's chip colours are the felt's (palette.ts): one palette, read by both. */
+const chipDefaults = unsafeCSS(CHIP_TONES.map((tone, i) => `--pb-chip-${i + 1}: ${hex(tone.base)};`).join('\n'));
 
 export const loaderStyles = css`
   :host {
@@ -23,12 +27,7 @@ export const loaderStyles = css`
     --pb-focus-ring: #ffe28a;
     --pb-radius: 18px;
     --pb-font: 'Segoe UI', system-ui, -apple-system, 'Helvetica Neue', Arial, sans-serif;
-    --pb-chip-1: #f3f1ea;
-    --pb-chip-2: #c8302c;
-    --pb-chip-3: #1f7a43;
-    --pb-chip-4: #1d1d22;
-    --pb-chip-5: #6b3fa0;
-    --pb-chip-6: #d98a1c;
+    ${chipDefaults}
     display: block;
     container-type: inline-size;
     font-family: var(--pb-font);

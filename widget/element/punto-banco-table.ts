@@ -11,6 +11,7 @@
 import { adoptStyles, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { Bet, Box, RoomId, TableLimits } from '../../shared/table.ts';
+import type { ShoeMode } from '../../shared/shoe.ts';
 import { DEFAULT_ROOM } from '../../shared/default-room.ts';
 import type { TableLayout } from '../layout.ts';
 import type { SceneOptions, TableScene } from '../scene/index.ts';
@@ -65,6 +66,9 @@ const reducedMotionConverter = {
  * @attr lang - `en` | `ru` | `it` | `el` (`ru-RU` etc. map to their language; anything else is English). Absent: the nearest `lang` up the page. Live.
  * @attr currency - ISO 4217 code for amounts (default `EUR`). Live.
  * @attr reduced-motion - Present: instant animations; `"false"`: animate even when the OS asks for less; absent: follow `prefers-reduced-motion` (live).
+ * @attr mode - `shoe` (default: one shoe dealt down to the cut card, in the middle of the stack) | `reshuffle` (every round from a freshly shuffled stack). Changing it opens a new session; the player can switch it on the table too. Reflected.
+ * @attr speed - `normal` (default) | `fast`: every animation at twice the speed (the player can switch it on the table). Reduced motion still makes it all instant. Reflected.
+ * @attr muted - Present: no sound and no dealer's voice. Absent: the player's own choice (the table's sound button, remembered in `localStorage`), else sound on. Reflected.
  * @attr resume - Default on: the table remembers its session (id and token only) in the tab's `sessionStorage`, per endpoint, room and affiliate, and resumes it after a page reload — balance, shoe, scoreboard and history. `"off"`: every page load opens a new session and storage is never read or written.
  *
  * @event pb-ready - The session is open and the table takes bets. detail: `{ sessionId, room, balance, limits }`.
@@ -127,6 +131,15 @@ export class PuntoBancoTable extends LitElement {
    * every animation is instant. `"false"`: animate even if the OS asks for less motion.
    */
   @property({ attribute: 'reduced-motion', converter: reducedMotionConverter, reflect: true }) reducedMotion: boolean | null = null;
+
+  /** `shoe` (one shoe down to the cut card) or `reshuffle` (a fresh stack every round). Changing it opens a new session. */
+  @property({ reflect: true }) mode: ShoeMode = 'shoe';
+
+  /** `normal` or `fast` (every animation at twice the speed). */
+  @property({ reflect: true }) speed: 'normal' | 'fast' = 'normal';
+
+  /** No sound and no voice. Set from the player's remembered choice at connection unless the page sets it. */
+  @property({ type: Boolean, reflect: true }) muted = false;
 
   /** `"off"`: never resume a session after a reload, and never read or write `sessionStorage`. Default: on (see `@attr resume`). */
   @property() resume = 'on';
@@ -287,7 +300,8 @@ export class PuntoBancoTable extends LitElement {
       this.#scene?.setOptions({ reducedMotion: this.effectiveReducedMotion });
     }
     // A new room or Worker means a new session (the old one's limits no longer apply).
-    const switched = ['room', 'endpoint', 'affiliate'].some((key) => changed.has(key) && changed.get(key) !== undefined);
+    if (changed.has('speed')) this.#scene?.setOptions({ speed: this.speed === 'fast' ? 'fast' : 'normal' });
+    const switched = ['room', 'endpoint', 'affiliate', 'mode'].some((key) => changed.has(key) && changed.get(key) !== undefined);
     if (switched && this.sessionId && this.state !== 'dealing') void this.#reopen();
   }
 
@@ -387,6 +401,10 @@ export class PuntoBancoTable extends LitElement {
 
   async #reopen(): Promise<void> {
     this.#table?.forget();
+    // Nothing of the old session's last round stays: not its result, not its win.
+    this._lastResult = null;
+    this._lastWin = null;
+    this.#lastBody = null;
     this.#booting = this.#boot();
     await this.#booting;
   }
@@ -413,7 +431,7 @@ export class PuntoBancoTable extends LitElement {
 
   /** The scene's texts (a scene exists only once the parts have arrived). */
   #sceneTexts(): Omit<SceneOptions, 'reducedMotion'> {
-    return this.#parts!.sceneTexts(this.#i18n, this.limits);
+    return { ...this.#parts!.sceneTexts(this.#i18n, this.limits, this.#i18n.language), speed: this.speed === 'fast' ? 'fast' : 'normal' };
   }
 
   async #configureLanguage(): Promise<void> {
@@ -611,7 +629,7 @@ export class PuntoBancoTable extends LitElement {
     const loading = state === 'loading' || !i.ready || !view;
     const m = view && !loading ? this.#viewModel() : null;
     return html`
-      <div class="table" part="table" role="region" aria-label=${i.t('table')} aria-busy=${loading ? 'true' : 'false'}>
+      <div class="table" part="table" lang=${i.language} data-mode=${this.mode} role="region" aria-label=${i.t('table')} aria-busy=${loading ? 'true' : 'false'}>
         <div class="stage" part="stage" @contextmenu=${(e: Event) => e.preventDefault()}>
           <div class="canvas-host" aria-hidden="true"></div>
           ${m && view ? [view.renderPlainRound(m), view.renderBoxes(m), view.renderChips(m), view.renderGhost(m)] : nothing}

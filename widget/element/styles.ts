@@ -1,5 +1,9 @@
 /** Styles of the table's controls (loaded lazily with view.ts; loader-styles.ts has the frame). */
-import { css } from 'lit';
+import { css, unsafeCSS } from 'lit';
+import { CHIP_TONES, css as hex } from '../scene/palette.ts';
+
+/** Each tray chip's ink, the felt's (palette.ts); `data-tone` is the chip's rank, 1-based. */
+const chipInks = unsafeCSS(CHIP_TONES.map((tone, i) => `.chip[data-tone='${i + 1}'] { --chip: var(--pb-chip-${i + 1}); --chip-ink: ${hex(tone.text)}; }`).join('\n'));
 
 export const tableStyles = css`
   .boxes,
@@ -215,12 +219,7 @@ export const tableStyles = css`
       0 0 0 3px var(--pb-gold),
       0 0 18px 4px rgb(255 215 120 / 55%);
   }
-  .chip[data-tone='1'] { --chip: var(--pb-chip-1); --chip-ink: #1b1b1b; }
-  .chip[data-tone='2'] { --chip: var(--pb-chip-2); --chip-ink: #fff; }
-  .chip[data-tone='3'] { --chip: var(--pb-chip-3); --chip-ink: #fff; }
-  .chip[data-tone='4'] { --chip: var(--pb-chip-4); --chip-ink: #f2d98c; }
-  .chip[data-tone='5'] { --chip: var(--pb-chip-5); --chip-ink: #fff; }
-  .chip[data-tone='6'] { --chip: var(--pb-chip-6); --chip-ink: #1b1406; }
+  ${chipInks}
   .ghost {
     display: grid;
     place-content: center;

@@ -13,6 +13,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { CARDS_PER_DECK } from '../../shared/cards.ts';
 import { betResult } from '../../shared/settle.ts';
 import type { Bet, RoomId, TableLimits } from '../../shared/table.ts';
+import type { ShoeMode } from '../../shared/shoe.ts';
 import type { TableScene } from '../scene/index.ts';
 import { type ApiClient, type ApiError, type ApiResult, type FetchLike, newIdempotencyKey } from './api-client.ts';
 import type { ReceiptBody, RoundAnswer, SessionAnswer, ShoeStartAnswer, ShoeStartChoice, ShoeState, Signed } from './api-types.ts';
@@ -42,6 +43,8 @@ export interface SessionHost extends ReactiveControllerHost, HTMLElement {
   readonly endpoint: string;
   readonly room: RoomId;
   readonly affiliate: string | null;
+  /** `shoe` or `reshuffle`: the table mode a new session is created in. */
+  readonly mode: ShoeMode;
   readonly resume: string;
   readonly shoeStartProvider: ShoeStartProvider | null;
 }
@@ -86,6 +89,8 @@ export class TableSession implements ReactiveController {
   #pendingRound: { bets: Bet[]; key: string } | null = null;
   /** The settled round the felt shows (until swept): a rebuilt scene draws it again. */
   #onFelt: ReceiptBody | null = null;
+  /** A shuffle was shown (a reshuffle table shows only its first). */
+  #shuffled = false;
 
   constructor(host: SessionHost, link: SessionLink) {
     this.#host = host;
@@ -162,6 +167,9 @@ export class TableSession implements ReactiveController {
     this.#createKey = null;
     this.#pendingRound = null;
     this.#pendingStart = null;
+    // The old room's round leaves the felt at once: nothing of it may show on the new one.
+    this.#onFelt = null;
+    void this.#link.scene()?.clearRound({ instant: true });
   }
 
   /**
@@ -174,7 +182,7 @@ export class TableSession implements ReactiveController {
     const host = this.#host;
     api.endpoint = host.endpoint;
     const affiliate = host.affiliate || null;
-    const store = (this.#store = ['off', 'false'].includes(String(host.resume).trim().toLowerCase()) ? null : new SessionStore(storageKey(api.url(''), host.room, affiliate)));
+    const store = (this.#store = ['off', 'false'].includes(String(host.resume).trim().toLowerCase()) ? null : new SessionStore(storageKey(api.url(''), host.room, affiliate) + (host.mode === 'reshuffle' ? '|reshuffle' : '')));
     // A create already under way (a Retry) goes on with its key; otherwise a stored session comes first.
     const stored = this.#resumable && !this.#createKey ? store?.claim(host) : null;
     if (stored) {
@@ -188,7 +196,7 @@ export class TableSession implements ReactiveController {
     }
     this.#createKey ??= newIdempotencyKey();
     api.token = null;
-    const body = affiliate ? { room: host.room, affiliate } : { room: host.room };
+    const body = { room: host.room, ...(affiliate ? { affiliate } : {}), ...(host.mode === 'reshuffle' ? { mode: host.mode } : {}) };
     const answer = await api.send<SessionAnswer>({ method: 'POST', path: 'api/sessions', body, idempotencyKey: this.#createKey });
     if (!answer.ok) {
       let error = answer.error;
@@ -244,7 +252,14 @@ export class TableSession implements ReactiveController {
     const scene = this.#link.scene();
     if (!this.#shoe || !scene) return;
     const total = shoeDecks(this.#shoe) * CARDS_PER_DECK;
-    scene.setShoe({ cardsLeft: Math.max(0, total - this.#consumed), total, discarded: this.#consumed });
+    const cutAt = this.#cutAt;
+    scene.setShoe({ cardsLeft: Math.max(0, total - this.#consumed), total, discarded: this.#consumed, ...(cutAt ? { cutAt } : {}) });
+  }
+
+  /** Cards left in the shoe when the cut card comes out (shoe mode; reshuffle mode has no cut card). */
+  get #cutAt(): number | undefined {
+    const params = this.#shoe?.params;
+    return params?.mode === 'reshuffle' ? undefined : params?.cutCardFromEnd;
   }
 
   /** "Cut and start": the player's fresh choice, not an earlier failed attempt's (hence no pending start). */
@@ -279,7 +294,23 @@ export class TableSession implements ReactiveController {
     this.#pendingStart = null;
     this.#shoe = { ...shoe, ...(answer.ok ? answer.value.shoe : {}), status: 'in-play' };
     this.#link.shoeStarted(this.#shoe);
+    await this.#shuffleAndCut(shoe, pending.body.cut);
     return true;
+  }
+
+  /**
+   * The new shoe is shuffled and cut on the felt where the player cut it, then goes in full. A
+   * reshuffle table (a fresh stack every round) shows it for its first shoe only.
+   */
+  async #shuffleAndCut(shoe: ShoeState, cut: number): Promise<void> {
+    const scene = this.#link.scene();
+    const total = shoeDecks(shoe) * CARDS_PER_DECK;
+    if (scene?.shuffleAndCut && (shoe.params?.mode !== 'reshuffle' || !this.#shuffled)) {
+      this.#shuffled = true;
+      await scene.shuffleAndCut(Math.min(0.95, Math.max(0.05, cut / total)));
+    }
+    this.#consumed = 0;
+    this.showShoe();
   }
 
   /** The page's provider, else the default; a provider that fails counts as no choice, and says why. */
@@ -382,6 +413,7 @@ export class TableSession implements ReactiveController {
     await this.#link.scene()?.clearRound();
     this.#onFelt = body;
     await this.#link.scene()?.playRound(body);
+    if (body.cutCardOut && this.#cutAt) await this.#link.scene()?.cutCardOut?.();
     if (!this.#host.isConnected) return;
     this.#balance = answer.balance;
     // Bets that push (Player and Banker on a tie: RULES.md) were returned and stay on the felt.

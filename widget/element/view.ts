@@ -281,7 +281,7 @@ export function netText(m: Pick<ViewModel, 't' | 'money'>, body: ReceiptBody): s
 }
 
 /** The texts the Pixi scene draws, in the player's language. */
-export function sceneTexts(m: Pick<ViewModel, 't' | 'money'>, limits: TableLimits | null): Omit<SceneOptions, 'reducedMotion'> {
+export function sceneTexts(m: Pick<ViewModel, 't' | 'money'>, limits: TableLimits | null, language: string): Omit<SceneOptions, 'reducedMotion'> {
   const t = (key: string): string => m.t(key);
   return {
     labels: {
@@ -291,7 +291,10 @@ export function sceneTexts(m: Pick<ViewModel, 't' | 'money'>, limits: TableLimit
       pays: { player: t('pays.player'), banker: t('pays.banker'), tie: t('pays.tie') },
       result: { player: t('banner.player'), banker: t('banner.banker'), tie: t('banner.tie') },
       natural: t('natural'),
+      returned: t('felt.returned'),
+      discard: t('felt.discard'),
     },
+    language,
     formatAmount: (minor) => m.money(minor),
     limitsText: limits ? `${m.money(limits.min)} – ${m.money(limits.max)}` : '',
   };
