@@ -3,11 +3,7 @@
  * table frame, the felt and the loading overlay. The rest of the table's styles (styles.ts) load
  * lazily with the view.
  */
-import { css, unsafeCSS } from 'lit';
-import { CHIP_TONES, css as hex } from '../scene/palette.ts';
-
-/** The tray's chip colours are the felt's (palette.ts): one palette, read by both. */
-const chipDefaults = unsafeCSS(CHIP_TONES.map((tone, i) => `--pb-chip-${i + 1}: ${hex(tone.base)};`).join('\n'));
+import { css } from 'lit';
 
 export const loaderStyles = css`
   :host {
@@ -27,7 +23,6 @@ export const loaderStyles = css`
     --pb-focus-ring: #ffe28a;
     --pb-radius: 18px;
     --pb-font: 'Segoe UI', system-ui, -apple-system, 'Helvetica Neue', Arial, sans-serif;
-    ${chipDefaults}
     display: block;
     container-type: inline-size;
     font-family: var(--pb-font);

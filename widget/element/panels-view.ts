@@ -566,4 +566,13 @@ export const panelsStyles = css`
     border-radius: 12px;
     font-size: 11.5px;
   }
+  /* Every tab's whole name shows: a long one ("Scoreboard", "Ιστορικό") may take two lines. */
+  .sheet-tabs .launcher .label {
+    font-size: 10.5px;
+    line-height: 1.1;
+    white-space: normal;
+    overflow-wrap: anywhere;
+    text-overflow: clip;
+    text-align: center;
+  }
 `;

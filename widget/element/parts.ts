@@ -16,3 +16,5 @@ export { DragController } from './drag-controller.ts';
 export { PanelsController } from './panels-controller.ts';
 export { panelsStyles } from './panels-view.ts';
 export { SceneSlot } from './scene-slot.ts';
+export { TableAudio } from './table-audio.ts';
+export { fullscreenState, measureChrome, runTool, tableShortcut, toggleFullscreen } from './table-input.ts';

@@ -14,7 +14,7 @@ import type { Bet, Box, RoomId, TableLimits } from '../../shared/table.ts';
 import type { ShoeMode } from '../../shared/shoe.ts';
 import { DEFAULT_ROOM } from '../../shared/default-room.ts';
 import type { TableLayout } from '../layout.ts';
-import type { SceneOptions, TableScene } from '../scene/index.ts';
+import type { SceneCue, SceneOptions, TableScene } from '../scene/index.ts';
 import { normalizeLanguage } from '../i18n/languages.ts';
 import type { ApiClient, ApiError, FetchLike } from './api-client.ts';
 import type { ReceiptBody, RoundAnswer, Signed } from './api-types.ts';
@@ -28,6 +28,7 @@ import { I18nController } from './i18n-controller.ts';
 import type { ShoeStartProvider } from './shoe-start.ts';
 import type { PanelsController } from './panels-controller.ts';
 import type { SceneSlot } from './scene-slot.ts';
+import type { TableAudio } from './table-audio.ts';
 import type { Notice, TableSession, TableState } from './table-session.ts';
 import { loaderStyles } from './loader-styles.ts';
 
@@ -181,6 +182,7 @@ export class PuntoBancoTable extends LitElement {
   @state() private _announcement = '';
   @state() private _lastResult: string | null = null;
   @state() private _lastWin: number | null = null;
+  @state() private _lastStaked = 0;
   @state() private _mediaReduced = false;
 
   #i18n = new I18nController(this);
@@ -198,12 +200,26 @@ export class PuntoBancoTable extends LitElement {
   #size: { width: number; height: number } | null = null;
   /** The scene's life: WebGL budget, visibility, rebuilds (scene-slot.ts, in the lazy chunk). */
   #slot: SceneSlot | null = null;
+  /** Effects and the dealer's voice (table-audio.ts, lazy). */
+  #audio: TableAudio | null = null;
+  /** The page set `muted` itself: the player's remembered choice does not override it. */
+  #pageMuted = false;
+  #onGesture = (): void => this.#audio?.unlock();
   #booting: Promise<void> | null = null;
   #bootError: ApiError | null = null;
   #lastBody: ReceiptBody | null = null;
   #toastTimer: ReturnType<typeof setTimeout> | undefined;
   #resize: ResizeObserver | null = null;
   #media: MediaQueryList | null = null;
+  /** Esc puts the chip in hand back; R repeats the last bets and deals (table-input.ts). */
+  #onKey = (e: KeyboardEvent): void => {
+    const asked = this.#parts?.tableShortcut(e);
+    if (asked === 'drop') this.selectChip(null);
+    else if (asked === 'repeatDeal') void this.repeatAndDeal();
+  };
+  #onFullscreen = (): void => {
+    this.requestUpdate(); // the full-screen button shows the new state
+  };
   #onMedia = (e: MediaQueryListEvent): void => {
     this._mediaReduced = e.matches;
   };
@@ -270,6 +286,13 @@ export class PuntoBancoTable extends LitElement {
     this.#media = window.matchMedia('(prefers-reduced-motion: reduce)');
     this._mediaReduced = this.#media.matches;
     this.#media.addEventListener('change', this.#onMedia);
+    this.#pageMuted ||= this.hasAttribute('muted');
+    // Audio only after a gesture on the table (no context before: browsers refuse one anyway).
+    this.addEventListener('pointerdown', this.#onGesture);
+    this.addEventListener('keydown', this.#onGesture);
+    this.addEventListener('keydown', this.#onKey);
+    document.addEventListener('fullscreenchange', this.#onFullscreen);
+    if (this.#audio) void this.#loadAudio();
     void this.#configureLanguage();
     if (!this.#booting) this.#booting = this.#boot();
     else if (this.state !== 'loading') void this.#slot?.mount();
@@ -283,6 +306,11 @@ export class PuntoBancoTable extends LitElement {
     this.#resize = null;
     clearTimeout(this.#toastTimer);
     this.#slot?.disconnect();
+    this.removeEventListener('pointerdown', this.#onGesture);
+    this.removeEventListener('keydown', this.#onGesture);
+    this.removeEventListener('keydown', this.#onKey);
+    document.removeEventListener('fullscreenchange', this.#onFullscreen);
+    this.#audio?.destroy();
   }
 
   protected override firstUpdated(): void {
@@ -295,11 +323,13 @@ export class PuntoBancoTable extends LitElement {
   }
 
   protected override updated(changed: PropertyValues): void {
+    if (this.#parts) this.#parts.measureChrome(this.renderRoot);
     if (changed.has('reducedMotion') || changed.has('_mediaReduced')) {
       this.toggleAttribute('data-reduced-motion', this.effectiveReducedMotion);
       this.#scene?.setOptions({ reducedMotion: this.effectiveReducedMotion });
     }
     // A new room or Worker means a new session (the old one's limits no longer apply).
+    if (changed.has('muted')) this.#audio?.setMuted(this.muted, false);
     if (changed.has('speed')) this.#scene?.setOptions({ speed: this.speed === 'fast' ? 'fast' : 'normal' });
     const switched = ['room', 'endpoint', 'affiliate', 'mode'].some((key) => changed.has(key) && changed.get(key) !== undefined);
     if (switched && this.sessionId && this.state !== 'dealing') void this.#reopen();
@@ -388,15 +418,28 @@ export class PuntoBancoTable extends LitElement {
       this.#slot = new parts.SceneSlot(this, {
         maker: () => {
           const factory = this.sceneFactory ?? PuntoBancoTable.defaultSceneFactory;
-          return factory && (() => factory({ ...this.#sceneTexts(), reducedMotion: this.effectiveReducedMotion }, this.#size ?? undefined));
+          const onCue = (cue: SceneCue): void => this.#audio?.cue(cue, this.#table?.onFelt?.outcome ?? null);
+          return factory && (() => factory({ ...this.#sceneTexts(), reducedMotion: this.effectiveReducedMotion, onCue }, this.#size ?? undefined));
         },
         restore: (scene) => this.#restore(scene),
         unavailable: (err) => emit(this, 'pb-error', { code: 'scene_unavailable', message: String((err as Error)?.message ?? err) }),
       });
+      this.#audio = new parts.TableAudio(this.#i18n.language);
+      void this.#loadAudio();
       if (this.isConnected) this.#observe();
     }
     if (this.#size) this._layout = parts.tableLayout(this.#size.width, this.#size.height);
     this.requestUpdate();
+  }
+
+  async #loadAudio(): Promise<void> {
+    if (await this.#audio!.start(this.muted, this.#pageMuted)) this.muted = true;
+  }
+
+  /** The player's sound button: mutes or unmutes, remembered for the next visit. */
+  toggleMuted(): void {
+    this.muted = !this.muted;
+    this.#audio?.setMuted(this.muted, true);
   }
 
   async #reopen(): Promise<void> {
@@ -438,6 +481,7 @@ export class PuntoBancoTable extends LitElement {
     const lang = normalizeLanguage(this.getAttribute('lang') || this.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang);
     const changed = lang !== this.#i18n.language;
     await this.#i18n.configure(lang, this.currency || 'EUR');
+    if (changed) this.#audio?.setLanguage(lang);
     // Texts already on screen were composed in the old language: a refusal goes, an error is re-said.
     if (changed) {
       this.#hideToast();
@@ -456,6 +500,7 @@ export class PuntoBancoTable extends LitElement {
     if (!this.#canBet || !table) return;
     const refused = table.prepareDeal(this.bets);
     if (refused) return this.#refuse(refused);
+    this.#audio?.callDeal();
     await table.runDeal();
   }
 
@@ -472,6 +517,7 @@ export class PuntoBancoTable extends LitElement {
     const receipt = answer.receipt;
     const body = receipt.body;
     this._lastWin = body.returned;
+    this._lastStaked = body.staked;
     this.#lastBody = body;
     this._lastResult = this.#parts!.resultText(this.#i18n, body);
     let said = `${this._lastResult}. ${this.#parts!.netText(this.#i18n, body)}.`;
@@ -578,6 +624,21 @@ export class PuntoBancoTable extends LitElement {
     return this.#change((l, b) => this.#bets!.double(l, b), () => this.#totalText());
   }
 
+  /**
+   * Rebet and deal in one action: the previous round's bets go back on the empty felt and are
+   * dealt at once (bets already on the felt are simply dealt).
+   */
+  async repeatAndDeal(): Promise<void> {
+    if (!this.#canBet) return;
+    if (this.bets.length === 0 && !this.repeat()) return;
+    await this.deal();
+  }
+
+  /** Shows the table full screen (the host element), or leaves full screen. */
+  async toggleFullscreen(): Promise<void> {
+    await this.#parts?.toggleFullscreen(this);
+  }
+
   /** Puts the previous round's bets back, if still legal. */
   repeat(): boolean {
     return this.#change((l, b) => this.#bets!.repeat(l, b), () => this.#totalText());
@@ -615,6 +676,17 @@ export class PuntoBancoTable extends LitElement {
     this.#scene?.setHighlight(at);
   }
 
+  /**
+   * «Бросить»: the pointer leaves the playing field, the chip in hand goes back to the tray. Not
+   * during a drag (the drag controller owns the pointer then) nor for touch (a finger lifting off
+   * is no decision to put the chip back).
+   */
+  #onLeaveField(e: PointerEvent): void {
+    if (e.pointerType !== 'mouse' && e.pointerType !== 'pen') return;
+    if (this.#drag?.ghost || this.#bets?.selectedChip == null) return;
+    this.selectChip(null);
+  }
+
   #onChipClick(amount: number): void {
     if (this.#drag?.clickSuppressed) return;
     this.selectChip(this.#bets!.selectedChip === amount ? null : amount);
@@ -630,7 +702,7 @@ export class PuntoBancoTable extends LitElement {
     const m = view && !loading ? this.#viewModel() : null;
     return html`
       <div class="table" part="table" lang=${i.language} data-mode=${this.mode} role="region" aria-label=${i.t('table')} aria-busy=${loading ? 'true' : 'false'}>
-        <div class="stage" part="stage" @contextmenu=${(e: Event) => e.preventDefault()}>
+        <div class="stage" part="stage" @contextmenu=${(e: Event) => e.preventDefault()} @pointerleave=${(e: PointerEvent) => this.#onLeaveField(e)}>
           <div class="canvas-host" aria-hidden="true"></div>
           ${m && view ? [view.renderPlainRound(m), view.renderBoxes(m), view.renderChips(m), view.renderGhost(m)] : nothing}
           ${view && (m || state === 'error') ? view.renderMessages(m ?? this.#viewModel()) : nothing}
@@ -654,8 +726,10 @@ export class PuntoBancoTable extends LitElement {
     chipClick: (amount) => this.#onChipClick(amount),
     action: (name) => {
       if (name === 'retry') void this.retry();
+      else if (name === 'repeatDeal') void this.repeatAndDeal();
       else if (this.#canBet) void this[name === 'clear' ? 'clearBets' : name]();
     },
+    tool: (name) => this.#parts!.runTool(this, name, this.#canBet),
   };
 
   #viewModel(): ViewModel {
@@ -679,6 +753,11 @@ export class PuntoBancoTable extends LitElement {
       canRepeat: bets.previous.length > 0,
       balance: this.balance,
       lastWin: this._lastWin,
+      lastStaked: this._lastStaked,
+      muted: this.muted,
+      fast: this.speed === 'fast',
+      mode: this.mode === 'reshuffle' ? 'reshuffle' : 'shoe',
+      fullscreen: this.#parts!.fullscreenState(this),
       status: this.#statusText(),
       // A refused origin stays refused until the operator changes the configuration: no Retry to press in vain.
       notice: notice && this.state === 'error' ? { message: notice.message, canRetry: notice.retry !== null && notice.code !== 'origin_not_allowed' } : null,

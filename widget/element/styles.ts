@@ -2,10 +2,18 @@
 import { css, unsafeCSS } from 'lit';
 import { CHIP_TONES, css as hex } from '../scene/palette.ts';
 
+/**
+ * The tray's chip colours are the felt's (palette.ts): one palette, read by both. The `--pb-chip-N`
+ * defaults live here, not in the loader (the loading overlay shows no chips); a page's own value
+ * on the element still wins over `:host`.
+ */
+const chipDefaults = unsafeCSS(`:host { ${CHIP_TONES.map((tone, i) => `--pb-chip-${i + 1}: ${hex(tone.base)};`).join(' ')} }`);
+
 /** Each tray chip's ink, the felt's (palette.ts); `data-tone` is the chip's rank, 1-based. */
 const chipInks = unsafeCSS(CHIP_TONES.map((tone, i) => `.chip[data-tone='${i + 1}'] { --chip: var(--pb-chip-${i + 1}); --chip-ink: ${hex(tone.text)}; }`).join('\n'));
 
 export const tableStyles = css`
+  ${chipDefaults}
   .boxes,
   .tray {
     position: absolute;
@@ -349,6 +357,152 @@ export const tableStyles = css`
     text-align: center;
     pointer-events: none;
   }
+  /*
+   * The whole table fits the viewport: the felt's height is its 16:10 (phone: 3:4) share of the
+   * width, but never more than the viewport leaves under it for the bar and the panels' strip
+   * (--pb-chrome, measured by the element). The layout (layout.ts) fits any proportion.
+   */
+  .stage {
+    aspect-ratio: auto;
+    height: min(calc(100cqi * 10 / 16), max(200px, calc(100dvh - var(--pb-chrome, 0px))));
+  }
+  /* The panel open beside the felt (panels-view.ts) takes its column out of the felt's width. */
+  @container (min-width: 1100px) {
+    :host([data-pane]) .stage {
+      height: min(calc((100cqi - clamp(380px, 36cqi, 480px)) * 10 / 16), max(200px, calc(100dvh - var(--pb-chrome, 0px))));
+    }
+  }
+  :host(:fullscreen) {
+    background: var(--pb-console);
+    overflow: auto;
+  }
+  :host(:fullscreen) .table {
+    border-radius: 0;
+  }
+  .action.repeatDeal {
+    border-color: var(--pb-deal);
+  }
+  .tools {
+    display: flex;
+    gap: 6px;
+    align-items: center;
+  }
+  .tool {
+    display: inline-grid;
+    place-items: center;
+    min-width: 36px;
+    min-height: 36px;
+    padding: 4px 8px;
+    border-radius: 999px;
+    border: 1px solid rgb(216 180 90 / 30%);
+    background: transparent;
+    color: var(--pb-muted);
+    font-size: 12px;
+    font-weight: 600;
+  }
+  .tool[aria-pressed='true'] {
+    color: var(--pb-gold);
+    background: rgb(216 180 90 / 14%);
+  }
+  .tool.mode {
+    color: var(--pb-text);
+    letter-spacing: 0.04em;
+  }
+  /*
+   * A phone held sideways: the felt takes the whole height, the bar and the panels' strip a
+   * column beside it (undo and double stay on the keyboard and in the API).
+   */
+  @media (orientation: landscape) and (max-height: 520px) {
+    .table {
+      display: grid;
+      grid-template-columns: minmax(0, 1fr) 196px;
+      grid-template-rows: 1fr auto;
+    }
+    .table > .stage {
+      grid-column: 1;
+      grid-row: 1 / span 2;
+      height: min(100dvh, calc((100cqi - 196px) * 10 / 16));
+    }
+    .table > .bar {
+      grid-column: 2;
+      grid-row: 1;
+      display: flex;
+      flex-direction: column;
+      align-items: stretch;
+      justify-content: flex-start;
+      flex-wrap: nowrap;
+      padding: 8px;
+      gap: 6px;
+      border-top: 0;
+      border-left: 1px solid rgb(216 180 90 / 35%);
+    }
+    .table > .drawer-bar {
+      grid-column: 2;
+      grid-row: 2;
+      padding: 6px 8px 8px;
+      border-left: 1px solid rgb(216 180 90 / 35%);
+    }
+    .table > .drawer-bar .launchers {
+      display: grid;
+      grid-template-columns: 1fr 1fr;
+      width: 100%;
+      margin: 0;
+      gap: 4px;
+    }
+    .table > .drawer-bar .launcher {
+      min-height: 30px;
+      padding: 3px 6px;
+      font-size: 11px;
+      gap: 4px;
+    }
+    .table > .drawer-bar .invite {
+      display: none;
+    }
+    .bar .status {
+      display: none;
+    }
+    .meters {
+      display: grid;
+      grid-template-columns: 1fr 1fr;
+      gap: 2px 8px;
+    }
+    .meter:first-child {
+      grid-column: 1 / -1;
+    }
+    .meter .label {
+      font-size: 9.5px;
+    }
+    .meter output {
+      font-size: 15px;
+    }
+    .tools {
+      order: 3;
+      justify-content: space-between;
+    }
+    .actions {
+      display: grid;
+      grid-template-columns: 1fr 1fr;
+      margin: 0;
+      gap: 4px;
+    }
+    .action {
+      min-height: 32px;
+      padding: 3px 4px;
+      font-size: 12px;
+    }
+    .action.undo,
+    .action.double {
+      display: none;
+    }
+    .action.deal {
+      padding-inline: 4px;
+    }
+    .tool {
+      min-width: 30px;
+      min-height: 30px;
+      padding: 2px 5px;
+    }
+  }
   @container (max-width: 1040px) {
     /* Meters and buttons share the first row; the status line gets its own. */
     .status {
@@ -384,10 +538,17 @@ export const tableStyles = css`
       padding: 8px 4px;
       font-size: 13px;
     }
-    .action.deal {
-      grid-column: 1 / -1;
+    .action.deal,
+    .action.repeatDeal {
+      grid-column: span 2;
       min-height: 46px;
-      font-size: 16px;
+      font-size: 15px;
+    }
+    .stage {
+      height: min(calc(100cqi * 4 / 3), max(280px, calc(100dvh - var(--pb-chrome, 0px))));
+    }
+    .tools {
+      justify-content: center;
     }
   }
 `;

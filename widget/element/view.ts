@@ -3,7 +3,7 @@
  * render. Loaded lazily together with the catalogs (the loader only draws the loading overlay), so
  * the entry chunk stays small. No state lives here.
  */
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, svg, type SVGTemplateResult, type TemplateResult } from 'lit';
 import { cssProps } from './css-props.ts';
 import { type Bet, BOXES, type TableLimits, totalStake } from '../../shared/table.ts';
 import type { Rect, TableLayout } from '../layout.ts';
@@ -33,6 +33,14 @@ export interface ViewModel {
   canRepeat: boolean;
   balance: number;
   lastWin: number | null;
+  /** What the last round staked: a return not above it is shown as returned, not as a win. */
+  lastStaked: number;
+  /** The table's settings as the player sees them. */
+  muted: boolean;
+  fast: boolean;
+  mode: 'shoe' | 'reshuffle';
+  /** null: the page cannot go full screen (the button is not shown). */
+  fullscreen: boolean | null;
   status: string;
   notice: { message: string; canRetry: boolean } | null;
   toast: string | null;
@@ -50,7 +58,8 @@ export interface ViewHandlers {
   pointerDown(e: PointerEvent, source: { chip?: number; from?: Spot }): void;
   highlight(at: Spot | null): void;
   chipClick(amount: number): void;
-  action(name: 'undo' | 'clear' | 'double' | 'repeat' | 'deal' | 'retry'): void;
+  action(name: 'undo' | 'clear' | 'double' | 'repeat' | 'deal' | 'repeatDeal' | 'retry'): void;
+  tool(name: 'sound' | 'fast' | 'fullscreen' | 'mode'): void;
 }
 
 /** The box's accessible name: "Banker, sector 2, bet €1.00". */
@@ -196,17 +205,41 @@ export function renderMessages(m: ViewModel): TemplateResult {
 export function renderBar(m: ViewModel): TemplateResult {
   const off = (enabled: boolean): string => (m.canBet && enabled ? 'false' : 'true');
   const hasBets = m.bets.length > 0;
-  const button = (name: 'undo' | 'clear' | 'double' | 'repeat' | 'deal', enabled: boolean): TemplateResult =>
-    html`<button class="action ${name}" part="button ${name}" data-action=${name} aria-disabled=${off(enabled)} @click=${() => m.on.action(name)}>${m.t(name)}</button>`;
+  const button = (name: 'undo' | 'clear' | 'double' | 'repeat' | 'deal' | 'repeatDeal', enabled: boolean, keys?: string): TemplateResult =>
+    html`<button class="action ${name}" part="button ${name}" data-action=${name} aria-disabled=${off(enabled)} aria-keyshortcuts=${keys ?? nothing} @click=${() => m.on.action(name)}>${m.t(name)}</button>`;
+  const won = m.lastWin !== null && m.lastWin > m.lastStaked;
   return html`<div class="bar" part="controls" role="group" aria-label=${m.t('controls')}>
     <div class="meters">
       ${meter('balance', m.t('balance'), m.money(m.balance))} ${meter('bet-total', m.t('bet'), m.money(m.total))}
-      ${m.settled && m.lastWin ? meter('win', m.t('win'), m.money(m.lastWin)) : nothing}
+      ${m.settled && m.lastWin ? meter('win', m.t(won ? 'win' : 'felt.returned'), m.money(m.lastWin)) : nothing}
     </div>
     <div class="status" part="status">${m.status}</div>
+    ${renderTools(m)}
     <div class="actions">
-      ${button('undo', m.canUndo)} ${button('clear', hasBets)} ${button('double', hasBets)} ${button('repeat', m.canRepeat)} ${button('deal', hasBets)}
+      ${button('undo', m.canUndo)} ${button('clear', hasBets)} ${button('double', hasBets)} ${button('repeat', m.canRepeat)}
+      ${button('repeatDeal', m.canRepeat && !hasBets, 'R')} ${button('deal', hasBets)}
     </div>
+  </div>`;
+}
+
+const ICONS = {
+  sound: svg`<path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/><path d="M16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12"/>`,
+  muted: svg`<path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/><path d="M16.5 9.5l5 5M21.5 9.5l-5 5"/>`,
+  fast: svg`<path d="M3 6l8 6-8 6zM12 6l8 6-8 6z" fill="currentColor"/>`,
+  fullscreen: svg`<path d="M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5"/>`,
+};
+
+/** Sound, speed, mode and full screen: small toggles at the end of the bar. */
+function renderTools(m: ViewModel): TemplateResult {
+  const toggle = (name: 'sound' | 'fast' | 'fullscreen', on: boolean, icon: SVGTemplateResult): TemplateResult =>
+    html`<button class="tool ${name}" part="button tool-${name}" data-tool=${name} aria-pressed=${on ? 'true' : 'false'} aria-label=${m.t(`tools.${name}`)} title=${m.t(`tools.${name}`)} @click=${() => m.on.tool(name)}>
+      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${icon}</svg>
+    </button>`;
+  const other = m.mode === 'shoe' ? 'reshuffle' : 'shoe';
+  return html`<div class="tools" role="group" aria-label=${m.t('tools.label')}>
+    <button class="tool mode" part="button tool-mode" data-tool="mode" data-mode=${m.mode} aria-label="${m.t('tools.mode')}: ${m.t(`mode.${m.mode}`)}" title="${m.t('tools.mode')} → ${m.t(`mode.${other}`)}" aria-disabled=${m.canBet ? 'false' : 'true'} @click=${() => m.on.tool('mode')}>${m.t(`mode.${m.mode}`)}</button>
+    ${toggle('sound', !m.muted, m.muted ? ICONS.muted : ICONS.sound)} ${toggle('fast', m.fast, ICONS.fast)}
+    ${m.fullscreen === null ? nothing : toggle('fullscreen', m.fullscreen, ICONS.fullscreen)}
   </div>`;
 }
 

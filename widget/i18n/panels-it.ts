@@ -141,6 +141,11 @@ export const panelsIt: PanelStrings = {
   shoesMany: '{count} sabot',
   // help
   help: 'Regole e probabilità',
+  playing: 'Come puntare',
+  placeBet: 'Scegli una fiche nel vassoio, poi clicca o tocca una casella (o trascina la fiche sopra); ogni clic aggiunge la fiche. Senza fiche in mano, un clic su una casella vuota punta il minimo del tavolo.',
+  removeBet: 'Per togliere una puntata, clicca la sua casella senza fiche in mano, Ctrl+clic o clic destro, oppure premi Canc su di essa. Per rimettere la fiche nel vassoio, porta il puntatore fuori dal tappeto o premi Esc.',
+  repeatBets: 'Ripeti rimette le puntate del giro precedente; Ripeti e distribuisci (tasto R) lo fa e distribuisce subito.',
+  modes: 'Modalità del tavolo',
   theDeal: 'La distribuzione',
   dealOrder: 'Quattro carte sono distribuite scoperte nell’ordine Punto, Banco, Punto, Banco. Le carte dal 2 al 9 valgono il loro numero, il 10 e le figure 0, l’asso 1; il punteggio di una mano è la somma modulo 10.',
   naturalRule: 'Un totale di {totals} con due carte in una delle mani è un naturale: nessuno pesca e le mani si confrontano subito.',

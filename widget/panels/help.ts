@@ -102,9 +102,24 @@ export class PbHelp extends LitElement {
     const s = panelStrings(this.strings);
     return html`<h2>${s.help}</h2>
       <div class="columns">
-        <div>${this.#rules(s)}</div>
+        <div>${this.#playing(s)} ${this.#rules(s)}</div>
         <div>${this.#payouts(s)} ${this.#limits(s)} ${this.#oddsView(s)}</div>
       </div>`;
+  }
+
+  /** How to place, remove and repeat bets, and the two table modes. */
+  #playing(s: PanelStrings): TemplateResult {
+    return html`<section class="playing">
+      <h3>${s.playing}</h3>
+      <p>${s.placeBet}</p>
+      <p>${s.removeBet}</p>
+      <p>${s.repeatBets}</p>
+      <h3>${s.modes}</h3>
+      <ul class="modes">
+        <li>${s.modeShoe}</li>
+        <li>${s.modeReshuffle}</li>
+      </ul>
+    </section>`;
   }
 
   #rules(s: PanelStrings): TemplateResult {

@@ -143,6 +143,11 @@ export const PANEL_STRINGS = {
   shoesMany: '{count} shoes',
   // help
   help: 'Rules and odds',
+  playing: 'Placing bets',
+  placeBet: 'Pick a chip in the tray, then click or tap a box (or drag the chip onto it); each click adds the chip. With no chip in hand, a click on an empty box places the table minimum.',
+  removeBet: 'To remove a bet, click its box with no chip in hand, Ctrl+click or right-click it, or press Delete on it. To put the chip back in the tray, move the pointer off the felt or press Esc.',
+  repeatBets: 'Repeat puts last round’s bets back; Repeat and deal (key R) does that and deals at once.',
+  modes: 'Table modes',
   theDeal: 'The deal',
   dealOrder: 'Four cards are dealt face up in the order Player, Banker, Player, Banker. Cards 2–9 count their face value, 10 and the faces count 0, the Ace counts 1; a hand’s total is the sum modulo 10.',
   naturalRule: 'A two-card total of {totals} on either hand is a natural: nobody draws and the hands are compared at once.',
