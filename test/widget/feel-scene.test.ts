@@ -82,7 +82,8 @@ describe('one chip palette', () => {
   }
 
   it('the DOM tray shows the same tones: its --pb-chip-N defaults and inks are the palette', () => {
-    const loader = loaderStyles.cssText;
+    // The --pb-chip-N defaults come with the table's styles (the loading overlay shows no chips).
+    const loader = loaderStyles.cssText + tableStyles.cssText;
     const table = tableStyles.cssText;
     CHIP_TONES.forEach((tone, i) => {
       expect(loader, `--pb-chip-${i + 1}`).to.match(new RegExp(`--pb-chip-${i + 1}:\\s*${css(tone.base)}`, 'i'));

@@ -78,6 +78,8 @@ export interface PanelsHost extends ReactiveControllerHost, HTMLElement {
 
 /** Widest table (CSS px) laid out as a phone: the pane becomes a modal bottom sheet. */
 const SHEET_MAX_WIDTH = 640;
+/** A screen the table alone fills (styles.ts puts the controls beside the felt there). */
+const SHORT_SCREEN = '(orientation: landscape) and (max-height: 520px)';
 /** Ended shoes kept verifiable in the fairness tab. */
 const PAST_SHOES = 12;
 const JWKS_PATH = '.well-known/jwks.json';
@@ -309,6 +311,9 @@ export class PanelsController implements ReactiveController {
   #invite(firstShoe: boolean): void {
     const shoe = this.#link.shoe();
     if (!shoe || shoe.status !== 'awaiting-start' || this.#sheet || this.#dismissed || this.#open !== null) return;
+    // Not on a screen too short for anything but the table (a phone held sideways): the pane would
+    // push it past the fold; the invitation line asks instead.
+    if (matchMedia(SHORT_SCREEN).matches) return;
     if (!firstShoe && !this.#engaged) return;
     this.#open = 'fairness';
     this.#autoOpened = true;

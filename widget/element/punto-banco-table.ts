@@ -524,7 +524,7 @@ export class PuntoBancoTable extends LitElement {
     if (answer.nextShoe) said += ` ${this.#i18n.t('newShoe')}.`;
     this.#announce(said);
     this.#panels?.roundPlayed(answer);
-    emit(this, 'pb-round-settled', receipt as Signed<ReceiptBody>);
+    emit(this, 'pb-round-settled', receipt);
   }
 
   // ---- errors and messages ------------------------------------------------------------------

@@ -444,16 +444,24 @@ export const tableStyles = css`
     }
     .table > .drawer-bar .launchers {
       display: grid;
-      grid-template-columns: 1fr 1fr;
+      grid-template-columns: repeat(4, 1fr);
       width: 100%;
       margin: 0;
       gap: 4px;
     }
+    /* Icons only: the names stay the buttons' accessible names. */
     .table > .drawer-bar .launcher {
-      min-height: 30px;
-      padding: 3px 6px;
-      font-size: 11px;
-      gap: 4px;
+      justify-content: center;
+      min-height: 34px;
+      padding: 3px;
+    }
+    .table > .drawer-bar .launcher .label {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+      white-space: nowrap;
     }
     .table > .drawer-bar .invite {
       display: none;
@@ -477,7 +485,11 @@ export const tableStyles = css`
     }
     .tools {
       order: 3;
+      flex-wrap: wrap;
       justify-content: space-between;
+    }
+    .tool.mode {
+      flex: 1 1 100%;
     }
     .actions {
       display: grid;
