@@ -1,8 +1,9 @@
-// The host page's own glue: language and room pickers, and a log of settled rounds from the
+// The host page's own glue: language, room and mode pickers, and a log of settled rounds from the
 // element's events. Nothing here is needed to embed the table.
 const table = document.getElementById('table');
 const lang = document.getElementById('lang-select');
 const room = document.getElementById('room-select');
+const mode = document.getElementById('mode-select');
 const log = document.getElementById('round-log');
 
 lang.addEventListener('change', () => {
@@ -10,6 +11,9 @@ lang.addEventListener('change', () => {
   document.documentElement.lang = lang.value;
 });
 room.addEventListener('change', () => table.setAttribute('room', room.value));
+// A new mode is a new session, as a new room is; the player can also switch it on the table.
+mode.addEventListener('change', () => table.setAttribute('mode', mode.value));
+new MutationObserver(() => (mode.value = table.getAttribute('mode') ?? 'shoe')).observe(table, { attributes: true, attributeFilter: ['mode'] });
 
 const NAMES = { player: 'Player', banker: 'Banker', tie: 'Tie' };
 table.addEventListener('pb-round-settled', (event) => {

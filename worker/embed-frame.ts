@@ -1,7 +1,7 @@
 /**
  * `GET /embed`: the iframe alternative to the script tag (API.md "The embed frame"). A full page
  * on the Worker's own origin that shows one `<punto-banco-table>` filling the frame:
- * `<iframe src="https://worker.example/embed?affiliate=acme&room=hall-1&lang=it&currency=EUR">`.
+ * `<iframe src="https://worker.example/embed?affiliate=acme&room=hall-1&lang=it&currency=EUR&mode=reshuffle">`.
  *
  * Inside the frame the table calls the API from the Worker's own origin, which the CORS check
  * always lets through; what keeps the table off sites the operator did not allow is the page's
@@ -26,11 +26,14 @@ export const EmbedQuery = v.strictObject({
   affiliate: CreateSessionBody.entries.affiliate,
   lang: v.optional(v.pipe(v.string(), v.toLowerCase(), v.picklist(LANGUAGES, `lang must be ${LANGUAGES.map((l) => `"${l}"`).join(', ')}`))),
   currency: v.optional(v.pipe(v.string(), v.toUpperCase(), v.regex(/^[A-Z]{3}$/, 'currency must be a three-letter ISO 4217 code such as "EUR"'))),
+  // The table mode the session is created in (the session body's own rule), and the animation speed.
+  mode: CreateSessionBody.entries.mode,
+  speed: v.optional(v.picklist(['normal', 'fast'], 'speed must be "normal" or "fast"')),
 });
 export type EmbedQuery = v.InferOutput<typeof EmbedQuery>;
 
 /** The element's attributes, in the order they are written. */
-const ATTRIBUTES = ['room', 'lang', 'affiliate', 'currency'] as const;
+const ATTRIBUTES = ['room', 'lang', 'affiliate', 'currency', 'mode', 'speed'] as const;
 
 /**
  * Reads the query: an unknown or repeated parameter, or a bad value, is a 400 `bad_query`. An

@@ -78,6 +78,7 @@ describe('the page', () => {
     }
     expect(tableTag((await frame('room=hall-2')).text)).toBe('<punto-banco-table room="hall-2">');
     expect(tableTag((await frame('lang=el&currency=GBP')).text)).toBe('<punto-banco-table lang="el" currency="GBP">');
+    expect(tableTag((await frame('mode=reshuffle&speed=fast')).text)).toBe('<punto-banco-table mode="reshuffle" speed="fast">');
   });
 
   test('headers: no caching, no sniffing, no referrer, and no CORS allowance', async () => {
@@ -167,6 +168,8 @@ describe('bad requests', () => {
       ['lang=en-GB', /^lang: /],
       ['currency=EURO', /^currency: currency must be a three-letter ISO 4217 code/],
       ['currency=%E2%82%AC%E2%82%AC%E2%82%AC', /^currency: /],
+      ['mode=baccarat', /^mode: mode must be /],
+      ['speed=slow', /^speed: speed must be "normal" or "fast"$/],
       ['endpoint=https://evil.example', /^unknown parameter "endpoint"$/],
       ['__proto__=x', /^unknown parameter "__proto__"$/],
       ['room=vip&room=hall-1', /^"room" is given more than once$/],
