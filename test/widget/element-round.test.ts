@@ -168,7 +168,7 @@ describe('<punto-banco-table> controls', () => {
 
   it('a new shoe (nextShoe) is started the same way before the next round', async () => {
     const worker = new FakeWorker();
-    worker.params = { ...worker.params, decks: 1 }; // 52 cards, cut card 16 from the end: a few rounds
+    worker.params = { ...worker.params, decks: 1, cutCardFromEnd: 16 }; // 52 cards, cut card 16 from the end: a few rounds
     const { el, scene } = await mountTable({ worker });
     // Deal from the derived shoe until the cut card comes out.
     el.placeBet(0, 'player');

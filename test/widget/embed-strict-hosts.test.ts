@@ -141,7 +141,8 @@ describe('the built widget on strict host pages', function () {
     const tableBox = root.querySelector('[part~="table"]')!.getBoundingClientRect();
     expect(Math.round(tableBox.width)).to.equal(Math.round(frameWidth));
     const stage = root.querySelector('.stage')!.getBoundingClientRect();
-    expect(Math.round(stage.height)).to.equal(Math.round((stage.width * 10) / 16));
+    // 16:10, or shorter where the frame is too short for the felt and its controls (the fit).
+    expect(Math.round(stage.height)).to.be.at.most(Math.round((stage.width * 10) / 16));
     const canvas = root.querySelector('canvas')!.getBoundingClientRect();
     expect(Math.round(canvas.width)).to.equal(Math.round(stage.width));
     expect(Math.round(canvas.height)).to.equal(Math.round(stage.height));

@@ -135,7 +135,7 @@ describe('<punto-banco-table> fairness panel', () => {
 
   it('keeps a shoe revealed by the cut card verifiable after the next shoe starts; the scoreboard starts over', async () => {
     const worker = new FakeWorker();
-    worker.params = { ...worker.params, decks: 1 }; // 52 cards: the cut card comes out within a few rounds
+    worker.params = { ...worker.params, decks: 1, cutCardFromEnd: 16 }; // 52 cards: the cut card comes out within a few rounds
     const { el } = await mountTable({ worker });
     await currentPanel(el);
     let rounds = 0;

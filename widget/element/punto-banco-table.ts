@@ -323,7 +323,8 @@ export class PuntoBancoTable extends LitElement {
   }
 
   protected override updated(changed: PropertyValues): void {
-    if (this.#parts) this.#parts.measureChrome(this.renderRoot);
+    const felt = this.#parts?.measureChrome(this.renderRoot);
+    if (felt) this.#relayout(felt.width, felt.height);
     if (changed.has('reducedMotion') || changed.has('_mediaReduced')) {
       this.toggleAttribute('data-reduced-motion', this.effectiveReducedMotion);
       this.#scene?.setOptions({ reducedMotion: this.effectiveReducedMotion });

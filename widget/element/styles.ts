@@ -358,19 +358,12 @@ export const tableStyles = css`
     pointer-events: none;
   }
   /*
-   * The whole table fits the viewport: the felt's height is its 16:10 (phone: 3:4) share of the
-   * width, but never more than the viewport leaves under it for the bar and the panels' strip
-   * (--pb-chrome, measured by the element). The layout (layout.ts) fits any proportion.
+   * The whole table fits the viewport: the felt is 16:10 (phone: 3:4) of its width, but never
+   * taller than the viewport leaves for it over the bar and the panels' strip (--pb-chrome,
+   * measured by the element); the width stays. The layout (layout.ts) fits any proportion.
    */
   .stage {
-    aspect-ratio: auto;
-    height: min(calc(100cqi * 10 / 16), max(200px, calc(100dvh - var(--pb-chrome, 0px))));
-  }
-  /* The panel open beside the felt (panels-view.ts) takes its column out of the felt's width. */
-  @container (min-width: 1100px) {
-    :host([data-pane]) .stage {
-      height: min(calc((100cqi - clamp(380px, 36cqi, 480px)) * 10 / 16), max(200px, calc(100dvh - var(--pb-chrome, 0px))));
-    }
+    max-height: max(200px, calc(100dvh - var(--pb-chrome, 0px)));
   }
   :host(:fullscreen) {
     background: var(--pb-console);
@@ -421,7 +414,7 @@ export const tableStyles = css`
     .table > .stage {
       grid-column: 1;
       grid-row: 1 / span 2;
-      height: min(100dvh, calc((100cqi - 196px) * 10 / 16));
+      max-height: 100dvh;
     }
     .table > .bar {
       grid-column: 2;
@@ -557,9 +550,10 @@ export const tableStyles = css`
       font-size: 15px;
     }
     .stage {
-      height: min(calc(100cqi * 4 / 3), max(280px, calc(100dvh - var(--pb-chrome, 0px))));
+      max-height: max(280px, calc(100dvh - var(--pb-chrome, 0px)));
     }
     .tools {
+      order: 1;
       justify-content: center;
     }
   }

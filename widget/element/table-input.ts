@@ -34,14 +34,19 @@ export async function toggleFullscreen(host: HTMLElement): Promise<void> {
 /**
  * The felt takes the height the viewport leaves once the bar and the panels' strip are counted
  * (styles.ts reads --pb-chrome), so the whole table fits a laptop or a phone held either way.
+ * Returns the felt's new size when it changed.
  */
-export function measureChrome(root: ParentNode): void {
+export function measureChrome(root: ParentNode): { width: number; height: number } | null {
   const table = root.querySelector<HTMLElement>('.table');
-  if (!table) return;
+  if (!table) return null;
   let chrome = 0;
   for (const el of table.querySelectorAll<HTMLElement>(':scope > .bar, :scope > .drawer-bar')) chrome += el.offsetHeight;
   const value = `${chrome}px`;
-  if (table.style.getPropertyValue('--pb-chrome') !== value) table.style.setProperty('--pb-chrome', value);
+  if (table.style.getPropertyValue('--pb-chrome') === value) return null;
+  table.style.setProperty('--pb-chrome', value);
+  // The felt's new size now, not at the next resize report: boxes and scene never lag a frame behind.
+  const stage = table.querySelector('.stage')?.getBoundingClientRect();
+  return stage && stage.width > 0 && stage.height > 0 ? { width: stage.width, height: stage.height } : null;
 }
 
 /** The table as its settings buttons change it (the element's public API). */

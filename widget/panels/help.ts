@@ -102,7 +102,7 @@ export class PbHelp extends LitElement {
     const s = panelStrings(this.strings);
     return html`<h2>${s.help}</h2>
       <div class="columns">
-        <div>${this.#playing(s)} ${this.#rules(s)}</div>
+        <div>${this.#rules(s)} ${this.#playing(s)}</div>
         <div>${this.#payouts(s)} ${this.#limits(s)} ${this.#oddsView(s)}</div>
       </div>`;
   }
