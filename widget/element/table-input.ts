@@ -39,8 +39,16 @@ export async function toggleFullscreen(host: HTMLElement): Promise<void> {
 export function measureChrome(root: ParentNode): { width: number; height: number } | null {
   const table = root.querySelector<HTMLElement>('.table');
   if (!table) return null;
-  let chrome = 0;
-  for (const el of table.querySelectorAll<HTMLElement>(':scope > .bar, :scope > .drawer-bar')) chrome += el.offsetHeight;
+  let measured = 0;
+  for (const el of table.querySelectorAll<HTMLElement>(':scope > .bar, :scope > .drawer-bar')) measured += el.offsetHeight;
+  // Only ever more at about the same width: a scrollbar coming and going (a shorter felt, a wider
+  // bar on one row fewer) would otherwise resize the felt back and forth, and a passing line (the
+  // invitation to cut) going away does not make the felt jump.
+  const width = table.offsetWidth;
+  const sameWidth = Math.abs(width - Number(table.dataset.chromeWidth ?? -1000)) <= 32;
+  const chrome = sameWidth ? Math.max(measured, Number(table.dataset.chrome ?? 0)) : measured;
+  if (!sameWidth) table.dataset.chromeWidth = String(width);
+  table.dataset.chrome = String(chrome);
   const value = `${chrome}px`;
   if (table.style.getPropertyValue('--pb-chrome') === value) return null;
   table.style.setProperty('--pb-chrome', value);
