@@ -536,7 +536,6 @@ export class Table extends DurableObject<Env> {
     if (last.body.type !== 'void') return;
     const ending = await this.#endAndCommit(session, shoe, last, 'void-timeout', session.balance);
     this.#counted('idle-reveal', () => {
-      this.#store.appendRecord(ending.reveal);
       const change: SessionChange = { head: ending.reveal.hash };
       this.#writeEnding(shoe.number, ending, change);
       this.#store.updateSession(change, expectOf(session));
