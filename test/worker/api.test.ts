@@ -3,7 +3,7 @@ import { evictDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, test } from 'vitest';
 import { type Jwks, ROOMS, verifyTranscript, verifyTranscripts } from '../../shared/index.ts';
-import { api, createSession, play, readySession, startShoe, state } from './helpers.ts';
+import { api, createSession, play, readySession, startShoe, state, PLAYER_KEY } from './helpers.ts';
 
 async function keys(): Promise<Jwks> {
   const r = await api('GET', '/.well-known/jwks.json');
@@ -12,7 +12,7 @@ async function keys(): Promise<Jwks> {
 
 describe('create a session', () => {
   test('returns id, token, play-money balance, limits and the signed commitment of shoe 1', async () => {
-    const r = await api('POST', '/api/sessions', { body: { room: 'hall-2', affiliate: 'aff-42' } });
+    const r = await api('POST', '/api/sessions', { body: { playerKey: PLAYER_KEY, room: 'hall-2', affiliate: 'aff-42' } });
     expect(r.status).toBe(201);
     const b = r.body;
     expect(b.sessionId).toMatch(/^[A-Za-z0-9_-]{22}$/);
@@ -41,8 +41,8 @@ describe('create a session', () => {
 
   test('same Idempotency-Key and body: the first answer again, the same session and the same token', async () => {
     const key = crypto.randomUUID();
-    const a = await api('POST', '/api/sessions', { key, body: { room: 'hall-1' } });
-    const b = await api('POST', '/api/sessions', { key, body: { room: 'hall-1' } });
+    const a = await api('POST', '/api/sessions', { key, body: { playerKey: PLAYER_KEY, room: 'hall-1' } });
+    const b = await api('POST', '/api/sessions', { key, body: { playerKey: PLAYER_KEY, room: 'hall-1' } });
     expect(a.status).toBe(201);
     expect(b.status).toBe(201);
     expect(b.headers.get('Idempotent-Replayed')).toBe('true');
@@ -50,7 +50,7 @@ describe('create a session', () => {
     expect(b.body.shoe.commitment).toEqual(a.body.shoe.commitment);
     expect(b.body).toEqual(a.body);
     expect((await api('GET', `/api/sessions/${a.body.sessionId}`, { token: b.body.token })).status).toBe(200);
-    const c = await api('POST', '/api/sessions', { key, body: { room: 'vip' } });
+    const c = await api('POST', '/api/sessions', { key, body: { playerKey: PLAYER_KEY, room: 'vip' } });
     expect(c.status).toBe(409);
     expect(c.body.error.code).toBe('idempotency_conflict');
   });
@@ -196,7 +196,7 @@ describe('CORS', () => {
     expect(pre.headers.get('Access-Control-Allow-Origin')).toBe('http://localhost:5173');
     expect(pre.headers.get('Access-Control-Allow-Headers')).toContain('Idempotency-Key');
     expect(pre.headers.get('Access-Control-Allow-Methods')).toContain('POST');
-    const r = await api('POST', '/api/sessions', { body: { room: 'hall-1' }, headers: { Origin: 'http://127.0.0.1:8787' } });
+    const r = await api('POST', '/api/sessions', { body: { playerKey: PLAYER_KEY, room: 'hall-1' }, headers: { Origin: 'http://127.0.0.1:8787' } });
     expect(r.status).toBe(201);
     expect(r.headers.get('Access-Control-Allow-Origin')).toBe('http://127.0.0.1:8787');
     expect(r.headers.get('Access-Control-Expose-Headers')).toContain('Retry-After');
@@ -206,7 +206,7 @@ describe('CORS', () => {
     const pre = await api('OPTIONS', '/api/sessions', { key: null, headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' } });
     expect(pre.status).toBe(403);
     expect(pre.headers.get('Access-Control-Allow-Origin')).toBeNull();
-    const r = await api('POST', '/api/sessions', { body: { room: 'hall-1' }, headers: { Origin: 'https://evil.example' } });
+    const r = await api('POST', '/api/sessions', { body: { playerKey: PLAYER_KEY, room: 'hall-1' }, headers: { Origin: 'https://evil.example' } });
     expect(r.status).toBe(403);
     expect(r.body.error.code).toBe('origin_not_allowed');
   });

@@ -2,7 +2,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { api, type CallOptions, createSession, readySession, type Session, snapshot } from './helpers.ts';
+import { api, type CallOptions, createSession, readySession, type Session, snapshot, PLAYER_KEY } from './helpers.ts';
 
 let s: Session;
 let other: Session;
@@ -100,11 +100,11 @@ const CASES: Case[] = [
   { name: 'unknown field on start', status: 400, code: 'invalid_body', request: () => ['POST', `/api/sessions/${fresh.id}/shoe/start`, { token: fresh.token, body: { clientSeed: 'x', cut: 10, serverSeed: 'mine' } }] },
   { name: 'a body on end that is not empty', status: 400, code: 'invalid_body', request: () => ['POST', `/api/sessions/${s.id}/shoe/end`, { token: s.token, body: { reason: 'bored' } }] },
   // creating a session
-  { name: 'an unknown room', status: 400, code: 'invalid_body', request: () => ['POST', '/api/sessions', { body: { room: 'hall-3' } }] },
-  { name: 'an unknown field on create', status: 400, code: 'invalid_body', request: () => ['POST', '/api/sessions', { body: { room: 'vip', balance: 1e12 } }] },
-  { name: 'nine decks', status: 400, code: 'invalid_body', request: () => ['POST', '/api/sessions', { body: { room: 'vip', decks: 9 } }] },
-  { name: 'an affiliate with spaces', status: 400, code: 'invalid_body', request: () => ['POST', '/api/sessions', { body: { room: 'vip', affiliate: 'a b' } }] },
-  { name: 'create without Idempotency-Key', status: 400, code: 'idempotency_key_required', request: () => ['POST', '/api/sessions', { key: null, body: { room: 'vip' } }] },
+  { name: 'an unknown room', status: 400, code: 'invalid_body', request: () => ['POST', '/api/sessions', { body: { playerKey: PLAYER_KEY, room: 'hall-3' } }] },
+  { name: 'an unknown field on create', status: 400, code: 'invalid_body', request: () => ['POST', '/api/sessions', { body: { playerKey: PLAYER_KEY, room: 'vip', balance: 1e12 } }] },
+  { name: 'nine decks', status: 400, code: 'invalid_body', request: () => ['POST', '/api/sessions', { body: { playerKey: PLAYER_KEY, room: 'vip', decks: 9 } }] },
+  { name: 'an affiliate with spaces', status: 400, code: 'invalid_body', request: () => ['POST', '/api/sessions', { body: { playerKey: PLAYER_KEY, room: 'vip', affiliate: 'a b' } }] },
+  { name: 'create without Idempotency-Key', status: 400, code: 'idempotency_key_required', request: () => ['POST', '/api/sessions', { key: null, body: { playerKey: PLAYER_KEY, room: 'vip' } }] },
   // reading
   { name: 'receipts of a shoe that is not a number', status: 400, code: 'bad_query', request: () => ['GET', `/api/sessions/${s.id}/receipts?shoe=abc`, { token: s.token }] },
   { name: 'receipts of a shoe that does not exist', status: 404, code: 'not_found', request: () => ['GET', `/api/sessions/${s.id}/receipts?shoe=9`, { token: s.token }] },

@@ -29,7 +29,7 @@ test('100 concurrent two-phase rounds: all dealt one after another up to the rou
   // Reshuffle mode: no cut card, so all 100 are dealt; the 100th reaches the seed's round limit and reveals.
   const s = await readySession({ room: 'hall-1', mode: 'reshuffle' });
   // Players taking turns read the table's head again and again: more requests than the session's rate limit allows.
-  await runInDurableObject(env.TABLES.getByName(s.id), (t: any) => {
+  await runInDurableObject(env.TABLES.getByName(s.id) as any, (t: any) => {
     t.bucket = new TokenBucket({ burst: 100_000, perSecond: 100_000 }, Date.now());
   });
   const replies = await Promise.all(Array.from({ length: 100 }, () => play(s, BETS)));

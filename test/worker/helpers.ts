@@ -7,7 +7,10 @@ import {
   type Bet,
   betRequest,
   endRequest,
+  bytesToBase64url,
   generateSigningKey,
+  hexToBytes,
+  importSigningKey,
   newRoundSecret,
   playerKeyOf,
   randomLegalBets,
@@ -74,7 +77,7 @@ export interface Session {
   token: string;
   limits: TableLimits;
   created: any;
-  player: SigningKey;
+  player: SigningKey | Promise<SigningKey>;
   /** The round secrets this player drew, by acceptance hash (its own copy's memory). */
   secrets: Map<string, string>;
   /** What the next bet follows, as the last answer said (null: ask the table). */
@@ -91,8 +94,7 @@ export async function createSession(body: Record<string, unknown> = { room: 'hal
 /** Signs the start of the current shoe (its commitment from the session's state). */
 export async function startShoe(s: Session, clientSeed = 'a test seed', cut?: number): Promise<Reply> {
   const shoe = (await state(s)).shoe;
-  const request = await signRequest(startRequest(shoe.commitment, clientSeed, cut ?? Math.min(100, shoe.cutRange.max as number)), s.player);
-  const r = await api('POST', `/api/sessions/${s.id}/shoe/start`, { token: s.token, body: { request } });
+  const r = await api('POST', `/api/sessions/${s.id}/shoe/start`, { token: s.token, body: await startBody(s, clientSeed, cut ?? Math.min(100, shoe.cutRange.max as number), shoe) });
   if (r.status !== 200) throw new Error(`start failed: ${r.status} ${r.text}`);
   s.next = { last: r.body.shoe.start, round: 1 };
   return r;
@@ -111,7 +113,7 @@ export async function bet(s: Session, bets: Bet[], opts: { key?: string; last?: 
   const last = opts.last ?? s.next?.last ?? view.head;
   const round = opts.round ?? s.next?.round ?? view.shoe.rounds + 1;
   const secret = opts.secret ?? newRoundSecret(randomBytesOf);
-  const request = await signRequest(betRequest(last, round, bets, secret), s.player);
+  const request = await signRequest(betRequest(last, round, bets, secret), await s.player);
   const r = await api('POST', `/api/sessions/${s.id}/rounds`, { token: s.token, body: { request }, key: opts.key });
   if (r.status === 200) s.secrets.set(r.body.acceptance.hash, secret);
   return r;
@@ -119,9 +121,9 @@ export async function bet(s: Session, bets: Bet[], opts: { key?: string; last?: 
 
 /** Phase 2: the secret of an accepted round. */
 export async function reveal(s: Session, acceptance: any, key?: string): Promise<Reply> {
-  const secret = s.secrets.get(acceptance.hash);
+  const secret = s.secrets.get(acceptance.hash) ?? s.secrets.get(`lock:${acceptance.body.request.body.lock}`);
   if (!secret) throw new Error('no secret for this acceptance');
-  const request = await signRequest(secretRequest(acceptance, secret), s.player);
+  const request = await signRequest(secretRequest(acceptance, secret), await s.player);
   const r = await api('POST', `/api/sessions/${s.id}/rounds/${acceptance.body.round}/secret`, { token: s.token, body: { request }, key });
   if (r.status === 200) s.next = r.body.reveal ? null : { last: r.body.receipt, round: r.body.receipt.body.round + 1 };
   return r;
@@ -148,9 +150,7 @@ export async function play(s: Session, bets: Bet[], key?: string): Promise<Reply
 
 /** Ends the current shoe with the player's signed request. */
 export async function endShoe(s: Session, key?: string): Promise<Reply> {
-  const head = (await state(s)).head;
-  const request = await signRequest(endRequest(head), s.player);
-  return api('POST', `/api/sessions/${s.id}/shoe/end`, { token: s.token, body: { request }, key });
+  return api('POST', `/api/sessions/${s.id}/shoe/end`, { token: s.token, body: await endBody(s), key });
 }
 
 /** The table's whole history (one pb-fair-2 file, as text). */
@@ -178,4 +178,38 @@ export function randomBets(limits: TableLimits, balance: number, pick: (n: numbe
   const bets = randomLegalBets(limits, balance, pick);
   if (bets === null) throw new Error('balance below the table minimum');
   return bets;
+}
+
+/** A valid player key for creations that never play (RFC 8032 §7.1 TEST 2's public key). */
+export const PLAYER_KEY = 'PUAXw-hDiVqStwqnTRt-vJyYLM8uxJaMwM1V8Sr0Zgw';
+
+/** The test player of PLAYER_KEY (its private half, RFC 8032 §7.1 TEST 2), for sessions created by hand. */
+export function testPlayer(): Promise<SigningKey> {
+  return importSigningKey({ kty: 'OKP', crv: 'Ed25519', x: PLAYER_KEY, d: bytesToBase64url(hexToBytes('4ccd089b28ff96da9db6c346ec114e0f5b8a319f35aba624da8cf6ed4fb8a6fb')!), kid: 'player' } as JsonWebKey);
+}
+
+/** A session from a creation's reply (created with PLAYER_KEY). */
+export function sessionOf(r: Reply): Session {
+  if (r.status !== 201) throw new Error(`create failed: ${r.status} ${r.text}`);
+  return { id: r.body.sessionId, token: r.body.token, limits: r.body.limits, created: r.body, player: testPlayer(), secrets: new Map(), next: null };
+}
+
+/** The body of a start request: the current shoe's commitment (read from the table unless given), signed. */
+export async function startBody(s: Session, clientSeed: string, cut: number, shoe?: any): Promise<{ request: unknown }> {
+  const commitment = (shoe ?? (await state(s)).shoe).commitment;
+  return { request: await signRequest(startRequest(commitment, clientSeed, cut), await s.player) };
+}
+
+/** The body of a bet request on the table's head, its secret remembered for `reveal`. */
+export async function betBody(s: Session, bets: Bet[]): Promise<{ request: any }> {
+  const view = await state(s);
+  const secret = newRoundSecret(randomBytesOf);
+  const request = await signRequest(betRequest(view.head, view.shoe.rounds + 1, bets, secret), await s.player);
+  s.secrets.set(`lock:${request.body.lock}`, secret);
+  return { request };
+}
+
+/** The body of an end request on the table's head. */
+export async function endBody(s: Session): Promise<{ request: unknown }> {
+  return { request: await signRequest(endRequest((await state(s)).head), await s.player) };
 }
