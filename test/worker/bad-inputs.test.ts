@@ -67,7 +67,7 @@ const CASES: Case[] = [
     status: 400,
     code: 'bad_player_signature',
     request: async () => {
-      const r = await signedBet(ok);
+      const r: any = await signedBet(ok);
       return rounds({ body: { request: { ...r, body: { ...r.body, bets: [{ sector: 0, box: 'player', amount: 2000 }] } } } });
     },
   },

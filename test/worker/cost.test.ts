@@ -132,7 +132,7 @@ describe('schema version 5: pb-fair-1 sessions stay readable', () => {
       });
     });
     // The table wakes as a new instance, as it would after a deploy: it migrates first.
-    await evictDurableObject(env.TABLES.getByName(sessionId) as any);
+    await evictDurableObject(env.TABLES.getByName(sessionId));
     const s = { id: sessionId, token };
     const view = await api('GET', `/api/sessions/${s.id}`, { token });
     expect(view.status).toBe(200);

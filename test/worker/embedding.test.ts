@@ -11,7 +11,7 @@ import { type Jwks, verifyTextV2 } from '../../shared/index.ts';
 import { isOriginAllowedFor, isKnownOrigin, normalizeOrigin, parseEmbedPolicy } from '../../worker/cors.ts';
 import type { Env } from '../../worker/env.ts';
 import worker from '../../worker/index.ts';
-import { api, BASE, CLIENT_IP, createSession, play, type Reply, type Session, snapshot, startShoe, PLAYER_KEY, sessionOf, startBody, betBody, endBody, reveal, bet, endShoe, tableFile } from './helpers.ts';
+import { api, BASE, CLIENT_IP, play, type Reply, type Session, snapshot, startShoe, PLAYER_KEY, sessionOf, startBody, betBody, endBody, reveal, bet, endShoe, tableFile } from './helpers.ts';
 
 const ACME = 'https://acme.example';
 const EVIL = 'https://evil.example';

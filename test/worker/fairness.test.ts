@@ -7,7 +7,7 @@ import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect, test } from 'vitest';
 import { bytesToBase64url, hexToBytes, type Jwks, owedRound, seedCommitmentV2, verifyFileText, verifyTextV2 } from '../../shared/index.ts';
-import { api, bet, createSession, endShoe, play, randomBets, reveal, startShoe, state, tableFile, transcriptOfResponses } from './helpers.ts';
+import { api, bet, createSession, insideTable, endShoe, play, randomBets, reveal, startShoe, state, tableFile, transcriptOfResponses } from './helpers.ts';
 
 /** The spellings a leaked seed could take in a response. */
 function spellings(seedHex: string): string[] {
@@ -24,12 +24,11 @@ const jwks = async () => (await api('GET', '/.well-known/jwks.json')).body as Jw
 
 /** Moves the table's clock `ms` ahead and runs its alarm (the void timer) now. */
 async function later(sessionId: string, ms: number): Promise<void> {
-  const stub = env.TABLES.getByName(sessionId);
-  await runInDurableObject(stub, (t: any) => {
+  await insideTable(sessionId, (t) => {
     const base = t.clock;
     t.clock = () => base() + ms;
   });
-  expect(await runDurableObjectAlarm(stub)).toBe(true);
+  expect(await runDurableObjectAlarm(env.TABLES.getByName(sessionId))).toBe(true);
 }
 
 const CARD_MEMBERS = ['cards', 'playerTotal', 'bankerTotal', 'outcome', 'natural', 'playerPair', 'bankerPair', 'payouts', 'cutCardOut', 'position', 'offset'];

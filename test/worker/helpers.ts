@@ -2,7 +2,8 @@
  * Test helpers: HTTP calls into the Worker's own fetch handler (inside workerd), with every
  * response body kept so that tests can scan what the API ever said.
  */
-import { exports } from 'cloudflare:workers';
+import { runInDurableObject } from 'cloudflare:test';
+import { env, exports } from 'cloudflare:workers';
 import {
   type Bet,
   betRequest,
@@ -212,4 +213,10 @@ export async function betBody(s: Session, bets: Bet[]): Promise<{ request: any }
 /** The body of an end request on the table's head. */
 export async function endBody(s: Session): Promise<{ request: unknown }> {
   return { request: await signRequest(endRequest((await state(s)).head), await s.player) };
+}
+
+/** Runs `fn` on the table's live instance (its public test hooks: `bucket`, `clock`). */
+export async function insideTable(sessionId: string, fn: (table: any) => void): Promise<void> {
+  const stub = env.TABLES.getByName(sessionId) as unknown as DurableObjectStub<undefined>;
+  await runInDurableObject(stub, (instance) => fn(instance));
 }
