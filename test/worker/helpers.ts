@@ -216,7 +216,7 @@ export async function endBody(s: Session): Promise<{ request: unknown }> {
 }
 
 /** Runs `fn` on the table's live instance (its public test hooks: `bucket`, `clock`). */
-export async function insideTable(sessionId: string, fn: (table: any) => void): Promise<void> {
+export async function insideTable(sessionId: string, fn: (table: any) => void | Promise<void>): Promise<void> {
   const stub = env.TABLES.getByName(sessionId) as unknown as DurableObjectStub<undefined>;
   await runInDurableObject(stub, (instance) => fn(instance));
 }
