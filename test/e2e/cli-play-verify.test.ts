@@ -2,7 +2,8 @@
  * The promise to players, end to end with the real Worker (`npm start`): the CLI plays 300
  * two-phase rounds as a signing player (shoe mode and reshuffle mode), writes the table's file and
  * its own copy, and `punto-banco verify` checks them with the keys fetched from the Worker's JWKS —
- * exit 0, the copies agreeing. The same file with one balance raised fails with exit 1, naming the round.
+ * exit 0, the copies agreeing. The same file with one balance raised fails with exit 1, naming the
+ * round; a table that stops answering after an acceptance leaves a round the player's copy shows owed.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -78,4 +79,44 @@ test('the same file with one balance raised fails verify with exit 1, naming the
   assert.ok(report.code.length > 0 && report.code !== 'ok');
   const text = cli('verify', tampered, '--jwks', JWKS);
   assert.match(text.stdout + text.stderr, new RegExp(`round ${(receipt.body as { round: number }).round}`));
+});
+
+test('a player whose table stops answering after an acceptance: verify --mine names the round unsettled_acceptance and owes it', async () => {
+  const { betRequest, generateSigningKey, newRoundSecret, playerKeyOf, secretRequest, signRequest, startRequest } = await import('../../shared/index.ts');
+  const player = (await generateSigningKey('player')).key;
+  const call = async (path: string, body: unknown, token?: string) => {
+    const res = await fetch(new URL(path, ENDPOINT), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID(), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    const text = await res.text();
+    assert.ok(res.ok, `POST ${path}: HTTP ${res.status} ${text}`);
+    return JSON.parse(text);
+  };
+  const created = await call('/api/sessions', { room: 'hall-1', playerKey: playerKeyOf(player) });
+  const path = (rest: string) => `/api/sessions/${created.sessionId}${rest}`;
+  const records: unknown[] = [created.shoe.commitment];
+  const started = await call(path('/shoe/start'), { request: await signRequest(startRequest(created.shoe.commitment, 'stopped table', 100), player) }, created.token);
+  records.push(started.shoe.start);
+  const secret = newRoundSecret((n) => crypto.getRandomValues(new Uint8Array(n)));
+  const accepted = await call(path('/rounds'), { request: await signRequest(betRequest(started.shoe.start, 1, [{ sector: 0, box: 'banker', amount: 1000 }], secret), player) }, created.token);
+  records.push(accepted.acceptance);
+  // The secret is signed and "sent", but no answer ever comes back (the test double of a table that stopped).
+  const sent = [await signRequest(secretRequest(accepted.acceptance, secret), player)];
+  const mine = join(dir, 'mine-stopped.json');
+  writeFileSync(mine, JSON.stringify({ version: 'pb-fair-2', records, sent }));
+  const res = await fetch(new URL(path('/transcript'), ENDPOINT), { headers: { authorization: `Bearer ${created.token}` } });
+  const theirs = join(dir, 'theirs-stopped.json');
+  writeFileSync(theirs, await res.text());
+
+  const verify = cli('verify', theirs, '--jwks', JWKS, '--mine', mine, '--json');
+  assert.equal(verify.status, 1, verify.stdout + verify.stderr);
+  const report = JSON.parse(verify.stdout) as Report & { owed: { round: number; acceptance: string; pending?: string }[] };
+  assert.equal(report.code, 'unsettled_acceptance');
+  assert.deepEqual(report.copies, []);
+  assert.equal(report.owed.length, 1);
+  assert.equal(report.owed[0]!.acceptance, accepted.acceptance.hash);
+  // The shoe is not revealed yet: what it owes follows once it is (the Worker voids it at voidAt).
+  assert.match(report.owed[0]!.pending ?? '', /reveal/);
 });
