@@ -26,3 +26,5 @@ export * from './derive.ts';
 export * from './operator.ts';
 export * from './shape.ts';
 export * from './play.ts';
+export * from './verify.ts';
+export * from './mine.ts';

@@ -4,7 +4,7 @@
  * golden vectors and the conformance generator; `mutate` changes a body before it is signed, as a
  * dishonest operator (or player) would, and everything after it follows the changed record.
  */
-import type { BeaconChain, BeaconRound } from '../../beacon.ts';
+import { type BeaconChain, type BeaconRound, timeOfRound } from '../../beacon.ts';
 import type { Bet, TableLimits } from '../../table.ts';
 import type { SigningKey } from '../keys.ts';
 import { playerKeyOf } from '../v2/records.ts';
@@ -52,6 +52,8 @@ export interface SharedShoeScript {
   rounds: SharedRoundScript[];
   /** How the shoe ends: a reveal reason, or "open". Default: cut-card / reshuffle-limit when reached, else closed. */
   end?: SharedRevealReason | 'open';
+  /** Unix ms of the shoe's commitment, when later than the record before it (e.g. to meet a recorded beacon round). */
+  startAt?: number;
 }
 
 export interface PlaySharedOptions {
@@ -101,6 +103,7 @@ export async function playSharedTable(o: PlaySharedOptions): Promise<SharedFile 
     const sc = o.shoes[si]!;
     const p = sc.params;
     const limits = sc.limits ? { limits: sc.limits } : {};
+    now = Math.max(now, sc.startAt ?? now);
     const commitment = await sign(buildSharedCommitment({ table: o.table, shoe: (o.firstShoe ?? 1) + si, keyId: opId, params: p, ...limits, beacon: o.chain, serverSeed: sc.serverSeed, prev, issuedAt: at() }));
     const seats = await Promise.all(sc.seats.map((s) => request(sharedStartRequest(commitment, playerKeyOf(o.players[s.seat]!), s.clientSeed, s.cut), s.seat)));
     const start = await sign(unwrap(buildSharedStart(commitment, seats, opId, at())));
@@ -130,7 +133,7 @@ export async function playSharedTable(o: PlaySharedOptions): Promise<SharedFile 
         continue;
       }
       const beacon = o.beacon(close.body.beaconRound);
-      now = Math.max(now, o.chain.genesisTime * 1000 + (beacon.round - 1) * o.chain.periodSeconds * 1000);
+      now = Math.max(now, timeOfRound(o.chain, beacon.round));
       const dealt = unwrap(buildSharedDeal({ params: p, state, serverSeed: sc.serverSeed, cut, chain: o.chain, close, beacon, keyId: opId, issuedAt: at() }));
       const deal = await sign(dealt.body);
       state = dealt.state;
