@@ -143,6 +143,20 @@ describe('an honest shared table', () => {
     const differs = await verifyMyRounds(text(file), jwks, { player: me, settlements: [other] });
     expect(differs.findings.map((f) => f.code)).toEqual(['differs_from_player_copy']);
   });
+
+  test('the closes a player received: on time, late, or another one', async () => {
+    const me = playerKeyOf(players[0]!);
+    const chain = vectorBeacon().chain;
+    const close = file.records.find((r) => r.body.type === 'close') as SignedShared<any>;
+    const due = timeOfRound(chain, close.body.beaconRound);
+    const onTime = await verifyMyRounds(text(file), jwks, { player: me, closes: [{ record: close, receivedAt: due - 1 }] });
+    expect(onTime.findings).toEqual([]);
+    const late = await verifyMyRounds(text(file), jwks, { player: me, closes: [{ record: close, receivedAt: due }] });
+    expect(late.findings.map((f) => f.code)).toEqual(['close_after_beacon']);
+    const twin = await signSharedRecord({ ...close.body, bets: close.body.bets.slice(1) }, operator);
+    const two = await verifyMyRounds(text(file), jwks, { player: me, closes: [{ record: twin, receivedAt: due - 1 }] });
+    expect(two.findings.map((f) => f.code)).toEqual(['differs_from_player_copy']);
+  });
 });
 
 describe('the derivation', () => {
