@@ -56,3 +56,39 @@ describe('pb-shared-1 golden vectors', () => {
     for (const value of quoted) expect(part3, value).toContain(value);
   });
 });
+
+describe('punto-banco verify on a shared table', () => {
+  test('--player-key lists that player\'s rounds; --mine with a settlement the transcript lacks fails', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const { vi } = await import('vitest');
+    const verifyCommand = await import('../../cli/commands/verify.ts');
+    const dir = mkdtempSync(join(tmpdir(), 'shared-cli-'));
+    const file = join(dir, 'table.json');
+    const keys = join(dir, 'jwks.json');
+    writeFileSync(file, JSON.stringify(stored.table.file));
+    writeFileSync(keys, JSON.stringify(await jwks()));
+    const me = stored.keys.players[1] as string;
+    const run = async (args: string[]) => {
+      const out: string[] = [];
+      const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
+      try {
+        return { code: await verifyCommand.run(args), json: JSON.parse(out.join('\n')) };
+      } finally {
+        log.mockRestore();
+      }
+    };
+    const ok = await run([file, '--jwks', keys, '--json', '--player-key', me]);
+    expect(ok.code).toBe(0);
+    expect(ok.json.mine.rounds.length).toBeGreaterThan(5);
+    const mine = stored.table.file.records.filter((r: { body: { type: string; player?: string } }) => r.body.type === 'settlement' && r.body.player === me);
+    const partial = join(dir, 'partial.json');
+    writeFileSync(partial, JSON.stringify({ ...stored.table.file, records: stored.table.file.records.filter((r: { hash: string }) => r.hash !== mine[0].hash) }));
+    const mineFile = join(dir, 'mine.json');
+    writeFileSync(mineFile, JSON.stringify(mine));
+    const bad = await run([partial, '--jwks', keys, '--json', '--player-key', me, '--mine', mineFile]);
+    expect(bad.code).toBe(1);
+    expect(bad.json.mine.findings.map((f: { code: string }) => f.code)).toContain('missing_in_operator_copy');
+  });
+});
