@@ -14,7 +14,7 @@ const SHOES = 4_000;
 /** Cards observed per shoe: every 1-deck shoe deals at least this many before fewer than 6 remain. */
 const SEEN = 40;
 const hex = (text: string) => bytesToHex(sha256(utf8Bytes(text)));
-const PARAMS: SharedParams = { algorithm: 'pb-shared-1', mode: 'shoe', decks: 1, burn: false, cutCardFromEnd: 6, beaconDeadlineSeconds: 60 };
+const PARAMS = { algorithm: 'pb-shared-1', mode: 'shoe', decks: 1, burn: false, cutCardFromEnd: 6, beaconDeadlineSeconds: 60 } as const satisfies SharedParams;
 
 function chiSquareZ(x: number, df: number): number {
   return (Math.cbrt(x / df) - (1 - 2 / (9 * df))) / Math.sqrt(2 / (9 * df));
