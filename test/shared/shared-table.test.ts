@@ -11,6 +11,7 @@ import {
   combinedClientSeed,
   combinedCut,
   dealSharedRound,
+  owedSharedRound,
   playSharedTable,
   type PlaySharedOptions,
   type SharedFile,
@@ -156,6 +157,27 @@ describe('an honest shared table', () => {
     const twin = await signSharedRecord({ ...close.body, bets: close.body.bets.slice(1) }, operator);
     const two = await verifyMyRounds(text(file), jwks, { player: me, closes: [{ record: twin, receivedAt: due - 1 }] });
     expect(two.findings.map((f) => f.code)).toEqual(['differs_from_player_copy']);
+  });
+});
+
+describe('a round the operator closed and never dealt', () => {
+  test('is owed: the close, its beacon round and the revealed seed give the cards and every result', async () => {
+    const f = await play([shoeA(6)]);
+    const dealAt = indexOf(f, 'deal', 4);
+    const close = f.records[dealAt - 1]!;
+    const deal = f.records[dealAt]!.body as any;
+    // The operator's file: the close, then the reveal (the deal and settlements withheld).
+    const reveal = await signSharedRecord({ ...(f.records.at(-1)!.body as any), prev: close.hash, rounds: 4, reason: 'closed' }, operator);
+    const withheld = [...f.records.slice(0, dealAt), reveal];
+    expect((await verify({ version: 'pb-shared-1', records: withheld })).code).toBe('unsettled_close');
+    const owed = owedSharedRound(withheld, close.hash, deal.beacon);
+    expect(owed.ok && owed.value.cards).toEqual(deal.cards);
+    const settled = f.records.slice(dealAt + 1).filter((r) => r.body.type === 'settlement' && r.body.round === deal.round).map((r) => (r.body as any).returned);
+    expect(owed.ok && owed.value.players.map((p) => p.returned)).toEqual(settled);
+    const wrong = owedSharedRound(withheld, close.hash, vectorBeaconRound(deal.beacon.round + 1));
+    expect(wrong.ok || wrong.error.code).toBe('bad_beacon');
+    const unrevealed = owedSharedRound(f.records.slice(0, dealAt), close.hash, deal.beacon);
+    expect(unrevealed.ok || unrevealed.error.code).toBe('not_revealed');
   });
 });
 

@@ -28,3 +28,4 @@ export * from './shape.ts';
 export * from './play.ts';
 export * from './verify.ts';
 export * from './mine.ts';
+export * from './owed.ts';
