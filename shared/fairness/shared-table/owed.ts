@@ -55,7 +55,7 @@ export function owedSharedRound(records: readonly SignedShared[], closeHash: str
   let state = startSharedShoe(commitment.params, seed, combinedClientSeed(requests), cut);
   for (let j = c + 2; j < at; j++) {
     const r = records[j]!;
-    if (r.body.type === 'deal') state = dealSharedRound(commitment.params, state, seed, cut, (r.body).beacon.randomness, records[j - 1]!.hash).state;
+    if (r.body.type === 'deal') state = dealSharedRound(commitment.params, state, seed, cut, r.body.beacon.randomness, records[j - 1]!.hash).state;
   }
   const dealt = dealSharedRound(commitment.params, state, seed, cut, checked.value.randomness, close.hash);
   return ok({
