@@ -24,6 +24,7 @@ import {
   validateSharedBet,
   verifyMyRounds,
   verifySharedText,
+  verifySharedTranscript,
 } from '../../shared/fairness/shared-table/index.ts';
 import { type Bet, type Jwks, playerKeyOf, type SigningKey, verifyFileText } from '../../shared/index.ts';
 import { hexOf, operatorKey, seatKey, vectorBeacon, vectorBeaconRound } from './shared-table-fixtures.ts';
@@ -115,6 +116,12 @@ describe('an honest shared table', () => {
       settlements += after.length;
     }
     expect(file.records.filter((x) => x.body.type === 'settlement').length).toBe(settlements);
+  });
+
+  test('verifySharedTranscript takes the text or the parsed file', async () => {
+    expect((await verifySharedTranscript(text(file), jwks)).code).toBe('ok');
+    expect((await verifySharedTranscript({ version: file.version, records: file.records }, jwks)).code).toBe('ok');
+    expect((await verifySharedTranscript(text(file).replace('"round":1,', '"round":1.0,'), jwks)).code).toBe('bad_json');
   });
 
   test('verifyFileText dispatches the shared-table version', async () => {

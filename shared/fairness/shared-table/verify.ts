@@ -158,6 +158,11 @@ export async function verifySharedText(text: string, jwks: Jwks | VerifyKeys): P
   return verifySharedFile(parsed.value, jwks);
 }
 
+/** Either form: the file's text (the conformant entry point) or an already parsed file. */
+export function verifySharedTranscript(transcript: string | object, jwks: Jwks | VerifyKeys): Promise<SharedVerifyReport> {
+  return typeof transcript === 'string' ? verifySharedText(transcript, jwks) : verifySharedFile(transcript, jwks);
+}
+
 function report(rounds: SharedRoundStatus[], pending: boolean, failure?: SharedVerifyFailure): SharedVerifyReport {
   const r: SharedVerifyReport = { version: 'pb-shared-1', ok: !failure, pending, code: failure?.code ?? 'ok', rounds };
   if (failure) r.failure = failure;
