@@ -270,7 +270,9 @@ describe('tampering gives its code', () => {
   test('a beacon signature of another round: bad_beacon_signature', async () => {
     const i = firstDeal();
     const r = vectorBeaconRound((base.records[i]!.body as { beacon: { round: number } }).beacon.round + 1);
-    expect(await codeOf(forge(base, i, (b) => (b.beacon = { ...b.beacon, signature: r.signature, randomness: r.randomness })))).toBe('bad_beacon_signature');
+    const forged = await verify(await forge(base, i, (b) => (b.beacon = { ...b.beacon, signature: r.signature, randomness: r.randomness })));
+    expect(forged.code).toBe('bad_beacon_signature');
+    expect(forged.rounds.at(-1)).toMatchObject({ round: 2, status: 'failed', code: 'bad_beacon_signature' });
   });
 
   test('a served randomness that is not SHA-256 of the signature: bad_beacon_randomness', async () => {

@@ -278,6 +278,8 @@ export async function verifySharedFile(file: unknown, jwks: Jwks | VerifyKeys): 
     return report(rounds, last.type !== 'reveal');
   } catch (e) {
     if (!(e instanceof Stop)) throw e;
+    const at = e.failure.index === null ? undefined : records[e.failure.index]?.body?.type;
+    if (shoe?.close && (at === 'deal' || at === 'settlement')) status('failed', e.failure.code);
     return report(rounds, records.at(-1)?.body?.type !== 'reveal', e.failure);
   }
 }
