@@ -9,9 +9,9 @@
 import { css, html, nothing, svg, type TemplateResult } from 'lit';
 import type { TableLimits } from '../../shared/table.ts';
 import type { Jwks, ReceiptBody, Signed, Transcript } from '../../shared/fairness/index.ts';
-import type { CommitmentBody } from '../../shared/fairness/index.ts';
+
 import type { PanelStrings } from '../panels/strings.ts';
-import type { ShoeStartDetail } from '../panels/fairness.ts';
+import type { AnyCommitment, ShoeStartDetail, TableSource } from '../panels/fairness.ts';
 import type { ScoreboardResult } from '../panels/scoreboard.ts';
 import type { ShoeChoiceDetail } from './emit.ts';
 
@@ -23,7 +23,7 @@ export type PanelName = (typeof PANELS)[number];
 export interface FairnessShoe {
   number: number;
   status: 'awaiting-start' | 'in-play' | 'ended';
-  commitment: Signed<CommitmentBody> | null;
+  commitment: AnyCommitment | null;
   transcript: Transcript | null;
   rounds: number;
   cutRange: { min: number; max: number } | null;
@@ -53,6 +53,8 @@ export interface PanelsModel {
   /** The shoe whose seed the table refused to deal on (its panel says why). */
   refused: number | null;
   jwks: Jwks | null;
+  /** pb-fair-2: the table the fairness panels check (the player's copy, the operator's transcript). */
+  table: TableSource | null;
   busy: boolean;
   allowEnd: boolean;
   error: string | null;
@@ -205,6 +207,7 @@ function fairness(m: PanelsModel): TemplateResult {
           .transcript=${current.transcript}
           .cutRange=${current.cutRange}
           .jwks=${m.jwks}
+          .table=${m.table}
           .busy=${m.busy}
           .allowEndShoe=${m.allowEnd}
           .proposal=${m.proposal}
@@ -234,6 +237,7 @@ function fairness(m: PanelsModel): TemplateResult {
         .rounds=${shoe.rounds}
         .transcript=${shoe.transcript}
         .jwks=${m.jwks}
+        .table=${m.table}
         .strings=${m.strings}
         @pb-verified=${(e: Event) => e.stopPropagation()}
       ></pb-fairness>`,

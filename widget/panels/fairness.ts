@@ -10,6 +10,11 @@
  * - After the reveal ('ended'): "Verify this shoe" runs the shared verifier in the browser on
  *   `transcript` + `jwks` and shows the result per round; "Download transcript" saves the JSON.
  *
+ * - pb-fair-2 (`table` set): the commitment names the player's key; during and after the shoe the
+ *   panel offers "Verify the table's transcript" (the whole table, fetched, checked with
+ *   `verifyFileText` against the player's key), "Compare with the operator's transcript"
+ *   (`compareCopies` with the player's own copy: findings per round) and "Download my copy".
+ *
  * @event pb-shoe-choice - `{ shoe, choice }` (emit.ts): before the shoe, the seed and cut as they stand, each time they change; `choice` is `{ ok: false, error }` while the seed is not acceptable.
  * @event pb-shoe-start - `{ clientSeed, cut }`: the player's seed (NFC, validated) and cut, in range.
  * @event pb-shoe-end - `{}`: the player asks to end the shoe now and reveal its seed.
@@ -28,13 +33,24 @@ import {
   validateClientSeed,
   type VerifyReport,
   verifyTranscript,
+  type CommitmentV2,
+  type FileV2,
+  importVerifyKeysV2,
+  recordDigestV2,
+  type RevealV2,
+  type SignedRequest,
+  type SignedV2,
+  type StartV2,
+  verifyBytes,
 } from '../../shared/fairness/index.ts';
+import { CARDS_PER_DECK } from '../../shared/cards.ts';
 import { emit as emitPart } from '../element/emit.ts';
 import { randomClientSeed, randomInt } from '../element/shoe-start.ts';
 import { defineElement, emit, panelBase } from './base.ts';
 import { clampCut, type CutChangeDetail } from './cut-stack.ts';
 import './cut-stack.ts';
 import './verify-report.ts';
+import { checkTable, type TableCheckResult } from './verify-report-v2.ts';
 import { fill, type PanelStrings, panelStrings } from './strings.ts';
 
 export type FairnessStatus = 'awaiting-start' | 'in-play' | 'ended';
@@ -49,6 +65,39 @@ export interface VerifiedDetail {
 }
 
 export { randomClientSeed };
+
+/** A pb-fair-2 table as the panel checks it: the player's key and copy, and the operator's transcript. */
+export interface TableSource {
+  playerKey: string | null;
+  /** The player's own copy now (records received, requests not yet answered). */
+  copy(): FileV2 & { sent: SignedRequest[] };
+  /** The operator's transcript of the whole table (GET …/transcript), as text. */
+  transcript(): Promise<{ ok: true; text: string } | { ok: false; reason: string }>;
+}
+
+/** Either protocol's signed commitment. */
+export type AnyCommitment = Signed<CommitmentBody> | SignedV2<CommitmentV2>;
+
+const isV2 = (c: AnyCommitment | null): c is SignedV2<CommitmentV2> => c?.body.params.algorithm === 'pb-fair-2';
+
+/** The file name the player's copy downloads as. */
+export function copyFileName(copy: FileV2): string {
+  const table = copy.records[0]?.body.table ?? 'table';
+  return `punto-banco-${String(table).replace(/[^\w.-]+/g, '_')}-my-copy.json`;
+}
+
+/** Saves `blob` as `name` from inside `root` (a Blob download). */
+function saveBlob(root: HTMLElement | DocumentFragment, name: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  root.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
 
 /** The file name a transcript downloads as. */
 export function transcriptFileName(t: Transcript): string {
@@ -73,11 +122,14 @@ export class PbFairness extends LitElement {
     allowEndShoe: { type: Boolean, attribute: 'allow-end-shoe' },
     proposal: { attribute: false },
     seedRefused: { type: Boolean, attribute: 'seed-refused' },
+    table: { attribute: false },
     strings: { attribute: false },
   };
 
-  /** The shoe's signed commitment (from the session / shoe state). */
-  declare commitment: Signed<CommitmentBody> | null;
+  /** The shoe's signed commitment (from the session / shoe state), pb-fair-1 or pb-fair-2. */
+  declare commitment: AnyCommitment | null;
+  /** pb-fair-2: the table this shoe belongs to (the player's copy, the operator's transcript). */
+  declare table: TableSource | null;
   /** Where the shoe is: waiting for the player's seed and cut, being dealt, or revealed. */
   declare status: FairnessStatus;
   /** Rounds dealt from this shoe so far. */
@@ -106,6 +158,8 @@ export class PbFairness extends LitElement {
   #cut = 0;
   #seedError: string | null = null;
   #report: VerifyReport | null = null;
+  #tableCheck: TableCheckResult | null = null;
+  #tableError: string | null = null;
   #verifying = false;
   /** The commitment's own signature check: null until known. */
   #commitmentCheck: { ok: boolean; message?: string } | null = null;
@@ -125,6 +179,7 @@ export class PbFairness extends LitElement {
     this.allowEndShoe = false;
     this.proposal = null;
     this.seedRefused = false;
+    this.table = null;
     this.strings = null;
   }
 
@@ -159,22 +214,27 @@ export class PbFairness extends LitElement {
 
   #range(): { min: number; max: number } {
     if (this.cutRange) return this.cutRange;
-    if (this.commitment) return shoeCutRange(this.commitment.body.params);
+    const c = this.commitment;
+    if (isV2(c)) return { min: 1, max: c.body.params.decks * CARDS_PER_DECK - 1 };
+    if (c) return shoeCutRange(c.body.params);
     return shoeCutRange(DEFAULT_SHOE_PARAMS);
   }
 
   #stackSize(): number {
-    return this.commitment ? stackSize(this.commitment.body.params) : this.#range().max + 1;
+    const c = this.commitment;
+    if (isV2(c)) return c.body.params.decks * CARDS_PER_DECK;
+    return c ? stackSize(c.body.params) : this.#range().max + 1;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    const previous = changed.get('commitment') as Signed<CommitmentBody> | null | undefined;
+    const previous = changed.get('commitment') as AnyCommitment | null | undefined;
     const newShoe = changed.has('commitment') && previous?.hash !== this.commitment?.hash;
     if (newShoe) {
       // A new shoe: a fresh random seed and cut (any cut is as fair as any other), no stale verification.
       if (previous) this.#clientSeed = randomClientSeed();
       this.#seedError = null;
       this.#report = null;
+      this.#tableCheck = null;
       const { min, max } = this.#range();
       this.#cut = randomInt(min, max);
     } else if (changed.has('cutRange') || this.#cut === 0) {
@@ -212,9 +272,18 @@ export class PbFairness extends LitElement {
   async #checkCommitment(): Promise<void> {
     const token = ++this.#checkToken;
     this.#commitmentCheck = null;
-    if (!this.commitment || !this.jwks) return;
+    const c = this.commitment;
+    if (!c || !this.jwks) return;
     try {
-      const report = await verifyTranscript({ version: FAIRNESS_VERSION, commitment: this.commitment, receipts: [] }, this.jwks);
+      if (isV2(c)) {
+        const key = (await importVerifyKeysV2(this.jwks)).byId.get(c.body.keyId);
+        const ok = !!key && (await verifyBytes(key, c.signature, recordDigestV2(c.body)));
+        if (token !== this.#checkToken) return;
+        this.#commitmentCheck = ok ? { ok } : { ok, message: key ? 'bad signature' : `unknown key ${c.body.keyId}` };
+        this.requestUpdate();
+        return;
+      }
+      const report = await verifyTranscript({ version: FAIRNESS_VERSION, commitment: c, receipts: [] }, this.jwks);
       if (token !== this.#checkToken) return;
       const f = report.failure;
       this.#commitmentCheck = f && f.record === 'commitment' ? { ok: false, message: f.message } : { ok: true };
@@ -252,16 +321,72 @@ export class PbFairness extends LitElement {
   download(): string | null {
     if (!this.transcript) return null;
     const name = transcriptFileName(this.transcript);
-    const url = URL.createObjectURL(transcriptBlob(this.transcript));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = name;
-    link.hidden = true;
-    this.renderRoot.appendChild(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    saveBlob(this.renderRoot, name, transcriptBlob(this.transcript));
     return name;
+  }
+
+  /**
+   * pb-fair-2: fetches the operator's transcript of the whole table and verifies it (either
+   * version) against the player's key; with `compare`, also compares it with the player's copy.
+   * Shows and returns the result (null without a table or keys).
+   */
+  async verifyTable(compare = false): Promise<TableCheckResult | null> {
+    const table = this.table;
+    if (!table || !this.jwks) return null;
+    this.#verifying = true;
+    this.#tableError = null;
+    this.requestUpdate();
+    try {
+      const text = await table.transcript();
+      if (!text.ok) {
+        this.#tableError = text.reason;
+        return null;
+      }
+      const copy = table.copy();
+      // Without "compare", the copy still names the player's key every commitment must carry.
+      const check = await checkTable(text.text, this.jwks, copy);
+      this.#tableCheck = compare ? check : { ...check, findings: null };
+      return this.#tableCheck;
+    } catch (err) {
+      this.#tableError = (err as Error).message;
+      return null;
+    } finally {
+      this.#verifying = false;
+      this.requestUpdate();
+    }
+  }
+
+  /** pb-fair-2: saves the player's own copy (a pb-fair-2 file with `sent`); returns the file name. */
+  downloadCopy(): string | null {
+    if (!this.table) return null;
+    const copy = this.table.copy();
+    const name = copyFileName(copy);
+    saveBlob(this.renderRoot, name, new Blob([JSON.stringify(copy, null, 2)], { type: 'application/json' }));
+    return name;
+  }
+
+  /** This shoe's pb-fair-2 record of `type` in the player's copy. */
+  #v2Record<T extends StartV2 | RevealV2>(type: T['type']): T | null {
+    const shoe = this.commitment?.body.shoe;
+    const found = this.table?.copy().records.find((r) => r.body.type === type && r.body.shoe === shoe);
+    return (found?.body as T | undefined) ?? null;
+  }
+
+  #tableView(s: PanelStrings): TemplateResult {
+    const disabled = !this.jwks || this.#verifying;
+    return html`<section class="table-check">
+      <h3>${s.tableTitle}</h3>
+      <p class="dim">${s.tableIntro}</p>
+      ${this.table?.playerKey ? html`<dl><dt>${s.yourKey}</dt><dd class="mono hash player-key">${this.table.playerKey}</dd></dl>` : nothing}
+      ${this.jwks ? nothing : html`<p class="pending">${s.noJwks}</p>`}
+      <div class="actions">
+        <button type="button" class="verify-table-button" ?disabled=${disabled} @click=${() => this.verifyTable(false)}>${this.#verifying ? s.verifying : s.verifyTable}</button>
+        <button type="button" class="secondary compare-button" ?disabled=${disabled} @click=${() => this.verifyTable(true)}>${s.compareCopy}</button>
+        <button type="button" class="secondary download-copy-button" @click=${() => this.downloadCopy()}>${s.downloadCopy}</button>
+      </div>
+      ${this.#tableError ? html`<p class="fail error" role="alert">${fill(s.transcriptUnavailable, { reason: this.#tableError })}</p>` : nothing}
+      ${this.#tableCheck ? html`<pb-verify-report-v2 .check=${this.#tableCheck} .strings=${this.strings}></pb-verify-report-v2>` : nothing}
+    </section>`;
   }
 
   /**
@@ -303,7 +428,7 @@ export class PbFairness extends LitElement {
     const p = c.body.params;
     const params = [
       p.decks === 1 ? s.deck : fill(s.decks, { decks: p.decks }),
-      p.burn ? s.burnOn : s.burnOff,
+      'burn' in p ? (p.burn ? s.burnOn : s.burnOff) : null,
       p.mode === 'shoe' ? fill(s.cutCardFromEnd, { count: p.cutCardFromEnd }) : null,
       p.mode === 'shoe' ? s.modeShoe : s.modeReshuffle,
     ].filter(Boolean);
@@ -318,7 +443,8 @@ export class PbFairness extends LitElement {
         <dt>${s.algorithm}</dt>
         <dd class="mono">${p.algorithm}</dd>
         <dt>${s.keyId}</dt>
-        <dd class="mono">${c.keyId}</dd>
+        <dd class="mono">${isV2(c) ? c.body.keyId : c.keyId}</dd>
+        ${isV2(c) ? html`<dt>${s.yourKey}</dt><dd class="mono hash">${c.body.playerKey}</dd>` : nothing}
         ${check
           ? html`<dt>${s.commitmentSignature}</dt>
               <dd class="signature ${check.ok ? 'ok' : 'fail'}">
@@ -378,8 +504,9 @@ export class PbFairness extends LitElement {
   }
 
   #during(s: PanelStrings): TemplateResult {
-    const start = this.transcript?.start?.body;
-    const canCheck = !!this.transcript && this.transcript.receipts.length > 0 && !!this.jwks;
+    const v2 = this.table ? this.#v2Record<StartV2>('start')?.request.body : null;
+    const start = v2 ?? this.transcript?.start?.body;
+    const canCheck = !this.table && !!this.transcript && this.transcript.receipts.length > 0 && !!this.jwks;
     return html`<section class="during">
       <p><strong class="round-count">${fill(s.duringIntro, { rounds: this.rounds })}</strong></p>
       ${start ? html`<p class="dim">${fill(s.yourSeedAndCut, { seed: start.clientSeed, cut: start.cut })}</p>` : nothing}
@@ -394,10 +521,12 @@ export class PbFairness extends LitElement {
           : nothing}
       </div>
       ${this.#reportView()}
-    </section>`;
+    </section>
+    ${this.table ? this.#tableView(s) : nothing}`;
   }
 
   #after(s: PanelStrings): TemplateResult {
+    if (this.table) return this.#afterV2(s);
     const reveal = this.transcript?.reveal?.body;
     const start = this.transcript?.start?.body;
     return html`<section class="after">
@@ -423,6 +552,27 @@ export class PbFairness extends LitElement {
       </div>
       ${this.#reportView()}
     </section>`;
+  }
+
+  #afterV2(s: PanelStrings): TemplateResult {
+    const reveal = this.#v2Record<RevealV2>('reveal');
+    const start = this.#v2Record<StartV2>('start')?.request.body;
+    return html`<section class="after">
+        ${reveal
+          ? html`<p>${fill(s.revealed, { rounds: reveal.rounds, reason: reveal.reason === 'cut-card' ? s.reasonCutCard : s.reasonEndedEarly })}</p>
+              <dl>
+                <dt>${s.serverSeed}</dt>
+                <dd class="mono hash">${reveal.serverSeed}</dd>
+                ${start
+                  ? html`<dt>${s.clientSeed}</dt>
+                      <dd class="mono">${start.clientSeed}</dd>
+                      <dt>${s.cutValue}</dt>
+                      <dd>${start.cut}</dd>`
+                  : nothing}
+              </dl>`
+          : nothing}
+      </section>
+      ${this.#tableView(s)}`;
   }
 
   #reportView(): TemplateResult | typeof nothing {
