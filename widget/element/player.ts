@@ -149,6 +149,13 @@ export class PlayerCopy {
     this.#save();
   }
 
+  /** A request the Worker refused: nothing will answer it. */
+  unsent(request: SignedRequest): void {
+    const before = this.sent.length;
+    this.sent = this.sent.filter((q) => q.signature !== request.signature);
+    if (this.sent.length !== before) this.#save();
+  }
+
   /** The copy as a file: records in the order they arrived (the chain's), and `sent`. */
   file(): FileV2 & { sent: SignedRequest[] } {
     return { version: 'pb-fair-2', records: [...this.records], sent: [...this.sent] };

@@ -539,7 +539,14 @@ export class TableSession implements ReactiveController {
 
   /** Phase 1 failed. `round_pending`: the Worker holds an acceptance — ours (finish it) or one this tab lost. */
   async #betFailed(error: ApiError): Promise<void> {
-    if (error.code !== 'round_pending') return this.#roundFailed(error);
+    if (error.code !== 'round_pending') {
+      // A refusal (4xx): the Worker accepted nothing; the next deal signs the bets on the felt afresh.
+      if (!error.retryable && error.status >= 400 && error.status < 500 && error.code !== 'session_expired' && this.#round) {
+        this.#copy?.unsent(this.#round.bet);
+        this.#keep(null);
+      }
+      return this.#roundFailed(error);
+    }
     const view = await this.#refresh();
     const held = view?.pending;
     if (held && held.acceptance.body.request.body.lock === this.#round?.bet.body.lock) {
@@ -587,7 +594,7 @@ export class TableSession implements ReactiveController {
       if (this.#session) this.#store?.forget(this.#session.id);
       this.#session = null;
       this.#pendingStart = null;
-      this.#round = null;
+      this.#keep(null);
     }
     if (error.code === 'shoe_not_started' && this.#shoe) this.#shoe = { ...this.#shoe, status: 'awaiting-start' };
     this.#fail(error, () => this.runDeal());
