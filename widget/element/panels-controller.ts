@@ -512,7 +512,6 @@ export class PanelsController implements ReactiveController {
       number: s.number,
       status: shoe?.status ?? 'ended',
       commitment: s.commitment,
-      transcript: null,
       rounds: s.receipts.length,
       cutRange: shoe?.cutRange ?? null,
     };

@@ -8,10 +8,11 @@
  */
 import { css, html, nothing, svg, type TemplateResult } from 'lit';
 import type { TableLimits } from '../../shared/table.ts';
-import type { Jwks, ReceiptBody, Signed, Transcript } from '../../shared/fairness/index.ts';
+import type { Jwks, ReceiptBody, Signed } from '../../shared/fairness/index.ts';
 
 import type { PanelStrings } from '../panels/strings.ts';
-import type { AnyCommitment, ShoeStartDetail, TableSource } from '../panels/fairness.ts';
+import type { ShoeStartDetail, TableSource } from '../panels/fairness.ts';
+import type { CommitmentV2, SignedV2 } from '../../shared/fairness/v2/records.ts';
 import type { ScoreboardResult } from '../panels/scoreboard.ts';
 import type { ShoeChoiceDetail } from './emit.ts';
 
@@ -23,8 +24,7 @@ export type PanelName = (typeof PANELS)[number];
 export interface FairnessShoe {
   number: number;
   status: 'awaiting-start' | 'in-play' | 'ended';
-  commitment: AnyCommitment | null;
-  transcript: Transcript | null;
+  commitment: SignedV2<CommitmentV2> | null;
   rounds: number;
   cutRange: { min: number; max: number } | null;
 }
@@ -204,7 +204,6 @@ function fairness(m: PanelsModel): TemplateResult {
           .commitment=${current.commitment}
           .status=${current.status}
           .rounds=${current.rounds}
-          .transcript=${current.transcript}
           .cutRange=${current.cutRange}
           .jwks=${m.jwks}
           .table=${m.table}
@@ -235,7 +234,6 @@ function fairness(m: PanelsModel): TemplateResult {
         .commitment=${shoe.commitment}
         status="ended"
         .rounds=${shoe.rounds}
-        .transcript=${shoe.transcript}
         .jwks=${m.jwks}
         .table=${m.table}
         .strings=${m.strings}

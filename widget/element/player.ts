@@ -46,7 +46,7 @@ export async function newPlayerKey(): Promise<{ key: SigningKey; jwk: JsonWebKey
 /** The player key back from its stored JWK; null when it is unusable. */
 export async function restorePlayerKey(jwk: unknown): Promise<SigningKey | null> {
   try {
-    return jwk && typeof jwk === 'object' ? await importSigningKey(jwk as JsonWebKey) : null;
+    return jwk && typeof jwk === 'object' ? await importSigningKey(jwk) : null;
   } catch {
     return null;
   }

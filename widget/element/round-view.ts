@@ -9,7 +9,7 @@ import type { AcceptanceV2, ReceiptBody, ReceiptV2, Signed, SignedV2 } from './a
 export function roundView(acceptance: AcceptanceV2, receipt: SignedV2<ReceiptV2>): Signed<ReceiptBody> {
   const { request: _request, keyId, ...rest } = receipt.body;
   const body: ReceiptBody = { ...rest, affiliate: acceptance.affiliate, bets: acceptance.request.body.bets.map((b) => ({ ...b })) };
-  return { body, keyId, hash: receipt.hash, signature: receipt.signature } as Signed<ReceiptBody>;
+  return { body, keyId, hash: receipt.hash, signature: receipt.signature };
 }
 
 /** The round views of a shoe's records (each receipt after its acceptance), in round order. */

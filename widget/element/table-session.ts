@@ -550,8 +550,8 @@ export class TableSession implements ReactiveController {
     const view = await this.#refresh();
     const held = view?.pending;
     if (held && held.acceptance.body.request.body.lock === this.#round?.bet.body.lock) {
-      this.#accepted(this.#round, { acceptance: held.acceptance, balance: view!.balance, voidAt: held.voidAt, shoe: view!.shoe });
-      return this.#reveal(this.#round!);
+      this.#accepted(this.#round, { acceptance: held.acceptance, balance: view.balance, voidAt: held.voidAt, shoe: view.shoe });
+      return this.#reveal(this.#round);
     }
     this.#orphan = held ?? null;
     if (this.#orphan) return this.#showOrphan();

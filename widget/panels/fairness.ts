@@ -1,55 +1,36 @@
 /**
- * <pb-fairness>: the provable-fairness panel of one shoe.
+ * <pb-fairness>: the provable-fairness panel of one shoe of a pb-fair-2 table (FAIRNESS.md part II).
  *
  * - Before the shoe (`status` 'awaiting-start'): the signed commitment (seed hash, key id, the
- *   parameters that decide the cards), checked against the JWKS when one is given; the player's
- *   client seed (a random default, editable, "new random"); the cut, chosen on a drawing of the
- *   stack within `cutRange`; "Cut and start" emits `pb-shoe-start`.
- * - During ('in-play'): the commitment, the round count, the seed and cut in use; optionally a
- *   button to end the shoe early (`pb-shoe-end`); the receipts so far can be checked (pending).
- * - After the reveal ('ended'): "Verify this shoe" runs the shared verifier in the browser on
- *   `transcript` + `jwks` and shows the result per round; "Download transcript" saves the JSON.
- *
- * - pb-fair-2 (`table` set): the commitment names the player's key; during and after the shoe the
- *   panel offers "Verify the table's transcript" (the whole table, fetched, checked with
- *   `verifyFileText` against the player's key), "Compare with the operator's transcript"
+ *   parameters that decide the cards, the player's key), checked against the JWKS when one is
+ *   given; the player's client seed (a random default, editable, "new random"); the cut, chosen on
+ *   a drawing of the stack within `cutRange`; "Cut and start" emits `pb-shoe-start`.
+ * - During ('in-play'): the round count, the seed and cut in use; optionally a button to end the
+ *   shoe early (`pb-shoe-end`).
+ * - After the reveal ('ended'): the server seed, the seed and cut.
+ * - With `table` (the player's copy and the operator's transcript): "Verify the table's transcript"
+ *   (the whole table, fetched and checked with the pb-fair-2 verifier against the player's key:
+ *   per-round results, unsettled acceptances), "Compare with the operator's transcript"
  *   (`compareCopies` with the player's own copy: findings per round) and "Download my copy".
+ * pb-fair-1 files are verified on the standalone /verify page: the table only plays pb-fair-2.
  *
  * @event pb-shoe-choice - `{ shoe, choice }` (emit.ts): before the shoe, the seed and cut as they stand, each time they change; `choice` is `{ ok: false, error }` while the seed is not acceptable.
  * @event pb-shoe-start - `{ clientSeed, cut }`: the player's seed (NFC, validated) and cut, in range.
  * @event pb-shoe-end - `{}`: the player asks to end the shoe now and reveal its seed.
- * @event pb-verified - `{ report }`: a verification finished.
+ * @event pb-verified - `{ check }`: a verification of the table finished.
  */
 import { css, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import {
-  type CommitmentBody,
-  cutRange as shoeCutRange,
-  DEFAULT_SHOE_PARAMS,
-  FAIRNESS_VERSION,
-  type Jwks,
-  type Signed,
-  stackSize,
-  type Transcript,
-  validateClientSeed,
-  type VerifyReport,
-  verifyTranscript,
-  type CommitmentV2,
-  type FileV2,
-  importVerifyKeysV2,
-  recordDigestV2,
-  type RevealV2,
-  type SignedRequest,
-  type SignedV2,
-  type StartV2,
-  verifyBytes,
-} from '../../shared/fairness/index.ts';
-import { CARDS_PER_DECK } from '../../shared/cards.ts';
+import { CARDS_PER_DECK, DEFAULT_DECKS } from '../../shared/cards.ts';
+import { validateClientSeed } from '../../shared/fairness/commit.ts';
+import { type Jwks, verifyBytes } from '../../shared/fairness/keys.ts';
+import type { CommitmentV2, FileV2, RevealV2, SignedRequest, SignedV2, StartV2 } from '../../shared/fairness/v2/records.ts';
+import { recordDigestV2 } from '../../shared/fairness/v2/records.ts';
+import { importVerifyKeysV2, verifyTextV2 } from '../../shared/fairness/v2/verify.ts';
 import { emit as emitPart } from '../element/emit.ts';
 import { randomClientSeed, randomInt } from '../element/shoe-start.ts';
 import { defineElement, emit, panelBase } from './base.ts';
 import { clampCut, type CutChangeDetail } from './cut-stack.ts';
 import './cut-stack.ts';
-import './verify-report.ts';
 import { checkTable, type TableCheckResult } from './verify-report-v2.ts';
 import { fill, type PanelStrings, panelStrings } from './strings.ts';
 
@@ -61,7 +42,7 @@ export interface ShoeStartDetail {
 }
 
 export interface VerifiedDetail {
-  report: VerifyReport;
+  check: TableCheckResult;
 }
 
 export { randomClientSeed };
@@ -75,10 +56,14 @@ export interface TableSource {
   transcript(): Promise<{ ok: true; text: string } | { ok: false; reason: string }>;
 }
 
-/** Either protocol's signed commitment. */
-export type AnyCommitment = Signed<CommitmentBody> | SignedV2<CommitmentV2>;
+/** The table's verifier: pb-fair-2 only (the table plays nothing else; /verify also reads pb-fair-1). */
+const verifyV2 = async (text: string, jwks: Jwks, options: { playerKey?: string }) => {
+  const report = await verifyTextV2(text, jwks, options);
+  return { version: 'pb-fair-2' as const, code: report.code, report };
+};
 
-const isV2 = (c: AnyCommitment | null): c is SignedV2<CommitmentV2> => c?.body.params.algorithm === 'pb-fair-2';
+/** The cuts of a committed shoe: any position inside its stack (FAIRNESS.md §B10). */
+const cutsOf = (decks: number) => ({ min: 1, max: decks * CARDS_PER_DECK - 1 });
 
 /** The file name the player's copy downloads as. */
 export function copyFileName(copy: FileV2): string {
@@ -99,23 +84,12 @@ function saveBlob(root: HTMLElement | DocumentFragment, name: string, blob: Blob
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** The file name a transcript downloads as. */
-export function transcriptFileName(t: Transcript): string {
-  const { table, shoe } = t.commitment.body;
-  return `punto-banco-${String(table).replace(/[^\w.-]+/g, '_')}-shoe-${shoe}.json`;
-}
-
-/** The transcript file: the same `{ transcripts: [...] }` shape `punto-banco play` writes and `verify` reads. */
-export function transcriptBlob(t: Transcript): Blob {
-  return new Blob([JSON.stringify({ transcripts: [t] }, null, 2)], { type: 'application/json' });
-}
 
 export class PbFairness extends LitElement {
   static override properties = {
     commitment: { attribute: false },
     status: { type: String },
     rounds: { type: Number },
-    transcript: { attribute: false },
     jwks: { attribute: false },
     cutRange: { attribute: false },
     busy: { type: Boolean },
@@ -126,16 +100,14 @@ export class PbFairness extends LitElement {
     strings: { attribute: false },
   };
 
-  /** The shoe's signed commitment (from the session / shoe state), pb-fair-1 or pb-fair-2. */
-  declare commitment: AnyCommitment | null;
+  /** The shoe's signed commitment (from the session / shoe state). */
+  declare commitment: SignedV2<CommitmentV2> | null;
   /** pb-fair-2: the table this shoe belongs to (the player's copy, the operator's transcript). */
   declare table: TableSource | null;
   /** Where the shoe is: waiting for the player's seed and cut, being dealt, or revealed. */
   declare status: FairnessStatus;
   /** Rounds dealt from this shoe so far. */
   declare rounds: number;
-  /** The shoe's transcript (records so far; with the reveal once it has ended). */
-  declare transcript: Transcript | null;
   /** The table's public keys, as served at /.well-known/jwks.json. */
   declare jwks: Jwks | null;
   /** Allowed cuts; defaults to the engine's `cutRange` of the committed parameters. */
@@ -157,7 +129,6 @@ export class PbFairness extends LitElement {
   #clientSeed = randomClientSeed();
   #cut = 0;
   #seedError: string | null = null;
-  #report: VerifyReport | null = null;
   #tableCheck: TableCheckResult | null = null;
   #tableError: string | null = null;
   #verifying = false;
@@ -172,7 +143,6 @@ export class PbFairness extends LitElement {
     this.commitment = null;
     this.status = 'awaiting-start';
     this.rounds = 0;
-    this.transcript = null;
     this.jwks = null;
     this.cutRange = null;
     this.busy = false;
@@ -207,33 +177,27 @@ export class PbFairness extends LitElement {
     this.requestUpdate();
   }
 
-  /** The last verification report, if any. */
-  get report(): VerifyReport | null {
-    return this.#report;
+  /** The last verification of the table, if any. */
+  get check(): TableCheckResult | null {
+    return this.#tableCheck;
   }
 
   #range(): { min: number; max: number } {
     if (this.cutRange) return this.cutRange;
-    const c = this.commitment;
-    if (isV2(c)) return { min: 1, max: c.body.params.decks * CARDS_PER_DECK - 1 };
-    if (c) return shoeCutRange(c.body.params);
-    return shoeCutRange(DEFAULT_SHOE_PARAMS);
+    return cutsOf(this.commitment?.body.params.decks ?? DEFAULT_DECKS);
   }
 
   #stackSize(): number {
-    const c = this.commitment;
-    if (isV2(c)) return c.body.params.decks * CARDS_PER_DECK;
-    return c ? stackSize(c.body.params) : this.#range().max + 1;
+    return this.#range().max + 1;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    const previous = changed.get('commitment') as AnyCommitment | null | undefined;
+    const previous = changed.get('commitment') as SignedV2<CommitmentV2> | null | undefined;
     const newShoe = changed.has('commitment') && previous?.hash !== this.commitment?.hash;
     if (newShoe) {
       // A new shoe: a fresh random seed and cut (any cut is as fair as any other), no stale verification.
       if (previous) this.#clientSeed = randomClientSeed();
       this.#seedError = null;
-      this.#report = null;
       this.#tableCheck = null;
       const { min, max } = this.#range();
       this.#cut = randomInt(min, max);
@@ -247,7 +211,6 @@ export class PbFairness extends LitElement {
       this.#cut = clampCut(this.proposal.cut, min, max);
       this.#seedError = null;
     }
-    if (changed.has('transcript') && !newShoe) this.#report = null;
     if (changed.has('commitment') || changed.has('jwks')) void this.#checkCommitment();
   }
 
@@ -274,60 +237,22 @@ export class PbFairness extends LitElement {
     this.#commitmentCheck = null;
     const c = this.commitment;
     if (!c || !this.jwks) return;
+    let check: { ok: boolean; message?: string };
     try {
-      if (isV2(c)) {
-        const key = (await importVerifyKeysV2(this.jwks)).byId.get(c.body.keyId);
-        const ok = !!key && (await verifyBytes(key, c.signature, recordDigestV2(c.body)));
-        if (token !== this.#checkToken) return;
-        this.#commitmentCheck = ok ? { ok } : { ok, message: key ? 'bad signature' : `unknown key ${c.body.keyId}` };
-        this.requestUpdate();
-        return;
-      }
-      const report = await verifyTranscript({ version: FAIRNESS_VERSION, commitment: c, receipts: [] }, this.jwks);
-      if (token !== this.#checkToken) return;
-      const f = report.failure;
-      this.#commitmentCheck = f && f.record === 'commitment' ? { ok: false, message: f.message } : { ok: true };
+      const key = (await importVerifyKeysV2(this.jwks)).byId.get(c.body.keyId);
+      const ok = !!key && (await verifyBytes(key, c.signature, recordDigestV2(c.body)));
+      check = ok ? { ok } : { ok, message: key ? 'the signature does not match the record' : `the JWKS has no key ${c.body.keyId}` };
     } catch (err) {
-      if (token !== this.#checkToken) return;
-      this.#commitmentCheck = { ok: false, message: (err as Error).message };
+      check = { ok: false, message: (err as Error).message };
     }
+    if (token !== this.#checkToken) return;
+    this.#commitmentCheck = check;
     this.requestUpdate();
   }
 
   /**
-   * Runs the shared verifier on `transcript` with `jwks`, shows and returns the report (null when
-   * either is missing). Also emits `pb-verified`.
-   */
-  async verify(): Promise<VerifyReport | null> {
-    const transcript = this.transcript;
-    if (!transcript || !this.jwks) return null;
-    this.#verifying = true;
-    this.requestUpdate();
-    let report: VerifyReport;
-    try {
-      report = await verifyTranscript(transcript, this.jwks);
-    } catch (err) {
-      // The verifier reports problems as values; anything thrown is still shown, never swallowed.
-      report = { ok: false, pending: false, rounds: [], failure: { round: null, record: 'commitment', code: 'bad_record', message: (err as Error).message } };
-    }
-    this.#verifying = false;
-    this.#report = report;
-    this.requestUpdate();
-    emit<VerifiedDetail>(this, 'pb-verified', { report });
-    return report;
-  }
-
-  /** Saves the transcript as a JSON file (a Blob download); returns the file name, or null without a transcript. */
-  download(): string | null {
-    if (!this.transcript) return null;
-    const name = transcriptFileName(this.transcript);
-    saveBlob(this.renderRoot, name, transcriptBlob(this.transcript));
-    return name;
-  }
-
-  /**
-   * pb-fair-2: fetches the operator's transcript of the whole table and verifies it (either
-   * version) against the player's key; with `compare`, also compares it with the player's copy.
+   * Fetches the operator's transcript of the whole table and verifies it (pb-fair-2) against the
+   * player's key; with `compare`, also compares it with the player's copy. Emits `pb-verified`.
    * Shows and returns the result (null without a table or keys).
    */
   async verifyTable(compare = false): Promise<TableCheckResult | null> {
@@ -344,8 +269,9 @@ export class PbFairness extends LitElement {
       }
       const copy = table.copy();
       // Without "compare", the copy still names the player's key every commitment must carry.
-      const check = await checkTable(text.text, this.jwks, copy);
+      const check = await checkTable(text.text, this.jwks, copy, verifyV2);
       this.#tableCheck = compare ? check : { ...check, findings: null };
+      emit<VerifiedDetail>(this, 'pb-verified', { check: this.#tableCheck });
       return this.#tableCheck;
     } catch (err) {
       this.#tableError = (err as Error).message;
@@ -443,8 +369,9 @@ export class PbFairness extends LitElement {
         <dt>${s.algorithm}</dt>
         <dd class="mono">${p.algorithm}</dd>
         <dt>${s.keyId}</dt>
-        <dd class="mono">${isV2(c) ? c.body.keyId : c.keyId}</dd>
-        ${isV2(c) ? html`<dt>${s.yourKey}</dt><dd class="mono hash">${c.body.playerKey}</dd>` : nothing}
+        <dd class="mono">${c.body.keyId}</dd>
+        <dt>${s.yourKey}</dt>
+        <dd class="mono hash">${c.body.playerKey}</dd>
         ${check
           ? html`<dt>${s.commitmentSignature}</dt>
               <dd class="signature ${check.ok ? 'ok' : 'fail'}">
@@ -504,57 +431,20 @@ export class PbFairness extends LitElement {
   }
 
   #during(s: PanelStrings): TemplateResult {
-    const v2 = this.table ? this.#v2Record<StartV2>('start')?.request.body : null;
-    const start = v2 ?? this.transcript?.start?.body;
-    const canCheck = !this.table && !!this.transcript && this.transcript.receipts.length > 0 && !!this.jwks;
+    const start = this.#v2Record<StartV2>('start')?.request.body;
     return html`<section class="during">
       <p><strong class="round-count">${fill(s.duringIntro, { rounds: this.rounds })}</strong></p>
       ${start ? html`<p class="dim">${fill(s.yourSeedAndCut, { seed: start.clientSeed, cut: start.cut })}</p>` : nothing}
       <div class="actions">
-        ${canCheck
-          ? html`<button type="button" class="secondary verify-button" ?disabled=${this.#verifying} @click=${() => this.verify()}>
-              ${this.#verifying ? s.verifying : s.checkSoFar}
-            </button>`
-          : nothing}
         ${this.allowEndShoe
           ? html`<button type="button" class="secondary end-button" ?disabled=${this.busy} @click=${() => emit(this, 'pb-shoe-end', {})}>${s.endShoe}</button>`
           : nothing}
       </div>
-      ${this.#reportView()}
     </section>
     ${this.table ? this.#tableView(s) : nothing}`;
   }
 
   #after(s: PanelStrings): TemplateResult {
-    if (this.table) return this.#afterV2(s);
-    const reveal = this.transcript?.reveal?.body;
-    const start = this.transcript?.start?.body;
-    return html`<section class="after">
-      ${reveal
-        ? html`<p>${fill(s.revealed, { rounds: reveal.rounds, reason: reveal.reason === 'cut-card' ? s.reasonCutCard : s.reasonEndedEarly })}</p>
-            <dl>
-              <dt>${s.serverSeed}</dt>
-              <dd class="mono hash">${reveal.serverSeed}</dd>
-              ${start
-                ? html`<dt>${s.clientSeed}</dt>
-                    <dd class="mono">${start.clientSeed}</dd>
-                    <dt>${s.cutValue}</dt>
-                    <dd>${start.cut}</dd>`
-                : nothing}
-            </dl>`
-        : nothing}
-      ${this.jwks ? nothing : html`<p class="pending">${s.noJwks}</p>`}
-      <div class="actions">
-        <button type="button" class="verify-button" ?disabled=${!this.transcript || !this.jwks || this.#verifying} @click=${() => this.verify()}>
-          ${this.#verifying ? s.verifying : s.verifyShoe}
-        </button>
-        <button type="button" class="secondary download-button" ?disabled=${!this.transcript} @click=${() => this.download()}>${s.downloadTranscript}</button>
-      </div>
-      ${this.#reportView()}
-    </section>`;
-  }
-
-  #afterV2(s: PanelStrings): TemplateResult {
     const reveal = this.#v2Record<RevealV2>('reveal');
     const start = this.#v2Record<StartV2>('start')?.request.body;
     return html`<section class="after">
@@ -572,17 +462,7 @@ export class PbFairness extends LitElement {
               </dl>`
           : nothing}
       </section>
-      ${this.#tableView(s)}`;
-  }
-
-  #reportView(): TemplateResult | typeof nothing {
-    if (!this.#report) return nothing;
-    const body = this.transcript?.commitment.body;
-    return html`<pb-verify-report
-      .reports=${[this.#report]}
-      .labels=${[{ table: body?.table, shoe: body?.shoe }]}
-      .strings=${this.strings}
-    ></pb-verify-report>`;
+      ${this.table ? this.#tableView(s) : nothing}`;
   }
 
   static override styles = [

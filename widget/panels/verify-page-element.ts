@@ -13,7 +13,7 @@
  * @event pb-verified - `{ reports }` (pb-fair-1) or `{ check }` (pb-fair-2) when a verification finished.
  */
 import { css, html, LitElement, nothing, type TemplateResult } from 'lit';
-import { type Jwks, type Transcript, transcriptsOf, type VerifyReport, verifyTranscripts } from '../../shared/fairness/index.ts';
+import { type Jwks, type Transcript, transcriptsOf, verifyFileText, type VerifyReport, verifyTranscripts } from '../../shared/fairness/index.ts';
 import { defineElement, emit, panelBase } from './base.ts';
 import type { ShoeLabel } from './verify-report.ts';
 import './verify-report.ts';
@@ -194,7 +194,7 @@ export class PbVerifyPage extends LitElement {
     this.#busy = true;
     this.requestUpdate();
     try {
-      this.#check = await checkTable(this.transcriptText, jwks.value, mine);
+      this.#check = await checkTable(this.transcriptText, jwks.value, mine, verifyFileText);
     } catch (err) {
       this.#error = `the verifier stopped: ${(err as Error).message}`;
     } finally {

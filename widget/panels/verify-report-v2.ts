@@ -8,8 +8,12 @@
  * standalone verify page, so both read the same.
  */
 import { css, html, LitElement, nothing, type TemplateResult } from 'lit';
-import type { AnyVerifyResult, CopyFinding, FileV2, Jwks, RoundStatusV2, SignedV2, VerifyReportV2 } from '../../shared/fairness/index.ts';
-import { compareCopies, parseStrictJson, verifyFileText } from '../../shared/fairness/index.ts';
+import type { Jwks } from '../../shared/fairness/keys.ts';
+import type { AnyVerifyResult } from '../../shared/fairness/v2/any.ts';
+import { compareCopies, type CopyFinding } from '../../shared/fairness/v2/copies.ts';
+import { parseStrictJson } from '../../shared/fairness/v2/json.ts';
+import type { FileV2, SignedV2 } from '../../shared/fairness/v2/records.ts';
+import type { RoundStatusV2, VerifyReportV2 } from '../../shared/fairness/v2/verify.ts';
 import { defineElement } from './base.ts';
 import { fill, type PanelStrings, panelStrings } from './strings.ts';
 import { PbVerifyReport } from './verify-report.ts';
@@ -29,12 +33,18 @@ export function copyOf(text: string): Pick<FileV2, 'records' | 'sent'> | null {
 }
 
 /**
- * Verifies the operator's file `text` (either version) against `jwks`; with the player's `mine`,
- * a pb-fair-2 file is also compared with it and must name the player's key in every commitment.
+ * Verifies the operator's file `text` against `jwks` with `verify` (`verifyFileText` for either
+ * version; the table's panel passes a pb-fair-2 one); with the player's `mine`, a pb-fair-2 file
+ * is also compared with it and must name the player's key in every commitment.
  */
-export async function checkTable(text: string, jwks: Jwks, mine: Pick<FileV2, 'records'> | null = null): Promise<TableCheckResult> {
+export async function checkTable(
+  text: string,
+  jwks: Jwks,
+  mine: Pick<FileV2, 'records'> | null,
+  verify: (text: string, jwks: Jwks, options: { playerKey?: string }) => Promise<AnyVerifyResult>,
+): Promise<TableCheckResult> {
   const playerKey = mine?.records.find((r): r is SignedV2 => r?.body?.type === 'commitment')?.body as { playerKey?: string } | undefined;
-  const result = await verifyFileText(text, jwks, playerKey?.playerKey ? { playerKey: playerKey.playerKey } : {});
+  const result = await verify(text, jwks, playerKey?.playerKey ? { playerKey: playerKey.playerKey } : {});
   const theirs = result.version === 'pb-fair-2' ? copyOf(text) : null;
   return { result, findings: mine && theirs ? compareCopies(mine, theirs) : null };
 }
