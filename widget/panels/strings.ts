@@ -125,7 +125,7 @@ export const PANEL_STRINGS = {
   verifyTitle: 'Verify a Punto Banco shoe',
   verifyIntro: 'Checks every signature, the hash chain, the shuffle from the revealed seeds, every card, total, outcome, payout and balance. Everything runs in this page: nothing is sent anywhere, and it works saved to disk and offline.',
   transcript: 'Transcript',
-  transcriptHint: 'Paste the JSON (a transcript, or { "transcripts": [ … ] }) or open a file.',
+  transcriptHint: 'Paste the JSON (a table’s pb-fair-2 file, a transcript, or { "transcripts": [ … ] }) or open a file.',
   jwks: 'Public keys (JWKS)',
   jwksHint: 'Paste the table’s /.well-known/jwks.json or open a file.',
   openFile: 'Open file…',
