@@ -44,6 +44,8 @@ export const en = {
   },
   banner: { player: 'Player wins', banker: 'Banker wins', tie: 'Tie' },
   natural: 'Natural',
+  // The felt: the pill on a stake a tie hands back, the name on the discard tray.
+  felt: { returned: 'Returned', discard: 'Discard' },
   net: {
     win: 'You win {{amount}}',
     lose: 'You lose {{amount}}',

@@ -14,9 +14,11 @@ export const ru: Catalog = {
   chip: 'Фишка {{amount}}',
   controls: 'Управление столом',
   deal: 'Сдать',
-  repeat: 'Повторить',
-  clear: 'Очистить',
-  undo: 'Отменить',
+  // The words of the rule texts: 002 «Сдать», «Повторить ставки», «Отменить» (000: «Раздать»,
+  // «Повтор», «Отмена»). Undo is ours: a word that none of them contains or is contained in.
+  repeat: 'Повторить ставки',
+  clear: 'Отменить',
+  undo: 'Шаг назад',
   double: 'Удвоить',
   retry: 'Повторить попытку',
   dismiss: 'Закрыть',
@@ -41,6 +43,8 @@ export const ru: Catalog = {
   },
   banner: { player: 'Выиграл Игрок', banker: 'Выиграл Банкир', tie: 'Ничья' },
   natural: 'Натуральная',
+  // The felt: the pill on a stake a tie hands back, the name on the discard tray.
+  felt: { returned: 'Возврат', discard: 'Сброс' },
   net: {
     win: 'Вы выиграли {{amount}}',
     lose: 'Вы проиграли {{amount}}',
@@ -52,7 +56,7 @@ export const ru: Catalog = {
   betRemoved: '{{box}}, сектор {{sector}}: ставка снята',
   betsCleared: 'Все ставки сняты',
   nothingToRepeat: 'Нет предыдущего раунда для повтора',
-  nothingToUndo: 'Нечего отменять',
+  nothingToUndo: 'Шага назад нет: ставки не менялись',
   noBets: 'Нет ставок для удвоения',
   errors: {
     unreachable: 'Сервер стола недоступен. Ставки сохранены: попробуйте ещё раз.',
