@@ -1,8 +1,7 @@
 /**
  * <pb-verify-report-v2>: what the verifier said about a table's file of either version
  * (`verifyFileText`), and, when the player's own copy was given, what `compareCopies` found.
- * pb-fair-1 results are shown by <pb-verify-report>, one section per shoe; a pb-fair-2 result is
- * one table: a headline (everything verifies / pending / the FIRST failure with its reason), one
+ * (pb-fair-1 files are reported per shoe by <pb-verify-report>.) A pb-fair-2 result is one table: a headline (everything verifies / pending / the FIRST failure with its reason), one
  * chip per round (verified, pending, voided, unsettled, failed), the accepted rounds the operator
  * never settled, then the copy findings, one line per round. Used by the fairness panel and the
  * standalone verify page, so both read the same.
@@ -14,9 +13,9 @@ import { compareCopies, type CopyFinding } from '../../shared/fairness/v2/copies
 import { parseStrictJson } from '../../shared/fairness/v2/json.ts';
 import type { FileV2, SignedV2 } from '../../shared/fairness/v2/records.ts';
 import type { RoundStatusV2, VerifyReportV2 } from '../../shared/fairness/v2/verify.ts';
-import { defineElement } from './base.ts';
+import { defineElement, panelBase } from './base.ts';
+import { reportStyles } from './report-styles.ts';
 import { fill, type PanelStrings, panelStrings } from './strings.ts';
-import { PbVerifyReport } from './verify-report.ts';
 
 /** A table's file checked, and compared with the player's copy when one was given. */
 export interface TableCheckResult {
@@ -69,12 +68,13 @@ export class PbVerifyReportV2 extends LitElement {
     if (!c) return nothing;
     const s = panelStrings(this.strings);
     const r = c.result;
+    // A pb-fair-1 file is reported by <pb-verify-report> (the verify page sends it there): only its verdict here.
     const body =
-      r.version === 'pb-fair-1'
-        ? html`<pb-verify-report .reports=${r.reports} .labels=${r.reports.map((_, i) => ({ shoe: i + 1 }))} .strings=${this.strings}></pb-verify-report>`
-        : r.version === null
-          ? html`<section class="shoe fail" data-verdict="fail"><p class="headline" role="status"><span class="icon" aria-hidden="true">✗</span><span class="text"><strong>${s.verificationFailed}</strong> <span class="message">${r.message}</span></span></p></section>`
-          : this.#table(r.report, s);
+      r.version === 'pb-fair-2'
+        ? this.#table(r.report, s)
+        : html`<section class="shoe ${r.code === 'ok' ? 'ok' : 'fail'}" data-verdict=${r.code === 'ok' ? 'ok' : 'fail'} data-code=${r.code}>
+            <p class="headline" role="status"><span class="icon" aria-hidden="true">${r.code === 'ok' ? '✓' : '✗'}</span><span class="text"><strong>${r.code === 'ok' ? s.verify : s.verificationFailed}</strong> <span class="message">${r.version === null ? r.message : r.code}</span></span></p>
+          </section>`;
     return html`${body}${c.findings ? this.#findings(c.findings, s) : nothing}`;
   }
 
@@ -124,7 +124,8 @@ export class PbVerifyReportV2 extends LitElement {
   }
 
   static override styles = [
-    ...(PbVerifyReport.styles as never[]),
+    panelBase,
+    reportStyles,
     css`
       .chip.voided {
         color: var(--_text-dim);
