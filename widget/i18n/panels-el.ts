@@ -104,10 +104,7 @@ export const panelsEl: PanelStrings = {
   reasonCutCard: 'κάρτα κοπής',
   reasonEndedEarly: 'πρόωρος τερματισμός',
   serverSeed: 'Σπόρος διακομιστή',
-  verifyShoe: 'Επαλήθευση του σαμπό',
-  checkSoFar: 'Έλεγχος αποδείξεων ως τώρα',
   verifying: 'Επαλήθευση…',
-  downloadTranscript: 'Λήψη πρακτικού',
   noJwks: 'Τα δημόσια κλειδιά του τραπεζιού (JWKS) δεν έχουν φορτωθεί ακόμη, οπότε οι υπογραφές δεν μπορούν να ελεγχθούν.',
   // verification report
   verifiedAll: 'Σαμπό {shoe}: επαληθεύτηκαν και οι {rounds} γύροι.',

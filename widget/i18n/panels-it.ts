@@ -104,10 +104,7 @@ export const panelsIt: PanelStrings = {
   reasonCutCard: 'carta di taglio',
   reasonEndedEarly: 'chiuso in anticipo',
   serverSeed: 'Seme del server',
-  verifyShoe: 'Verifica questo sabot',
-  checkSoFar: 'Controlla le ricevute finora',
   verifying: 'Verifica in corso…',
-  downloadTranscript: 'Scarica la trascrizione',
   noJwks: 'Le chiavi pubbliche del tavolo (JWKS) non sono ancora caricate: le firme non si possono controllare.',
   // verification report
   verifiedAll: 'Sabot {shoe}: tutte le {rounds} mani verificate.',

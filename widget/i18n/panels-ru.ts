@@ -104,10 +104,7 @@ export const panelsRu: PanelStrings = {
   reasonCutCard: 'карта отреза',
   reasonEndedEarly: 'завершён досрочно',
   serverSeed: 'Серверный сид',
-  verifyShoe: 'Проверить этот шуз',
-  checkSoFar: 'Проверить квитанции',
   verifying: 'Проверка…',
-  downloadTranscript: 'Скачать протокол',
   noJwks: 'Открытые ключи стола (JWKS) ещё не загружены, поэтому подписи проверить нельзя.',
   // verification report
   verifiedAll: 'Шуз {shoe}: все раунды ({rounds}) проверены.',

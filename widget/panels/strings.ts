@@ -106,10 +106,7 @@ export const PANEL_STRINGS = {
   reasonCutCard: 'cut card',
   reasonEndedEarly: 'ended early',
   serverSeed: 'Server seed',
-  verifyShoe: 'Verify this shoe',
-  checkSoFar: 'Check the receipts so far',
   verifying: 'Verifying…',
-  downloadTranscript: 'Download transcript',
   noJwks: 'The table’s public keys (JWKS) are not loaded yet, so signatures cannot be checked.',
   // verification report
   verifiedAll: 'Shoe {shoe}: all {rounds} rounds verified.',
