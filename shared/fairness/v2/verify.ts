@@ -384,9 +384,23 @@ function dealt(sh: ShoeCtx, claimed: ReceiptV2, secret: string, accHash: string,
     sh.state = d.state;
     return d;
   }
-  // Pending: play the listed cards and check their positions and counts.
+  return playListedCards(p, claimed.cards, sh, stop);
+}
+
+/**
+ * A pending round (no seed yet): played from its listed cards, which must be card codes forming a
+ * complete round at consecutive positions (the first after a burn that explains it), with no card
+ * more often than the decks hold; `at` carries the next position and the copies seen (shoe mode).
+ * Shared by pb-fair-2 receipts and pb-shared-1 deals.
+ */
+export function playListedCards(
+  p: { mode: 'shoe'; decks: number; burn: boolean; cutCardFromEnd: number } | { mode: 'reshuffle'; decks: number },
+  listed: readonly { code: string; position: number }[],
+  at: { nextPosition: number | null; copies: Map<string, number> },
+  stop: (code: 'card_mismatch', message: string) => never,
+): { round: Round; cutCardOut: boolean } {
   const cards: Card[] = [];
-  for (const [i, c] of claimed.cards.entries()) {
+  for (const [i, c] of listed.entries()) {
     if (!isCardCode(c.code)) stop('card_mismatch', `card ${i + 1} "${c.code}" is not a card code`);
     cards.push(parseCard(c.code)!);
   }
@@ -394,20 +408,20 @@ function dealt(sh: ShoeCtx, claimed: ReceiptV2, secret: string, accHash: string,
   const played = playRound(cards.concat([0, 0]), 0);
   let first: number;
   if (p.mode === 'reshuffle') first = 0;
-  else if (sh.nextPosition !== null) first = sh.nextPosition;
+  else if (at.nextPosition !== null) first = at.nextPosition;
   else {
-    first = claimed.cards[0]!.position;
+    first = listed[0]!.position;
     if (p.burn ? first < 2 || first > 11 : first !== 0) stop('card_mismatch', `the first card of the shoe comes from position ${first}, which no burn explains`);
   }
   const round: Round = { ...played, positions: played.positions.map((x) => x + first) };
   const end = first + played.cardsUsed;
-  const counts = p.mode === 'shoe' ? sh.copies : new Map<string, number>();
-  for (const c of claimed.cards.slice(0, played.cardsUsed)) {
+  const counts = p.mode === 'shoe' ? at.copies : new Map<string, number>();
+  for (const c of listed.slice(0, played.cardsUsed)) {
     const n = (counts.get(c.code) ?? 0) + 1;
     counts.set(c.code, n);
     if (n > p.decks) stop('card_mismatch', `${c.code} is dealt ${n} times, but ${p.decks} deck(s) hold only ${p.decks}`);
   }
-  sh.nextPosition = end;
+  at.nextPosition = end;
   const cutCardOut = p.mode === 'shoe' && end >= p.decks * CARDS_PER_DECK - p.cutCardFromEnd;
   return { round, cutCardOut };
 }
