@@ -99,6 +99,6 @@ visit(Object.keys(outputs).find((f) => f.endsWith(`/${LOADER}`) || f === `dist/$
 const relative = new Set([...loaderFiles].map((f) => path.relative(dist, path.resolve(root, f))));
 const loader = sizes.filter((s) => relative.has(s.file)).reduce((sum, s) => sum + s.gzip, 0);
 const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
-console.log(`loader (${LOADER} + ${relative.size - 1} static chunks) ${kb(loader)} gzip (target ≤ 15 KB); all JavaScript ${kb(total)} gzip in ${sizes.length} files (target ≤ 220 KB)`);
+console.log(`loader (${LOADER} + ${relative.size - 1} static chunks) ${kb(loader)} gzip (target ≤ 15 KB); all JavaScript ${kb(total)} gzip in ${sizes.length} files (target ≤ 230 KB)`);
 const verifyPage = await readFile(path.join(dist, VERIFY_PAGE_FILE));
 console.log(`${VERIFY_PAGE_FILE} (standalone, script inlined) ${kb(verifyPage.length)}, ${kb(gzipSync(verifyPage, { level: 9 }).length)} gzip`);
