@@ -97,7 +97,7 @@ describe('<punto-banco-table> mounting', () => {
   it('defines nothing global but the element', async () => {
     const { el } = await mountTable();
     expect(customElements.get('punto-banco-table')).to.equal(el.constructor);
-    // Lit's own version/metadata registries are Lit's business; nothing of ours (or Pixi's, or i18next's) leaks.
+    // Lit's own version/metadata registries are Lit's business; nothing of ours (or Pixi's) leaks.
     const lits = ['litElementVersions', 'litHtmlVersions', 'reactiveElementVersions', 'litPropertyMetadata'];
     expect(Object.keys(window).filter((k) => /punto|banco|i18n|pixi|^lit|table/i.test(k) && !lits.includes(k))).to.deep.equal([]);
   });

@@ -1,6 +1,6 @@
 /**
  * The panels' English text. Every panel takes a `strings` property (a partial catalog) merged over
- * these, so <punto-banco-table> can hand its i18n catalog down without the panels loading i18next.
+ * these, so <punto-banco-table> can hand its i18n catalog down without the panels loading the translator.
  * `{name}` placeholders are filled by `fill`; values arrive already formatted.
  */
 export const PANEL_STRINGS = {
