@@ -2,7 +2,7 @@
  * `npm run build`: the widget bundle and the demo page, into dist/ (served by `npm start` through
  * wrangler's static assets).
  *   dist/punto-banco-table.js   the loader: defines <punto-banco-table> (Lit + the element)
- *   dist/chunks/*.js            lazy chunks: the Pixi scene, i18next and the catalogs
+ *   dist/chunks/*.js            lazy chunks: the Pixi scene, the translator and the catalogs
  *   dist/index.html             the demo host page (demo/ is copied as is)
  *   dist/verify.html            the standalone verify page (scripts/verify-page.ts), served at /verify
  *   dist/lib/{engine,verify}.js the npm package's engine and verifier; dist/types/ the declarations

@@ -3,6 +3,7 @@
  * typed configuration. Vars are strings; a missing or malformed number falls back to the default
  * so that a typo in a var can never take the API down.
  */
+import { DEFAULT_VOID_AFTER_SECONDS, VOID_AFTER_MAX } from '../shared/index.ts';
 import type { Client } from './client.ts';
 import type { KeyStore } from './keys.ts';
 import type { Ledger } from './ledger.ts';
@@ -42,6 +43,8 @@ export interface Env {
   RATE_CREATE_PER_SEC?: string;
   /** Milliseconds from a change to the push of its table's totals to the ledger (default 200); rounds within it go as one push. */
   LEDGER_DELAY_MS?: string;
+  /** Seconds an accepted round waits for the player's secret before it is voided (default 600, at most 86400); committed in every new shoe's params. */
+  VOID_AFTER_SECONDS?: string;
 }
 
 declare global {
@@ -104,6 +107,11 @@ export const DEFAULT_LEDGER_DELAY_MS = 200;
  */
 export function ledgerDelayMs(env: Env): number {
   return positive(env.LEDGER_DELAY_MS, DEFAULT_LEDGER_DELAY_MS);
+}
+
+/** `VOID_AFTER_SECONDS`, within the range pb-fair-2 allows (FAIRNESS.md §B3). */
+export function voidAfterSeconds(env: Env): number {
+  return Math.min(VOID_AFTER_MAX, Math.max(1, Math.floor(positive(env.VOID_AFTER_SECONDS, DEFAULT_VOID_AFTER_SECONDS))));
 }
 
 export function isDev(env: Env): boolean {

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../chromium.ts';
 import { defaultShoeRules } from '../../shared/shoe.ts';
+import { FAKE_PARAMS } from './fake-worker.ts';
 import { startDemoServer } from './demo-server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -58,7 +59,10 @@ try {
     { name: '844x390', width: 844, height: 390, scale: 2 },
   ]) {
     for (const mode of ['shoe', 'reshuffle'] as const) {
-      server.worker.params = { ...server.worker.params, ...defaultShoeRules(mode) };
+      server.worker.params =
+        mode === 'shoe'
+          ? { ...FAKE_PARAMS, mode, burn: true, cutCardFromEnd: defaultShoeRules(mode).cutCardFromEnd }
+          : { algorithm: 'pb-fair-2', mode, decks: FAKE_PARAMS.decks, roundLimit: 100, voidAfterSeconds: FAKE_PARAMS.voidAfterSeconds };
       const context = await browser.newContext({ viewport: { width: vp.width, height: vp.height }, deviceScaleFactor: vp.scale });
       const page = await context.newPage();
       page.on('console', (m) => m.type() === 'error' && errors.push(`${vp.name}: ${m.text()}`));

@@ -68,6 +68,8 @@ export const it: Catalog = {
   errors: {
     unreachable: 'Il server del tavolo non risponde. Le puntate restano: riprova.',
     session_expired: 'La sessione al tavolo è scaduta. Riprova per aprirne una nuova; le puntate restano.',
+    round_voided: 'La mano è stata annullata: il suo segreto non è arrivato in tempo al tavolo. La puntata è stata restituita.',
+    round_pending: 'L’ultima mano attende il suo segreto, che questa scheda non ha più: alle {{time}} sarà annullata e la puntata restituita.',
     rate_limited: 'Troppe richieste. Attendi un momento, poi riprova.',
     server: 'Il server del tavolo non ha potuto completare la richiesta ({{code}}).',
     empty_bet: 'Fai almeno una puntata prima di distribuire.',
