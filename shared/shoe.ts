@@ -31,8 +31,9 @@ export const DEFAULT_SHOE_RULES: Readonly<ShoeRules> = { decks: DEFAULT_DECKS, b
 
 /**
  * The rules a new table of `mode` commits to (RULES.md "The shoe"): the cut card goes in the middle
- * of the stack, `floor(52 × decks / 2)` cards from the end. A reshuffle table never reaches it (every
- * round has its own stack) but commits the same valid position, so both modes share one shape.
+ * of the stack, `floor(52 × decks / 2)` cards from the end. A reshuffle table has no cut card (every
+ * round has its own stack; pb-fair-2 commits none there); its rules carry the same valid position
+ * so that both modes share one shape.
  */
 export function defaultShoeRules(mode: ShoeMode, decks: number = DEFAULT_DECKS): ShoeRules {
   return { decks, burn: true, cutCardFromEnd: Math.floor((CARDS_PER_DECK * decks) / 2), mode };
