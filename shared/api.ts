@@ -141,6 +141,9 @@ export type ApiErrorCode =
   | 'rate_limited'
   | 'internal'
   | 'unavailable'
+  // shared tables (API.md "Shared tables"): a WebSocket route asked without the upgrade; a session of another room
+  | 'upgrade_required'
+  | 'wrong_room'
   // the engine's own refusals, passed through unchanged
   | ApiErrorCodeV2
   | ClientSeedErrorCode
