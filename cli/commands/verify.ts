@@ -51,6 +51,9 @@ the shuffle, and every card, total, outcome, payout and balance. Nothing is sent
                        differs_from_player_copy), and for every accepted round nobody settled,
                        what it owed once the shoe is revealed.
   --player-key X       pb-fair-2: the player's own public key (base64url x); every commitment must name it.
+                       pb-shared-1 (shared tables): the player whose rounds to list; with --mine
+                       (its settlement records: [...] or { "records": [...] }) every one of them must
+                       be in FILE unchanged.
 
 Exit 0 when every check passes (a shoe not yet revealed passes, its rounds "pending": its cards are
 checked once the seed is revealed); 1 when a check fails, printing the first failing record, round
@@ -72,7 +75,10 @@ export async function run(args: string[]): Promise<number> {
   if ((content as { version?: unknown } | null)?.version === 'pb-fair-2') {
     return runV2(text, content, parsed.values, json);
   }
-  if (parsed.values.mine !== undefined || parsed.values['player-key'] !== undefined) throw new UsageError('--mine and --player-key apply to pb-fair-2 files only');
+  if ((content as { version?: unknown } | null)?.version === 'pb-shared-1') {
+    return runShared(text, content, parsed.values, json);
+  }
+  if (parsed.values.mine !== undefined || parsed.values['player-key'] !== undefined) throw new UsageError('--mine and --player-key apply to pb-fair-2 and pb-shared-1 files only');
   const transcripts = transcriptsOf(content);
   if (!transcripts.ok) return fail(json, `${file}: ${transcripts.ok === false ? transcripts.message : ''}`, 'bad_record');
 
@@ -230,5 +236,49 @@ function renderV2(report: VerifyReportV2, copies: CopyFinding[] | undefined, owe
     if ('pending' in o) lines.push(`shoe ${o.shoe}, round ${o.round} is owed: ${o.pending}`);
     else lines.push(`shoe ${o.shoe}, round ${o.round} is owed: ${o.cards.map((c) => c.code).join(' ')}, ${o.outcome} ${o.playerTotal}–${o.bankerTotal}; staked ${formatUnits(o.staked)}, returned ${formatUnits(o.returned)}, balance ${formatUnits(o.balanceAfter)}`);
   }
+  return lines.join('\n');
+}
+
+/** pb-shared-1 (a shared table): the public transcript; with --player-key, that player's own rounds. */
+async function runShared(text: string, content: unknown, values: Record<string, string>, json: boolean): Promise<number> {
+  const jwks = await loadJwks(values.jwks, content);
+  const keys = await importVerifyKeysV2(jwks);
+  // The BLS code of the beacon check is loaded for shared-table files only.
+  const { verifySharedText, verifyMyRounds } = await import('../../shared/fairness/shared-table/index.ts');
+  const player = values['player-key'];
+  if (player === undefined) {
+    if (values.mine !== undefined) throw new UsageError('--mine needs --player-key for a pb-shared-1 file');
+    const report = await verifySharedText(text, keys);
+    if (json) console.log(JSON.stringify({ ok: report.ok, code: report.code, version: 'pb-shared-1', pending: report.pending, report }));
+    else console.log(renderShared(report));
+    return report.ok ? 0 : 1;
+  }
+  let settlements: unknown[] = [];
+  if (values.mine !== undefined) {
+    const mine = JSON.parse(await readInput(values.mine)) as unknown;
+    settlements = Array.isArray(mine) ? mine : Array.isArray((mine as { records?: unknown })?.records) ? (mine as { records: unknown[] }).records : [];
+  }
+  const mine = await verifyMyRounds(text, keys, { player, settlements: settlements as never[] });
+  const report = mine.transcript;
+  if (json) console.log(JSON.stringify({ ok: mine.ok, code: report.code, version: 'pb-shared-1', pending: report.pending, report, mine: { rounds: mine.rounds, findings: mine.findings } }));
+  else {
+    const lines = [renderShared(report), `player ${player}: ${mine.rounds.length} round(s) with a bet`];
+    for (const r of mine.rounds) {
+      const s = r.settlement;
+      lines.push(`  shoe ${r.shoe}, round ${r.round}: ${r.status}${s ? `, staked ${formatUnits(s.staked)}, returned ${formatUnits(s.returned)}, balance ${formatUnits(s.balanceAfter)}` : ''}`);
+    }
+    for (const f of mine.findings) lines.push(`${f.code}: ${f.message}`);
+    console.log(lines.join('\n'));
+  }
+  return mine.ok ? 0 : 1;
+}
+
+function renderShared(report: { rounds: { status: string }[]; failure?: { index: number | null; shoe: number | null; round: number | null; code: string; message: string }; pending: boolean }): string {
+  const count = (status: string) => report.rounds.filter((r) => r.status === status).length;
+  const lines = [`pb-shared-1: ${report.rounds.length} closed round(s): ${count('verified')} verified, ${count('pending')} pending, ${count('voided')} voided, ${count('unsettled')} unsettled`];
+  const f = report.failure;
+  if (f) lines.push(`FAILED at ${f.index === null ? 'the file' : `record ${f.index}`}${f.shoe === null ? '' : `, shoe ${f.shoe}`}${f.round === null ? '' : `, round ${f.round}`}: ${f.code}: ${f.message}`);
+  else if (report.pending) lines.push('PASS, PENDING: a shoe is not revealed yet; its cards were checked for consistency only');
+  else lines.push('VERIFIED: every record, signature (operator, players, beacon), card, payout and balance checks out');
   return lines.join('\n');
 }

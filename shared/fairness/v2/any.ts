@@ -1,15 +1,17 @@
 /**
- * One entry point for a file of either version: pb-fair-1 files (`{ transcripts }` or one
+ * One entry point for a file of any version: pb-fair-1 files (`{ transcripts }` or one
  * transcript) go to part I's verifier unchanged, pb-fair-2 files (`"version": "pb-fair-2"`) to
- * part II's, on their text. The result's `code` is the first failure's code, or "ok": what the
+ * part II's, pb-shared-1 files (shared tables) to part III's, each on their text. The result's `code` is the first failure's code, or "ok": what the
  * conformance suite (FAIRNESS.md §B12) compares.
  */
 import type { Jwks } from '../keys.ts';
+import type { SharedVerifyReport } from '../shared-table/verify.ts';
 import { transcriptsOf, type VerifyReport, verifyTranscripts } from '../verify.ts';
 import { type VerifyOptionsV2, type VerifyReportV2, verifyTextV2 } from './verify.ts';
 
 export type AnyVerifyResult =
   | { version: 'pb-fair-2'; code: string; report: VerifyReportV2 }
+  | { version: 'pb-shared-1'; code: string; report: SharedVerifyReport }
   | { version: 'pb-fair-1'; code: string; reports: VerifyReport[] }
   | { version: null; code: 'bad_json' | 'bad_record'; message: string };
 
@@ -23,6 +25,12 @@ export async function verifyFileText(text: string, jwks: Jwks, options: VerifyOp
   if ((content as { version?: unknown })?.version === 'pb-fair-2') {
     const report = await verifyTextV2(text, jwks, options);
     return { version: 'pb-fair-2', code: report.code, report };
+  }
+  if ((content as { version?: unknown })?.version === 'pb-shared-1') {
+    // Loaded only for shared-table files: the beacon's BLS code stays out of bundles that never see one.
+    const { verifySharedText } = await import('../shared-table/verify.ts');
+    const report = await verifySharedText(text, jwks);
+    return { version: 'pb-shared-1', code: report.code, report };
   }
   const transcripts = transcriptsOf(content);
   if (!transcripts.ok) return { version: null, code: 'bad_record', message: transcripts.message };

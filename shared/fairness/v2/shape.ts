@@ -127,3 +127,7 @@ export const fileV2: Check = obj(
   { version: literal('pb-fair-2'), records: arr(objectish) },
   { jwks: objectish, sent: arr(obj({ body: objectish, signature: str })) },
 );
+
+/** The building blocks, for the pb-shared-1 shapes (FAIRNESS.md part III reuses §B1's rules). */
+export const SHAPE_CHECKS = { str, int, nonNeg, bool, hex64, objectish, nullable, literal, arr, time, obj, bet, card, payout, limits };
+export type { Check as ShapeCheck };

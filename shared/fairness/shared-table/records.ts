@@ -1,0 +1,197 @@
+/**
+ * pb-shared-1 records (FAIRNESS.md part III): a shared table's history. Many players sit at one
+ * shoe; each round's betting window is closed by the operator's signed close record, and the
+ * round's cards depend on the committed server seed AND a public drand beacon round published
+ * after the close. Two kinds of signer, as in pb-fair-2:
+ *  - each player signs its own requests (start with seed and cut, bet):
+ *      signature = Ed25519(player key, SHA-256("pb-shared-1/request\n" ‖ canonicalJson(body)))
+ *    the request names its signer in `player` (the key's `x`, canonical base64url: the pseudonym);
+ *  - the operator signs every record:
+ *      hash = SHA-256("pb-shared-1/record\n" ‖ canonicalJson(body)), signature = Ed25519(operator key, hash).
+ */
+import { sha256 } from '@noble/hashes/sha2.js';
+import type { BeaconChain, BeaconRound } from '../../beacon.ts';
+import type { Outcome } from '../../round.ts';
+import type { SettledBet } from '../../settle.ts';
+import type { Bet, TableLimits } from '../../table.ts';
+import { bytesToHex, canonicalJson, utf8Bytes } from '../encoding.ts';
+import { signBytes, type SigningKey } from '../keys.ts';
+import type { ReceiptCard } from '../records.ts';
+import { importPlayerKey } from '../v2/records.ts';
+import { verifyBytes } from '../keys.ts';
+import type { SharedParams } from './params.ts';
+
+export const SHARED = 'pb-shared-1';
+export const SHARED_RECORD_TAG = 'pb-shared-1/record\n';
+export const SHARED_REQUEST_TAG = 'pb-shared-1/request\n';
+
+// ── The players' requests ──────────────────────────────────────────────────────────────────────
+
+/** A seated player's seed and cut for a shoe, bound to the commitment it answers. */
+export interface SharedStartRequest {
+  type: 'start';
+  table: string;
+  shoe: number;
+  /** The hash of the commitment record the player saw. */
+  commitment: string;
+  /** The player's Ed25519 public key `x` (canonical base64url, 32 bytes): its pseudonym at the table. */
+  player: string;
+  clientSeed: string;
+  /** 1 … N − 1. The shoe is cut at the combination of every seated player's cut (FAIRNESS.md §C4). */
+  cut: number;
+}
+
+/** A player's bets for one round (its last request before the close is the one that counts). */
+export interface SharedBetRequest {
+  type: 'bet';
+  table: string;
+  shoe: number;
+  round: number;
+  player: string;
+  bets: Bet[];
+}
+
+export type SharedRequest = SharedStartRequest | SharedBetRequest;
+
+export interface SignedSharedRequest<T extends SharedRequest = SharedRequest> {
+  body: T;
+  /** Ed25519 by the key `body.player` over sharedRequestDigest(body), canonical base64url. */
+  signature: string;
+}
+
+// ── The operator's records ─────────────────────────────────────────────────────────────────────
+
+interface Common {
+  table: string;
+  shoe: number;
+  keyId: string;
+  prev: string | null;
+  issuedAt: string;
+}
+
+export interface SharedCommitment extends Common {
+  type: 'commitment';
+  params: SharedParams;
+  limits?: TableLimits;
+  /** The beacon chain whose rounds the shoe uses: committed, so its signatures verify offline. */
+  beacon: BeaconChain;
+  serverSeedHash: string;
+}
+
+export interface SharedStart extends Common {
+  type: 'start';
+  /** One signed start request per player seated at the start, ascending by `player`, at least one. */
+  requests: SignedSharedRequest<SharedStartRequest>[];
+  prev: string;
+}
+
+export interface SharedClose extends Common {
+  type: 'close';
+  round: number;
+  /** Every accepted bet request, one per player, ascending by `player`, at least one. */
+  bets: SignedSharedRequest<SharedBetRequest>[];
+  /** firstRoundAfter(beacon, issuedAt): the first beacon round published strictly after the close. */
+  beaconRound: number;
+  prev: string;
+}
+
+export interface SharedDeal extends Common {
+  type: 'deal';
+  round: number;
+  /** The beacon round as the relays serve it; its randomness is SHA-256 of the signature. */
+  beacon: BeaconRound;
+  cards: ReceiptCard[];
+  playerTotal: number;
+  bankerTotal: number;
+  outcome: Outcome;
+  natural: boolean;
+  playerPair: boolean;
+  bankerPair: boolean;
+  cutCardOut: boolean;
+  /** The close's hash. */
+  prev: string;
+}
+
+export interface SharedSettlement extends Common {
+  type: 'settlement';
+  round: number;
+  player: string;
+  /** The hash of the deal it settles: with the deal and the close, the player's own proof. */
+  deal: string;
+  payouts: SettledBet[];
+  staked: number;
+  returned: number;
+  /** The player's balance at its session before the stake, and after the round. */
+  balanceBefore: number;
+  balanceAfter: number;
+  prev: string;
+}
+
+export interface SharedVoid extends Common {
+  type: 'void';
+  round: number;
+  /** The close's hash; issued at least beaconDeadlineSeconds after the beacon round was due. */
+  prev: string;
+}
+
+export type SharedRevealReason = 'cut-card' | 'reshuffle-limit' | 'closed';
+
+export interface SharedReveal extends Common {
+  type: 'reveal';
+  serverSeed: string;
+  /** Rounds closed in the shoe (dealt or voided). */
+  rounds: number;
+  reason: SharedRevealReason;
+  prev: string;
+}
+
+export type SharedRecord = SharedCommitment | SharedStart | SharedClose | SharedDeal | SharedSettlement | SharedVoid | SharedReveal;
+
+export interface SignedShared<T extends SharedRecord = SharedRecord> {
+  body: T;
+  hash: string;
+  signature: string;
+}
+
+/** A shared table's history: its records in chain order. */
+export interface SharedFile {
+  version: typeof SHARED;
+  records: SignedShared[];
+}
+
+function digest(tag: string, body: object): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(32);
+  sha256.create().update(utf8Bytes(tag)).update(utf8Bytes(canonicalJson(body))).digestInto(out);
+  return out;
+}
+
+/** SHA-256("pb-shared-1/record\n" ‖ canonicalJson(body)). */
+export const sharedRecordDigest = (body: object): Uint8Array<ArrayBuffer> => digest(SHARED_RECORD_TAG, body);
+export const sharedRecordHash = (body: object): string => bytesToHex(sharedRecordDigest(body));
+/** SHA-256("pb-shared-1/request\n" ‖ canonicalJson(body)). */
+export const sharedRequestDigest = (body: object): Uint8Array<ArrayBuffer> => digest(SHARED_REQUEST_TAG, body);
+
+/** The operator signs a record body (its keyId must be the key's). */
+export async function signSharedRecord<T extends SharedRecord>(body: T, key: SigningKey): Promise<SignedShared<T>> {
+  if (body.keyId !== key.keyId) throw new RangeError(`the body names key ${body.keyId}, the signing key is ${key.keyId}`);
+  const d = sharedRecordDigest(body);
+  return { body, hash: bytesToHex(d), signature: await signBytes(key, d) };
+}
+
+/** A player signs one of its requests (the body's `player` must be its key). */
+export async function signSharedRequest<T extends SharedRequest>(body: T, playerKey: SigningKey): Promise<SignedSharedRequest<T>> {
+  return { body, signature: await signBytes(playerKey, sharedRequestDigest(body)) };
+}
+
+/** Whether a signed request carries a valid signature by the key its body names. */
+export async function verifySharedRequest(signed: SignedSharedRequest): Promise<boolean> {
+  const key = typeof signed.body.player === 'string' ? await importPlayerKey(signed.body.player) : null;
+  if (!key) return false;
+  let d: Uint8Array<ArrayBuffer>;
+  try {
+    d = sharedRequestDigest(signed.body);
+  } catch {
+    return false;
+  }
+  return verifyBytes(key, signed.signature, d);
+}
