@@ -6,7 +6,7 @@
  * the room sets the limits (shared/ ROOMS), `.reshuffle` deals every round from a fresh stack
  * (shoe mode otherwise), `.fast` shortens the betting window (to a third; wrangler.toml SHARED_WINDOW_MS sets the normal one).
  */
-import { type Bet, type RoomId, isRoomId, type ShoeMode } from '../shared/index.ts';
+import { type RoomId, isRoomId, type ShoeMode } from '../shared/index.ts';
 
 export const PROTOCOL_VERSION = 1;
 
@@ -54,16 +54,17 @@ export const TABLE_ID_RULE =
 
 // ---- messages from the player ------------------------------------------------------------------
 
-export type ClientMessage =
-  | { type: 'bet'; round: number; betId: string; bets: Bet[] }
-  | { type: 'seed'; clientSeed: string; cut?: number }
-  | { type: 'state' }
-  | { type: 'ping' };
+/**
+ * A player's message. `start` and `bet` carry a request the player signed with its own Ed25519 key
+ * (pb-shared-1, FAIRNESS.md part III: the key's `x` is the player's pseudonym at the table); the
+ * table checks the signature and the rules (shared/fairness/shared-table).
+ */
+export type ClientMessage = { type: 'bet'; request: unknown } | { type: 'start'; request: unknown } | { type: 'state' } | { type: 'ping' };
 
-const BET_ID = /^[A-Za-z0-9_-]{1,64}$/;
+export type ParseFailure = { ok: false; code: 'bad_message' | 'message_too_large' | 'bad_json' | 'bad_version' | 'unknown_type'; message: string };
 
-/** A player's message, checked for shape (the rules check the bets themselves). */
-export function parseClientMessage(text: string | ArrayBuffer): { ok: true; value: ClientMessage } | { ok: false; code: string; message: string } {
+/** A player's message, checked for its envelope (the request inside is checked by the fairness core). */
+export function parseClientMessage(text: string | ArrayBuffer): { ok: true; value: ClientMessage } | ParseFailure {
   if (typeof text !== 'string') return { ok: false, code: 'bad_message', message: 'messages are JSON text frames' };
   if (text.length > MAX_MESSAGE_BYTES) return { ok: false, code: 'message_too_large', message: `a message is at most ${MAX_MESSAGE_BYTES} bytes` };
   let m: Record<string, unknown>;
@@ -78,26 +79,12 @@ export function parseClientMessage(text: string | ArrayBuffer): { ok: true; valu
     case 'ping':
     case 'state':
       return { ok: true, value: { type: m.type } };
-    case 'seed': {
-      if (typeof m.clientSeed !== 'string' || m.clientSeed.length < 1 || m.clientSeed.length > 128) {
-        return { ok: false, code: 'bad_message', message: 'clientSeed is 1–128 characters' };
-      }
-      if (m.cut !== undefined && !Number.isSafeInteger(m.cut)) return { ok: false, code: 'bad_message', message: 'cut is an integer' };
-      return { ok: true, value: { type: 'seed', clientSeed: m.clientSeed, ...(m.cut === undefined ? {} : { cut: m.cut as number }) } };
-    }
-    case 'bet': {
-      if (!Number.isSafeInteger(m.round) || (m.round as number) < 1) return { ok: false, code: 'bad_message', message: 'round is the round number of the open window' };
-      if (typeof m.betId !== 'string' || !BET_ID.test(m.betId)) return { ok: false, code: 'bad_message', message: 'betId is 1–64 of A–Z, a–z, 0–9, "_" and "-" (a UUID)' };
-      if (!Array.isArray(m.bets) || m.bets.length === 0 || m.bets.length > 15) return { ok: false, code: 'bad_message', message: 'bets is a list of 1–15 { sector, box, amount }' };
-      const bets: Bet[] = [];
-      for (const b of m.bets as Array<Record<string, unknown>>) {
-        if (typeof b !== 'object' || b === null) return { ok: false, code: 'bad_message', message: 'each bet is { sector, box, amount }' };
-        bets.push({ sector: b.sector as number, box: b.box as Bet['box'], amount: b.amount as number });
-      }
-      return { ok: true, value: { type: 'bet', round: m.round as number, betId: m.betId, bets } };
-    }
+    case 'start':
+    case 'bet':
+      if (typeof m.request !== 'object' || m.request === null) return { ok: false, code: 'bad_message', message: `a ${m.type} message carries { request: { body, signature } }` };
+      return { ok: true, value: { type: m.type, request: m.request } };
     default:
-      return { ok: false, code: 'unknown_type', message: 'type is one of bet, seed, state, ping' };
+      return { ok: false, code: 'unknown_type', message: 'type is one of start, bet, state, ping' };
   }
 }
 

@@ -3,6 +3,9 @@
  * every message kept, and waits for the next message of a type.
  */
 import { exports } from 'cloudflare:workers';
+import { type Bet, generateSigningKey, type SigningKey } from '../../shared/index.ts';
+import { sharedBetRequest, sharedStartRequest, signSharedRequest } from '../../shared/fairness/shared-table/index.ts';
+import { playerKeyOf } from '../../shared/fairness/v2/records.ts';
 import { BASE, CLIENT_IP, type Session } from './helpers.ts';
 
 export interface Player {
@@ -13,6 +16,13 @@ export interface Player {
   next(type: string, test?: (m: any) => boolean, timeoutMs?: number): Promise<any>;
   send(m: object): void;
   close(): void;
+  /** The player's own key: its pseudonym at the table. */
+  key: SigningKey;
+  player: string;
+  /** Signs and sends a start request for the table's committed shoe. */
+  start(commitment: any, clientSeed: string, cut: number): Promise<void>;
+  /** Signs and sends a bet request; returns the signed request (to send it again). */
+  bet(table: string, shoe: number, round: number, bets: Bet[]): Promise<object>;
 }
 
 export async function upgrade(path: string, headers: Record<string, string> = {}): Promise<Response> {
@@ -21,7 +31,8 @@ export async function upgrade(path: string, headers: Record<string, string> = {}
   );
 }
 
-export async function join(session: Session, table: string): Promise<Player> {
+export async function join(session: Session, table: string, key?: SigningKey): Promise<Player> {
+  const own = key ?? (await generateSigningKey()).key;
   const res = await upgrade(`/api/tables/${table}/ws`, { Authorization: `Bearer ${session.token}` });
   if (res.status !== 101 || !res.webSocket) throw new Error(`join failed: ${res.status} ${await res.text()}`);
   const ws = res.webSocket;
@@ -57,6 +68,17 @@ export async function join(session: Session, table: string): Promise<Player> {
     },
     close() {
       ws.close(1000, 'done');
+    },
+    key: own,
+    player: playerKeyOf(own),
+    async start(commitment, clientSeed, cut) {
+      const request = await signSharedRequest(sharedStartRequest(commitment, playerKeyOf(own), clientSeed, cut), own);
+      player.send({ type: 'start', request });
+    },
+    async bet(tableId, shoe, round, bets) {
+      const request = await signSharedRequest(sharedBetRequest(tableId, shoe, round, playerKeyOf(own), bets), own);
+      player.send({ type: 'bet', request });
+      return request;
     },
   };
   return player;
