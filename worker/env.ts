@@ -49,6 +49,8 @@ export interface Env {
   SHARED_WINDOW_MS?: string;
   /** Shared tables: how long past its due time a beacon round may come before the round is voided, in ms (default 10000). */
   SHARED_BEACON_LATE_MS?: string;
+  /** Tests only, never in production: the step of a round at which a shared table stops (shared-table.ts `haltIfAsked`). */
+  SHARED_TEST_HALT?: string;
 }
 
 declare global {

@@ -51,7 +51,7 @@ import {
   voidNotBefore,
 } from '../shared/fairness/shared-table/index.ts';
 import { canonicalJson, DEFAULT_SHOE_PARAMS, newServerSeed, ROOMS, totalStake } from '../shared/index.ts';
-import { beaconSource, type BeaconSource, fetchBeacon, type Fetcher } from './beacon.ts';
+import { beaconSource, type BeaconSource, fetchBeacon, type Fetcher, VerifiedRounds } from './beacon.ts';
 import { type Env, sharedTiming } from './env.ts';
 import { signingKey } from './keys.ts';
 import { TokenBucket } from './limits.ts';
@@ -337,6 +337,7 @@ export class SharedTable extends DurableObject<Env> {
       for (const r of records) this.#store.insertRecord(round, null, r);
       this.#save({ ...s, shoe: { ...shoe, closed: round }, phase: 'awaiting-beacon', closesAt: null, beaconRound: close.body.beaconRound });
     });
+    await haltIfAsked(this.env, 'closed');
     this.#broadcast('close', { shoe: shoe.number, round, close, ...(records.length > 1 ? { start: records[0] } : {}) });
   }
 
@@ -344,7 +345,8 @@ export class SharedTable extends DurableObject<Env> {
     const s = this.#state!;
     const source = await this.#beaconSource();
     if (now < timeOfRound(source.chain, s.beaconRound!)) return;
-    const got = await fetchBeacon(source, s.beaconRound!, this.beaconFetch ? { fetch: this.beaconFetch } : {});
+    // A test's relay gets a cache of its own: the isolate's may already hold the round.
+    const got = await fetchBeacon(source, s.beaconRound!, this.beaconFetch ? { fetch: this.beaconFetch, cache: new VerifiedRounds() } : {});
     if (got.ok) return this.#deal(source.chain, got.value);
     if (this.#now() >= voidNotBefore(source.chain, s.shoe.params, s.beaconRound!)) return this.#void(source.chain);
     console.warn(`punto-banco: ${s.config.tableId} shoe ${s.shoe.number} round ${s.shoe.closed}: ${got.error.message} (asking again)`);
@@ -378,6 +380,7 @@ export class SharedTable extends DurableObject<Env> {
       if (ending) for (const r of ending.records) this.#store.insertRecord(round, null, r);
       this.#nextRound({ ...s, shoe: ending ? ending.next : after });
     });
+    await haltIfAsked(this.env, 'dealt');
     this.#broadcast('deal', { shoe: shoe.number, round, deal });
     for (const x of settlements) this.#toSession(bySession.get(x.body.player)!.session, 'settlement', { shoe: shoe.number, round, settlement: x });
     if (ending) this.#broadcast('reveal', { shoe: shoe.number, reveal: ending.records[0], commitment: ending.records[1] });
@@ -486,6 +489,7 @@ export class SharedTable extends DurableObject<Env> {
       await this.#schedule();
       return;
     }
+    await haltIfAsked(this.env, t.kind === 'debit' ? 'debit-applied' : 'credit-applied');
     const bet = t.kind === 'debit' ? (player ? this.#store.bet(t.shoe, t.round, player) : this.#store.sessionBets(t.shoe, t.round, t.session).find((b) => transferId(s.config.tableId, b.shoe, b.round, b.player, 'debit') === t.id)) : null;
     let late = false;
     const recorded = this.ctx.storage.transactionSync(() => {
@@ -639,6 +643,19 @@ export class SharedTable extends DurableObject<Env> {
 /** A transfer's id: the same movement always has the same id, on both sides. */
 export function transferId(tableId: string, shoe: number, round: number, player: string, kind: TransferKind): string {
   return bytesToHex(sha256(utf8ToBytes(`pb-shared/transfer\n${tableId}\n${shoe}\n${round}\n${player}\n${kind}`)));
+}
+
+/** The steps of a round the crash tests stop at (`SHARED_TEST_HALT`; never set in production). */
+export type HaltStep = 'debit-applied' | 'closed' | 'dealt' | 'credit-applied';
+
+/**
+ * Tests only: with `SHARED_TEST_HALT` naming this step, the loop logs that it got there and never
+ * goes on (the test kills the server at that point). Unset, nothing happens.
+ */
+async function haltIfAsked(env: Env, step: HaltStep): Promise<void> {
+  if (env.SHARED_TEST_HALT !== step) return;
+  console.log(`punto-banco: SHARED_TEST_HALT: halted at ${step}`);
+  await new Promise(() => {});
 }
 
 function send(ws: WebSocket, type: string, body: object): void {
