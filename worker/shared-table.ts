@@ -61,6 +61,8 @@ import type { Transfer, TransferOutcome } from './shared-wallet.ts';
 
 /** Reshuffle tables reveal their server seed and commit a new one after this many closed rounds. */
 export const RESHUFFLE_ROUND_LIMIT = 100;
+/** Up to this many connections, every accepted bet is broadcast as it comes; beyond, the close lists them. */
+export const LIVE_BETS_MAX_SOCKETS = 50;
 /** Transfers retried per alarm, at most (the rest on the next one). */
 const RETRY_BATCH = 500;
 
@@ -516,7 +518,8 @@ export class SharedTable extends DurableObject<Env> {
       const now = this.#store.bet(bet.shoe, bet.round, bet.player)!;
       if (now.status === 'accepted') {
         this.#toSession(t.session, 'bet-ack', { ...base, stake: now.stake, balance });
-        this.#broadcast('bet', { ...base, stake: now.stake });
+        // Each bet to everyone is N² messages a round: only small tables get them live (all see the close).
+        if (this.ctx.getWebSockets().length <= LIVE_BETS_MAX_SOCKETS) this.#broadcast('bet', { ...base, stake: now.stake });
       } else if (now.status === 'refused') {
         this.#toSession(t.session, 'bet-refused', { ...base, code: outcome.ok ? 'refused' : outcome.code, message: outcome.ok ? '' : outcome.message, balance });
       } else if (late) {
