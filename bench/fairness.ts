@@ -1,6 +1,7 @@
 /**
  * Fairness figures (`npm run bench -- fairness`): deriving an 8-deck shoe from its seeds, and
- * verifying a whole 8-deck shoe transcript (about 80 signed receipts, played with a fresh key).
+ * verifying a whole 8-deck shoe (about 80 rounds, played with fresh keys): as a pb-fair-1
+ * transcript, and as a pb-fair-2 file (both signers, two records per round).
  * Target: the whole-shoe verification under 20 ms in Node. Figures only: nothing passes or fails.
  */
 import {
@@ -9,16 +10,21 @@ import {
   cutRange,
   DEFAULT_ROOM,
   DEFAULT_SHOE_PARAMS,
+  DEFAULT_VOID_AFTER_SECONDS,
   deriveShoe,
   generateSigningKey,
   importVerifyKeys,
+  newRoundSecret,
   newServerSeed,
   playShoeTranscript,
+  playTableV2,
   recordDigest,
   recordHash,
   ROOMS,
   SECTORS,
+  type ShoeParamsV2,
   verifyBytes,
+  verifyTextV2,
   verifyTranscript,
 } from '../shared/index.ts';
 
@@ -123,8 +129,63 @@ async function verificationFigures(): Promise<void> {
   );
 }
 
+/**
+ * pb-fair-2: a whole 8-deck shoe played to its cut card by both signers (playTableV2), as the
+ * table's file: each round is an acceptance (embedding the player's signed bet) and a receipt
+ * (embedding the signed secret), so about twice the records and four signatures per round.
+ */
+async function verificationFiguresV2(): Promise<void> {
+  const operator = (await generateSigningKey('bench-operator')).key;
+  const player = (await generateSigningKey('bench-player')).key;
+  const params: ShoeParamsV2 = { algorithm: 'pb-fair-2', mode: 'shoe', decks: 8, burn: true, cutCardFromEnd: DEFAULT_SHOE_PARAMS.cutCardFromEnd, voidAfterSeconds: DEFAULT_VOID_AFTER_SECONDS };
+  const file = await playTableV2({
+    table: 'bench',
+    operatorKey: operator,
+    playerKey: player,
+    openingBalance: 100_000_000,
+    shoes: [
+      {
+        params,
+        limits: ROOMS[DEFAULT_ROOM].limits,
+        serverSeed: newServerSeed(randomBytes),
+        clientSeed: 'bench client seed',
+        cut: MIDDLE_CUT,
+        // More rounds than the shoe holds: play stops at the cut card.
+        rounds: Array.from({ length: 120 }, (_, r) => ({
+          bets: [
+            { sector: r % SECTORS, box: BOXES[r % BOXES.length]!, amount: 1_000 },
+            { sector: (r + 1) % SECTORS, box: 'banker', amount: 2_000 },
+          ],
+          secret: newRoundSecret(randomBytes),
+        })),
+      },
+    ],
+  });
+  const text = JSON.stringify({ version: file.version, records: file.records });
+  const jwks = { keys: [operator.publicJwk] };
+  for (let i = 0; i < 5; i++) sink += (await verifyTextV2(text, jwks)).rounds.length; // warm-up
+  const runs: { wall: number; cpu: number }[] = [];
+  let rounds = 0;
+  for (let i = 0; i < 21; i++) {
+    runs.push(
+      await timed(async () => {
+        const report = await verifyTextV2(text, jwks);
+        if (!report.ok) throw new Error(`bench file failed: ${report.failure?.message}`);
+        rounds = report.rounds.length;
+      }),
+    );
+  }
+  const signatures = file.records.length + 2 * rounds + 1; // every record, the two requests of each round, the start request
+  console.log(
+    `pb-fair-2: verify a whole 8-deck shoe from its file text: ${rounds} rounds, ${file.records.length} records ` +
+      `(${signatures} Ed25519 signatures, operator's and player's; ${(text.length / 1024).toFixed(0)} KiB JSON): ` +
+      `${median(runs.map((x) => x.wall)).toFixed(2)} ms median of ${runs.length} (CPU ${median(runs.map((x) => x.cpu)).toFixed(2)} ms), importing the JWKS each time; target < 20 ms`,
+  );
+}
+
 export async function run(): Promise<void> {
   derivationFigures();
   await verificationFigures();
+  await verificationFiguresV2();
   if (sink === 0.5) console.log('');
 }

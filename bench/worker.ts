@@ -1,8 +1,10 @@
 /**
- * Worker figures (`npm run bench -- worker`): settled rounds per second and round latency (p50,
- * p99) against `wrangler dev` on loopback, first with one table session playing round after round,
- * then with 64 sessions playing at once. Each round is a full POST /rounds: validation, the deal
- * from the committed shoe, settlement, an Ed25519 signature and the SQLite transaction.
+ * Worker figures (`npm run bench -- worker`): settled rounds per second and latency (p50, p99) of
+ * each phase of a round and of the whole round, against `wrangler dev` on loopback, first with one
+ * table session playing round after round, then with 64 sessions playing at once. A round is two
+ * signed requests (pb-fair-2): POST /rounds (the player's signature checked, the bets validated,
+ * the stake debited, the acceptance signed and stored) and POST /rounds/:n/secret (the lock
+ * opened, the deal, settlement, the receipt signed and stored).
  *
  * Always starts its own `wrangler dev` on a free loopback port with its own throw-away state and
  * generous rate limits, and stops it at the end: a Worker someone left running on 8787 may be
@@ -20,9 +22,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomLegalBets } from '../shared/index.ts';
-import { below } from './random.ts';
-import type { TableLimits } from '../shared/index.ts';
+import { BenchPlayer, type Send } from './player.ts';
 import { measureWorkerd, reportWorkerd } from './workerd.ts';
 const STARTUP_TIMEOUT_MS = 90_000;
 const WARMUP_ROUNDS = 20;
@@ -40,18 +40,11 @@ const BENCH_VARS: Record<string, string> = {
   RATE_CREATE_PER_SEC: '1000000',
 };
 
-interface Session {
-  id: string;
-  token: string;
-  limits: TableLimits;
-  balance: number;
-  cutRange: { min: number; max: number };
-}
-
 interface Phase {
   rounds: number;
   seconds: number;
-  latencies: number[];
+  /** Per settled round: phase 1 (bet → acceptance), phase 2 (secret → receipt), and both. */
+  latencies: { bet: number[]; secret: number[]; round: number[] };
   throttled: number;
   /** CPU used by the dev server (wrangler and workerd) during the phase, when measurable. */
   cpuSeconds: number | null;
@@ -150,56 +143,38 @@ async function startWrangler(): Promise<{ base: string; stop: () => Promise<void
   throw new Error(`wrangler dev did not start within ${STARTUP_TIMEOUT_MS / 1000} s: ${stderr.trim().split('\n').slice(-3).join(' / ')}`);
 }
 
-async function post<T>(base: string, path: string, body: unknown, token?: string): Promise<{ status: number; body: T; retryAfter: number }> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as T, retryAfter: Number(res.headers.get('retry-after')) || 1 };
-}
-
-async function newSession(base: string): Promise<Session> {
-  for (;;) {
-    const r = await post<any>(base, '/api/sessions', { room: 'vip' });
-    if (r.status === 429) {
-      await new Promise((res) => setTimeout(res, r.retryAfter * 1000));
-      continue;
+/** A `Send` over fetch; a 429 waits for its Retry-After and counts as throttled. */
+function sender(base: string, phase: () => Phase | null): Send {
+  return async (method, path, body, token) => {
+    for (;;) {
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (method === 'POST') headers['idempotency-key'] = crypto.randomUUID();
+      if (token) headers.authorization = `Bearer ${token}`;
+      const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const json = await res.json();
+      if (res.status === 429) {
+        const p = phase();
+        if (p) p.throttled++;
+        await new Promise((r) => setTimeout(r, (Number(res.headers.get('retry-after')) || 1) * 1000));
+        continue;
+      }
+      if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${JSON.stringify(json)}`);
+      return json;
     }
-    if (r.status !== 201) throw new Error(`creating a session: HTTP ${r.status} ${JSON.stringify(r.body)}`);
-    const s: Session = { id: r.body.sessionId, token: r.body.token, limits: r.body.limits, balance: r.body.balance, cutRange: r.body.shoe.cutRange };
-    await startShoe(base, s);
-    return s;
-  }
+  };
 }
 
-async function startShoe(base: string, s: Session): Promise<void> {
-  const cut = s.cutRange.min + Math.floor(Math.random() * (s.cutRange.max - s.cutRange.min + 1));
-  const r = await post(base, `/api/sessions/${s.id}/shoe/start`, { clientSeed: `bench ${Math.random()}`, cut }, s.token);
-  if (r.status !== 200) throw new Error(`starting a shoe: HTTP ${r.status} ${JSON.stringify(r.body)}`);
-}
-
-/** Plays rounds on `s` until `until` (performance.now()), recording each settled round's latency. */
-async function playUntil(base: string, s: Session, until: number, phase: Phase, maxRounds = Infinity): Promise<void> {
+/** Plays two-phase rounds on `p` until `until` (performance.now()), recording each phase's latency and the whole round's. */
+async function playUntil(p: BenchPlayer, until: number, phase: Phase, maxRounds = Infinity): Promise<void> {
   let played = 0;
   while (performance.now() < until && played < maxRounds) {
-    const bets = randomLegalBets(s.limits, s.balance, below);
-    if (bets === null) return; // out of play money: this session stops
-    const t = performance.now();
-    const r = await post<any>(base, `/api/sessions/${s.id}/rounds`, { bets }, s.token);
-    const ms = performance.now() - t;
-    if (r.status === 429) {
-      phase.throttled++;
-      await new Promise((res) => setTimeout(res, r.retryAfter * 1000));
-      continue;
-    }
-    if (r.status !== 200) throw new Error(`a round: HTTP ${r.status} ${JSON.stringify(r.body)}`);
+    const times = await p.round();
+    if (times === null) return; // out of play money: this session stops
     played++;
     phase.rounds++;
-    phase.latencies.push(ms);
-    s.balance = r.body.balance;
-    if (r.body.nextShoe) {
-      s.cutRange = r.body.nextShoe.cutRange;
-      await startShoe(base, s);
-    }
+    phase.latencies.bet.push(times.bet);
+    phase.latencies.secret.push(times.secret);
+    phase.latencies.round.push(times.bet + times.secret);
   }
 }
 
@@ -209,20 +184,30 @@ function percentile(sorted: number[], p: number): number {
 }
 
 function report(name: string, phase: Phase): void {
-  const sorted = phase.latencies.slice().sort((a, b) => a - b);
+  const p = (xs: number[]) => {
+    const sorted = xs.slice().sort((a, b) => a - b);
+    return `p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms`;
+  };
   const throttled = phase.throttled > 0 ? `, ${phase.throttled} throttled (429)` : '';
-  const cpu = phase.cpuSeconds === null ? '' : `; dev server CPU ${((phase.cpuSeconds * 1000) / Math.max(1, phase.rounds)).toFixed(1)} ms per round`;
+  const cpu = phase.cpuSeconds === null ? '' : `; dev server CPU ${((phase.cpuSeconds * 1000) / Math.max(1, phase.rounds)).toFixed(1)} ms per settled round (both phases)`;
   console.log(
-    `${name}: ${(phase.rounds / phase.seconds).toFixed(0)} settled rounds/s (${phase.rounds} rounds in ${phase.seconds.toFixed(1)} s), ` +
-      `latency p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms${cpu}${throttled}`,
+    `${name}: ${(phase.rounds / phase.seconds).toFixed(0)} settled rounds/s (${phase.rounds} two-phase rounds in ${phase.seconds.toFixed(1)} s); ` +
+      `latency of the whole round ${p(phase.latencies.round)}; phase 1 (bet → acceptance) ${p(phase.latencies.bet)}; ` +
+      `phase 2 (secret → receipt) ${p(phase.latencies.secret)}${cpu}${throttled}`,
   );
 }
 
-async function measure(base: string, sessions: Session[], seconds: number, cpu: () => Promise<number | null>): Promise<Phase> {
-  const phase: Phase = { rounds: 0, seconds: 0, latencies: [], throttled: 0, cpuSeconds: null };
+const emptyPhase = (): Phase => ({ rounds: 0, seconds: 0, latencies: { bet: [], secret: [], round: [] }, throttled: 0, cpuSeconds: null });
+
+/** The phase being measured, for the sender's 429 count. */
+let current: Phase | null = null;
+
+async function measure(players: BenchPlayer[], seconds: number, cpu: () => Promise<number | null>): Promise<Phase> {
+  const phase = emptyPhase();
+  current = phase;
   const cpu0 = await cpu();
   const t = performance.now();
-  await Promise.all(sessions.map((s) => playUntil(base, s, t + seconds * 1000, phase)));
+  await Promise.all(players.map((p) => playUntil(p, t + seconds * 1000, phase)));
   phase.seconds = (performance.now() - t) / 1000;
   const cpu1 = await cpu();
   // A process of the group that ended meanwhile takes its CPU time with it: then there is no figure.
@@ -247,13 +232,14 @@ export async function run(): Promise<void> {
     base.sort((a, b) => a - b);
     console.log(`baseline, GET /.well-known/jwks.json (no Durable Object): p50 ${percentile(base, 50).toFixed(1)} ms`);
 
-    const one = await newSession(server.base);
-    await playUntil(server.base, one, Infinity, { rounds: 0, seconds: 0, latencies: [], throttled: 0, cpuSeconds: null }, WARMUP_ROUNDS);
-    report('1 session, sequential rounds', await measure(server.base, [one], SINGLE_SECONDS, server.cpu));
+    const send = sender(server.base, () => current);
+    const one = await BenchPlayer.open(send);
+    await playUntil(one, Infinity, emptyPhase(), WARMUP_ROUNDS);
+    report('1 session, sequential rounds', await measure([one], SINGLE_SECONDS, server.cpu));
 
-    const many: Session[] = [];
-    for (let i = 0; i < CONCURRENT_SESSIONS; i += 16) many.push(...(await Promise.all(Array.from({ length: Math.min(16, CONCURRENT_SESSIONS - i) }, () => newSession(server.base)))));
-    report(`${CONCURRENT_SESSIONS} sessions at once`, await measure(server.base, many, CONCURRENT_SECONDS, server.cpu));
+    const many: BenchPlayer[] = [];
+    for (let i = 0; i < CONCURRENT_SESSIONS; i += 16) many.push(...(await Promise.all(Array.from({ length: Math.min(16, CONCURRENT_SESSIONS - i) }, () => BenchPlayer.open(send)))));
+    report(`${CONCURRENT_SESSIONS} sessions at once`, await measure(many, CONCURRENT_SECONDS, server.cpu));
   } finally {
     await server.stop();
   }

@@ -1,5 +1,5 @@
 /**
- * The Worker's own cost per settled round, without the dev server's proxy: the Worker bundled
+ * The Worker's own cost per settled round (both phases of pb-fair-2), without the dev server's proxy: the Worker bundled
  * with esbuild and run in workerd through Miniflare (both come with wrangler), called with
  * `dispatchFetch`. Workers are billed by CPU time and SQLite-backed Durable Objects by rows
  * written, so those are the figures:
@@ -12,8 +12,8 @@
  *   (Deployed, workerd's clocks do not advance while code runs; locally they do, but they also
  *   count the time spent waiting for a core on a busy machine, which CPU time does not.)
  * - Rows written: the table's `stats()` counter (every statement's `rowsWritten`, indexes
- *   included, as Cloudflare bills them), for an ordinary round, for the round that ends a shoe,
- *   and for starting and ending a shoe.
+ *   included, as Cloudflare bills them), for each phase of an ordinary round, for the secret that
+ *   ends a shoe, and for starting and ending a shoe.
  *
  * Figures only: nothing here passes or fails.
  */
@@ -23,9 +23,8 @@ import { build } from 'esbuild';
 // Miniflare and its workerd come with wrangler (no dependency of their own).
 import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
-import { randomLegalBets } from '../shared/index.ts';
-import { below } from './random.ts';
-import { generateSigningKey, type TableLimits } from '../shared/index.ts';
+import { generateSigningKey } from '../shared/index.ts';
+import { BenchPlayer, type Send } from './player.ts';
 
 const WARMUP_ROUNDS = 30;
 /** Sequential rounds to measure: /proc counts CPU in 10 ms ticks, so enough for ~1% at 1 ms a round. */
@@ -35,7 +34,7 @@ const BASELINE_REQUESTS = 1000;
 /** The table's counters (`Table.stats()`, worker/table.ts). */
 interface TableStats {
   rowsWritten: number;
-  changes: Partial<Record<'create' | 'start' | 'round' | 'round-ending-shoe' | 'end' | 'ledger', { count: number; rowsWritten: number }>>;
+  changes: Partial<Record<'create' | 'start' | 'bet' | 'secret' | 'secret-ending-shoe' | 'end' | 'void' | 'ledger', { count: number; rowsWritten: number }>>;
 }
 
 const ORIGIN = 'http://bench.local';
@@ -100,14 +99,6 @@ export async function startMiniflare(root: string, vars: Record<string, string>,
   return mf;
 }
 
-interface Table {
-  id: string;
-  token: string;
-  limits: TableLimits;
-  balance: number;
-  cutRange: { min: number; max: number };
-}
-
 /** Rows written per change of one kind, averaged; null when the Worker has no counter or did not make that change. */
 type Rows = number | null;
 
@@ -119,7 +110,8 @@ export interface WorkerdFigures {
   /** A round for a table that does not exist: the fetch handler's path and an RPC the Durable Object answers at once. */
   cpuPerRefusedRoundMs: number;
   rounds: number;
-  rows: { round: Rows; roundEndingShoe: Rows; create: Rows; start: Rows; end: Rows; ledger: Rows };
+  /** Per phase: the bet (acceptance) and the secret (receipt); the secret that ends a shoe writes the reveal and the next commitment too. */
+  rows: { bet: Rows; secret: Rows; secretEndingShoe: Rows; create: Rows; start: Rows; end: Rows; ledger: Rows };
   /** All rows written during the measured rounds (shoe changes and ledger acknowledgments included), per round. */
   rowsAverage: Rows;
 }
@@ -153,27 +145,13 @@ export async function measureWorkerd(vars: Record<string, string>, root = proces
       }
     };
 
-    const created = await call('POST', '/api/sessions', { room: 'vip' });
-    const t: Table = { id: created.sessionId, token: created.token, limits: created.limits, balance: created.balance, cutRange: created.shoe.cutRange };
-    const startShoe = async () => {
-      const cut = t.cutRange.min + Math.floor(Math.random() * (t.cutRange.max - t.cutRange.min + 1));
-      await call('POST', `/api/sessions/${t.id}/shoe/start`, { clientSeed: `bench ${Math.random()}`, cut }, t.token);
-    };
-    /** One settled round; when the cut card came out, the next shoe is started. */
+    const send: Send = (method, path, body, token) => call(method, path, body, token);
+    const t = await BenchPlayer.open(send);
+    /** One settled round, both phases (random bets of the smallest chips, so that the play money lasts); the next shoe started when the cut card came out. */
     const round = async (): Promise<void> => {
-      // Random bets of the smallest chips, so that the play money lasts the whole measurement.
-      const bets = randomLegalBets({ ...t.limits, chips: t.limits.chips.slice(0, 2) }, t.balance, below);
-      if (bets === null) throw new Error('the bench table ran out of play money');
-      const r = await call('POST', `/api/sessions/${t.id}/rounds`, { bets }, t.token);
-      t.balance = r.balance;
-      if (!r.nextShoe) return;
-      t.cutRange = r.nextShoe.cutRange;
-      await startShoe();
+      if ((await t.round(true)) === null) throw new Error('the bench table ran out of play money');
     };
-    await startShoe();
     for (let i = 0; i < WARMUP_ROUNDS; i++) await round();
-    await call('POST', `/api/sessions/${t.id}/shoe/end`, undefined, t.token);
-    await startShoe();
 
     // CPU of a request that involves no Durable Object, then of settled rounds.
     for (let i = 0; i < 50; i++) await call('GET', '/.well-known/jwks.json');
@@ -183,9 +161,9 @@ export async function measureWorkerd(vars: Record<string, string>, root = proces
     // The fetch handler's whole path for a round (token, Idempotency-Key, body, hashes, the RPC) to
     // a table that does not exist, so the Durable Object only answers 404.
     const nobody = 'C'.repeat(22);
-    const bets = randomLegalBets(t.limits, t.balance, below);
+    const request = { body: { type: 'bet', bets: t.bets() }, signature: 'A'.repeat(86) };
     cpu0 = await workerdCpu();
-    for (let i = 0; i < BASELINE_REQUESTS; i++) await call('POST', `/api/sessions/${nobody}/rounds`, { bets }, `${nobody}.${'A'.repeat(43)}`, 404);
+    for (let i = 0; i < BASELINE_REQUESTS; i++) await call('POST', `/api/sessions/${nobody}/rounds`, { request }, `${nobody}.${'A'.repeat(43)}`, 404);
     const cpuPerRefusedRoundMs = perOperation(cpu0, await workerdCpu(), BASELINE_REQUESTS).ms;
 
     let rounds = 0;
@@ -207,7 +185,7 @@ export async function measureWorkerd(vars: Record<string, string>, root = proces
       cpuPerBaselineMs,
       cpuPerRefusedRoundMs,
       rounds,
-      rows: { round: per('round'), roundEndingShoe: per('round-ending-shoe'), create: per('create'), start: per('start'), end: per('end'), ledger: per('ledger') },
+      rows: { bet: per('bet'), secret: per('secret'), secretEndingShoe: per('secret-ending-shoe'), create: per('create'), start: per('start'), end: per('end'), ledger: per('ledger') },
       rowsAverage: before && after ? (after.rowsWritten - before.rowsWritten) / rounds : null,
     };
   } finally {
@@ -224,12 +202,13 @@ export function reportWorkerd(f: WorkerdFigures, label = ''): void {
       `~${ms(f.cpuPerRefusedRoundMs - f.cpuPerBaselineMs)} the fetch handler's own work for a round (measured with rounds for a table that does not exist: token, body, hashes, the RPC), ` +
       `~${ms(f.cpuPerRoundMs - f.cpuPerRefusedRoundMs)} the table's Durable Object (deal, settle, sign, SQLite; Cloudflare bills it as Durable Object duration, not Worker CPU)`,
   );
-  if (f.rows.round === null) {
+  if (f.rows.bet === null) {
     console.log(`${label}SQLite rows written: n/a (this Worker has no Table.stats())`);
     return;
   }
   console.log(
-    `${label}SQLite rows written per settled round: ${n(f.rows.round)} (the round that brings out the cut card: ${n(f.rows.roundEndingShoe)}, reveal and next commitment included); ` +
+    `${label}SQLite rows written per settled round: ${n(f.rows.bet === null || f.rows.secret === null ? null : f.rows.bet + f.rows.secret)} = phase 1 (bet → acceptance) ${n(f.rows.bet)} + phase 2 (secret → receipt) ${n(f.rows.secret)} ` +
+      `(the secret that brings out the cut card: ${n(f.rows.secretEndingShoe)}, reveal and next commitment included); ` +
       `${n(f.rowsAverage)} on average over the measured rounds, shoe changes and ledger acknowledgments included. ` +
       `Create session ${n(f.rows.create)}, start shoe ${n(f.rows.start)}, end shoe ${n(f.rows.end)}, ledger acknowledgment ${n(f.rows.ledger)}`,
   );

@@ -2,7 +2,7 @@
  * `npm run build`: the widget bundle and the demo page, into dist/ (served by `npm start` through
  * wrangler's static assets).
  *   dist/punto-banco-table.js   the loader: defines <punto-banco-table> (Lit + the element)
- *   dist/chunks/*.js            lazy chunks: the Pixi scene, i18next and the catalogs
+ *   dist/chunks/*.js            lazy chunks: the Pixi scene, the translator and the catalogs
  *   dist/index.html             the demo host page (demo/ is copied as is)
  *   dist/verify.html            the standalone verify page (scripts/verify-page.ts), served at /verify
  *   dist/lib/{engine,verify}.js the npm package's engine and verifier; dist/types/ the declarations
@@ -99,6 +99,6 @@ visit(Object.keys(outputs).find((f) => f.endsWith(`/${LOADER}`) || f === `dist/$
 const relative = new Set([...loaderFiles].map((f) => path.relative(dist, path.resolve(root, f))));
 const loader = sizes.filter((s) => relative.has(s.file)).reduce((sum, s) => sum + s.gzip, 0);
 const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
-console.log(`loader (${LOADER} + ${relative.size - 1} static chunks) ${kb(loader)} gzip (target ≤ 15 KB); all JavaScript ${kb(total)} gzip in ${sizes.length} files (target ≤ 220 KB)`);
+console.log(`loader (${LOADER} + ${relative.size - 1} static chunks) ${kb(loader)} gzip (target ≤ 15 KB); all JavaScript ${kb(total)} gzip in ${sizes.length} files (target ≤ 230 KB)`);
 const verifyPage = await readFile(path.join(dist, VERIFY_PAGE_FILE));
 console.log(`${VERIFY_PAGE_FILE} (standalone, script inlined) ${kb(verifyPage.length)}, ${kb(gzipSync(verifyPage, { level: 9 }).length)} gzip`);

@@ -21,6 +21,7 @@ import type {
   SignedV2,
   StartRequest,
   StartV2,
+  VoidV2,
 } from './fairness/v2/records.ts';
 import type { Bet, BetErrorCode, RoomId, TableLimits } from './table.ts';
 
@@ -155,6 +156,8 @@ export interface ApiErrorDetail {
   box?: string;
   origin?: string;
   affiliate?: string | null;
+  /** 409 `round_voided` (pb-fair-2): the signed void record of the round. */
+  void?: SignedV2<VoidV2>;
 }
 
 /** The one shape of every error answer. */

@@ -2,7 +2,7 @@
  * The entry of the widget bundle: `<script type="module" src="…/punto-banco-table.js">` defines
  * <punto-banco-table> and nothing else global. Pixi is not imported here: the scene module (and
  * with it Pixi) is fetched by a dynamic import only when a table is connected to the page, so this
- * loader stays small; i18next and the catalogs load lazily the same way.
+ * loader stays small; the translator and the catalogs load lazily the same way.
  */
 import { PuntoBancoTable, type SceneFactory } from './element/punto-banco-table.ts';
 

@@ -12,7 +12,7 @@
  * only the token's hash.
  */
 import { DurableObject } from 'cloudflare:workers';
-import type { CreatedSession, SessionView } from '../shared/index.ts';
+import type { CreatedSessionV2 as CreatedSession, SessionViewV2 as SessionView } from '../shared/index.ts';
 import { type Answer, answer, failure, isSuccess, rateLimited } from './answers.ts';
 import { type Env, rateLimits } from './env.ts';
 import type { Attribution } from './attribution.ts';
@@ -75,7 +75,7 @@ export class Client extends DurableObject<Env> {
     const sessionId = newSessionId(randomBytes);
     const token = newToken(sessionId, randomBytes);
     const created: Answer = await this.env.TABLES.getByName(sessionId).create({
-      sessionId, tokenHash: tokenHash(token), room: body.room, affiliate: body.affiliate ?? null, attribution, mode: body.mode, decks: body.decks,
+      sessionId, tokenHash: tokenHash(token), room: body.room, affiliate: body.affiliate ?? null, attribution, playerKey: body.playerKey, mode: body.mode, decks: body.decks,
     });
     if (!isSuccess(created)) return created as Answer<never>;
     const view = created.body as SessionView;

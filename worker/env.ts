@@ -3,6 +3,7 @@
  * typed configuration. Vars are strings; a missing or malformed number falls back to the default
  * so that a typo in a var can never take the API down.
  */
+import { DEFAULT_VOID_AFTER_SECONDS, VOID_AFTER_MAX } from '../shared/index.ts';
 import type { Client } from './client.ts';
 import type { KeyStore } from './keys.ts';
 import type { Ledger } from './ledger.ts';
@@ -51,6 +52,8 @@ export interface Env {
   SHARED_BEACON_LATE_MS?: string;
   /** Tests only, never in production: the step of a round at which a shared table stops (shared-table.ts `haltIfAsked`). */
   SHARED_TEST_HALT?: string;
+  /** Seconds an accepted round waits for the player's secret before it is voided (default 600, at most 86400); committed in every new shoe's params. */
+  VOID_AFTER_SECONDS?: string;
 }
 
 declare global {
@@ -119,6 +122,11 @@ export function ledgerDelayMs(env: Env): number {
 export function sharedTiming(env: Env): { windowMs: { normal: number; fast: number }; beaconLateMs: number } {
   const normal = Math.max(100, positive(env.SHARED_WINDOW_MS, 15_000));
   return { windowMs: { normal, fast: Math.max(100, Math.round(normal / 3)) }, beaconLateMs: positive(env.SHARED_BEACON_LATE_MS, 10_000) };
+}
+
+/** `VOID_AFTER_SECONDS`, within the range pb-fair-2 allows (FAIRNESS.md §B3). */
+export function voidAfterSeconds(env: Env): number {
+  return Math.min(VOID_AFTER_MAX, Math.max(1, Math.floor(positive(env.VOID_AFTER_SECONDS, DEFAULT_VOID_AFTER_SECONDS))));
 }
 
 export function isDev(env: Env): boolean {

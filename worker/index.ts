@@ -27,8 +27,8 @@ import { isIdempotencyKey, requestHash } from './idempotency.ts';
 import { jwks, KeyStore } from './keys.ts';
 import { Ledger, LEDGER_NAME } from './ledger.ts';
 import { addressKey, KeyedBuckets } from './limits.ts';
-import { AFFILIATE_ID, AFFILIATE_ID_RULE, CreateSessionBody, EndShoeBody, parseBody, PlayRoundBody, StartShoeBody } from './schemas.ts';
-import { type Auth, Table } from './table.ts';
+import { AFFILIATE_ID, AFFILIATE_ID_RULE, CreateSessionBody, parseBody, SignedRequestBody } from './schemas.ts';
+import { type Auth, type Idem, Table } from './table.ts';
 import { sharedTableRoutes } from './shared-routes.ts';
 import { SharedTable } from './shared-table.ts';
 import { bearer, isSessionId, tokenHash, tokenSession } from './tokens.ts';
@@ -168,39 +168,45 @@ app.get('/api/sessions/:id', async (c) => {
   return send(c, await c.env.TABLES.getByName(gate.sessionId).state(gate.auth));
 });
 
-app.post('/api/sessions/:id/shoe/start', async (c) => {
-  const gate = await authenticate(c);
-  if (!gate.ok) return gate.res;
-  const key = idempotencyKey(c);
-  if (!key.ok) return key.res;
-  const b = await body(c, StartShoeBody);
-  if (!b.ok) return b.res;
-  const idem = { key: key.key, requestHash: requestHash('start', b.value) };
-  return send(c, await c.env.TABLES.getByName(gate.sessionId).startShoe(gate.auth, idem, b.value));
+/**
+ * The pb-fair-2 changes: each body is `{ request }`, the player's signed request; the table checks
+ * it (its signature under the session's player key) and answers with operator-signed records.
+ */
+function signedChange(kind: 'start' | 'bet' | 'secret' | 'end', call: (table: DurableObjectStub<Table>, auth: Auth, idem: Idem, value: SignedRequestBody, c: C) => Promise<Answer>) {
+  return async (c: C) => {
+    const gate = await authenticate(c);
+    if (!gate.ok) return gate.res;
+    const key = idempotencyKey(c);
+    if (!key.ok) return key.res;
+    const b = await body(c, SignedRequestBody);
+    if (!b.ok) return b.res;
+    const idem = { key: key.key, requestHash: requestHash(kind, b.value) };
+    return send(c, await call(c.env.TABLES.getByName(gate.sessionId), gate.auth, idem, b.value, c));
+  };
+}
+
+app.post('/api/sessions/:id/shoe/start', signedChange('start', (t, auth, idem, b) => t.startShoe(auth, idem, b)));
+
+/** Phase 1 of a round: the bet and its lock → the acceptance (stake debited). */
+app.post('/api/sessions/:id/rounds', signedChange('bet', (t, auth, idem, b) => t.placeBet(auth, idem, b)));
+
+/** Phase 2: the round's secret → the receipt. */
+app.post('/api/sessions/:id/rounds/:round/secret', async (c) => {
+  const raw = c.req.param('round');
+  if (!ROUND_NUMBER.test(raw)) return send(c, failure(404, 'not_found', `there is no round "${raw}"`));
+  return signedChange('secret', (t, auth, idem, b) => t.revealSecret(auth, idem, Number(raw), b))(c);
 });
 
-app.post('/api/sessions/:id/rounds', async (c) => {
+app.post('/api/sessions/:id/shoe/end', signedChange('end', (t, auth, idem, b) => t.endShoe(auth, idem, b)));
+
+/** The table's whole history, one pb-fair-2 file. */
+app.get('/api/sessions/:id/transcript', async (c) => {
   const gate = await authenticate(c);
   if (!gate.ok) return gate.res;
-  const key = idempotencyKey(c);
-  if (!key.ok) return key.res;
-  const b = await body(c, PlayRoundBody);
-  if (!b.ok) return b.res;
-  const idem = { key: key.key, requestHash: requestHash('round', b.value) };
-  return send(c, await c.env.TABLES.getByName(gate.sessionId).playRound(gate.auth, idem, b.value));
+  return send(c, await c.env.TABLES.getByName(gate.sessionId).tableTranscript(gate.auth));
 });
 
-app.post('/api/sessions/:id/shoe/end', async (c) => {
-  const gate = await authenticate(c);
-  if (!gate.ok) return gate.res;
-  const key = idempotencyKey(c);
-  if (!key.ok) return key.res;
-  const b = await body(c, EndShoeBody, 'object');
-  if (!b.ok) return b.res;
-  const idem = { key: key.key, requestHash: requestHash('end', b.value) };
-  return send(c, await c.env.TABLES.getByName(gate.sessionId).endShoe(gate.auth, idem));
-});
-
+const ROUND_NUMBER = /^[1-9][0-9]{0,8}$/;
 const SHOE_NUMBER = /^[1-9][0-9]{0,8}$/;
 
 app.get('/api/sessions/:id/receipts', async (c) => {
@@ -286,6 +292,8 @@ const ROUTES: Array<[RegExp, string]> = [
   [/^\/api\/sessions\/[^/]+$/, 'GET'],
   [/^\/api\/sessions\/[^/]+\/shoe\/(start|end)$/, 'POST'],
   [/^\/api\/sessions\/[^/]+\/rounds$/, 'POST'],
+  [/^\/api\/sessions\/[^/]+\/rounds\/[^/]+\/secret$/, 'POST'],
+  [/^\/api\/sessions\/[^/]+\/transcript$/, 'GET'],
   [/^\/api\/sessions\/[^/]+\/receipts$/, 'GET'],
   [/^\/api\/sessions\/[^/]+\/shoes\/[^/]+\/transcript$/, 'GET'],
   [/^\/api\/embed-check$/, 'GET'],

@@ -30,6 +30,17 @@
  *   answer: a replayed round's answer is rebuilt from its receipt instead of being stored again
  *   in `idempotency` (which keeps the answers of the other changes, and of rounds settled before
  *   version 3).
+ *
+ * Version 5 is pb-fair-2 (FAIRNESS.md part II). Sessions created before it keep `protocol`
+ * 'pb-fair-1' and stay readable; their changes are refused.
+ * - `session` gains `protocol`, the player's public key (`player_key`), the round waiting for its
+ *   secret (`pending_round`, its stake already debited) and `due_at`, when the table acts on its
+ *   own (void the pending round; reveal a shoe left idle after a void). `shoe_rounds` counts the
+ *   current shoe's accepted rounds.
+ * - `records`: every pb-fair-2 record of the table in chain order (one b-tree: `seq` is the
+ *   rowid). The record that answers a request carries its Idempotency-Key, request hash and the
+ *   time of the answer, so every answer is rebuilt from the records and none is stored twice.
+ *   `shoes` keeps each shoe's server seed, params, status and its commitment / start / reveal.
  */
 
 export type Migration = readonly string[];
@@ -113,6 +124,24 @@ export const MIGRATIONS: readonly Migration[] = [
     `INSERT INTO receipts_v4 (shoe, round, hash, record) SELECT shoe, round, hash, record FROM receipts`,
     `DROP TABLE receipts`,
     `ALTER TABLE receipts_v4 RENAME TO receipts`,
+  ],
+  // 4 → 5: pb-fair-2 (see above); existing sessions stay pb-fair-1.
+  [
+    `ALTER TABLE session ADD COLUMN protocol TEXT NOT NULL DEFAULT 'pb-fair-1' CHECK (protocol IN ('pb-fair-1', 'pb-fair-2'))`,
+    `ALTER TABLE session ADD COLUMN player_key TEXT`,
+    `ALTER TABLE session ADD COLUMN pending_round INTEGER`,
+    `ALTER TABLE session ADD COLUMN due_at TEXT`,
+    `CREATE TABLE records (
+       seq INTEGER PRIMARY KEY,
+       shoe INTEGER NOT NULL,
+       type TEXT NOT NULL,
+       round INTEGER,
+       hash TEXT NOT NULL,
+       record TEXT NOT NULL,
+       idempotency_key TEXT,
+       request_hash TEXT,
+       answered_at TEXT
+     )`,
   ],
 ];
 

@@ -5,7 +5,7 @@
  * `shared/`, and answer with its codes.
  */
 import * as v from 'valibot';
-import { BOXES, type CreateSessionRequest, MAX_DECKS, MIN_DECKS, oneOf, type PlayRoundRequest, ROOM_IDS, SECTORS, SHOE_MODES, type StartShoeRequest } from '../shared/index.ts';
+import { type BetRoundRequest, type CreateSessionRequestV2, MAX_DECKS, MIN_DECKS, oneOf, ROOM_IDS, SHOE_MODES, type StartShoeRequestV2 } from '../shared/index.ts';
 
 /** The largest request body the API reads, in bytes. Fifteen bets take about 700. */
 export const MAX_BODY_BYTES = 4096;
@@ -35,42 +35,25 @@ export const CreateSessionBody = v.strictObject({
       v.maxValue(MAX_DECKS, `decks must be ${MIN_DECKS} to ${MAX_DECKS}`),
     ),
   ),
+  // The player's Ed25519 public key (pb-fair-2); the table checks it is 32 canonical base64url bytes.
+  playerKey: v.string('playerKey must be a string: the player\'s Ed25519 public key (base64url x)'),
 });
 export type CreateSessionBody = v.InferOutput<typeof CreateSessionBody>;
 
-export const StartShoeBody = v.strictObject({
-  // Length and characters are checked by the fairness module's validateClientSeed.
-  clientSeed: v.string('clientSeed must be a string'),
-  // Range and wholeness are checked against the shoe's cut range.
-  cut: v.number('cut must be a number'),
+/**
+ * Every pb-fair-2 change: `{ request }`, the player's signed request. Its members, types and
+ * signature are checked by the fairness module (`validatePlayerRequest`: `bad_request`,
+ * `bad_player_signature`), which knows FAIRNESS.md §B7 exactly.
+ */
+export const SignedRequestBody = v.strictObject({
+  request: v.record(v.string(), v.unknown(), 'request must be an object: the signed request { body, signature }'),
 });
-export type StartShoeBody = v.InferOutput<typeof StartShoeBody>;
+export type SignedRequestBody = v.InferOutput<typeof SignedRequestBody>;
 
-/** The most entries a bet can have: one per box of every sector. */
-const MAX_BETS = SECTORS * BOXES.length;
-
-export const PlayRoundBody = v.strictObject({
-  bets: v.pipe(
-    v.array(
-      v.strictObject({
-        sector: v.number('sector must be a number'),
-        box: v.string('box must be a string'),
-        amount: v.number('amount must be a number of minor units'),
-      }),
-      'bets must be an array of { sector, box, amount }',
-    ),
-    v.maxLength(MAX_BETS, `at most ${MAX_BETS} bets (one per box)`),
-  ),
-});
-export type PlayRoundBody = v.InferOutput<typeof PlayRoundBody>;
-
-export const EndShoeBody = v.strictObject({});
-export type EndShoeBody = v.InferOutput<typeof EndShoeBody>;
-
-// The schemas read exactly the wire contract's requests (shared/api.ts); rounds read any box, which
-// the engine then refuses with its own code. A drift between the two fails to compile.
+// The schemas read exactly the wire contract's requests (shared/api.ts); the signed requests'
+// own members are the fairness module's. A drift between the two fails to compile.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const _contract: [Same<CreateSessionBody, CreateSessionRequest>, Same<StartShoeBody, StartShoeRequest>, PlayRoundRequest extends PlayRoundBody ? true : false] = [true, true, true];
+const _contract: [Same<CreateSessionBody, CreateSessionRequestV2>, Same<keyof StartShoeRequestV2, keyof SignedRequestBody>, Same<keyof BetRoundRequest, keyof SignedRequestBody>] = [true, true, true];
 
 /** Checks `input` against `schema`; on failure, one readable line naming the field. */
 export function parseBody<S extends v.GenericSchema>(schema: S, input: unknown): { ok: true; value: v.InferOutput<S> } | { ok: false; message: string } {

@@ -57,7 +57,7 @@ import { signingKey } from './keys.ts';
 import { TokenBucket } from './limits.ts';
 import { type ClientMessage, MAX_SOCKETS, MAX_SOCKETS_PER_PLAYER, MESSAGE_RATE, outgoing, parseClientMessage, parseTableId, RETRY_MS, type TableConfig } from './shared-protocol.ts';
 import { type BetRow, SharedStore, type TransferKind, type TransferRow } from './shared-store.ts';
-import type { Transfer, TransferOutcome } from './shared-wallet.ts';
+import { RETRY_LATER, type Transfer, type TransferOutcome } from './shared-wallet.ts';
 
 /** Reshuffle tables reveal their server seed and commit a new one after this many closed rounds. */
 export const RESHUFFLE_ROUND_LIMIT = 100;
@@ -488,6 +488,10 @@ export class SharedTable extends DurableObject<Env> {
       outcome = await this.env.TABLES.getByName(t.session).sharedTransfer(ask);
     } catch (err) {
       console.warn(`punto-banco: ${s.config.tableId}: transfer ${t.id} (${t.kind} ${t.amount}) is pending, retried on the next alarm:`, (err as Error).message);
+      await this.#schedule();
+      return;
+    }
+    if (!outcome.ok && RETRY_LATER.has(outcome.code)) {
       await this.#schedule();
       return;
     }

@@ -3,7 +3,25 @@
  * `ctx.storage.sql`: the caller groups the writes of one change into one `transactionSync`.
  * Signed records are stored as their JSON, exactly as they were sent.
  */
-import type { Attribution, CommitmentBody, ReceiptBody, RevealBody, RoomId, ShoeParams, ShoeStatus, Signed, StartBody } from '../shared/index.ts';
+import type {
+  Attribution,
+  CommitmentBody,
+  CommitmentV2,
+  ReceiptBody,
+  RecordV2,
+  RevealBody,
+  RevealV2,
+  RoomId,
+  ShoeParams,
+  ShoeParamsV2,
+  ShoeStatus,
+  Signed,
+  SignedV2,
+  StartBody,
+  StartV2,
+} from '../shared/index.ts';
+
+export type Protocol = 'pb-fair-1' | 'pb-fair-2';
 
 export interface SessionRow {
   sessionId: string;
@@ -11,12 +29,22 @@ export interface SessionRow {
   affiliate: string | null;
   /** How the affiliate was attributed at creation (attribution.ts); 'claimed' for older sessions. */
   attribution: Attribution;
+  /** pb-fair-1 sessions (created before schema version 5) are read-only. */
+  protocol: Protocol;
+  /** The player's Ed25519 public key (pb-fair-2), base64url x. */
+  playerKey: string | null;
   balance: number;
   currentShoe: number;
-  /** Hash of the newest record of the chain (commitment, start, receipt or reveal). */
+  /** Hash of the newest record of the chain. */
   head: string | null;
+  /** Rounds accepted in the current shoe while it is in play (pb-fair-1: dealt). */
+  shoeRounds: number;
+  /** The accepted round waiting for its secret (its stake debited), or null. */
+  pendingRound: number | null;
+  /** When the table acts on its own (ISO): void the pending round, or reveal a shoe idle after a void. */
+  dueAt: string | null;
   createdAt: string;
-  /** Running totals of every round of the session (the ledger's figures). */
+  /** Running totals of every settled round of the session (the ledger's figures). */
   rounds: number;
   staked: number;
   returned: number;
@@ -24,55 +52,77 @@ export interface SessionRow {
   ledgerRounds: number;
 }
 
-/** What a new session row is given; the totals start at zero. */
-export type NewSession = Omit<SessionRow, 'rounds' | 'staked' | 'returned' | 'ledgerRounds'>;
+/** What a new (pb-fair-2) session row is given; the totals start at zero. */
+export type NewSession = Pick<SessionRow, 'sessionId' | 'room' | 'affiliate' | 'attribution' | 'balance' | 'currentShoe' | 'head' | 'createdAt'> & { playerKey: string };
 
-/** What one change does to the session row: a single guarded UPDATE (one row written). */
+/**
+ * What one change does to the session row: a single guarded UPDATE (one row written). Every
+ * balance change goes through here, in the transaction that stores the record stating it.
+ */
 export interface SessionChange {
   head: string;
   balance?: number;
   currentShoe?: number;
-  /** The current shoe's dealing position: set when it starts, after every round; null when a new shoe is committed. */
-  position?: { rounds: number; next: number | null };
+  /** Accepted rounds of the current shoe. */
+  shoeRounds?: number;
+  /** The round now waiting for its secret (null: none). */
+  pendingRound?: number | null;
+  dueAt?: string | null;
   /** A settled round's stake and return, added to the running totals. */
-  round?: { staked: number; returned: number };
+  settled?: { staked: number; returned: number };
 }
 
+/** The state the row must be in for the change to apply (else the transaction aborts). */
+export interface SessionExpect {
+  shoe: number;
+  shoeRounds: number;
+  pendingRound: number | null;
+}
+
+/** A pb-fair-1 shoe (read-only). */
 export interface ShoeRow {
   number: number;
   params: ShoeParams;
-  serverSeed: string;
   status: ShoeStatus;
   commitment: Signed<CommitmentBody>;
   start: Signed<StartBody> | null;
-  clientSeed: string | null;
-  cut: number | null;
-  /** Index of the next card in the stack (shoe mode), set when the shoe starts. */
-  nextPosition: number | null;
-  /** While the shoe is in play, its rounds and position live in the session row (schema version 3). */
   rounds: number;
   reveal: Signed<RevealBody> | null;
 }
 
-/** A shoe without its signed records. */
-export type ShoeState = Omit<ShoeRow, 'commitment' | 'start' | 'reveal'>;
+/** A pb-fair-2 shoe: its secret (the server seed) and its records. */
+export interface ShoeRowV2 {
+  number: number;
+  params: ShoeParamsV2;
+  serverSeed: string;
+  status: ShoeStatus;
+  commitment: SignedV2<CommitmentV2>;
+  start: SignedV2<StartV2> | null;
+  clientSeed: string | null;
+  cut: number | null;
+  /** Accepted rounds once the shoe ended (while in play: the session's `shoeRounds`). */
+  rounds: number;
+  reveal: SignedV2<RevealV2> | null;
+}
 
-/** The answer kept for an Idempotency-Key: stored as such, or the receipt a round's answer is rebuilt from. */
-export type StoredAnswer = { requestHash: string; status: number; body: unknown } | { requestHash: string; receipt: Signed<ReceiptBody> };
-
-/** A round's Idempotency-Key, kept with its receipt. */
-export interface ReceiptKey {
+/** A record and, when it answered a request, that request's Idempotency-Key. */
+export interface RecordKey {
   key: string;
   requestHash: string;
   /** ISO time of the answer (the key is remembered for a day from then). */
   at: string;
 }
 
-/** Where the answer to a recent Idempotency-Key is kept (a round's receipt, or the `idempotency` table), and when it was given. */
-type KeyPlace = { at: string; shoe: number; round: number } | { at: string; stored: true };
+/** The record that answered an Idempotency-Key. */
+export interface KeyedRecord {
+  requestHash: string;
+  seq: number;
+  record: SignedV2;
+}
+
+type KeyPlace = { at: string; seq: number };
 
 type Row = Record<string, SqlStorageValue>;
-
 
 function json<T>(text: SqlStorageValue): T {
   return JSON.parse(String(text)) as T;
@@ -82,20 +132,6 @@ function jsonOrNull<T>(text: SqlStorageValue): T | null {
   return text === null ? null : json<T>(text);
 }
 
-function shoeState(r: Row): ShoeState {
-  const live = r.status === 'in-play';
-  const position = live ? r.live_position : r.next_position;
-  return {
-    number: Number(r.number),
-    params: json<ShoeParams>(r.params!),
-    serverSeed: String(r.server_seed),
-    status: String(r.status) as ShoeStatus,
-    clientSeed: r.client_seed === null ? null : String(r.client_seed),
-    cut: r.cut === null ? null : Number(r.cut),
-    nextPosition: position === null ? null : Number(position),
-    rounds: Number(live ? r.live_rounds : r.rounds),
-  };
-}
 
 export class TableStore {
   readonly #sql: SqlStorage;
@@ -106,9 +142,8 @@ export class TableStore {
   rowsWritten = 0;
   /**
    * The Idempotency-Keys answered in the last day, oldest first: read once per instance from the
-   * receipts and the `idempotency` table, then kept up to date, so that a new key (nearly every
-   * change) costs no query, and the receipts need no index on their key (one more row written per
-   * round). Only a hint: a hit is read back from storage, so an entry left by a rolled-back
+   * records, then kept up to date, so that a new key (nearly every change) costs no query, and the
+   * records need no index on their key (one more row written per record). Only a hint: a hit is read back from storage, so an entry left by a rolled-back
    * transaction finds nothing.
    */
   #keys: Map<string, KeyPlace> | null = null;
@@ -140,9 +175,14 @@ export class TableStore {
       room: String(r.room) as RoomId,
       affiliate: r.affiliate === null ? null : String(r.affiliate),
       attribution: String(r.attribution) as Attribution,
+      protocol: String(r.protocol) as Protocol,
+      playerKey: r.player_key === null ? null : String(r.player_key),
       balance: Number(r.balance),
       currentShoe: Number(r.current_shoe),
       head: r.head === null ? null : String(r.head),
+      shoeRounds: Number(r.shoe_rounds),
+      pendingRound: r.pending_round === null ? null : Number(r.pending_round),
+      dueAt: r.due_at === null ? null : String(r.due_at),
       createdAt: String(r.created_at),
       rounds: Number(r.rounds_total),
       staked: Number(r.staked_total),
@@ -153,16 +193,17 @@ export class TableStore {
 
   insertSession(s: NewSession): void {
     this.#exec(
-      `INSERT INTO session (id, session_id, room, affiliate, attribution, balance, current_shoe, head, created_at) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      s.sessionId, s.room, s.affiliate, s.attribution, s.balance, s.currentShoe, s.head, s.createdAt,
+      `INSERT INTO session (id, session_id, room, affiliate, attribution, protocol, player_key, balance, current_shoe, head, created_at) VALUES (1, ?, ?, ?, ?, 'pb-fair-2', ?, ?, ?, ?, ?)`,
+      s.sessionId, s.room, s.affiliate, s.attribution, s.playerKey, s.balance, s.currentShoe, s.head, s.createdAt,
     );
   }
 
   /**
-   * Applies one change to the session row. `expected`: the shoe in play and its rounds before this
-   * round; a row that moved on meanwhile matches nothing and the transaction aborts.
+   * Applies one change to the session row. `expected`: the shoe, its accepted rounds and the
+   * pending round before this change; a row that moved on meanwhile matches nothing and the
+   * transaction aborts.
    */
-  updateSession(change: SessionChange, expected?: { shoe: number; rounds: number }): void {
+  updateSession(change: SessionChange, expected: SessionExpect): void {
     const set: string[] = ['head = ?'];
     const values: SqlStorageValue[] = [change.head];
     const assign = (column: string, value: SqlStorageValue) => {
@@ -171,20 +212,19 @@ export class TableStore {
     };
     if (change.balance !== undefined) assign('balance', change.balance);
     if (change.currentShoe !== undefined) assign('current_shoe', change.currentShoe);
-    if (change.position) {
-      assign('shoe_rounds', change.position.rounds);
-      assign('next_position', change.position.next);
-    }
-    if (change.round) {
+    if (change.shoeRounds !== undefined) assign('shoe_rounds', change.shoeRounds);
+    if (change.pendingRound !== undefined) assign('pending_round', change.pendingRound);
+    if (change.dueAt !== undefined) assign('due_at', change.dueAt);
+    if (change.settled) {
       set.push('rounds_total = rounds_total + 1', 'staked_total = staked_total + ?', 'returned_total = returned_total + ?');
-      values.push(change.round.staked, change.round.returned);
+      values.push(change.settled.staked, change.settled.returned);
     }
-    let where = 'id = 1';
-    if (expected) {
-      where += ' AND current_shoe = ? AND shoe_rounds = ?';
-      values.push(expected.shoe, expected.rounds);
-    }
-    this.#once('updateSession', `UPDATE session SET ${set.join(', ')} WHERE ${where}`, ...values);
+    values.push(expected.shoe, expected.shoeRounds, expected.pendingRound ?? -1);
+    this.#once(
+      'updateSession',
+      `UPDATE session SET ${set.join(', ')} WHERE id = 1 AND current_shoe = ? AND shoe_rounds = ? AND COALESCE(pending_round, -1) = ?`,
+      ...values,
+    );
   }
 
   /** Records that the ledger has the totals up to `rounds` (never moves back). */
@@ -200,64 +240,25 @@ export class TableStore {
     this.#exec(`INSERT INTO tokens (hash, issued_at) VALUES (?, ?)`, hash, issuedAt);
   }
 
-  /** A shoe with its signed records. */
+  // ---- pb-fair-1 (read-only) ----------------------------------------------------------------------
+
+  /** A pb-fair-1 shoe with its signed records. */
   shoe(number: number): ShoeRow | null {
-    const r = this.#shoeRow(number, 'shoes.*');
-    if (!r) return null;
-    return {
-      ...shoeState(r),
-      commitment: json<Signed<CommitmentBody>>(r.commitment!),
-      start: jsonOrNull<Signed<StartBody>>(r.start!),
-      reveal: jsonOrNull<Signed<RevealBody>>(r.reveal!),
-    };
-  }
-
-  /** A shoe without its signed records (what dealing a round needs: no JSON of records to parse). */
-  shoeState(number: number): ShoeState | null {
-    const r = this.#shoeRow(number, 'shoes.number, shoes.params, shoes.server_seed, shoes.status, shoes.client_seed, shoes.cut, shoes.rounds, shoes.next_position');
-    return r ? shoeState(r) : null;
-  }
-
-  /** The shoe's row, with the dealing position kept in the session row (only the current shoe is ever in play). */
-  #shoeRow(number: number, columns: string): Row | undefined {
-    return this.#exec<Row>(
-      `SELECT ${columns}, session.shoe_rounds AS live_rounds, session.next_position AS live_position FROM shoes, session WHERE number = ? AND session.id = 1`,
+    const r = this.#exec<Row>(
+      `SELECT shoes.*, session.shoe_rounds AS live_rounds FROM shoes, session WHERE number = ? AND session.id = 1`,
       number,
     )[0];
-  }
-
-  insertShoe(s: { number: number; params: ShoeParams; serverSeed: string; commitment: Signed<CommitmentBody> }): void {
-    this.#exec(
-      `INSERT INTO shoes (number, params, server_seed, status, commitment, rounds) VALUES (?, ?, ?, 'awaiting-start', ?, 0)`,
-      s.number, JSON.stringify(s.params), s.serverSeed, JSON.stringify(s.commitment),
-    );
-  }
-
-  /** The shoe's start record; its dealing position goes in the session row. */
-  startShoe(number: number, start: Signed<StartBody>): void {
-    this.#once(
-      'startShoe',
-      `UPDATE shoes SET status = 'in-play', start = ?, client_seed = ?, cut = ? WHERE number = ? AND status = 'awaiting-start'`,
-      JSON.stringify(start), start.body.clientSeed, start.body.cut, number,
-    );
-  }
-
-  /** The shoe's reveal, with its final rounds and position (kept in the session row while it was in play). */
-  endShoe(number: number, reveal: Signed<RevealBody>, rounds: number, nextPosition: number | null): void {
-    this.#once(
-      'endShoe',
-      `UPDATE shoes SET status = 'ended', reveal = ?, rounds = ?, next_position = ? WHERE number = ? AND status != 'ended'`,
-      JSON.stringify(reveal), rounds, nextPosition, number,
-    );
-  }
-
-  /** One row: the receipt, and the Idempotency-Key its round's answer is rebuilt from. */
-  insertReceipt(receipt: Signed<ReceiptBody>, key: ReceiptKey): void {
-    this.#exec(
-      `INSERT INTO receipts (shoe, round, hash, record, idempotency_key, request_hash, answered_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      receipt.body.shoe, receipt.body.round, receipt.hash, JSON.stringify(receipt), key.key, key.requestHash, key.at,
-    );
-    this.#remember(key.key, { shoe: receipt.body.shoe, round: receipt.body.round, at: key.at });
+    if (!r) return null;
+    return {
+      number: Number(r.number),
+      params: json<ShoeParams>(r.params!),
+      status: String(r.status) as ShoeStatus,
+      commitment: json<Signed<CommitmentBody>>(r.commitment!),
+      start: jsonOrNull<Signed<StartBody>>(r.start!),
+      // While the shoe was in play its rounds lived in the session row (schema version 4).
+      rounds: Number(r.status === 'in-play' ? r.live_rounds : r.rounds),
+      reveal: jsonOrNull<Signed<RevealBody>>(r.reveal!),
+    };
   }
 
   receipts(shoe: number): Signed<ReceiptBody>[] {
@@ -269,31 +270,109 @@ export class TableStore {
     return r ? json<Signed<ReceiptBody>>(r.record) : null;
   }
 
-  /** The answer kept for `key` if it was given at `since` (ISO time) or later. */
-  answer(key: string, since: string): StoredAnswer | null {
-    const place = this.#recentKeys(since).get(key);
-    if (!place || place.at < since) return null;
-    if ('shoe' in place) {
-      const r = this.#exec<Row>(`SELECT record, request_hash FROM receipts WHERE shoe = ? AND round = ? AND idempotency_key = ?`, place.shoe, place.round, key)[0];
-      return r ? { requestHash: String(r.request_hash), receipt: json<Signed<ReceiptBody>>(r.record!) } : null;
-    }
-    // The other changes' answers, and those of rounds settled before schema version 3.
-    const r = this.#exec<Row>(`SELECT request_hash, status, answer FROM idempotency WHERE key = ?`, key)[0];
-    return r ? { requestHash: String(r.request_hash), status: Number(r.status), body: json(r.answer!) } : null;
+  // ---- pb-fair-2 ----------------------------------------------------------------------------------
+
+  /** A pb-fair-2 shoe: its seed, params and signed commitment / start / reveal. */
+  shoeV2(number: number): ShoeRowV2 | null {
+    const r = this.#exec<Row>(
+      `SELECT shoes.*, session.shoe_rounds AS live_rounds FROM shoes, session WHERE number = ? AND session.id = 1`,
+      number,
+    )[0];
+    if (!r) return null;
+    return {
+      number: Number(r.number),
+      params: json<ShoeParamsV2>(r.params!),
+      serverSeed: String(r.server_seed),
+      status: String(r.status) as ShoeStatus,
+      commitment: json<SignedV2<CommitmentV2>>(r.commitment!),
+      start: jsonOrNull<SignedV2<StartV2>>(r.start!),
+      clientSeed: r.client_seed === null ? null : String(r.client_seed),
+      cut: r.cut === null ? null : Number(r.cut),
+      rounds: Number(r.status === 'in-play' ? r.live_rounds : r.rounds),
+      reveal: jsonOrNull<SignedV2<RevealV2>>(r.reveal!),
+    };
   }
 
-  /** The keys answered since `since`: read once (the receipts newest first, down to `since`), then kept up to date. */
+  /** A new shoe: its seed stays in this row until the reveal. */
+  insertShoe(s: { number: number; params: ShoeParamsV2; serverSeed: string; commitment: SignedV2<CommitmentV2> }): void {
+    this.#exec(
+      `INSERT INTO shoes (number, params, server_seed, status, commitment, rounds) VALUES (?, ?, ?, 'awaiting-start', ?, 0)`,
+      s.number, JSON.stringify(s.params), s.serverSeed, JSON.stringify(s.commitment),
+    );
+  }
+
+  startShoe(number: number, start: SignedV2<StartV2>): void {
+    const r = start.body.request.body;
+    this.#once(
+      'startShoe',
+      `UPDATE shoes SET status = 'in-play', start = ?, client_seed = ?, cut = ? WHERE number = ? AND status = 'awaiting-start'`,
+      JSON.stringify(start), r.clientSeed, r.cut, number,
+    );
+  }
+
+  endShoe(number: number, reveal: SignedV2<RevealV2>): void {
+    this.#once(
+      'endShoe',
+      `UPDATE shoes SET status = 'ended', reveal = ?, rounds = ? WHERE number = ? AND status != 'ended'`,
+      JSON.stringify(reveal), reveal.body.rounds, number,
+    );
+  }
+
+  /** Appends a record to the chain (one row); `key`: the request it answers. */
+  appendRecord(record: SignedV2, key?: RecordKey): void {
+    const b = record.body as { shoe: number; type: string; round?: number };
+    const cursor = this.#sql.exec(
+      `INSERT INTO records (shoe, type, round, hash, record, idempotency_key, request_hash, answered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq`,
+      b.shoe, b.type, b.round ?? null, record.hash, JSON.stringify(record), key?.key ?? null, key?.requestHash ?? null, key?.at ?? null,
+    );
+    const seq = Number(cursor.one().seq);
+    this.rowsWritten += cursor.rowsWritten;
+    if (key) this.#remember(key.key, { seq, at: key.at });
+  }
+
+  /** The table's records in chain order, or one shoe's. */
+  records(shoe?: number): SignedV2[] {
+    const rows = shoe === undefined
+      ? this.#exec<{ record: string }>(`SELECT record FROM records ORDER BY seq`)
+      : this.#exec<{ record: string }>(`SELECT record FROM records WHERE shoe = ? ORDER BY seq`, shoe);
+    return rows.map((r) => json<SignedV2>(r.record));
+  }
+
+  /** The newest record of one type, optionally of one shoe and round. */
+  lastRecord<T extends RecordV2>(type: T['type'] | null, shoe?: number, round?: number): SignedV2<T> | null {
+    const where: string[] = [];
+    const values: SqlStorageValue[] = [];
+    if (type !== null) (where.push('type = ?'), values.push(type));
+    if (shoe !== undefined) (where.push('shoe = ?'), values.push(shoe));
+    if (round !== undefined) (where.push('round = ?'), values.push(round));
+    const r = this.#exec<{ record: string }>(`SELECT record FROM records ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq DESC LIMIT 1`, ...values)[0];
+    return r ? json<SignedV2<T>>(r.record) : null;
+  }
+
+  /** The record right after `seq`, if any. */
+  recordAfter(seq: number): SignedV2 | null {
+    const r = this.#exec<{ record: string }>(`SELECT record FROM records WHERE seq > ? ORDER BY seq LIMIT 1`, seq)[0];
+    return r ? json<SignedV2>(r.record) : null;
+  }
+
+  /** The record that answered `key`, if it was answered at `since` (ISO time) or later. */
+  answered(key: string, since: string): KeyedRecord | null {
+    const place = this.#recentKeys(since).get(key);
+    if (!place || place.at < since) return null;
+    const r = this.#exec<Row>(`SELECT record, request_hash FROM records WHERE seq = ? AND idempotency_key = ?`, place.seq, key)[0];
+    return r ? { requestHash: String(r.request_hash), seq: place.seq, record: json<SignedV2>(r.record!) } : null;
+  }
+
+  /** The keys answered since `since`: read once (the records newest first, down to `since`), then kept up to date. */
   #recentKeys(since: string): Map<string, KeyPlace> {
     if (!this.#keys) {
       const recent: Array<[string, KeyPlace]> = [];
-      for (const r of this.#sql.exec<Row>(`SELECT shoe, round, idempotency_key, answered_at FROM receipts ORDER BY shoe DESC, round DESC`)) {
-        if (r.answered_at === null || String(r.answered_at) < since) break;
-        recent.push([String(r.idempotency_key), { shoe: Number(r.shoe), round: Number(r.round), at: String(r.answered_at) }]);
+      for (const r of this.#sql.exec<Row>(`SELECT seq, idempotency_key, answered_at FROM records ORDER BY seq DESC`)) {
+        if (r.answered_at === null) continue; // a record no request asked for (commitment, void)
+        if (String(r.answered_at) < since) break;
+        recent.push([String(r.idempotency_key), { seq: Number(r.seq), at: String(r.answered_at) }]);
       }
-      for (const r of this.#sql.exec<Row>(`SELECT key, created_at FROM idempotency WHERE created_at >= ?`, since)) {
-        recent.push([String(r.key), { stored: true, at: String(r.created_at) }]);
-      }
-      this.#keys = new Map(recent.sort(([, a], [, b]) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0)));
+      this.#keys = new Map(recent.reverse());
     }
     // Forget the oldest keys once their day is over (the map is in answer order).
     for (const [key, place] of this.#keys) {
@@ -308,18 +387,5 @@ export class TableStore {
     if (!this.#keys) return;
     this.#keys.delete(key); // a key used again after its day: the newest use counts, at the end
     this.#keys.set(key, place);
-  }
-
-  /** Forgets answers stored before `before` (ISO time): their keys may be used again. */
-  pruneAnswers(before: string): void {
-    this.#exec(`DELETE FROM idempotency WHERE created_at < ?`, before);
-  }
-
-  insertAnswer(key: string, requestHash: string, status: number, body: unknown, createdAt: string): void {
-    this.#exec(
-      `INSERT INTO idempotency (key, request_hash, status, answer, created_at) VALUES (?, ?, ?, ?, ?)`,
-      key, requestHash, status, JSON.stringify(body), createdAt,
-    );
-    this.#remember(key, { stored: true, at: createdAt });
   }
 }

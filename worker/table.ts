@@ -3,13 +3,20 @@
  * its state in SQLite (`ctx.storage.sql`, schema in `schema.ts`). The fetch handler calls its RPC
  * methods; each returns an `Answer` (status + JSON body), never throws for bad input.
  *
- * Atomicity. A change (create, start, round, end) is computed in memory first: validate, deal
- * from the committed shoe, settle, build the records, and sign them (WebCrypto, async). Only then
- * are all its rows written, synchronously, inside one `ctx.storage.transactionSync`: for a round,
- * its receipt (which also keeps the round's Idempotency-Key: a replay rebuilds the answer from it)
- * and the session row (balance, chain head, running totals, the shoe's dealing position), plus the
- * reveal and the next commitment when the shoe ends; for the other changes, their rows and the
- * idempotent answer. Two rows per ordinary round: Durable Objects bill SQLite per row written.
+ * Protocol. New sessions play pb-fair-2 (FAIRNESS.md part II): every change is a request signed by
+ * the player's key, and a round takes two: the bet with its lock (→ a signed acceptance, the stake
+ * debited; no card is known to anyone yet) and the round's secret (→ dealt, settled, a signed
+ * receipt). An accepted round is owed: if its secret does not come within `voidAfterSeconds`, the
+ * alarm signs a void and returns the stake. Sessions created under pb-fair-1 (schema version < 5)
+ * stay readable; their changes answer 409 `protocol_retired`.
+ *
+ * Atomicity. A change (create, start, bet, secret, end, void) is computed in memory first:
+ * validate, deal, settle, build the records, and sign them (WebCrypto, async). Only then are all
+ * its rows written, synchronously, inside one `ctx.storage.transactionSync`: the record that
+ * answers the request (which also keeps the request's Idempotency-Key: a replay rebuilds the
+ * answer from it) and the session row (balance, chain head, pending round, timer, running
+ * totals), plus the reveal and the next commitment when the shoe ends. Two rows per phase of an
+ * ordinary round: Durable Objects bill SQLite per row written.
  * `transactionSync` commits all of it or, if anything throws (a CHECK such as
  * balance ≥ 0, a guarded UPDATE that matched no row), rolls all of it back; no await happens
  * inside it. The platform's output gate then holds the response until the write is durable,
@@ -21,61 +28,79 @@
  * the result of the previous change. Reads are synchronous and need no queue.
  *
  * The server seed never leaves this object before the shoe's reveal: views and records are built
- * from explicit fields, and the seed only appears in the signed reveal record.
+ * from explicit fields, and the seed only appears in the signed reveal record. The cards of a
+ * round follow from the seed and the player's secret, so before the secret nothing (not even this
+ * object) knows them.
  *
  * Embedding. Every call says which browser origin it comes from (`Auth.origin`, null for none or
  * the Worker's own); the table refuses an origin not allowed for its affiliate (cors.ts) with 403
  * `origin_not_allowed`, after the token check, so only the token's holder learns the affiliate.
  *
  * The operator's ledger. The session row keeps running totals (rounds, staked, returned) written
- * in the round's own transaction; after a change commits, the alarm sends them to the `Ledger`
- * (ledger.ts explains why that can neither double count nor lose a round).
+ * in the settling transaction; after a change commits, the alarm sends them to the `Ledger`
+ * (ledger.ts explains why that can neither double count nor lose a round). The one alarm serves
+ * both the ledger and the table's own timer (`due_at`): it is set for the earlier of the two.
  */
 import { DurableObject } from 'cloudflare:workers';
 import {
-  buildCommitmentBody,
-  buildReceiptBody,
-  buildRevealBody,
-  buildStartBody,
-  cutRange,
-  dealRound,
+  type AcceptanceAnswer,
+  type AcceptanceV2,
+  buildAcceptanceV2,
+  buildCommitmentV2,
+  buildReceiptV2,
+  buildRevealV2,
+  buildStartV2,
+  buildVoidV2,
+  CARDS_PER_DECK,
+  type CommitmentV2,
+  DEFAULT_ROUND_LIMIT,
   DEFAULT_SHOE_PARAMS,
-  deriveRoundShoe,
-  deriveShoe,
-  type EndAnswer,
+  dealRoundV2,
+  type EndAnswerV2,
+  type EndRequest,
   FAIRNESS_VERSION,
+  isEd25519X,
   newServerSeed,
-  type ReceiptBody,
   type ReceiptsAnswer,
-  type RevealBody,
+  type ReceiptV2,
+  revealDue,
+  type RevealReason,
+  type RevealV2,
   type RoomId,
   ROOMS,
-  type RoundAnswer,
+  type RoundAnswerV2,
   type SessionView,
-  settle,
-  type Shoe,
+  type SessionViewV2,
   type ShoeMode,
-  type ShoeParams,
+  type ShoeParamsV2,
+  type ShoeStateV2,
+  type ShoeSummary,
   type ShoeView,
-  type Signed,
-  signRecord,
-  type StartAnswer,
+  type ShoeViewV2,
+  type SignedRequest,
+  type SignedV2,
+  signRecordV2,
+  type StartAnswerV2,
+  type StartV2,
+  startShoeV2,
   type TableLimits,
+  type TableTranscriptV2,
   type Transcript,
   validateBets,
   validateClientSeed,
-  validateShoeCut,
-  validateShoeParams,
+  validateParamsV2,
+  validatePlayerRequest,
+  type VoidV2,
 } from '../shared/index.ts';
 import { type Answer, answer, failure, rateLimited } from './answers.ts';
 import type { Attribution } from './attribution.ts';
 import { isOriginAllowedFor, originRefusal } from './cors.ts';
-import { type Env, ledgerDelayMs, rateLimits } from './env.ts';
+import { type Env, ledgerDelayMs, rateLimits, voidAfterSeconds } from './env.ts';
 import { signingKey } from './keys.ts';
 import { LEDGER_NAME } from './ledger.ts';
 import { TokenBucket } from './limits.ts';
 import { migrate, schemaVersion, SCHEMA_VERSION } from './schema.ts';
-import { type SessionRow, type ShoeRow, type ShoeState, TableStore } from './store.ts';
+import { type KeyedRecord, type SessionChange, type SessionRow, type ShoeRowV2, TableStore } from './store.ts';
 import { matchesAny } from './tokens.ts';
 import { applyTransfer, listTransfers, type Transfer, type TransferOutcome } from './shared-wallet.ts';
 
@@ -86,15 +111,11 @@ export const STARTING_BALANCE: Readonly<Record<RoomId, number>> = {
   vip: 100_000_000,
 };
 
-/**
- * Reshuffle mode deals every round from its own stack, so no cut card ends the seed's use: the
- * seed is revealed (reason "cut-card") after this many rounds, or earlier on request.
- */
-export const RESHUFFLE_ROUNDS_PER_SEED = 100;
+/** Reshuffle mode deals every round from its own stack: the seed is revealed ("reshuffle-limit") after this many accepted rounds. */
+export const RESHUFFLE_ROUNDS_PER_SEED = DEFAULT_ROUND_LIMIT;
 
 /** How long a table remembers an Idempotency-Key and its answer. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-
 
 /** How long to wait before sending the totals again when the ledger could not be reached. */
 export const LEDGER_RETRY_MS = 30_000;
@@ -117,26 +138,23 @@ export interface CreateInit {
   room: RoomId;
   affiliate: string | null;
   attribution: Attribution;
+  /** The player's Ed25519 public key (base64url x): every commitment names it, every request is signed by it. */
+  playerKey: string;
   mode?: ShoeMode;
   decks?: number;
 }
 
 type Entered = { ok: true; session: SessionRow } | { ok: false; answer: Answer<never> };
 
-/**
- * A change computed and ready to commit: its answer, and its writes (given the time of the
- * answer). `keptWithReceipt`: the writes keep the Idempotency-Key with the round's receipt, so
- * the answer itself is not stored.
- */
+/** A change computed and ready to commit: its answer, and its writes (given the answer's key, time included). */
 interface Computed<T> {
   kind: ChangeKind;
   result: Answer<T>;
-  write: (answeredAt: string) => void;
-  keptWithReceipt?: boolean;
+  write: (key: { key: string; requestHash: string; at: string }) => void;
 }
 
 /** The kinds of writes `stats()` counts rows for ("ledger": recording that the ledger has the totals). */
-export type ChangeKind = 'create' | 'start' | 'round' | 'round-ending-shoe' | 'end' | 'ledger';
+export type ChangeKind = 'create' | 'start' | 'bet' | 'secret' | 'secret-ending-shoe' | 'end' | 'void' | 'idle-reveal' | 'ledger';
 
 /** Rows written since the instance started (indexes included, as billed), in all and per kind of change. */
 export interface TableStats {
@@ -146,18 +164,26 @@ export interface TableStats {
 
 const randomBytes = (n: number): Uint8Array => crypto.getRandomValues(new Uint8Array(n));
 
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+const stakeOf = (a: AcceptanceV2): number => a.request.body.bets.reduce((sum, b) => sum + b.amount, 0);
+
 export class Table extends DurableObject<Env> {
   readonly #store: TableStore;
   #tail: Promise<unknown> = Promise.resolve();
   #tokens: string[] | null = null;
   #created = false;
-  /** The derived stack of the shoe in play, by everything it was derived from. */
-  #derived: { key: string; value: Shoe } | null = null;
-  /** This instance has set the alarm that will send the totals (no need to set it again). */
-  #ledgerArmed = false;
+  /** The current shoe's state after its settled rounds (the remaining stack: server-side only), by shoe and settled count. */
+  #dealt: { shoe: number; settled: number; state: ShoeStateV2 } | null = null;
+  /** When the ledger push is due (ms), while the ledger lacks some totals. */
+  #ledgerDue: number | null = null;
+  /** The alarm time this instance has set (ms), to set it again only when it must move. */
+  #armedAt: number | null = null;
   #changes: TableStats['changes'] = {};
   /** The per-session rate limit; public so that tests can drain it instead of sending hundreds of requests. */
   readonly bucket: TokenBucket;
+  /** The table's clock (ms); public so that tests can move it past a void deadline instead of waiting. */
+  clock: () => number = () => Date.now();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -167,23 +193,28 @@ export class Table extends DurableObject<Env> {
     // A name that was never created stays empty: reads never create tables.
     const version = schemaVersion(ctx.storage.sql);
     if (version > 0 && version < SCHEMA_VERSION) ctx.storage.transactionSync(() => migrate(ctx.storage.sql));
-    // Totals the ledger may have missed (an alarm lost with an instance, a table from before the
-    // ledger existed) go out as soon as the table wakes.
-    if (version > 0) void ctx.blockConcurrencyWhile(() => this.#scheduleLedger());
+    // Totals the ledger may have missed, or a timer whose alarm was lost, are looked at as soon as the table wakes.
+    if (version > 0) void ctx.blockConcurrencyWhile(() => this.#schedule());
   }
 
   // ---- RPC: session ---------------------------------------------------------------------------
 
-  /** Creates the session: its one token, the play-money balance and the signed commitment of shoe 1. */
-  async create(init: CreateInit): Promise<Answer<SessionView>> {
+  /** Creates the session: its one token, the play-money balance and the signed commitment of shoe 1 naming the player's key. */
+  async create(init: CreateInit): Promise<Answer<SessionViewV2>> {
     return this.#exclusive(async () => {
       if (this.#exists()) return failure(409, 'idempotency_conflict', 'this session already exists');
-      const room = ROOMS[init.room];
-      const params: ShoeParams = { ...DEFAULT_SHOE_PARAMS, algorithm: FAIRNESS_VERSION, mode: init.mode ?? DEFAULT_SHOE_PARAMS.mode, decks: init.decks ?? DEFAULT_SHOE_PARAMS.decks };
-      const valid = validateShoeParams(params);
+      if (!isEd25519X(init.playerKey)) return failure(400, 'invalid_body', 'playerKey must be an Ed25519 public key: 32 bytes in canonical base64url (43 characters)');
+      const mode = init.mode ?? DEFAULT_SHOE_PARAMS.mode;
+      const decks = init.decks ?? DEFAULT_SHOE_PARAMS.decks;
+      const vas = voidAfterSeconds(this.env);
+      const params: ShoeParamsV2 = mode === 'shoe'
+        ? { algorithm: 'pb-fair-2', mode, decks, burn: DEFAULT_SHOE_PARAMS.burn, cutCardFromEnd: DEFAULT_SHOE_PARAMS.cutCardFromEnd, voidAfterSeconds: vas }
+        : { algorithm: 'pb-fair-2', mode, decks, roundLimit: RESHUFFLE_ROUNDS_PER_SEED, voidAfterSeconds: vas };
+      const valid = validateParamsV2(params);
       if (!valid.ok) return failure(400, 'invalid_body', valid.error.message);
-      const now = this.#now();
-      const next = await this.#commit(init.sessionId, 1, params, room.limits, null, now);
+      const now = this.#iso();
+      const balance = STARTING_BALANCE[init.room];
+      const next = await this.#commit({ table: init.sessionId, number: 1, params, limits: ROOMS[init.room].limits, playerKey: init.playerKey, openingBalance: balance, prev: null, now });
       this.#counted('create', () => {
         migrate(this.ctx.storage.sql);
         this.#store.insertSession({
@@ -191,17 +222,18 @@ export class Table extends DurableObject<Env> {
           room: init.room,
           affiliate: init.affiliate,
           attribution: init.attribution,
-          balance: STARTING_BALANCE[init.room],
+          playerKey: init.playerKey,
+          balance,
           currentShoe: 1,
           head: next.commitment.hash,
           createdAt: now,
         });
         this.#store.insertToken(init.tokenHash, now);
         this.#store.insertShoe(next);
+        this.#store.appendRecord(next.commitment);
       });
-      await this.#scheduleLedger();
       this.#tokens = [init.tokenHash];
-      return answer(201, this.#view());
+      return answer(201, this.#viewV2(this.#store.session()!));
     });
   }
 
@@ -210,125 +242,147 @@ export class Table extends DurableObject<Env> {
     return this.#exists() && matchesAny(tokenHash, this.#tokenHashes());
   }
 
-  /** The session: balance, limits, current shoe (committed, never its seed), last receipt. */
-  async state(auth: Auth): Promise<Answer<SessionView>> {
+  /** The session: balance, limits, current shoe (committed, never its seed), head, pending round, last receipt. */
+  async state(auth: Auth): Promise<Answer<SessionViewV2 | SessionView>> {
     const entered = this.#enter(auth);
     if (!entered.ok) return entered.answer;
-    return answer(200, this.#view());
+    const s = entered.session;
+    return answer(200, s.protocol === 'pb-fair-1' ? this.#viewV1(s) : this.#viewV2(s));
   }
 
   // ---- RPC: the shoe ------------------------------------------------------------------------------
 
-  /** The player's client seed and cut start the committed shoe. */
-  async startShoe(auth: Auth, idem: Idem, body: { clientSeed: string; cut: number }): Promise<Answer<StartAnswer>> {
+  /** The player's signed client seed and cut start the committed shoe. */
+  async startShoe(auth: Auth, idem: Idem, body: { request: unknown }): Promise<Answer<StartAnswerV2>> {
     return this.#change(auth, idem, async (session) => {
-      const shoe = this.#store.shoe(session.currentShoe)!;
+      const checked = await validatePlayerRequest(session.playerKey!, body.request, 'start');
+      if (!checked.ok) return failure(400, checked.error.code, checked.error.message);
+      const request = checked.value;
+      const shoe = this.#store.shoeV2(session.currentShoe)!;
       if (shoe.status !== 'awaiting-start') return failure(409, 'shoe_already_started', `shoe ${shoe.number} has already started`);
-      const seed = validateClientSeed(body.clientSeed);
+      const r = request.body;
+      if (r.table !== session.sessionId || r.shoe !== shoe.number || r.commitment !== shoe.commitment.hash) {
+        return failure(409, 'request_mismatch', `the start request does not answer the commitment of shoe ${shoe.number}`);
+      }
+      const seed = validateClientSeed(r.clientSeed);
       if (!seed.ok) return failure(400, 'bad_client_seed', seed.error.message);
-      const cut = validateShoeCut(shoe.params, body.cut);
-      if (!cut.ok) return failure(400, 'bad_cut', cut.error.message);
-      const startBody = buildStartBody({ table: session.sessionId, shoe: shoe.number, clientSeed: seed.value, cut: cut.value, prev: session.head!, issuedAt: this.#now() });
-      // Where dealing begins: after the burn, known only from the derived stack.
-      const firstPosition = shoe.params.mode === 'shoe' ? this.#shoeOf({ ...shoe, clientSeed: seed.value, cut: cut.value }).next : 0;
-      const start = await signRecord(startBody, await signingKey(this.env));
-      const result = answer(200, { shoe: this.#shoeView({ ...shoe, status: 'in-play', start }) });
+      if (seed.value !== r.clientSeed) return failure(400, 'bad_client_seed', 'the client seed must be in Unicode NFC');
+      if (/\p{Cn}/u.test(r.clientSeed)) return failure(400, 'bad_client_seed', 'the client seed holds an unassigned code point');
+      const range = cutRangeV2(shoe.params);
+      if (!Number.isInteger(r.cut) || r.cut < range.min || r.cut > range.max) return failure(400, 'bad_cut', `the cut must be a whole number from ${range.min} to ${range.max}, got ${r.cut}`);
+      const key = await signingKey(this.env);
+      const start = await signRecordV2(buildStartV2(shoe.commitment, request, key.keyId, this.#iso()), key);
       return {
         kind: 'start',
-        result,
-        write: () => {
+        result: answer(200, { shoe: this.#shoeView({ ...shoe, status: 'in-play', start, rounds: 0 }) }),
+        write: (k) => {
+          this.#store.appendRecord(start, k);
           this.#store.startShoe(shoe.number, start);
-          this.#store.updateSession({ head: start.hash, position: { rounds: 0, next: firstPosition } });
+          this.#store.updateSession({ head: start.hash, shoeRounds: 0 }, expectOf(session));
         },
       };
     });
   }
 
-  /** Bets → one round dealt from the committed shoe, settled, signed and stored; the reveal and the next shoe when the cut card comes out. */
-  async playRound(auth: Auth, idem: Idem, body: { bets: { sector: number; box: string; amount: number }[] }): Promise<Answer<RoundAnswer>> {
+  /**
+   * Phase 1: the player's signed bets and lock. The stake is debited and a signed acceptance
+   * stored in the same transaction; the acceptance holds no card and nothing a card follows from.
+   */
+  async placeBet(auth: Auth, idem: Idem, body: { request: unknown }): Promise<Answer<AcceptanceAnswer>> {
     return this.#change(auth, idem, async (session) => {
-      const shoe = this.#store.shoeState(session.currentShoe)!;
-      if (shoe.status !== 'in-play') return failure(409, 'shoe_not_started', `shoe ${shoe.number} has not started: send the client seed and cut first`);
-      const room = ROOMS[session.room];
-      const bets = validateBets(body.bets as never, room.limits, session.balance);
-      if (!bets.ok) return failure(422, bets.error.code, bets.error.message, placeOf(bets.error));
-      const dealt = dealRound(this.#shoeOf(shoe, shoe.rounds + 1));
-      if (!dealt.ok) return failure(409, 'shoe_not_started', dealt.error.message);
-      const key = await signingKey(this.env);
-      const now = this.#now();
-      const round = shoe.rounds + 1;
-      const receipt = await signRecord(
-        buildReceiptBody({
-          table: session.sessionId,
-          shoe: shoe.number,
-          round,
-          affiliate: session.affiliate,
-          bets: bets.value,
-          dealt: dealt.value.round,
-          settlement: settle(bets.value, dealt.value.round.outcome),
-          balanceBefore: session.balance,
-          cutCardOut: dealt.value.cutCardOut,
-          prev: session.head!,
-          issuedAt: now,
-        }),
-        key,
-      );
-      const balance = receipt.body.balanceAfter;
-      const ends = shoe.params.mode === 'shoe' ? dealt.value.cutCardOut : round >= RESHUFFLE_ROUNDS_PER_SEED;
-      const ending = ends ? await this.#endAndCommit(session, { ...shoe, rounds: round }, receipt.hash, 'cut-card', now) : null;
-      const result: RoundAnswer = {
-        receipt,
-        balance,
-        shoe: { number: shoe.number, status: ending ? 'ended' : 'in-play', rounds: round },
-      };
-      if (ending) {
-        result.reveal = ending.reveal;
-        result.nextShoe = this.#shoeView({ ...ending.next, status: 'awaiting-start', start: null, rounds: 0, reveal: null });
+      const checked = await validatePlayerRequest(session.playerKey!, body.request, 'bet');
+      if (!checked.ok) return failure(400, checked.error.code, checked.error.message);
+      const request = checked.value;
+      if (session.pendingRound !== null) {
+        // The same signed bet sent again under another key: the acceptance it already has.
+        const pending = this.#store.lastRecord<AcceptanceV2>('acceptance', session.currentShoe, session.pendingRound)!;
+        if (sameRequest(pending.body.request, request)) return answer(200, this.#acceptanceAnswer(pending));
+        return failure(409, 'round_pending', `round ${session.pendingRound} is waiting for its secret: send it first (or wait for the void at ${session.dueAt})`);
       }
+      const shoe = this.#store.shoeV2(session.currentShoe)!;
+      if (shoe.status !== 'in-play') return failure(409, 'shoe_not_started', `shoe ${shoe.number} has not started: send the signed start request first`);
+      const room = ROOMS[session.room];
+      const bets = validateBets(request.body.bets, room.limits, session.balance);
+      if (!bets.ok) return failure(422, bets.error.code, bets.error.message, placeOf(bets.error));
+      const last = this.#store.lastRecord(null)!;
+      const key = await signingKey(this.env);
+      const round = session.shoeRounds + 1;
+      const built = buildAcceptanceV2({ last, round, request, limits: room.limits, balanceBefore: session.balance, affiliate: session.affiliate, keyId: key.keyId, issuedAt: this.#iso() });
+      if (!built.ok) {
+        const status = built.error.code === 'request_mismatch' ? 409 : built.error.code === 'bad_lock' ? 400 : 422;
+        return failure(status, built.error.code, built.error.code === 'request_mismatch' ? `${built.error.message}: bet round ${round} after the record ${last.hash}` : built.error.message);
+      }
+      const acceptance = await signRecordV2(built.value, key);
+      const result = this.#acceptanceAnswer(acceptance, shoe.params);
       return {
-        kind: ending ? 'round-ending-shoe' : 'round',
+        kind: 'bet',
         result: answer(200, result),
-        // The answer is not stored: a replay rebuilds it from the receipt (#roundAnswer).
-        keptWithReceipt: true,
-        write: (answeredAt) => {
-          this.#store.insertReceipt(receipt, { key: idem.key, requestHash: idem.requestHash, at: answeredAt });
-          if (ending) {
-            this.#store.endShoe(shoe.number, ending.reveal, round, dealt.value.shoe.next);
-            this.#store.insertShoe(ending.next);
-          }
-          this.#store.updateSession(
-            {
-              head: ending ? ending.next.commitment.hash : receipt.hash,
-              balance,
-              currentShoe: ending ? ending.next.number : undefined,
-              position: ending ? { rounds: 0, next: null } : { rounds: round, next: dealt.value.shoe.next },
-              round: { staked: receipt.body.staked, returned: receipt.body.returned },
-            },
-            { shoe: shoe.number, rounds: shoe.rounds },
-          );
+        write: (k) => {
+          this.#store.appendRecord(acceptance, k);
+          this.#store.updateSession({ head: acceptance.hash, balance: result.balance, shoeRounds: round, pendingRound: round, dueAt: result.voidAt }, expectOf(session));
         },
       };
     });
   }
 
-  /** Ends the current shoe before its cut card: reveals its server seed and commits the next shoe. */
-  async endShoe(auth: Auth, idem: Idem): Promise<Answer<EndAnswer>> {
+  /** Phase 2: the round's secret opens the lock; the round is dealt, settled and signed; the reveal and the next shoe when it ends the shoe. */
+  async revealSecret(auth: Auth, idem: Idem, round: number, body: { request: unknown }): Promise<Answer<RoundAnswerV2>> {
     return this.#change(auth, idem, async (session) => {
-      const shoe = this.#store.shoe(session.currentShoe)!;
-      const ending = await this.#endAndCommit(session, shoe, session.head!, 'ended-early', this.#now());
-      const result: EndAnswer = {
-        reveal: ending.reveal,
-        balance: session.balance,
-        shoe: { number: shoe.number, status: 'ended', rounds: shoe.rounds },
-        nextShoe: this.#shoeView({ ...ending.next, status: 'awaiting-start', start: null, rounds: 0, reveal: null }),
+      const checked = await validatePlayerRequest(session.playerKey!, body.request, 'secret');
+      if (!checked.ok) return failure(400, checked.error.code, checked.error.message);
+      const request = checked.value;
+      const r = request.body;
+      if (r.round !== round) return failure(400, 'bad_request', `the request is for round ${r.round}, the path names round ${round}`);
+      if (session.pendingRound !== round || r.shoe !== session.currentShoe) return this.#notPending(r.shoe, round, request);
+      const acceptance = this.#store.lastRecord<AcceptanceV2>('acceptance', session.currentShoe, round)!;
+      const shoe = this.#store.shoeV2(session.currentShoe)!;
+      const key = await signingKey(this.env);
+      const settled = buildReceiptV2({
+        params: shoe.params, state: this.#stateOf(shoe), serverSeed: shoe.serverSeed, cut: shoe.cut!, acceptance, request, keyId: key.keyId, issuedAt: this.#iso(),
+      });
+      if (!settled.ok) return failure(settled.error.code === 'request_mismatch' ? 409 : 422, settled.error.code, settled.error.message);
+      const receipt = await signRecordV2(settled.value.body, key);
+      const reason = revealDue(shoe.params, { cutCardOut: receipt.body.cutCardOut, accepted: round });
+      const ending = reason ? await this.#endAndCommit(session, shoe, receipt, reason, receipt.body.balanceAfter) : null;
+      const result = this.#roundAnswer(receipt, ending);
+      return {
+        kind: ending ? 'secret-ending-shoe' : 'secret',
+        result: answer(200, result),
+        write: (k) => {
+          this.#store.appendRecord(receipt, k);
+          const change: SessionChange = { head: receipt.hash, balance: receipt.body.balanceAfter, pendingRound: null, dueAt: null, settled: { staked: receipt.body.staked, returned: receipt.body.returned } };
+          if (ending) this.#writeEnding(shoe.number, ending, change);
+          this.#store.updateSession(change, expectOf(session));
+          this.#dealt = ending ? null : { shoe: shoe.number, settled: settled.value.state.rounds, state: settled.value.state };
+        },
       };
+    });
+  }
+
+  /** The player's signed end request: the shoe's seed is revealed and the next shoe committed. */
+  async endShoe(auth: Auth, idem: Idem, body: { request: unknown }): Promise<Answer<EndAnswerV2>> {
+    return this.#change(auth, idem, async (session) => {
+      const checked = await validatePlayerRequest(session.playerKey!, body.request, 'end');
+      if (!checked.ok) return failure(400, checked.error.code, checked.error.message);
+      const request = checked.value;
+      if (session.pendingRound !== null) return failure(409, 'round_pending', `round ${session.pendingRound} is waiting for its secret: send it before ending the shoe`);
+      const r = request.body;
+      if (r.table !== session.sessionId || r.shoe !== session.currentShoe || r.prev !== session.head) {
+        return failure(409, 'request_mismatch', `the end request must follow the newest record of shoe ${session.currentShoe} (${session.head})`);
+      }
+      const shoe = this.#store.shoeV2(session.currentShoe)!;
+      const last = this.#store.lastRecord(null)!;
+      const ending = await this.#endAndCommit(session, shoe, last, 'player', session.balance, request);
+      const result = this.#endAnswer(ending.reveal, ending.next);
       return {
         kind: 'end',
         result: answer(200, result),
-        write: () => {
-          this.#store.endShoe(shoe.number, ending.reveal, shoe.rounds, shoe.nextPosition);
-          this.#store.insertShoe(ending.next);
-          this.#store.updateSession({ currentShoe: ending.next.number, head: ending.next.commitment.hash, position: { rounds: 0, next: null } });
+        write: (k) => {
+          this.#store.appendRecord(ending.reveal, k);
+          const change: SessionChange = { head: ending.reveal.hash, dueAt: null };
+          this.#writeEnding(shoe.number, ending, change, false);
+          this.#store.updateSession(change, expectOf(session));
+          this.#dealt = null;
         },
       };
     });
@@ -347,7 +401,10 @@ export class Table extends DurableObject<Env> {
   async sharedTransfer(t: Transfer): Promise<TransferOutcome> {
     return this.#exclusive(async () => {
       if (!this.#exists()) return { ok: false, id: String(t?.id), code: 'no_session', message: 'no such session' } as const;
-      return applyTransfer(this.ctx.storage, t, this.#now());
+      // A private round between its acceptance and its settlement writes the balance it computed
+      // then: no shared transfer may move the balance under it. Nothing is recorded; the table asks again.
+      if (this.#store.session()!.pendingRound !== null) return { ok: false, id: String(t?.id), code: 'session_busy', message: 'a private round of this session is awaiting its settlement' } as const;
+      return applyTransfer(this.ctx.storage, t, new Date().toISOString());
     });
   }
 
@@ -359,24 +416,42 @@ export class Table extends DurableObject<Env> {
   // ---- RPC: reading -------------------------------------------------------------------------------
 
   /** The receipts of one shoe (default: the current one), in round order. */
-  async receipts(auth: Auth, shoeNumber: number | null): Promise<Answer<ReceiptsAnswer>> {
+  async receipts(auth: Auth, shoeNumber: number | null): Promise<Answer<ReceiptsAnswer | { shoe: number; receipts: SignedV2<ReceiptV2>[] }>> {
     const entered = this.#enter(auth);
     if (!entered.ok) return entered.answer;
     const number = shoeNumber ?? entered.session.currentShoe;
-    if (!this.#store.shoe(number)) return failure(404, 'not_found', `there is no shoe ${number} at this table`);
-    return answer(200, { shoe: number, receipts: this.#store.receipts(number) });
+    if (entered.session.protocol === 'pb-fair-1') {
+      if (!this.#store.shoe(number)) return failure(404, 'not_found', `there is no shoe ${number} at this table`);
+      return answer(200, { shoe: number, receipts: this.#store.receipts(number) });
+    }
+    const records = this.#store.records(number);
+    if (records.length === 0) return failure(404, 'not_found', `there is no shoe ${number} at this table`);
+    return answer(200, { shoe: number, receipts: records.filter((x) => x.body.type === 'receipt') as SignedV2<ReceiptV2>[] });
   }
 
-  /** One shoe's transcript: commitment, start, receipts and, once it ended, the reveal. */
-  async transcript(auth: Auth, shoeNumber: number): Promise<Answer<Transcript>> {
+  /** One shoe's transcript: pb-fair-1, its records; pb-fair-2, an excerpt of the table's file (that shoe's records). */
+  async transcript(auth: Auth, shoeNumber: number): Promise<Answer<Transcript | TableTranscriptV2>> {
     const entered = this.#enter(auth);
     if (!entered.ok) return entered.answer;
-    const shoe = this.#store.shoe(shoeNumber);
-    if (!shoe) return failure(404, 'not_found', `there is no shoe ${shoeNumber} at this table`);
-    const t: Transcript = { version: FAIRNESS_VERSION, commitment: shoe.commitment, receipts: this.#store.receipts(shoe.number) };
-    if (shoe.start) t.start = shoe.start;
-    if (shoe.reveal) t.reveal = shoe.reveal;
-    return answer(200, t);
+    if (entered.session.protocol === 'pb-fair-1') {
+      const shoe = this.#store.shoe(shoeNumber);
+      if (!shoe) return failure(404, 'not_found', `there is no shoe ${shoeNumber} at this table`);
+      const t: Transcript = { version: FAIRNESS_VERSION, commitment: shoe.commitment, receipts: this.#store.receipts(shoe.number) };
+      if (shoe.start) t.start = shoe.start;
+      if (shoe.reveal) t.reveal = shoe.reveal;
+      return answer(200, t);
+    }
+    const records = this.#store.records(shoeNumber);
+    if (records.length === 0) return failure(404, 'not_found', `there is no shoe ${shoeNumber} at this table`);
+    return answer(200, { version: 'pb-fair-2', records });
+  }
+
+  /** The table's whole history as one pb-fair-2 file (`verifyTextV2`). */
+  async tableTranscript(auth: Auth): Promise<Answer<TableTranscriptV2>> {
+    const entered = this.#enter(auth);
+    if (!entered.ok) return entered.answer;
+    if (entered.session.protocol === 'pb-fair-1') return retired();
+    return answer(200, { version: 'pb-fair-2', records: this.#store.records() });
   }
 
   /** This instance's counters: rows written since it started (the bench's and the tests' figure of the billed writes). */
@@ -393,12 +468,15 @@ export class Table extends DurableObject<Env> {
     tally.rowsWritten += this.#store.rowsWritten - before;
   }
 
-  // ---- the operator's ledger ---------------------------------------------------------------------
+  // ---- the alarm: the table's timer and the operator's ledger ----------------------------------------
 
-  /** Sends this table's totals to the ledger when it is behind (the alarm calls it). */
+  /** Voids a round whose secret is overdue (or reveals a shoe left idle after a void), then sends the totals when the ledger is behind. */
   override async alarm(): Promise<void> {
-    this.#ledgerArmed = false;
-    await this.#pushLedger();
+    this.#armedAt = null;
+    await this.#exclusive(() => this.#runTimer());
+    const due = this.#ledgerDue;
+    if (due === null || due <= Date.now()) await this.#pushLedger();
+    await this.#schedule();
   }
 
   /**
@@ -409,19 +487,22 @@ export class Table extends DurableObject<Env> {
     return this.#pushLedger();
   }
 
-  /** Arms the alarm when the ledger lacks some of this table's totals (and it is not armed yet). */
-  async #scheduleLedger(): Promise<void> {
-    if (this.#ledgerArmed || !this.#exists()) return;
+  /** Sets the one alarm for the earlier of the ledger push and the table's timer (when either is due). */
+  async #schedule(): Promise<void> {
+    if (!this.#exists()) return;
     const s = this.#store.session()!;
-    if (s.ledgerRounds >= s.rounds) return;
-    this.#ledgerArmed = true;
+    if (s.ledgerRounds < s.rounds) this.#ledgerDue ??= Date.now() + ledgerDelayMs(this.env);
+    else this.#ledgerDue = null;
+    const timer = s.dueAt === null ? null : Date.parse(s.dueAt);
+    const at = [this.#ledgerDue, timer].filter((t): t is number => t !== null).reduce((a, b) => Math.min(a, b), Infinity);
+    if (at === Infinity || at === this.#armedAt) return;
     try {
-      await this.ctx.storage.setAlarm(Date.now() + ledgerDelayMs(this.env));
+      await this.ctx.storage.setAlarm(at);
+      this.#armedAt = at;
     } catch (err) {
       // The change itself is committed: never fail its answer for this. The next change, or the
       // table's next wake-up, arms the alarm again.
-      this.#ledgerArmed = false;
-      console.error('punto-banco: could not arm the ledger alarm:', (err as Error).message);
+      console.error('punto-banco: could not arm the alarm:', (err as Error).message);
     }
   }
 
@@ -441,14 +522,51 @@ export class Table extends DurableObject<Env> {
       });
     } catch (err) {
       console.error(`punto-banco: the ledger did not take the totals of ${s.sessionId} (retry in ${LEDGER_RETRY_MS / 1000} s):`, (err as Error).message);
-      this.#ledgerArmed = true;
-      await this.ctx.storage.setAlarm(Date.now() + LEDGER_RETRY_MS);
+      this.#ledgerDue = Date.now() + LEDGER_RETRY_MS;
+      await this.#schedule();
       return false;
     }
     this.#counted('ledger', () => this.#store.markLedger(s.rounds));
+    this.#ledgerDue = null;
     // Rounds played while the totals were on their way go in the next push.
-    await this.#scheduleLedger();
+    await this.#schedule();
     return true;
+  }
+
+  /**
+   * The table's own timer (`due_at`), run inside the queue: a pending round past its deadline is
+   * voided (signed, its stake returned; the shoe revealed when that was its last round); a shoe
+   * whose newest record is a void, idle for `voidAfterSeconds`, is revealed ("void-timeout").
+   */
+  async #runTimer(): Promise<void> {
+    if (!this.#exists()) return;
+    const session = this.#store.session()!;
+    if (session.protocol !== 'pb-fair-2' || session.dueAt === null || this.clock() < Date.parse(session.dueAt)) return;
+    const shoe = this.#store.shoeV2(session.currentShoe)!;
+    const key = await signingKey(this.env);
+    const now = this.#iso();
+    if (session.pendingRound !== null) {
+      const acceptance = this.#store.lastRecord<AcceptanceV2>('acceptance', shoe.number, session.pendingRound)!;
+      const voided = await signRecordV2(buildVoidV2(acceptance, key.keyId, now), key);
+      const reason = revealDue(shoe.params, { cutCardOut: false, accepted: session.shoeRounds });
+      const ending = reason ? await this.#endAndCommit(session, shoe, voided, reason, voided.body.balanceAfter) : null;
+      this.#counted('void', () => {
+        this.#store.appendRecord(voided);
+        const change: SessionChange = { head: voided.hash, balance: voided.body.balanceAfter, pendingRound: null, dueAt: iso(Date.parse(now) + shoe.params.voidAfterSeconds * 1000) };
+        if (ending) this.#writeEnding(shoe.number, ending, change);
+        this.#store.updateSession(change, expectOf(session));
+      });
+      return;
+    }
+    const last = this.#store.lastRecord(null)!;
+    if (last.body.type !== 'void') return;
+    const ending = await this.#endAndCommit(session, shoe, last, 'void-timeout', session.balance);
+    this.#counted('idle-reveal', () => {
+      const change: SessionChange = { head: ending.reveal.hash };
+      this.#writeEnding(shoe.number, ending, change);
+      this.#store.updateSession(change, expectOf(session));
+      this.#dealt = null;
+    });
   }
 
   // ---- internals ------------------------------------------------------------------------------------
@@ -461,57 +579,108 @@ export class Table extends DurableObject<Env> {
   }
 
   /**
-   * The frame of every idempotent change: session, token, rate limit, then the idempotency key
-   * (replay or conflict), then `compute` (which validates, deals and signs without writing),
-   * then one transaction with its rows and the stored answer.
+   * The frame of every idempotent change: session, token, rate limit, protocol, then the
+   * Idempotency-Key (replay or conflict), then `compute` (which validates, deals and signs without
+   * writing), then one transaction with its rows; the answering record keeps the key.
    */
-  #change<T>(
-    auth: Auth,
-    idem: Idem,
-    compute: (session: SessionRow) => Promise<Answer<never> | Computed<T>>,
-  ): Promise<Answer<T>> {
+  #change<T>(auth: Auth, idem: Idem, compute: (session: SessionRow) => Promise<Answer<never> | Answer<T> | Computed<T>>): Promise<Answer<T>> {
     return this.#exclusive(async () => {
       const entered = this.#enter(auth);
       if (!entered.ok) return entered.answer;
-      const stored = this.#store.answer(idem.key, new Date(Date.now() - IDEMPOTENCY_TTL_MS).toISOString());
+      if (entered.session.protocol !== 'pb-fair-2') return retired();
+      let session = entered.session;
+      // The timer first, when it is due and its alarm has not run yet: a secret after the
+      // deadline finds its round voided, as it would a moment later.
+      if (session.dueAt !== null && this.clock() >= Date.parse(session.dueAt)) {
+        await this.#runTimer();
+        session = this.#store.session()!;
+        await this.#schedule();
+      }
+      const stored = this.#store.answered(idem.key, iso(Date.now() - IDEMPOTENCY_TTL_MS));
       if (stored) {
         if (stored.requestHash !== idem.requestHash) {
           return failure(409, 'idempotency_conflict', 'this Idempotency-Key was already used with another request: use a new key for a new request');
         }
-        const replayed = 'receipt' in stored ? answer(200, this.#roundAnswer(stored.receipt)) : { status: stored.status, body: stored.body };
-        return { ...replayed, headers: { 'Idempotent-Replayed': 'true' } } as Answer<T>;
+        return { ...answer(200, this.#replay(stored)), headers: { 'Idempotent-Replayed': 'true' } } as Answer<T>;
       }
-      const computed = await compute(entered.session);
+      const computed = await compute(session);
       if (!('write' in computed)) return computed;
-      const { kind, result, write, keptWithReceipt } = computed;
-      const now = Date.now();
-      const answeredAt = new Date(now).toISOString();
-      this.#counted(kind, () => {
-        write(answeredAt);
-        if (keptWithReceipt) return;
-        this.#store.pruneAnswers(new Date(now - IDEMPOTENCY_TTL_MS).toISOString());
-        this.#store.insertAnswer(idem.key, idem.requestHash, result.status, result.body, answeredAt);
-      });
-      await this.#scheduleLedger();
+      const { kind, result, write } = computed;
+      const key = { key: idem.key, requestHash: idem.requestHash, at: iso(Date.now()) };
+      this.#counted(kind, () => write(key));
+      await this.#schedule();
       return result;
     });
   }
 
-  /**
-   * A round's answer rebuilt from its receipt, exactly as it was first sent: the shoe ended in
-   * this round when its reveal (reason "cut-card") follows this receipt; then the answer also
-   * carried the reveal and the next shoe as it was committed.
-   */
-  #roundAnswer(receipt: Signed<ReceiptBody>): RoundAnswer {
-    const { shoe: number, round } = receipt.body;
-    const reveal = this.#store.shoe(number)!.reveal;
-    const endedHere = reveal !== null && reveal.body.reason === 'cut-card' && reveal.body.prev === receipt.hash;
-    const result: RoundAnswer = { receipt, balance: receipt.body.balanceAfter, shoe: { number, status: endedHere ? 'ended' : 'in-play', rounds: round } };
-    if (endedHere) {
-      result.reveal = reveal;
-      result.nextShoe = this.#shoeView({ ...this.#store.shoe(number + 1)!, status: 'awaiting-start', start: null, rounds: 0, reveal: null });
+  /** The answer a record gave to the request it answers, rebuilt exactly as it was first sent. */
+  #replay(stored: KeyedRecord): unknown {
+    const record = stored.record;
+    switch (record.body.type) {
+      case 'start': {
+        const shoe = this.#store.shoeV2(record.body.shoe)!;
+        return { shoe: this.#shoeView({ ...shoe, status: 'in-play', start: record as SignedV2<StartV2>, rounds: 0, reveal: null }) };
+      }
+      case 'acceptance':
+        return this.#acceptanceAnswer(record as SignedV2<AcceptanceV2>);
+      case 'receipt': {
+        const after = this.#store.recordAfter(stored.seq);
+        const ending = after?.body.type === 'reveal' && after.body.prev === record.hash && after.body.reason !== 'void-timeout' ? this.#endingAfter(after as SignedV2<RevealV2>) : null;
+        return this.#roundAnswer(record as SignedV2<ReceiptV2>, ending);
+      }
+      case 'reveal': {
+        const ending = this.#endingAfter(record as SignedV2<RevealV2>);
+        return this.#endAnswer(ending.reveal, ending.next);
+      }
+      default:
+        throw new Error(`no request is answered by a ${record.body.type} record`);
+    }
+  }
+
+  /** A reveal and the commitment of the shoe after it, as stored. */
+  #endingAfter(reveal: SignedV2<RevealV2>): Ending {
+    const next = this.#store.shoeV2(reveal.body.shoe + 1)!;
+    return { reveal, next };
+  }
+
+  /** Why a secret finds no pending round: voided (with the void), already settled (its answer again, when the request is the same), or none. */
+  #notPending(shoe: number, round: number, request: SignedRequest): Answer<RoundAnswerV2> {
+    const voided = this.#store.lastRecord<VoidV2>('void', shoe, round);
+    if (voided) return failure(409, 'round_voided', `round ${round} of shoe ${shoe} was voided at ${voided.body.issuedAt}: its secret came too late; the stake is returned`, { void: voided });
+    const receipt = this.#store.lastRecord<ReceiptV2>('receipt', shoe, round);
+    if (receipt && sameRequest(receipt.body.request, request)) {
+      const after = this.#store.lastRecord(null, shoe);
+      const ending = after?.body.type === 'reveal' && after.body.prev === receipt.hash ? this.#endingAfter(after as SignedV2<RevealV2>) : null;
+      return answer(200, this.#roundAnswer(receipt, ending));
+    }
+    return failure(409, 'no_pending_round', `round ${round} of shoe ${shoe} is not waiting for a secret`);
+  }
+
+  #acceptanceAnswer(acceptance: SignedV2<AcceptanceV2>, params?: ShoeParamsV2): AcceptanceAnswer {
+    const a = acceptance.body;
+    const vas = (params ?? this.#store.shoeV2(a.shoe)!.params).voidAfterSeconds;
+    return {
+      acceptance,
+      balance: a.balanceBefore - stakeOf(a),
+      voidAt: iso(Date.parse(a.issuedAt) + vas * 1000),
+      shoe: { number: a.shoe, status: 'in-play', rounds: a.round },
+    };
+  }
+
+  #roundAnswer(receipt: SignedV2<ReceiptV2>, ending: Ending | null): RoundAnswerV2 {
+    const b = receipt.body;
+    const result: RoundAnswerV2 = { receipt, balance: b.balanceAfter, shoe: { number: b.shoe, status: ending ? 'ended' : 'in-play', rounds: b.round } };
+    if (ending) {
+      result.reveal = ending.reveal;
+      result.nextShoe = this.#shoeView({ ...ending.next, status: 'awaiting-start', start: null, rounds: 0, reveal: null });
     }
     return result;
+  }
+
+  #endAnswer(reveal: SignedV2<RevealV2>, next: NextShoe): EndAnswerV2 {
+    const b = reveal.body;
+    const shoe: ShoeSummary = { number: b.shoe, status: 'ended', rounds: b.rounds };
+    return { reveal, balance: b.closingBalance, shoe, nextShoe: this.#shoeView({ ...next, status: 'awaiting-start', start: null, rounds: 0, reveal: null }) };
   }
 
   /** Session exists, token matches, the origin may embed this affiliate's table, rate limit allows: in that order. */
@@ -538,48 +707,64 @@ export class Table extends DurableObject<Env> {
     return this.#tokens;
   }
 
-  #now(): string {
-    return new Date().toISOString();
+  #iso(): string {
+    return iso(this.clock());
   }
 
   /** A fresh server seed for shoe `number` and its signed commitment (the seed stays here). */
-  async #commit(table: string, number: number, params: ShoeParams, limits: TableLimits, prev: string | null, now: string) {
+  async #commit(a: { table: string; number: number; params: ShoeParamsV2; limits: TableLimits; playerKey: string; openingBalance: number; prev: string | null; now: string }): Promise<NextShoe> {
     const serverSeed = newServerSeed(randomBytes);
-    const body = buildCommitmentBody({ table, shoe: number, params, serverSeed, prev, issuedAt: now, limits });
-    const commitment = await signRecord(body, await signingKey(this.env));
-    return { number, params, serverSeed, commitment };
+    const key = await signingKey(this.env);
+    const body = buildCommitmentV2({ table: a.table, shoe: a.number, keyId: key.keyId, params: a.params, limits: a.limits, serverSeed, playerKey: a.playerKey, openingBalance: a.openingBalance, prev: a.prev, issuedAt: a.now });
+    const commitment = await signRecordV2(body, key);
+    return { number: a.number, params: a.params, serverSeed, commitment };
   }
 
-  /** The reveal of `shoe` (chained after `prev`) and the next shoe's commitment (chained after the reveal). */
-  async #endAndCommit(session: SessionRow, shoe: ShoeState, prev: string, reason: RevealBody['reason'], now: string) {
-    const revealBody = buildRevealBody({ table: session.sessionId, shoe: shoe.number, serverSeed: shoe.serverSeed, rounds: shoe.rounds, reason, prev, issuedAt: now });
-    const reveal = await signRecord(revealBody, await signingKey(this.env));
-    const next = await this.#commit(session.sessionId, shoe.number + 1, shoe.params, ROOMS[session.room].limits, reveal.hash, now);
+  /** The reveal of `shoe` after `last` (saying who ended it), and the next shoe's commitment opening with the closing balance. */
+  async #endAndCommit(session: SessionRow, shoe: ShoeRowV2, last: SignedV2, reason: RevealReason, closingBalance: number, request?: SignedRequest<EndRequest>): Promise<Ending> {
+    const key = await signingKey(this.env);
+    const now = this.#iso();
+    const reveal = await signRecordV2(
+      buildRevealV2({ last, serverSeed: shoe.serverSeed, rounds: session.shoeRounds, reason, ...(request ? { request } : {}), closingBalance, keyId: key.keyId, issuedAt: now }),
+      key,
+    );
+    const next = await this.#commit({ table: session.sessionId, number: shoe.number + 1, params: shoe.params, limits: ROOMS[session.room].limits, playerKey: session.playerKey!, openingBalance: closingBalance, prev: reveal.hash, now });
     return { reveal, next };
   }
 
-  /**
-   * The shoe the next round is dealt from. Shoe mode: the one derived stack (kept in memory per
-   * shoe), at the stored position. Reshuffle mode: round `round`'s own stack.
-   */
-  #shoeOf(shoe: Pick<ShoeRow, 'number' | 'params' | 'serverSeed' | 'clientSeed' | 'cut' | 'nextPosition' | 'rounds'>, round = 1): Shoe {
-    const { params, serverSeed } = shoe;
-    const clientSeed = shoe.clientSeed!;
-    const cut = shoe.cut!;
-    if (params.mode === 'reshuffle') return deriveRoundShoe(params, serverSeed, clientSeed, cut, round);
-    const key = `${shoe.number}\n${cut}\n${clientSeed}`;
-    if (this.#derived?.key !== key) this.#derived = { key, value: deriveShoe(params, serverSeed, clientSeed, cut) };
-    const base = this.#derived.value;
-    return shoe.nextPosition === null ? base : { ...base, next: shoe.nextPosition, rounds: shoe.rounds };
+  /** The rows of a shoe's end (its reveal appended unless `appendReveal` is false: it already answers the request), folded into the session change. */
+  #writeEnding(shoeNumber: number, ending: Ending, change: SessionChange, appendReveal = true): void {
+    if (appendReveal) this.#store.appendRecord(ending.reveal);
+    this.#store.endShoe(shoeNumber, ending.reveal);
+    this.#store.insertShoe(ending.next);
+    this.#store.appendRecord(ending.next.commitment);
+    Object.assign(change, { head: ending.next.commitment.hash, currentShoe: ending.next.number, shoeRounds: 0, pendingRound: null, dueAt: null });
   }
 
-  #shoeView(shoe: Pick<ShoeRow, 'number' | 'status' | 'rounds' | 'params' | 'commitment' | 'start' | 'reveal'>): ShoeView {
-    const view: ShoeView = {
+  /**
+   * The shoe's state before its next round: the remaining stack after the settled rounds. Kept in
+   * memory; rebuilt after a restart by replaying the shoe's receipts (each names its secret and
+   * acceptance), which is what a verifier does after the reveal.
+   */
+  #stateOf(shoe: ShoeRowV2): ShoeStateV2 {
+    const receipts = () => this.#store.records(shoe.number).filter((x) => x.body.type === 'receipt') as SignedV2<ReceiptV2>[];
+    if (this.#dealt?.shoe === shoe.number) return this.#dealt.state;
+    let state = startShoeV2(shoe.params, shoe.serverSeed, shoe.clientSeed!, shoe.cut!);
+    for (const r of receipts()) {
+      const q = r.body.request.body;
+      state = dealRoundV2(shoe.params, state, shoe.serverSeed, shoe.cut!, q.secret, q.acceptance).state;
+    }
+    this.#dealt = { shoe: shoe.number, settled: state.rounds, state };
+    return state;
+  }
+
+  #shoeView(shoe: Pick<ShoeRowV2, 'number' | 'status' | 'rounds' | 'params' | 'commitment' | 'start' | 'reveal'>): ShoeViewV2 {
+    const view: ShoeViewV2 = {
       number: shoe.number,
       status: shoe.status,
       rounds: shoe.rounds,
       params: shoe.params,
-      cutRange: cutRange(shoe.params),
+      cutRange: cutRangeV2(shoe.params),
       commitment: shoe.commitment,
     };
     if (shoe.start) view.start = shoe.start;
@@ -587,9 +772,33 @@ export class Table extends DurableObject<Env> {
     return view;
   }
 
-  #view(): SessionView {
-    const session = this.#store.session()!;
+  #viewV2(session: SessionRow): SessionViewV2 {
     const room = ROOMS[session.room];
+    const head = this.#store.lastRecord(null)!;
+    return {
+      protocol: 'pb-fair-2',
+      sessionId: session.sessionId,
+      room: session.room,
+      roomName: room.name,
+      affiliate: session.affiliate,
+      attribution: session.attribution,
+      balance: session.balance,
+      limits: room.limits,
+      playerKey: session.playerKey!,
+      shoe: this.#shoeView(this.#store.shoeV2(session.currentShoe)!),
+      head,
+      pending: session.pendingRound === null ? null : { acceptance: head as SignedV2<AcceptanceV2>, voidAt: session.dueAt! },
+      lastReceipt: this.#store.lastRecord<ReceiptV2>('receipt'),
+    };
+  }
+
+  /** A pb-fair-1 session, read-only. */
+  #viewV1(session: SessionRow): SessionView {
+    const room = ROOMS[session.room];
+    const shoe = this.#store.shoe(session.currentShoe)!;
+    const view: ShoeView = { number: shoe.number, status: shoe.status, rounds: shoe.rounds, params: shoe.params, cutRange: { min: 1, max: shoe.params.decks * CARDS_PER_DECK - 1 }, commitment: shoe.commitment };
+    if (shoe.start) view.start = shoe.start;
+    if (shoe.reveal) view.reveal = shoe.reveal;
     return {
       sessionId: session.sessionId,
       room: session.room,
@@ -598,10 +807,41 @@ export class Table extends DurableObject<Env> {
       attribution: session.attribution,
       balance: session.balance,
       limits: room.limits,
-      shoe: this.#shoeView(this.#store.shoe(session.currentShoe)!),
+      shoe: view,
       lastReceipt: this.#store.lastReceipt(),
     };
   }
+}
+
+/** A new shoe: its seed (kept here) and its signed commitment. */
+interface NextShoe {
+  number: number;
+  params: ShoeParamsV2;
+  serverSeed: string;
+  commitment: SignedV2<CommitmentV2>;
+}
+
+interface Ending {
+  reveal: SignedV2<RevealV2>;
+  next: NextShoe;
+}
+
+/** The cuts a pb-fair-2 player may choose: 1 … N − 1 (FAIRNESS.md §B5). */
+export function cutRangeV2(params: ShoeParamsV2): { min: number; max: number } {
+  return { min: 1, max: params.decks * CARDS_PER_DECK - 1 };
+}
+
+function retired(): Answer<never> {
+  return failure(409, 'protocol_retired', 'this session plays pb-fair-1, which is retired: its history stays readable; start a new session to play on');
+}
+
+/** The session row as a change expects to find it. */
+function expectOf(s: SessionRow) {
+  return { shoe: s.currentShoe, shoeRounds: s.shoeRounds, pendingRound: s.pendingRound };
+}
+
+function sameRequest(a: SignedRequest, b: SignedRequest): boolean {
+  return a.signature === b.signature && JSON.stringify(a.body) === JSON.stringify(b.body);
 }
 
 /** The offending bet's place, when the engine names one. */

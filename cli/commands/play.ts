@@ -1,60 +1,73 @@
 /**
- * `punto-banco play --endpoint URL [--rounds N] [--out FILE] [--room ROOM]`: plays N rounds against
- * a running Worker (API.md) with random legal bets and writes the transcripts that
- * `punto-banco verify` checks. Every shoe gets a random client seed and a random cut; when the cut
- * card comes out the next shoe is started; when the play money runs out a new table is opened. The
- * last shoe is ended early so that its seed is revealed and every round can be verified.
+ * `punto-banco play --endpoint URL [--rounds N] [--mode shoe|reshuffle] [--out FILE] [--mine FILE] [--room ROOM]`:
+ * plays N rounds of pb-fair-2 against a running Worker (API.md) with random legal bets, as a
+ * player would: it makes its own Ed25519 key, signs every request, and plays each round in two
+ * phases (the bet with the lock of a fresh secret, then the secret). Every shoe gets a random
+ * client seed and cut; the last shoe is ended by the player, so every seed is revealed. It writes
+ * the table's history as the Worker keeps it (`--out`) and its own copy (`--mine`: the records it
+ * received, in order, and the requests it sent that no record answers), which
+ * `punto-banco verify FILE --jwks URL [--mine MINE]` checks.
  */
 import { writeFile } from 'node:fs/promises';
 import {
-  type Bet,
-  type CreatedSession,
+  type AcceptanceAnswer,
+  betRequest,
+  type CreatedSessionV2,
+  type CreateSessionRequestV2,
   DEFAULT_ROOM,
-  type CreateSessionRequest,
+  type EndAnswerV2,
+  endRequest,
+  type FileV2,
+  generateSigningKey,
   isRoomId,
   newClientSeed,
+  newRoundSecret,
   oneOf,
-  type PlayRoundRequest,
+  playerKeyOf,
   randomBelow,
   randomLegalBets,
   type RoomId,
   ROOM_IDS,
-  type RoundAnswer,
-  type ShoeView,
-  type StartShoeRequest,
-  type TableLimits,
-  type Transcript,
+  type RoundAnswerV2,
+  secretRequest,
+  SHOE_MODES,
+  type ShoeMode,
+  type ShoeViewV2,
+  type SignedRequest,
+  type SignedV2,
+  type SigningKey,
+  signRequest,
+  type StartAnswerV2,
+  startRequest,
+  type TableTranscriptV2,
 } from '../../shared/index.ts';
 import { intOption, parseArgs, UsageError } from '../args.ts';
 
-export const summary = 'play N rounds against a running Worker with random legal bets, write the transcripts';
+export const summary = 'play N two-phase rounds against a running Worker as a signing player, write the table\'s file and its own copy';
 
-export const help = `usage: punto-banco play --endpoint URL [--rounds N] [--out FILE] [--room ROOM]
+export const help = `usage: punto-banco play --endpoint URL [--rounds N] [--mode MODE] [--out FILE] [--mine FILE] [--room ROOM]
 
-Opens a table session on the Worker at URL (e.g. http://localhost:8787), starts each shoe with a
-random client seed and a random cut, and plays N rounds with random legal bets (at most three
-sectors, within the room's limits and the balance), starting the next shoe whenever the cut card
-comes out. At the end the shoe in play is ended early so its server seed is revealed. Writes
-{ "transcripts": [...] }, one transcript per shoe, for "punto-banco verify FILE --jwks URL".
+Opens a pb-fair-2 table session on the Worker at URL (e.g. http://localhost:8787) with a fresh
+player key, starts each shoe with a random client seed and a random cut (signed), and plays N
+rounds with random legal bets (at most three sectors, within the room's limits and the balance).
+Each round takes two signed requests: the bet with the lock of a fresh 32-byte secret (the Worker
+answers with a signed acceptance, the stake debited, no card known yet), then the secret (the
+Worker deals and answers with the signed receipt). When the cut card comes out (or, in reshuffle
+mode, the round limit is reached) the next shoe is started; at the end the player ends the shoe in
+play, so every server seed is revealed.
 
 options:
   --endpoint URL   the Worker's base URL (required)
   --rounds N       rounds to play, 1 to 100000 (default 20)
-  --out FILE       where to write the transcripts (default: standard output)
+  --mode MODE      ${oneOf(SHOE_MODES, false)} (default shoe)
+  --out FILE       where to write the table's file as the Worker keeps it (GET …/transcript;
+                   default: standard output), for "punto-banco verify FILE --jwks URL"
+  --mine FILE      also write the player's own copy: the records it received, in order, and
+                   "sent", its signed requests no record answers (for "verify FILE --mine FILE")
   --room ROOM      ${oneOf(ROOM_IDS, false)} (default ${DEFAULT_ROOM})
 
-Exit 0 when every round was played and the file written; 1 when the Worker refuses or cannot be
-reached; 2 on a usage error.`;
-
-/** What one shoe needs for its transcript to be fetched at the end. */
-interface PlayedShoe {
-  sessionId: string;
-  token: string;
-  number: number;
-}
-
-/** What the CLI keeps of a table session (API.md's answers, shared/api.ts). */
-type Table = Pick<CreatedSession, 'sessionId' | 'token' | 'limits' | 'balance'> & { shoe: Pick<ShoeView, 'number' | 'status' | 'rounds' | 'cutRange'> };
+Exit 0 when every round was played and the files written; 1 when the Worker refuses or cannot be
+reached, or the play money runs out; 2 on a usage error.`;
 
 class WorkerError extends Error {}
 
@@ -116,22 +129,26 @@ function sleep(ms: number): Promise<void> {
 }
 
 export async function run(args: string[]): Promise<number> {
-  const parsed = parseArgs(args, { values: ['endpoint', 'rounds', 'out', 'room'] });
+  const parsed = parseArgs(args, { values: ['endpoint', 'rounds', 'out', 'room', 'mode', 'mine'] });
   const endpoint = parsed.values.endpoint;
   if (endpoint === undefined) throw new UsageError('--endpoint URL is required, e.g. --endpoint http://localhost:8787');
   if (!/^https?:\/\/[^/]/i.test(endpoint)) throw new UsageError(`--endpoint must be an http(s) URL, got "${endpoint}"`);
   const rounds = intOption(parsed, 'rounds', 1, 100_000, 20);
   const room = parsed.values.room ?? DEFAULT_ROOM;
   if (!isRoomId(room)) throw new UsageError(`--room must be ${oneOf(ROOM_IDS, false)}, got "${room}"`);
+  const mode = parsed.values.mode ?? 'shoe';
+  if (!(SHOE_MODES as readonly string[]).includes(mode)) throw new UsageError(`--mode must be ${oneOf(SHOE_MODES, false)}, got "${mode}"`);
   try {
-    const result = await play(new Api(endpoint), rounds, room);
-    const json = JSON.stringify({ transcripts: result.transcripts });
+    const result = await play(new Api(endpoint), rounds, room, mode as ShoeMode);
+    const json = JSON.stringify(result.file);
     if (parsed.values.out === undefined) console.log(json);
     else await writeFile(parsed.values.out, `${json}\n`);
+    if (parsed.values.mine !== undefined) await writeFile(parsed.values.mine, `${JSON.stringify(result.mine)}\n`);
     console.error(
-      `played ${rounds} round(s) in ${result.transcripts.length} shoe(s) at ${result.tables} table(s), room ${room}: ` +
+      `played ${rounds} round(s) in ${result.shoes} shoe(s), room ${room}, ${mode} mode: ` +
         `staked ${result.staked}, returned ${result.returned} (minor units)` +
-        (parsed.values.out === undefined ? '' : `; wrote ${parsed.values.out}`),
+        (parsed.values.out === undefined ? '' : `; wrote ${parsed.values.out}`) +
+        (parsed.values.mine === undefined ? '' : ` and ${parsed.values.mine}`),
     );
     return 0;
   } catch (err) {
@@ -143,53 +160,91 @@ export async function run(args: string[]): Promise<number> {
   }
 }
 
-async function play(api: Api, rounds: number, room: RoomId) {
-  const played: PlayedShoe[] = [];
-  let tables = 0;
+/** The player's side of one table: its key, its copy of the records, and where the chain stands. */
+class Player {
+  readonly records: SignedV2[] = [];
+  /** Signed requests no record answers yet (the copy's `sent`). */
+  readonly sent: SignedRequest[] = [];
+  balance = 0;
+  shoe!: ShoeViewV2;
+  readonly key: SigningKey;
+
+  constructor(key: SigningKey) {
+    this.key = key;
+  }
+
+  /** Records as they arrive; each answers the oldest request still waiting, if any. */
+  received(...records: SignedV2[]): void {
+    this.records.push(...records);
+    this.sent.length = 0;
+  }
+
+  get last(): SignedV2 {
+    return this.records.at(-1)!;
+  }
+
+  async sign<T extends Parameters<typeof signRequest>[0]>(body: T): Promise<SignedRequest<T>> {
+    const request = await signRequest(body, this.key);
+    this.sent.push(request);
+    return request;
+  }
+
+  copy(): FileV2 {
+    return { version: 'pb-fair-2', records: this.records, ...(this.sent.length ? { sent: this.sent } : {}) };
+  }
+}
+
+async function play(api: Api, rounds: number, room: RoomId, mode: ShoeMode) {
+  const player = new Player((await generateSigningKey('player')).key);
+  const created = await api.call<CreatedSessionV2>('POST', '/api/sessions', { body: { room, mode, playerKey: playerKeyOf(player.key) } satisfies CreateSessionRequestV2 });
+  const { sessionId, token, limits } = created;
+  const path = (rest: string) => `/api/sessions/${sessionId}${rest}`;
+  player.balance = created.balance;
+  player.shoe = created.shoe;
+  player.received(created.shoe.commitment);
+  let shoes = 0;
   let staked = 0;
   let returned = 0;
 
-  const openTable = async (): Promise<Table> => {
-    tables++;
-    return api.call<CreatedSession>('POST', '/api/sessions', { body: { room } satisfies CreateSessionRequest });
-  };
-  const startShoe = async (t: Table): Promise<void> => {
-    const { min, max } = t.shoe.cutRange;
+  const startShoe = async (): Promise<void> => {
+    const { min, max } = player.shoe.cutRange;
     const cut = min + cryptoBelow(max - min + 1);
-    await api.call('POST', `/api/sessions/${t.sessionId}/shoe/start`, { token: t.token, body: { clientSeed: newClientSeed(randomBytes), cut } satisfies StartShoeRequest });
-    t.shoe.status = 'in-play';
-    played.push({ sessionId: t.sessionId, token: t.token, number: t.shoe.number });
-  };
-  const endShoe = async (t: Table): Promise<void> => {
-    if (t.shoe.status === 'in-play') await api.call('POST', `/api/sessions/${t.sessionId}/shoe/end`, { token: t.token });
+    const request = await player.sign(startRequest(player.shoe.commitment, newClientSeed(randomBytes), cut));
+    const answer = await api.call<StartAnswerV2>('POST', path('/shoe/start'), { token, body: { request } });
+    player.shoe = answer.shoe;
+    player.received(answer.shoe.start!);
+    shoes++;
   };
 
-  let table = await openTable();
-  await startShoe(table);
+  await startShoe();
   for (let i = 0; i < rounds; i++) {
-    let bets = randomLegalBets(table.limits, table.balance, cryptoBelow);
-    if (bets === null) {
-      // Out of play money: reveal this table's shoe and open a new table.
-      await endShoe(table);
-      table = await openTable();
-      await startShoe(table);
-      bets = randomLegalBets(table.limits, table.balance, cryptoBelow)!;
-    }
-    const answer = await api.call<RoundAnswer>('POST', `/api/sessions/${table.sessionId}/rounds`, { token: table.token, body: { bets } satisfies PlayRoundRequest });
+    const bets = randomLegalBets(limits, player.balance, cryptoBelow);
+    if (bets === null) throw new WorkerError(`the play money ran out after ${i} round(s): the table's file is not written`);
+    // Phase 1: the bet and the lock of a secret only this player knows.
+    const secret = newRoundSecret(randomBytes);
+    const bet = await player.sign(betRequest(player.last, player.shoe.rounds + 1, bets, secret));
+    const accepted = await api.call<AcceptanceAnswer>('POST', path('/rounds'), { token, body: { request: bet } });
+    player.received(accepted.acceptance);
+    // Phase 2: the secret; the Worker deals.
+    const reveal = await player.sign(secretRequest(accepted.acceptance, secret));
+    const answer = await api.call<RoundAnswerV2>('POST', path(`/rounds/${accepted.acceptance.body.round}/secret`), { token, body: { request: reveal } });
+    player.received(answer.receipt);
     staked += answer.receipt.body.staked;
     returned += answer.receipt.body.returned;
-    table.balance = answer.balance;
+    player.balance = answer.balance;
+    player.shoe = { ...player.shoe, rounds: answer.shoe.rounds };
     if (answer.nextShoe) {
-      // The cut card came out: that shoe is revealed; the next one is committed and needs our seed and cut.
-      table.shoe = answer.nextShoe;
-      if (i + 1 < rounds) await startShoe(table);
+      // The shoe ended (cut card or round limit): its seed is revealed; the next one needs our seed and cut.
+      player.received(answer.reveal!, answer.nextShoe.commitment);
+      player.shoe = answer.nextShoe;
+      if (i + 1 < rounds) await startShoe();
     }
   }
-  await endShoe(table);
-
-  const transcripts: Transcript[] = [];
-  for (const shoe of played) {
-    transcripts.push(await api.call<Transcript>('GET', `/api/sessions/${shoe.sessionId}/shoes/${shoe.number}/transcript`, { token: shoe.token }));
+  if (player.shoe.status === 'in-play') {
+    const end = await player.sign(endRequest(player.last));
+    const ended = await api.call<EndAnswerV2>('POST', path('/shoe/end'), { token, body: { request: end } });
+    player.received(ended.reveal, ended.nextShoe.commitment);
   }
-  return { transcripts, tables, staked, returned };
+  const file = await api.call<TableTranscriptV2>('GET', path('/transcript'), { token });
+  return { file, mine: player.copy(), shoes, staked, returned };
 }

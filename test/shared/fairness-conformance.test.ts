@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
+import { SHARED_VERIFY_CODES } from '../../shared/fairness/shared-table/verify.ts';
 import { VERIFY_CODES_V2, verifyFileText } from '../../shared/index.ts';
 
 const dir = new URL('../vectors/conformance/', import.meta.url);
@@ -12,7 +13,7 @@ export interface ConformanceCase {
   file: string;
   jwks: string;
   expect: string;
-  version: 'pb-fair-1' | 'pb-fair-2';
+  version: 'pb-fair-1' | 'pb-fair-2' | 'pb-shared-1';
   about: string;
 }
 const manifest = JSON.parse(read('manifest.json')) as { cases: ConformanceCase[] };
@@ -29,6 +30,12 @@ describe('conformance suite', () => {
       .filter((c) => c.version === 'pb-fair-2' && c.expect === 'ok')
       .flatMap((c) => (JSON.parse(read(c.file)).records as { body: { type: string; params?: { mode: string; decks: number } } }[]).filter((r) => r.body.type === 'commitment').map((r) => `${r.body.params!.mode}/${r.body.params!.decks}`));
     for (const p of ['shoe/1', 'shoe/6', 'shoe/8', 'reshuffle/1', 'reshuffle/8']) expect(params).toContain(p);
+  });
+
+  test('covers every pb-shared-1 code (FAIRNESS.md §C8)', () => {
+    const shared = new Set(manifest.cases.filter((c) => c.version === 'pb-shared-1').map((c) => c.expect));
+    for (const code of SHARED_VERIFY_CODES) expect(shared, code).toContain(code);
+    expect(shared).toContain('ok');
   });
 
   test('the runtime normalises with the Unicode version FAIRNESS.md §B1 names', () => {

@@ -11,6 +11,7 @@ import {
   combinedClientSeed,
   combinedCut,
   dealSharedRound,
+  owedSharedRound,
   playSharedTable,
   type PlaySharedOptions,
   type SharedFile,
@@ -23,6 +24,7 @@ import {
   validateSharedBet,
   verifyMyRounds,
   verifySharedText,
+  verifySharedTranscript,
 } from '../../shared/fairness/shared-table/index.ts';
 import { type Bet, type Jwks, playerKeyOf, type SigningKey, verifyFileText } from '../../shared/index.ts';
 import { hexOf, operatorKey, seatKey, vectorBeacon, vectorBeaconRound } from './shared-table-fixtures.ts';
@@ -116,6 +118,12 @@ describe('an honest shared table', () => {
     expect(file.records.filter((x) => x.body.type === 'settlement').length).toBe(settlements);
   });
 
+  test('verifySharedTranscript takes the text or the parsed file', async () => {
+    expect((await verifySharedTranscript(text(file), jwks)).code).toBe('ok');
+    expect((await verifySharedTranscript({ version: file.version, records: file.records }, jwks)).code).toBe('ok');
+    expect((await verifySharedTranscript(text(file).replace('"round":1,', '"round":1.0,'), jwks)).code).toBe('bad_json');
+  });
+
   test('verifyFileText dispatches the shared-table version', async () => {
     const r = await verifyFileText(text(file), jwks);
     expect(r).toMatchObject({ version: 'pb-shared-1', code: 'ok' });
@@ -142,6 +150,41 @@ describe('an honest shared table', () => {
     const other = await signSharedRecord({ ...mine[1]!.body, issuedAt: new Date(Date.parse(mine[1]!.body.issuedAt) + 1).toISOString() }, operator);
     const differs = await verifyMyRounds(text(file), jwks, { player: me, settlements: [other] });
     expect(differs.findings.map((f) => f.code)).toEqual(['differs_from_player_copy']);
+  });
+
+  test('the closes a player received: on time, late, or another one', async () => {
+    const me = playerKeyOf(players[0]!);
+    const chain = vectorBeacon().chain;
+    const close = file.records.find((r) => r.body.type === 'close') as SignedShared<any>;
+    const due = timeOfRound(chain, close.body.beaconRound);
+    const onTime = await verifyMyRounds(text(file), jwks, { player: me, closes: [{ record: close, receivedAt: due - 1 }] });
+    expect(onTime.findings).toEqual([]);
+    const late = await verifyMyRounds(text(file), jwks, { player: me, closes: [{ record: close, receivedAt: due }] });
+    expect(late.findings.map((f) => f.code)).toEqual(['close_after_beacon']);
+    const twin = await signSharedRecord({ ...close.body, bets: close.body.bets.slice(1) }, operator);
+    const two = await verifyMyRounds(text(file), jwks, { player: me, closes: [{ record: twin, receivedAt: due - 1 }] });
+    expect(two.findings.map((f) => f.code)).toEqual(['differs_from_player_copy']);
+  });
+});
+
+describe('a round the operator closed and never dealt', () => {
+  test('is owed: the close, its beacon round and the revealed seed give the cards and every result', async () => {
+    const f = await play([shoeA(6)]);
+    const dealAt = indexOf(f, 'deal', 4);
+    const close = f.records[dealAt - 1]!;
+    const deal = f.records[dealAt]!.body as any;
+    // The operator's file: the close, then the reveal (the deal and settlements withheld).
+    const reveal = await signSharedRecord({ ...(f.records.at(-1)!.body as any), prev: close.hash, rounds: 4, reason: 'closed' }, operator);
+    const withheld = [...f.records.slice(0, dealAt), reveal];
+    expect((await verify({ version: 'pb-shared-1', records: withheld })).code).toBe('unsettled_close');
+    const owed = owedSharedRound(withheld, close.hash, deal.beacon);
+    expect(owed.ok && owed.value.cards).toEqual(deal.cards);
+    const settled = f.records.slice(dealAt + 1).filter((r) => r.body.type === 'settlement' && r.body.round === deal.round).map((r) => (r.body as any).returned);
+    expect(owed.ok && owed.value.players.map((p) => p.returned)).toEqual(settled);
+    const wrong = owedSharedRound(withheld, close.hash, vectorBeaconRound(deal.beacon.round + 1));
+    expect(wrong.ok || wrong.error.code).toBe('bad_beacon');
+    const unrevealed = owedSharedRound(f.records.slice(0, dealAt), close.hash, deal.beacon);
+    expect(unrevealed.ok || unrevealed.error.code).toBe('not_revealed');
   });
 });
 
@@ -227,7 +270,9 @@ describe('tampering gives its code', () => {
   test('a beacon signature of another round: bad_beacon_signature', async () => {
     const i = firstDeal();
     const r = vectorBeaconRound((base.records[i]!.body as { beacon: { round: number } }).beacon.round + 1);
-    expect(await codeOf(forge(base, i, (b) => (b.beacon = { ...b.beacon, signature: r.signature, randomness: r.randomness })))).toBe('bad_beacon_signature');
+    const forged = await verify(await forge(base, i, (b) => (b.beacon = { ...b.beacon, signature: r.signature, randomness: r.randomness })));
+    expect(forged.code).toBe('bad_beacon_signature');
+    expect(forged.rounds.at(-1)).toMatchObject({ round: 2, status: 'failed', code: 'bad_beacon_signature' });
   });
 
   test('a served randomness that is not SHA-256 of the signature: bad_beacon_randomness', async () => {

@@ -45,7 +45,7 @@ describe('<punto-banco-table> languages', () => {
     expect(scene!.options.formatAmount(1500)).to.equal('1,50\u00a0€');
     el.setAttribute('lang', 'el');
     await until(() => action(el, 'deal').textContent!.trim() === 'Μοίρασμα', 'Greek controls');
-    expect(boxButton(el, 0, 'player').getAttribute('aria-label')).to.equal('Παίκτης, τομέας 1, χωρίς ποντάρισμα');
+    expect(boxButton(el, 0, 'player').getAttribute('aria-label')).to.equal('Punto, τομέας 1, χωρίς ποντάρισμα');
     el.setAttribute('lang', 'ru');
     await until(() => action(el, 'deal').textContent!.trim() === 'Сдать', 'Russian controls');
     expect(shadow(el).querySelector('[part="balance"] .label')!.textContent).to.equal('Баланс');

@@ -23,7 +23,10 @@ describe('<punto-banco-table> mounting', () => {
     expect(ready.bubbles && ready.composed).to.equal(true);
     const create = worker.requests('sessions')[0]!;
     expect(create.method).to.equal('POST');
-    expect(create.body).to.deep.equal({ room: 'hall-1' });
+    // The room, and the player's Ed25519 public key its records will name.
+    expect(create.body).to.have.keys('room', 'playerKey');
+    expect(create.body).to.include({ room: 'hall-1' });
+    expect((create.body as { playerKey: string }).playerKey).to.match(/^[A-Za-z0-9_-]{43}$/);
     expect(create.headers['idempotency-key']).to.match(/^[0-9a-f]{32}$/);
   });
 
@@ -78,7 +81,7 @@ describe('<punto-banco-table> mounting', () => {
     el.placeBet(0, 'player');
     el.setAttribute('room', 'vip');
     await until(() => el.state === 'ready' && el.sessionId === 's2', 'the VIP session');
-    expect(worker.requests('sessions').at(-1)!.body).to.deep.equal({ room: 'vip' });
+    expect(worker.requests('sessions').at(-1)!.body).to.have.keys('room', 'playerKey').and.to.include({ room: 'vip' });
     expect(el.limits).to.deep.equal(ROOMS.vip.limits);
     expect(el.bets).to.deep.equal([]);
     await until(() => shadow(el).querySelector('.chip[data-value="25000"]'), 'the VIP chips');
@@ -94,7 +97,7 @@ describe('<punto-banco-table> mounting', () => {
   it('defines nothing global but the element', async () => {
     const { el } = await mountTable();
     expect(customElements.get('punto-banco-table')).to.equal(el.constructor);
-    // Lit's own version/metadata registries are Lit's business; nothing of ours (or Pixi's, or i18next's) leaks.
+    // Lit's own version/metadata registries are Lit's business; nothing of ours (or Pixi's) leaks.
     const lits = ['litElementVersions', 'litHtmlVersions', 'reactiveElementVersions', 'litPropertyMetadata'];
     expect(Object.keys(window).filter((k) => /punto|banco|i18n|pixi|^lit|table/i.test(k) && !lits.includes(k))).to.deep.equal([]);
   });

@@ -45,7 +45,8 @@ describe('<punto-banco-table> resumes its session after a reload', () => {
     const first = await mountTable({ worker });
     const receipts = await playRounds(first.el, 3);
     const id = first.el.sessionId!;
-    expect(stored()).to.deep.equal({ sessionId: id, token: `t-${id}` });
+    expect(stored()).to.deep.include({ sessionId: id, token: `t-${id}` });
+    expect(Object.keys(stored()!)).to.deep.equal(['sessionId', 'token', 'player']); // the player's key goes with it
     const shoeBefore = lastShoe(first);
     unmountAll(); // the page goes away…
 
@@ -56,7 +57,7 @@ describe('<punto-banco-table> resumes its session after a reload', () => {
     expect(el.limits).to.deep.equal(first.el.limits);
     expect(worker.requests('sessions').filter((r) => r.method === 'POST')).to.have.length(1);
     expect(worker.log.filter((r) => r.method === 'GET' && r.path === `/api/sessions/${id}`)).to.have.length(1);
-    expect(worker.requests('receipts')).to.have.length(1);
+    expect(worker.requests('transcript')).to.have.length(1);
     // The shoe and discard counts as before the reload.
     await until(() => JSON.stringify(lastShoe(second)) === JSON.stringify(shoeBefore), 'the shoe as before');
     expect((shoeBefore as { discarded: number }).discarded).to.be.greaterThan(0);
@@ -73,7 +74,13 @@ describe('<punto-banco-table> resumes its session after a reload', () => {
     // The next round continues the same shoe, chained to the last receipt.
     const [fourth] = await playRounds(el, 1);
     expect(fourth!.body.round).to.equal(4);
-    expect(fourth!.body.prev).to.equal(receipts.at(-1)!.hash);
+    // Round 4's acceptance follows the last receipt; its receipt follows the acceptance.
+    const records = worker.transcript(id)!.records;
+    const acceptance = records.find((r) => r.hash === fourth!.body.prev)!;
+    expect(acceptance.body.type).to.equal('acceptance');
+    expect(acceptance.body.prev).to.equal(receipts.at(-1)!.hash);
+    // The same player key signs after the reload: the Worker checked it against the commitment.
+    expect((acceptance.body as { request: { body: { round: number } } }).request.body.round).to.equal(4);
     expect(worker.requests('start')).to.have.length(1);
     await until(() => history.receipts.length === 4, 'the fourth round in the history');
   });
@@ -106,7 +113,7 @@ describe('<punto-banco-table> resumes its session after a reload', () => {
     expect(worker.requests('sessions')).to.have.length(2);
     expect(el.sessionId).to.not.equal(first.el.sessionId);
     expect(el.balance).to.equal(worker.startBalance);
-    expect(stored()).to.deep.equal({ sessionId: el.sessionId, token: `t-${el.sessionId}` });
+    expect(stored()).to.deep.include({ sessionId: el.sessionId, token: `t-${el.sessionId}` });
     expect(events.filter((e) => e.type === 'pb-error')).to.have.length(0);
   });
 
@@ -187,15 +194,23 @@ describe('<punto-banco-table> resumes its session after a reload', () => {
     expect(sessionStorage.length).to.equal(0);
   });
 
-  it('the store keeps only the id and token, and ignores what it cannot read', () => {
+  it('the store keeps only the id, the token and the player key, and ignores what it cannot read', () => {
     const memory = new Map<string, string>();
     const storage = { getItem: (k: string) => memory.get(k) ?? null, setItem: (k: string, v: string) => void memory.set(k, v), removeItem: (k: string) => void memory.delete(k) };
     const store = new SessionStore(keyOf(), storage);
-    store.save({ sessionId: 'a', token: 'a.b', balance: 5 } as never);
-    expect(JSON.parse(memory.get(keyOf())!)).to.deep.equal({ sessionId: 'a', token: 'a.b' });
+    const player = { kty: 'OKP', crv: 'Ed25519', x: 'x', d: 'd' };
+    store.save({ sessionId: 'a', token: 'a.b', player, balance: 5 } as never);
+    expect(JSON.parse(memory.get(keyOf())!)).to.deep.equal({ sessionId: 'a', token: 'a.b', player });
+    memory.set(`${keyOf()}:round`, '{}');
+    memory.set(`${keyOf()}:copy`, '{}');
     store.forget('other');
-    expect(store.read()).to.deep.equal({ sessionId: 'a', token: 'a.b' });
+    expect(store.read()).to.deep.equal({ sessionId: 'a', token: 'a.b', player });
     store.forget('a');
+    expect(store.read()).to.equal(null);
+    // The round in flight and the player's copy go with the session.
+    expect([...memory.keys()]).to.deep.equal([]);
+    // A session stored without a player key (pb-fair-1) is not resumed.
+    memory.set(keyOf(), JSON.stringify({ sessionId: 'a', token: 'a.b' }));
     expect(store.read()).to.equal(null);
     memory.set(keyOf(), '{not json');
     expect(store.read()).to.equal(null);

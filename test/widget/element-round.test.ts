@@ -1,6 +1,7 @@
 /** Limits as the player bets, the controls (Repeat/Clear/Undo/Double), and a whole round. */
 import { expect } from 'chai';
-import { action, boxButton, FakeWorker, liveText, mountTable, settle, shadow, toastText, unmountAll, until } from './helpers.ts';
+import type { ReceiptBody } from '../../shared/fairness/index.ts';
+import { action, boxButton, FakeWorker, liveText, mountTable, settle, shadow, startChoice, toastText, unmountAll, until } from './helpers.ts';
 
 describe('<punto-banco-table> limits', () => {
   afterEach(unmountAll);
@@ -121,7 +122,7 @@ describe('<punto-banco-table> controls', () => {
     expect(boxButton(el, 0, 'player').getAttribute('aria-disabled')).to.equal('true');
     await until(() => scene!.called('playRound').length === 1, 'the scene to play the round');
     const start = worker.requests('start')[0]!;
-    const { clientSeed, cut } = start.body as { clientSeed: string; cut: number };
+    const { clientSeed, cut } = startChoice(start);
     expect(clientSeed).to.match(/^[0-9a-f]{32}$/);
     expect(cut).to.be.within(1, 311);
     expect(start.headers.authorization).to.equal('Bearer t-s1');
@@ -129,7 +130,13 @@ describe('<punto-banco-table> controls', () => {
     await until(() => el.state === 'settled', 'settled');
     const receipt = events.find((e) => e.type === 'pb-round-settled')!.detail;
     expect(receipt.body.outcome).to.equal('banker');
-    expect(scene!.called('playRound')[0]![0]).to.deep.equal(receipt.body);
+    // The felt draws the receipt's result with the bets of its acceptance.
+    const drawn = scene!.called('playRound')[0]![0] as ReceiptBody;
+    expect(drawn).to.deep.include({ round: receipt.body.round, cards: receipt.body.cards, outcome: 'banker', balanceAfter: receipt.body.balanceAfter });
+    expect(drawn.bets).to.deep.equal([
+      { sector: 2, box: 'banker', amount: 1_000 },
+      { sector: 2, box: 'tie', amount: 1_000 },
+    ]);
     // Banker 1.00 returns 1.95, the Tie 1.00 is lost: 0.05 down.
     expect(liveText(el)).to.equal('Banker wins, 7 to 4. You lose €0.05.');
     expect(el.balance).to.equal(receipt.body.balanceAfter);
@@ -142,12 +149,13 @@ describe('<punto-banco-table> controls', () => {
     action(el, 'repeat').click();
     await settle(el);
     expect(el.state).to.equal('ready');
-    expect(el.bets).to.deep.equal(receipt.body.bets);
+    expect(el.bets).to.deep.equal(drawn.bets);
     expect(scene!.called('clearRound').length).to.be.greaterThan(0);
     await el.deal();
     await until(() => el.state === 'settled', 'second round settled');
     expect(worker.requests('start')).to.have.length(1);
     expect(worker.requests('rounds')).to.have.length(2);
+    expect(worker.requests('secret')).to.have.length(2);
   });
 
   it('a tie leaves the Player and Banker bets on the felt', async () => {
@@ -186,7 +194,7 @@ describe('<punto-banco-table> controls', () => {
     const starts = worker.requests('start');
     expect(starts).to.have.length(2);
     expect(starts[0]!.body).to.not.deep.equal(starts[1]!.body);
-    expect((starts[1]!.body as { cut: number }).cut).to.be.within(1, 51);
+    expect(startChoice(starts[1]!).cut).to.be.within(1, 51);
     // The shoe drawn by the scene counts down, and starts full again with the new shoe.
     const shoes = scene!.called('setShoe').map((a) => a[0] as { cardsLeft: number; total: number });
     expect(shoes[0]).to.deep.include({ total: 52, cardsLeft: 52 });
@@ -211,7 +219,7 @@ describe('<punto-banco-table> controls', () => {
     await el.deal();
     await until(() => el.state === 'settled', 'settled');
     expect(seen).to.deep.equal([311]);
-    expect(worker.requests('start')[0]!.body).to.deep.equal({ clientSeed: 'my lucky seed', cut: 42 });
+    expect(startChoice(worker.requests('start')[0]!)).to.deep.equal({ clientSeed: 'my lucky seed', cut: 42 });
   });
 
   it('keeps the shoe waiting when the host provider backs out (null), and deals once it answers', async () => {
@@ -229,7 +237,7 @@ describe('<punto-banco-table> controls', () => {
     answer = { clientSeed: 'second thoughts', cut: 7 };
     await el.deal();
     await until(() => el.state === 'settled', 'settled');
-    expect(worker.requests('start').map((r) => r.body)).to.deep.equal([answer]);
+    expect(worker.requests('start').map(startChoice)).to.deep.equal([answer]);
   });
 
   it('says so when the host provider fails, and takes bets again', async () => {

@@ -65,7 +65,8 @@ describe('many tables on one page', function () {
       const s = setups[i]!;
       const expected = [{ sector: 0, box: s.box, amount: minimum[s.room] }];
       if (i === 3) expected.push({ sector: 1, box: 'player', amount: 100 });
-      expect(body.bets, `table ${i + 1}'s bets`).to.deep.equal(expected);
+      // A pb-fair-2 receipt pays each bet of its acceptance, in order: its payouts name them.
+      expect(body.payouts.map(({ sector, box, amount }: { sector: number; box: string; amount: number }) => ({ sector, box, amount })), `table ${i + 1}'s bets`).to.deep.equal(expected);
       expect(body.balanceBefore).to.equal(worker.startBalance);
       expect(els[i]!.balance, `table ${i + 1}'s balance`).to.equal(body.balanceAfter);
     });

@@ -1,40 +1,58 @@
 /**
- * A stand-in for the Worker's HTTP API (API.md), for the widget tests, the screenshots and the
- * widget bench. It deals with the shared engine (scripted cards, or a derived shoe), settles with
- * settle.ts and signs every record for real (an Ed25519 key made on first use, served as the JWKS),
- * chained as the Worker chains them — so a shoe dealt from its derived stack verifies with the
- * shared verifier; scripted cards, which no shoe produced, do not. Idempotency as the Worker does
- * it: the same key and body get the first answer. Runs in the browser (as an injected `fetch`) and
- * in Node (behind an http server).
+ * A stand-in for the Worker's HTTP API (API.md, pb-fair-2: shared/api.ts), for the widget tests,
+ * the screenshots and the widget bench. Every record comes from the shared operator builders
+ * (buildCommitmentV2, buildStartV2, buildAcceptanceV2, buildReceiptV2, buildVoidV2,
+ * buildRevealV2) and is signed for real (an Ed25519 key made on first use, served as the JWKS);
+ * every player request is checked with validatePlayerRequest against the session's player key.
+ * So a shoe dealt from its derived stack verifies with the shared verifier; scripted cards, which
+ * no shoe produced, are written over a built receipt and do not. Idempotency as the Worker does
+ * it: the same key and body get the first answer. Runs in the browser (as an injected `fetch`)
+ * and in Node (behind an http server).
  */
-import type { ApiErrorCode, CreatedSession, EndAnswer, ReceiptsAnswer, RoundAnswer, SessionView, ShoeStatus, ShoeView, StartAnswer } from '../../shared/api.ts';
-import { playRoundFromCodes, type Round } from '../../shared/round.ts';
+import type {
+  AcceptanceAnswer,
+  ApiErrorCode,
+  CreatedSessionV2,
+  EndAnswerV2,
+  RoundAnswerV2,
+  SessionViewV2,
+  ShoeStatus,
+  ShoeViewV2,
+  StartAnswerV2,
+  TableTranscriptV2,
+} from '../../shared/api.ts';
+import { CARDS_PER_DECK, DEFAULT_DECKS } from '../../shared/cards.ts';
+import { playRoundFromCodes } from '../../shared/round.ts';
 import { settle } from '../../shared/settle.ts';
-import { isRoomId, ROOMS, validateBets, type Bet } from '../../shared/table.ts';
+import { isRoomId, ROOMS } from '../../shared/table.ts';
 import {
-  buildCommitmentBody,
-  buildReceiptBody,
-  buildRevealBody,
-  buildStartBody,
-  type CommitmentBody,
-  cutRange,
-  DEFAULT_SHOE_PARAMS,
-  deriveShoe,
-  FAIRNESS_VERSION,
+  type AcceptanceV2,
+  buildAcceptanceV2,
+  buildCommitmentV2,
+  buildReceiptV2,
+  buildRevealV2,
+  buildStartV2,
+  buildVoidV2,
+  type CommitmentV2,
+  DEFAULT_VOID_AFTER_SECONDS,
   generateSigningKey,
   type Jwks,
-  type ReceiptBody,
-  type RevealBody,
-  type ShoeParams,
-  type Signed,
+  receiptCards,
+  type ReceiptV2,
+  type RecordV2,
+  type RevealReason,
+  type RevealV2,
+  revealDue,
+  type ShoeParamsV2,
+  type ShoeStateV2,
+  type SignedV2,
   type SigningKey,
-  signRecord,
-  type StartBody,
-  type Transcript,
+  signRecordV2,
+  startShoeV2,
+  type StartV2,
   validateClientSeed,
-  validateShoeCut,
+  validatePlayerRequest,
 } from '../../shared/fairness/index.ts';
-import { dealRound, type Shoe } from '../../shared/shoe.ts';
 import { STORAGE_PREFIX } from '../../widget/element/session-store.ts';
 
 export interface FakeRequest {
@@ -53,8 +71,8 @@ export interface FakeAnswer {
 
 /** A failure the next matching request(s) get instead of an answer. */
 export interface Fault {
-  /** Matched against the path's last segment: `sessions`, `start`, `rounds`, `end`, `transcript`, `receipts`, `jwks.json`; `session` is GET /api/sessions/:id. */
-  route: 'sessions' | 'session' | 'start' | 'rounds' | 'end' | 'transcript' | 'receipts' | 'jwks.json';
+  /** Matched against the path's last segment: `sessions`, `start`, `rounds` (phase 1), `secret` (phase 2), `end`, `transcript`, `jwks.json`; `session` is GET /api/sessions/:id. */
+  route: 'sessions' | 'session' | 'start' | 'rounds' | 'secret' | 'end' | 'transcript' | 'jwks.json';
   times: number;
   /** `network` throws like a dead connection; a number answers with that status. */
   kind: 'network' | number;
@@ -69,18 +87,22 @@ function serverSeedOf(shoe: number): string {
   return 'c0ffee'.repeat(10) + shoe.toString(16).padStart(4, '0');
 }
 
-const ISSUED_AT = '2026-01-01T00:00:00.000Z';
+/** The shoe the fake commits by default: six decks (the engine's default), burn, cut card 16 from the end. */
+export const FAKE_PARAMS: ShoeParamsV2 = { algorithm: 'pb-fair-2', mode: 'shoe', decks: DEFAULT_DECKS, burn: true, cutCardFromEnd: 16, voidAfterSeconds: DEFAULT_VOID_AFTER_SECONDS };
 
-/** One shoe's records as the fake keeps them (its transcript, and the dealing state). */
+/** One shoe as the fake keeps it (its records are in the session's list). */
 interface FakeShoe {
   number: number;
   status: ShoeStatus;
   serverSeed: string;
-  commitment: Signed<CommitmentBody>;
-  start?: Signed<StartBody>;
-  receipts: Signed<ReceiptBody>[];
-  reveal?: Signed<RevealBody>;
-  shoe: Shoe | null;
+  params: ShoeParamsV2;
+  commitment: SignedV2<CommitmentV2>;
+  start?: SignedV2<StartV2>;
+  reveal?: SignedV2<RevealV2>;
+  state: ShoeStateV2 | null;
+  /** Accepted rounds (settled, voided or pending). */
+  accepted: number;
+  /** Scripted rounds do not move the derived stack: positions continue from here. */
   position: number;
 }
 
@@ -88,8 +110,13 @@ interface FakeSession {
   id: string;
   token: string;
   room: keyof typeof ROOMS;
+  playerKey: string;
   balance: number;
+  records: SignedV2[];
   shoes: FakeShoe[];
+  pending: { acceptance: SignedV2<AcceptanceV2>; voidAt: string } | null;
+  /** Rounds voided, by "shoe:round", so a late secret hears `round_voided`. */
+  voided: Set<string>;
 }
 
 export class FakeWorker {
@@ -99,10 +126,12 @@ export class FakeWorker {
   script: string[][] = [];
   faults: Fault[] = [];
   startBalance = 1_000_000;
-  /** The shoe's parameters (a one-deck shoe ends after a handful of rounds). */
-  params: ShoeParams = { ...DEFAULT_SHOE_PARAMS };
+  /** The shoe's parameters for the next commitment (a one-deck shoe ends after a handful of rounds). */
+  params: ShoeParamsV2 = { ...FAKE_PARAMS };
   /** Resolves a request only when this promise resolves (to hold a round "in flight"). */
   gate: Promise<void> | null = null;
+  /** The fake's clock (ms): every record is one second after the one before. */
+  now = Date.UTC(2026, 0, 1, 12, 0, 0);
 
   #sessions = new Map<string, FakeSession>();
   #answers = new Map<string, { body: string; answer: FakeAnswer }>();
@@ -150,14 +179,27 @@ export class FakeWorker {
     return { keys: [(await this.#signingKey()).publicJwk] };
   }
 
-  /** Shoe `shoe` of session `sessionId` as a transcript (what GET …/shoes/:n/transcript answers). */
-  transcript(sessionId: string, shoe: number): Transcript | null {
-    const s = this.#sessions.get(sessionId)?.shoes[shoe - 1];
-    return s ? transcriptOf(s) : null;
+  /** The table's whole history (what GET …/transcript answers), or null for an unknown session. */
+  transcript(sessionId: string): TableTranscriptV2 | null {
+    const s = this.#sessions.get(sessionId);
+    return s ? { version: 'pb-fair-2', records: [...s.records] } : null;
   }
 
-  async #sign<T extends { type: string }>(body: T): Promise<Signed<T>> {
-    return signRecord(body, await this.#signingKey());
+  /** The session's player key (what its commitments name). */
+  playerKey(sessionId: string): string | null {
+    return this.#sessions.get(sessionId)?.playerKey ?? null;
+  }
+
+  #at(): string {
+    const t = new Date(this.now).toISOString();
+    this.now += 1000;
+    return t;
+  }
+
+  async #sign<T extends RecordV2>(session: FakeSession, body: T): Promise<SignedV2<T>> {
+    const signed = await signRecordV2(body, await this.#signingKey());
+    session.records.push(signed);
+    return signed;
   }
 
   async handle(req: FakeRequest): Promise<FakeAnswer> {
@@ -186,122 +228,198 @@ export class FakeWorker {
   async #route(req: FakeRequest): Promise<FakeAnswer> {
     if (req.method === 'GET' && req.path.endsWith('/.well-known/jwks.json')) return { status: 200, body: await this.jwks() };
     const parts = req.path.split('/').filter(Boolean); // api, sessions, id, …
-    if (req.method === 'POST' && parts.length === 2 && parts[1] === 'sessions') return this.#create(req.body as { room?: unknown });
+    if (req.method === 'POST' && parts.length === 2 && parts[1] === 'sessions') return this.#create(req.body as { room?: unknown; playerKey?: unknown });
     const session = this.#sessions.get(parts[2] ?? '');
     if (!session) return error(404, 'not_found', 'no such session');
     if (req.headers.authorization !== `Bearer ${session.token}`) return error(401, 'unauthorized', 'wrong token');
     const tail = parts.slice(3).join('/');
     const shoe = session.shoes.at(-1)!;
-    if (req.method === 'POST' && tail === 'shoe/start') return this.#start(shoe, req.body as { clientSeed?: unknown; cut?: unknown });
-    if (req.method === 'POST' && tail === 'rounds') return this.#round(session, shoe, (req.body as { bets: Bet[] }).bets);
-    if (req.method === 'POST' && tail === 'shoe/end') {
-      if (shoe.status === 'ended') return error(409, 'shoe_not_started', 'the shoe has ended');
-      const next = await this.#end(session, shoe, 'ended-early');
-      const ended: EndAnswer = { reveal: shoe.reveal!, balance: session.balance, shoe: { number: shoe.number, status: 'ended', rounds: shoe.receipts.length }, nextShoe: shoeInfo(next, this.params) };
-      return { status: 200, body: ended };
-    }
-    if (req.method === 'GET' && tail === '') return { status: 200, body: sessionView(session, this.params) };
-    if (req.method === 'GET' && tail === 'receipts') {
-      const raw = new URLSearchParams(req.query ?? '').get('shoe');
-      const found = raw === null ? shoe : session.shoes[Number(raw) - 1];
-      const receipts: ReceiptsAnswer | null = found ? { shoe: found.number, receipts: [...found.receipts] } : null;
-      return receipts ? { status: 200, body: receipts } : error(404, 'not_found', 'no such shoe');
-    }
-    const wanted = /^shoes\/(\d+)\/transcript$/.exec(tail);
-    if (req.method === 'GET' && wanted) {
-      const found = session.shoes[Number(wanted[1]) - 1];
-      return found ? { status: 200, body: transcriptOf(found) } : error(404, 'not_found', 'no such shoe');
-    }
+    const request = (req.body as { request?: unknown } | null)?.request;
+    if (req.method === 'POST' && tail === 'shoe/start') return this.#start(session, shoe, request);
+    if (req.method === 'POST' && tail === 'rounds') return this.#bet(session, shoe, request);
+    const secret = /^rounds\/(\d+)\/secret$/.exec(tail);
+    if (req.method === 'POST' && secret) return this.#secret(session, shoe, Number(secret[1]), request);
+    if (req.method === 'POST' && tail === 'shoe/end') return this.#endByPlayer(session, shoe, request);
+    if (req.method === 'GET' && tail === '') return { status: 200, body: this.#view(session) };
+    if (req.method === 'GET' && tail === 'transcript') return { status: 200, body: this.transcript(session.id) };
     return error(404, 'not_found', `no route ${req.method} ${req.path}`);
   }
 
-  async #create(body: { room?: unknown }): Promise<FakeAnswer> {
+  async #create(body: { room?: unknown; playerKey?: unknown }): Promise<FakeAnswer> {
     const room = isRoomId(body?.room) ? body.room : 'hall-1';
+    if (typeof body?.playerKey !== 'string' || body.playerKey.length !== 43) return error(400, 'bad_request', 'playerKey: the player\'s Ed25519 public key is required');
     const id = `s${this.#next++}`;
-    const session: FakeSession = { id, token: `t-${id}`, room, balance: this.startBalance, shoes: [] };
+    const session: FakeSession = { id, token: `t-${id}`, room, playerKey: body.playerKey, balance: this.startBalance, records: [], shoes: [], pending: null, voided: new Set() };
     this.#sessions.set(id, session);
     await this.#commit(session, null);
-    const created: CreatedSession = { ...sessionView(session, this.params), token: session.token };
+    const created: CreatedSessionV2 = { ...this.#view(session), token: session.token };
     return { status: 201, body: created };
   }
 
-  /** Commits the session's next shoe (its seed's hash and parameters, signed) before anything else. */
+  /** Commits the session's next shoe (its seed's hash, parameters and the player's key, signed). */
   async #commit(session: FakeSession, prev: string | null): Promise<FakeShoe> {
     const number = session.shoes.length + 1;
     const serverSeed = serverSeedOf(number);
-    const body = buildCommitmentBody({ table: session.id, shoe: number, params: this.params, serverSeed, prev, issuedAt: ISSUED_AT, limits: ROOMS[session.room].limits });
-    const shoe: FakeShoe = { number, status: 'awaiting-start', serverSeed, commitment: await this.#sign(body), receipts: [], shoe: null, position: 0 };
+    const params = { ...this.params };
+    const body = buildCommitmentV2({
+      table: session.id,
+      shoe: number,
+      keyId: 'fake-key',
+      params,
+      limits: ROOMS[session.room].limits,
+      serverSeed,
+      playerKey: session.playerKey,
+      openingBalance: session.balance,
+      prev,
+      issuedAt: this.#at(),
+    });
+    const shoe: FakeShoe = { number, status: 'awaiting-start', serverSeed, params, commitment: await this.#sign(session, body), state: null, accepted: 0, position: 0 };
     session.shoes.push(shoe);
     return shoe;
   }
 
-  async #start(shoe: FakeShoe, body: { clientSeed?: unknown; cut?: unknown }): Promise<FakeAnswer> {
+  async #start(session: FakeSession, shoe: FakeShoe, value: unknown): Promise<FakeAnswer> {
     if (shoe.status !== 'awaiting-start') return error(409, 'shoe_already_started', 'the shoe is already in play');
-    const seed = validateClientSeed(String(body?.clientSeed ?? ''));
-    if (!seed.ok) return error(400, 'bad_client_seed', seed.error.message);
-    const cut = validateShoeCut(this.params, Number(body?.cut));
-    if (!cut.ok) return error(400, 'bad_cut', cut.error.message);
-    shoe.shoe = deriveShoe(this.params, shoe.serverSeed, seed.value, cut.value);
+    const checked = await validatePlayerRequest(session.playerKey, value, 'start');
+    if (!checked.ok) return error(400, checked.error.code, checked.error.message);
+    const request = checked.value;
+    const r = request.body;
+    if (r.table !== session.id || r.shoe !== shoe.number || r.commitment !== shoe.commitment.hash) return error(409, 'request_mismatch', 'the start request does not answer this shoe\'s commitment');
+    const seed = validateClientSeed(r.clientSeed);
+    if (!seed.ok || seed.value !== r.clientSeed) return error(400, 'bad_client_seed', seed.ok ? 'the client seed is not in NFC' : seed.error.message);
+    const range = cutRange(shoe.params);
+    if (r.cut < range.min || r.cut > range.max) return error(400, 'bad_cut', `the cut must be ${range.min}–${range.max}`);
+    shoe.start = await this.#sign(session, buildStartV2(shoe.commitment, request, 'fake-key', this.#at()));
+    shoe.state = startShoeV2(shoe.params, shoe.serverSeed, r.clientSeed, r.cut);
     shoe.status = 'in-play';
-    shoe.start = await this.#sign(buildStartBody({ table: shoe.commitment.body.table, shoe: shoe.number, clientSeed: seed.value, cut: cut.value, prev: shoe.commitment.hash, issuedAt: ISSUED_AT }));
-    const started: StartAnswer = { shoe: shoeInfo(shoe, this.params) };
+    const started: StartAnswerV2 = { shoe: shoeView(shoe) };
     return { status: 200, body: started };
   }
 
-  async #round(session: FakeSession, shoe: FakeShoe, bets: Bet[]): Promise<FakeAnswer> {
-    if (shoe.status !== 'in-play' || !shoe.shoe) return error(409, 'shoe_not_started', 'start the shoe first');
-    const checked = validateBets(bets, ROOMS[session.room].limits, session.balance);
-    if (!checked.ok) return error(422, checked.error.code, checked.error.message);
-    let dealt: Round;
-    let cutCardOut = false;
+  /** Phase 1: the bet with its lock → an acceptance (the stake debited, no card known). */
+  async #bet(session: FakeSession, shoe: FakeShoe, value: unknown): Promise<FakeAnswer> {
+    if (shoe.status !== 'in-play' || !shoe.state) return error(409, 'shoe_not_started', 'start the shoe first');
+    if (session.pending) return error(409, 'round_pending', `round ${session.pending.acceptance.body.round} waits for its secret`);
+    const checked = await validatePlayerRequest(session.playerKey, value, 'bet');
+    if (!checked.ok) return error(400, checked.error.code, checked.error.message);
+    const last = session.records.at(-1)!;
+    const built = buildAcceptanceV2({ last, round: shoe.accepted + 1, request: checked.value, limits: ROOMS[session.room].limits, balanceBefore: session.balance, affiliate: null, keyId: 'fake-key', issuedAt: this.#at() });
+    if (!built.ok) return error(built.error.code === 'bets_invalid' ? 422 : 409, built.error.code, built.error.message);
+    const acceptance = await this.#sign(session, built.value);
+    shoe.accepted++;
+    session.balance -= acceptance.body.request.body.bets.reduce((sum, b) => sum + b.amount, 0);
+    const voidAt = new Date(Date.parse(acceptance.body.issuedAt) + shoe.params.voidAfterSeconds * 1000).toISOString();
+    session.pending = { acceptance, voidAt };
+    const answer: AcceptanceAnswer = { acceptance, balance: session.balance, voidAt, shoe: summary(shoe) };
+    return { status: 200, body: answer };
+  }
+
+  /** Phase 2: the round's secret → the receipt (and the reveal and next shoe when the shoe ends). */
+  async #secret(session: FakeSession, shoe: FakeShoe, round: number, value: unknown): Promise<FakeAnswer> {
+    if (session.voided.has(`${shoe.number}:${round}`)) return error(409, 'round_voided', `round ${round} was voided: its secret came too late; the stake was returned`);
+    const pending = session.pending;
+    if (!pending || pending.acceptance.body.round !== round) return error(409, 'no_pending_round', `round ${round} does not wait for a secret`);
+    const checked = await validatePlayerRequest(session.playerKey, value, 'secret');
+    if (!checked.ok) return error(400, checked.error.code, checked.error.message);
+    const built = buildReceiptV2({ params: shoe.params, state: shoe.state!, serverSeed: shoe.serverSeed, cut: shoe.start!.body.request.body.cut, acceptance: pending.acceptance, request: checked.value, keyId: 'fake-key', issuedAt: this.#at() });
+    if (!built.ok) return error(409, built.error.code, built.error.message);
+    let body: ReceiptV2 = built.value.body;
     const scripted = this.script.shift();
     if (scripted) {
       const played = playRoundFromCodes(scripted);
       if (!played.ok) return error(500, 'bad_script', played.error.message);
       // Scripted cards get positions after the cards dealt so far, as a shoe would give them.
-      const base = shoe.position;
-      dealt = { ...played.value, positions: played.value.positions.map((p) => p + base) };
-      shoe.position = base + played.value.cardsUsed;
+      const dealt = { ...played.value, positions: played.value.positions.map((p) => p + shoe.position) };
+      shoe.position += played.value.cardsUsed;
+      const s = settle(pending.acceptance.body.request.body.bets, dealt.outcome);
+      body = {
+        ...body,
+        cards: receiptCards(dealt),
+        playerTotal: dealt.playerTotal,
+        bankerTotal: dealt.bankerTotal,
+        outcome: dealt.outcome,
+        natural: dealt.natural,
+        playerPair: dealt.playerPair,
+        bankerPair: dealt.bankerPair,
+        payouts: s.bets.map((b) => ({ sector: b.sector, box: b.box, amount: b.amount, result: b.result, returned: b.returned, net: b.net })),
+        staked: s.staked,
+        returned: s.returned,
+        balanceAfter: body.balanceBefore - s.staked + s.returned,
+        cutCardOut: false,
+      };
     } else {
-      const next = dealRound(shoe.shoe);
-      if (!next.ok) return error(409, 'shoe_not_started', next.error.message);
-      shoe.shoe = next.value.shoe;
-      dealt = next.value.round;
-      cutCardOut = next.value.cutCardOut;
-      shoe.position = next.value.shoe.next;
+      shoe.state = built.value.state;
+      shoe.position = built.value.state.dealt + built.value.state.burned;
     }
-    const body: ReceiptBody = buildReceiptBody({
-      table: session.id,
-      shoe: shoe.number,
-      round: shoe.receipts.length + 1,
-      affiliate: null,
-      bets: checked.value,
-      dealt,
-      settlement: settle(checked.value, dealt.outcome),
-      balanceBefore: session.balance,
-      cutCardOut,
-      prev: shoe.receipts.at(-1)?.hash ?? shoe.start!.hash,
-      issuedAt: ISSUED_AT,
-    });
-    const receipt = await this.#sign(body);
-    shoe.receipts.push(receipt);
+    const receipt = await this.#sign(session, body);
+    session.pending = null;
     session.balance = body.balanceAfter;
-    const answer: RoundAnswer = { receipt, balance: session.balance, shoe: { number: shoe.number, status: cutCardOut ? 'ended' : 'in-play', rounds: shoe.receipts.length } };
-    if (cutCardOut) {
-      const next = await this.#end(session, shoe, 'cut-card');
+    const answer: RoundAnswerV2 = { receipt, balance: session.balance, shoe: summary(shoe) };
+    const due = revealDue(shoe.params, { cutCardOut: body.cutCardOut, accepted: shoe.accepted });
+    if (due) {
+      const next = await this.#end(session, shoe, due);
+      answer.shoe = summary(shoe);
       answer.reveal = shoe.reveal!;
-      answer.nextShoe = shoeInfo(next, this.params);
+      answer.nextShoe = shoeView(next);
     }
     return { status: 200, body: answer };
   }
 
+  async #endByPlayer(session: FakeSession, shoe: FakeShoe, value: unknown): Promise<FakeAnswer> {
+    if (shoe.status !== 'in-play') return error(409, 'shoe_not_started', 'the shoe is not in play');
+    if (session.pending) return error(409, 'round_pending', 'a round waits for its secret');
+    const checked = await validatePlayerRequest(session.playerKey, value, 'end');
+    if (!checked.ok) return error(400, checked.error.code, checked.error.message);
+    if (checked.value.body.prev !== session.records.at(-1)!.hash) return error(409, 'request_mismatch', 'the end request does not follow the last record');
+    const next = await this.#end(session, shoe, 'player', checked.value);
+    const ended: EndAnswerV2 = { reveal: shoe.reveal!, balance: session.balance, shoe: summary(shoe), nextShoe: shoeView(next) };
+    return { status: 200, body: ended };
+  }
+
   /** Reveals the shoe's server seed and commits the next shoe, chained to the reveal. */
-  async #end(session: FakeSession, shoe: FakeShoe, reason: RevealBody['reason']): Promise<FakeShoe> {
-    const prev = shoe.receipts.at(-1)?.hash ?? shoe.start?.hash ?? shoe.commitment.hash;
-    shoe.reveal = await this.#sign(buildRevealBody({ table: session.id, shoe: shoe.number, serverSeed: shoe.serverSeed, rounds: shoe.receipts.length, reason, prev, issuedAt: ISSUED_AT }));
+  async #end(session: FakeSession, shoe: FakeShoe, reason: RevealReason, request?: Parameters<typeof buildRevealV2>[0]['request']): Promise<FakeShoe> {
+    const last = session.records.at(-1)!;
+    const body = buildRevealV2({ last, serverSeed: shoe.serverSeed, rounds: shoe.accepted, reason, ...(request ? { request } : {}), closingBalance: session.balance, keyId: 'fake-key', issuedAt: this.#at() });
+    shoe.reveal = await this.#sign(session, body);
     shoe.status = 'ended';
-    shoe.shoe = null;
+    shoe.state = null;
     return this.#commit(session, shoe.reveal.hash);
+  }
+
+  /**
+   * The pending round of `sessionId` waited past `voidAfterSeconds`: the fake signs its void (the
+   * stake returned), as the Worker does when the secret never comes. False when nothing waits.
+   */
+  async voidPending(sessionId: string): Promise<boolean> {
+    const session = this.#sessions.get(sessionId);
+    const pending = session?.pending;
+    if (!session || !pending) return false;
+    this.now = Math.max(this.now, Date.parse(pending.voidAt));
+    const voided = await this.#sign(session, buildVoidV2(pending.acceptance, 'fake-key', this.#at()));
+    session.pending = null;
+    session.balance = voided.body.balanceAfter;
+    session.voided.add(`${voided.body.shoe}:${voided.body.round}`);
+    return true;
+  }
+
+  #view(session: FakeSession): SessionViewV2 {
+    const room = ROOMS[session.room];
+    const lastReceipt = [...session.records].reverse().find((r): r is SignedV2<ReceiptV2> => r.body.type === 'receipt') ?? null;
+    return {
+      protocol: 'pb-fair-2',
+      sessionId: session.id,
+      room: session.room,
+      roomName: room.name,
+      affiliate: null,
+      attribution: 'claimed',
+      balance: session.balance,
+      limits: room.limits,
+      playerKey: session.playerKey,
+      shoe: shoeView(session.shoes.at(-1)!),
+      head: session.records.at(-1)!,
+      pending: session.pending,
+      lastReceipt,
+    };
   }
 
   /** Forgets every session (as if the Worker lost them): the next call gets 404. */
@@ -310,38 +428,23 @@ export class FakeWorker {
   }
 }
 
+/** The cuts the fake takes: any position inside the stack (the verifier's rule, FAIRNESS.md §B10). */
+function cutRange(params: ShoeParamsV2): { min: number; max: number } {
+  return { min: 1, max: params.decks * CARDS_PER_DECK - 1 };
+}
+
+function summary(shoe: FakeShoe): { number: number; status: ShoeStatus; rounds: number } {
+  return { number: shoe.number, status: shoe.status, rounds: shoe.accepted };
+}
+
 /** The shoe as the session and round answers describe it. */
-function shoeInfo(shoe: FakeShoe, params: ShoeParams): ShoeView {
+function shoeView(shoe: FakeShoe): ShoeViewV2 {
   return {
-    number: shoe.number,
-    status: shoe.status,
-    rounds: shoe.receipts.length,
-    params,
-    cutRange: cutRange(params),
+    ...summary(shoe),
+    params: shoe.params,
+    cutRange: cutRange(shoe.params),
     commitment: shoe.commitment,
     ...(shoe.start ? { start: shoe.start } : {}),
-    ...(shoe.reveal ? { reveal: shoe.reveal } : {}),
-  };
-}
-
-/** The session as `GET /api/sessions/:id` shows it (the fake knows no affiliates). */
-function sessionView(session: FakeSession, params: ShoeParams): SessionView {
-  const room = ROOMS[session.room];
-  return { sessionId: session.id, room: session.room, roomName: room.name, affiliate: null, attribution: 'claimed', balance: session.balance, limits: room.limits, shoe: shoeInfo(session.shoes.at(-1)!, params), lastReceipt: lastReceipt(session) };
-}
-
-/** The newest receipt of the session (null before the first round). */
-function lastReceipt(session: FakeSession): Signed<ReceiptBody> | null {
-  for (const shoe of [...session.shoes].reverse()) if (shoe.receipts.length) return shoe.receipts.at(-1)!;
-  return null;
-}
-
-function transcriptOf(shoe: FakeShoe): Transcript {
-  return {
-    version: FAIRNESS_VERSION,
-    commitment: shoe.commitment,
-    ...(shoe.start ? { start: shoe.start } : {}),
-    receipts: [...shoe.receipts],
     ...(shoe.reveal ? { reveal: shoe.reveal } : {}),
   };
 }

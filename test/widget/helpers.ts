@@ -6,10 +6,16 @@ import '../../widget/index.ts';
 import type { PuntoBancoTable } from '../../widget/element/punto-banco-table.ts';
 import type { SceneOptions, TableScene } from '../../widget/scene/index.ts';
 import type { Box } from '../../shared/table.ts';
-import type { ReceiptBody, Signed } from '../../shared/fairness/index.ts';
-import { FakeWorker } from './fake-worker.ts';
+import type { ReceiptV2, SignedRequest, SignedV2, StartRequest } from '../../shared/fairness/index.ts';
+import { FakeWorker, type FakeRequest } from './fake-worker.ts';
 
 export { FakeWorker };
+
+/** The client seed and cut of a start request the fake received (inside the player's signed request). */
+export function startChoice(r: FakeRequest): { clientSeed: string; cut: number } {
+  const { clientSeed, cut } = (r.body as { request: SignedRequest<StartRequest> }).request.body;
+  return { clientSeed, cut };
+}
 
 /** A scene that draws nothing and resolves every animation at once; it logs each call. */
 export class FakeScene implements TableScene {
@@ -185,9 +191,9 @@ export function toastText(el: Element): string {
 }
 
 /** Plays `n` rounds (a Banker bet in sector 1 when the felt is empty), collecting the receipts. */
-export async function playRounds(el: PuntoBancoTable, n: number): Promise<Signed<ReceiptBody>[]> {
-  const receipts: Signed<ReceiptBody>[] = [];
-  const take = (e: Event) => receipts.push((e as CustomEvent<Signed<ReceiptBody>>).detail);
+export async function playRounds(el: PuntoBancoTable, n: number): Promise<SignedV2<ReceiptV2>[]> {
+  const receipts: SignedV2<ReceiptV2>[] = [];
+  const take = (e: Event) => receipts.push((e as CustomEvent<SignedV2<ReceiptV2>>).detail);
   el.addEventListener('pb-round-settled', take);
   try {
     for (let i = 0; i < n; i++) {

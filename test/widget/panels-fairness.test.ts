@@ -1,9 +1,32 @@
 import { expect } from 'chai';
-import { cutRange } from '../../shared/fairness/index.ts';
-import { type PbCutStack, type PbFairness, type PbVerifyReport, type ShoeStartDetail, transcriptBlob, type VerifiedDetail } from '../../widget/panels/index.ts';
+import type { CommitmentV2, FileV2, SignedV2 } from '../../shared/fairness/index.ts';
+import { type PbCutStack, type PbFairness, type PbVerifyReportV2, type ShoeStartDetail, type TableSource, type VerifiedDetail } from '../../widget/panels/index.ts';
 import type { ShoeChoiceDetail } from '../../widget/element/emit.ts';
-import { playShoe, tamperedCopy } from './panels-fixture.ts';
+import { playTable } from './panels-fixture.ts';
 import { $, $$, mount, nextEvent, type, unmountAll, until } from './panels-helpers.ts';
+
+/** A played pb-fair-2 table: its first commitment, and the table as the panel reads it (the player's copy; the operator's file, maybe changed). */
+async function table(options: { rounds?: number; end?: 'open' | 'player'; theirs?: (file: FileV2) => FileV2 } = {}) {
+  const { file, jwks } = await playTable(options);
+  const commitment = file.records[0] as SignedV2<CommitmentV2>;
+  const theirs: FileV2 = options.theirs ? options.theirs(structuredClone(file)) : file;
+  const source: TableSource = {
+    playerKey: commitment.body.playerKey,
+    copy: () => structuredClone(file),
+    transcript: async () => ({ ok: true, text: JSON.stringify({ version: theirs.version, records: theirs.records }) }),
+  };
+  return { file, jwks, commitment, source };
+}
+
+async function verified(panel: PbFairness, button = '.verify-table-button'): Promise<{ detail: VerifiedDetail; view: PbVerifyReportV2 }> {
+  const done = nextEvent<VerifiedDetail>(panel, 'pb-verified');
+  $<HTMLButtonElement>(panel, button).click();
+  const { detail } = await done;
+  await panel.updateComplete;
+  const view = $<PbVerifyReportV2>(panel, 'pb-verify-report-v2');
+  await view.updateComplete;
+  return { detail, view };
+}
 
 async function startEvents(panel: PbFairness): Promise<ShoeStartDetail[]> {
   const seen: ShoeStartDetail[] = [];
@@ -16,23 +39,24 @@ describe('<pb-fairness>', () => {
 
   describe('before the shoe', () => {
     it('shows the signed commitment and checks its signature against the JWKS', async () => {
-      const { transcript, jwks } = await playShoe({ rounds: 1 });
-      const panel = await mount<PbFairness>('pb-fairness', { commitment: transcript.commitment, status: 'awaiting-start', jwks });
+      const { commitment, jwks } = await table({ rounds: 1 });
+      const panel = await mount<PbFairness>('pb-fairness', { commitment, status: 'awaiting-start', jwks });
       const text = $(panel, '.commitment').textContent!;
-      expect(text).to.contain(transcript.commitment.body.serverSeedHash);
+      expect(text).to.contain(commitment.body.serverSeedHash);
       expect(text).to.contain('6 decks').and.to.contain('burn on').and.to.contain('cut card 16 from the end');
-      expect(text).to.contain(transcript.commitment.keyId);
+      expect(text).to.contain(commitment.body.keyId);
+      expect(text).to.contain(commitment.body.playerKey); // the player's own key, which every request is signed with
       await until(() => panel.shadowRoot!.querySelector('.signature.ok'), 'the commitment signature check');
       // A commitment altered after signing is called out.
-      const forged = structuredClone(transcript.commitment);
+      const forged = structuredClone(commitment);
       forged.body.params.decks = 8;
       panel.commitment = forged;
       await until(() => panel.shadowRoot!.querySelector('.signature.fail'), 'the forged commitment to fail');
     });
 
     it('emits pb-shoe-start with the seed and the cut chosen on the slider, inside cutRange', async () => {
-      const { transcript } = await playShoe({ rounds: 1 });
-      const panel = await mount<PbFairness>('pb-fairness', { commitment: transcript.commitment, status: 'awaiting-start', cutRange: { min: 10, max: 40 } });
+      const { commitment } = await table({ rounds: 1 });
+      const panel = await mount<PbFairness>('pb-fairness', { commitment, status: 'awaiting-start', cutRange: { min: 10, max: 40 } });
       const seen = await startEvents(panel);
       const stack = $<PbCutStack>(panel, 'pb-cut-stack');
       const range = $<HTMLInputElement>(stack, 'input[type=range]');
@@ -47,13 +71,13 @@ describe('<pb-fairness>', () => {
     });
 
     it('reports the seed and cut with pb-shoe-choice as they change, and why a seed cannot be used', async () => {
-      const { transcript } = await playShoe({ rounds: 1 });
-      const panel = await mount<PbFairness>('pb-fairness', { commitment: transcript.commitment, status: 'awaiting-start', cutRange: { min: 10, max: 40 } });
+      const { commitment } = await table({ rounds: 1 });
+      const panel = await mount<PbFairness>('pb-fairness', { commitment, status: 'awaiting-start', cutRange: { min: 10, max: 40 } });
       const seen: ShoeChoiceDetail[] = [];
       panel.addEventListener('pb-shoe-choice', (e) => seen.push((e as CustomEvent<ShoeChoiceDetail>).detail));
       type($<HTMLInputElement>($<PbCutStack>(panel, 'pb-cut-stack'), 'input[type=range]'), '25');
       type($<HTMLInputElement>(panel, '#seed'), 'my own seed');
-      const shoe = transcript.commitment.body.shoe;
+      const shoe = commitment.body.shoe;
       // At once, not at the next render: a Deal in the same task uses them.
       expect(seen.at(-1)).to.deep.equal({ shoe, choice: { ok: true, value: { clientSeed: 'my own seed', cut: 25 } } });
       type($<HTMLInputElement>(panel, '#seed'), '');
@@ -72,9 +96,9 @@ describe('<pb-fairness>', () => {
     });
 
     it('clamps a typed cut and a click on the drawing to the allowed range', async () => {
-      const { transcript } = await playShoe({ rounds: 1 });
-      const range = cutRange(transcript.commitment.body.params);
-      const panel = await mount<PbFairness>('pb-fairness', { commitment: transcript.commitment, status: 'awaiting-start' }, 'width: 600px');
+      const { commitment } = await table({ rounds: 1 });
+      const range = { min: 1, max: 6 * 52 - 1 }; // any position inside the six-deck stack
+      const panel = await mount<PbFairness>('pb-fairness', { commitment, status: 'awaiting-start' }, 'width: 600px');
       const seen = await startEvents(panel);
       const stack = $<PbCutStack>(panel, 'pb-cut-stack');
       type($<HTMLInputElement>(stack, 'input[type=number]'), '99999', 'change');
@@ -96,8 +120,8 @@ describe('<pb-fairness>', () => {
     });
 
     it('offers a random client seed, a new one on demand, and refuses an invalid one', async () => {
-      const { transcript } = await playShoe({ rounds: 1 });
-      const panel = await mount<PbFairness>('pb-fairness', { commitment: transcript.commitment, status: 'awaiting-start' });
+      const { commitment } = await table({ rounds: 1 });
+      const panel = await mount<PbFairness>('pb-fairness', { commitment, status: 'awaiting-start' });
       const seen = await startEvents(panel);
       const input = $<HTMLInputElement>(panel, '#seed');
       const first = input.value;
@@ -117,24 +141,20 @@ describe('<pb-fairness>', () => {
   });
 
   describe('during the shoe', () => {
-    it('shows the round count and the seed and cut in use; the receipts so far check as pending', async () => {
-      const { transcript, jwks } = await playShoe({ rounds: 9, reveal: false, clientSeed: 'seed during' });
-      const panel = await mount<PbFairness>('pb-fairness', { commitment: transcript.commitment, status: 'in-play', rounds: 9, transcript, jwks });
+    it('shows the round count and the seed and cut in use; the table so far checks as pending', async () => {
+      const { commitment, jwks, source } = await table({ rounds: 9, end: 'open' });
+      const panel = await mount<PbFairness>('pb-fairness', { commitment, status: 'in-play', rounds: 9, table: source, jwks });
       expect($(panel, '.round-count').textContent).to.contain('Round 9');
-      expect($(panel, '.during').textContent).to.contain('seed during').and.to.contain('137');
-      $<HTMLButtonElement>(panel, '.verify-button').click();
-      const { detail } = await nextEvent<VerifiedDetail>(panel, 'pb-verified');
-      expect(detail.report.ok).to.equal(true);
-      expect(detail.report.pending).to.equal(true);
-      await panel.updateComplete;
-      const report = $<PbVerifyReport>(panel, 'pb-verify-report');
-      await report.updateComplete;
-      expect($$(report, '.chip.pending')).to.have.length(9);
+      expect($(panel, '.during').textContent).to.contain('a player seed').and.to.contain('100');
+      const { detail, view } = await verified(panel);
+      expect(detail.check.result.code).to.equal('ok');
+      expect(detail.check.result.version === 'pb-fair-2' && detail.check.result.report.pending).to.equal(true);
+      expect($$(view, '.chip.pending')).to.have.length(9);
     });
 
     it('asks to end the shoe early when allowed', async () => {
-      const { transcript } = await playShoe({ rounds: 2, reveal: false });
-      const panel = await mount<PbFairness>('pb-fairness', { commitment: transcript.commitment, status: 'in-play', rounds: 2, transcript, allowEndShoe: true });
+      const { commitment } = await table({ rounds: 2, end: 'open' });
+      const panel = await mount<PbFairness>('pb-fairness', { commitment, status: 'in-play', rounds: 2, allowEndShoe: true });
       const ended = nextEvent(panel, 'pb-shoe-end');
       $<HTMLButtonElement>(panel, '.end-button').click();
       await ended;
@@ -142,42 +162,52 @@ describe('<pb-fairness>', () => {
   });
 
   describe('after the reveal', () => {
-    it('verifies the revealed shoe in the browser, every round verified', async () => {
-      const { transcript, jwks, serverSeed } = await playShoe();
-      const panel = await mount<PbFairness>('pb-fairness', { commitment: transcript.commitment, status: 'ended', rounds: transcript.receipts.length, transcript, jwks });
-      expect($(panel, '.after').textContent).to.contain(serverSeed);
-      $<HTMLButtonElement>(panel, '.verify-button').click();
-      const { detail } = await nextEvent<VerifiedDetail>(panel, 'pb-verified');
-      expect(detail.report.ok).to.equal(true);
-      expect(detail.report.pending).to.equal(false);
-      await panel.updateComplete;
-      const report = $<PbVerifyReport>(panel, 'pb-verify-report');
-      await report.updateComplete;
-      expect($$(report, '.chip')).to.have.length(transcript.receipts.length);
-      expect($$(report, '.chip.verified')).to.have.length(transcript.receipts.length);
-      expect($(report, '.headline').textContent).to.contain(`all ${transcript.receipts.length} rounds verified`);
+    it('verifies the table in the browser, every round verified', async () => {
+      const { commitment, jwks, source, file } = await table({ rounds: 6 });
+      const panel = await mount<PbFairness>('pb-fairness', { commitment, status: 'ended', rounds: 6, table: source, jwks });
+      const reveal = file.records.at(-1)!.body as { serverSeed: string };
+      expect($(panel, '.after').textContent).to.contain(reveal.serverSeed);
+      const { detail, view } = await verified(panel);
+      expect(detail.check.result.code).to.equal('ok');
+      expect(detail.check.findings).to.equal(null); // "Verify" alone does not compare
+      expect($$(view, '.chip')).to.have.length(6);
+      expect($$(view, '.chip.verified')).to.have.length(6);
+      expect($(view, '.headline').textContent).to.contain('1 shoe, 6 rounds');
     });
 
     it('shows the failing round and why when the transcript was tampered with', async () => {
-      const { transcript, jwks } = await playShoe({ rounds: 12 });
-      const bad = tamperedCopy(transcript, 5);
-      const panel = await mount<PbFairness>('pb-fairness', { commitment: bad.commitment, status: 'ended', rounds: 12, transcript: bad, jwks });
-      const report = await panel.verify();
-      expect(report!.ok).to.equal(false);
-      expect(report!.failure!.round).to.equal(5);
-      await panel.updateComplete;
-      const view = $<PbVerifyReport>(panel, 'pb-verify-report');
-      await view.updateComplete;
-      expect($(view, '.headline').textContent).to.contain('FAILED at round 5').and.to.contain(report!.failure!.message);
-      expect($(view, '.chip[data-round="5"]').dataset.status).to.equal('failed');
-      // Rounds before it verify; its balance also breaks the next round's balance before.
-      expect($$(view, '.chip.verified').map((c) => c.dataset.round)).to.include.members(['1', '2', '3', '4']);
-      expect($$(view, '.chip.verified')).to.have.length(report!.rounds.filter((r) => r.status === 'verified').length);
+      const { commitment, jwks, source } = await table({
+        rounds: 12,
+        // Round 5's receipt (commitment, start, then acceptance and receipt per round) changed after signing.
+        theirs: (f) => ((f.records[11]!.body as { balanceAfter: number }).balanceAfter += 1_000, f),
+      });
+      const panel = await mount<PbFairness>('pb-fairness', { commitment, status: 'ended', rounds: 12, table: source, jwks });
+      const { detail, view } = await verified(panel);
+      const r = detail.check.result;
+      expect(r.code).to.equal('hash_mismatch');
+      expect(r.version === 'pb-fair-2' && r.report.failure!.round).to.equal(5);
+      expect($(view, '.shoe').dataset.verdict).to.equal('fail');
+      expect($(view, '.headline').textContent).to.contain('shoe 1, round 5').and.to.contain('hash_mismatch');
+      // Rounds before it verify; nothing after the first failure is judged.
+      expect($$(view, '.chip.verified').map((c) => c.dataset.round)).to.deep.equal(['1', '2', '3', '4']);
     });
 
-    it('downloads the transcript as the { transcripts } JSON file the CLI verifies', async () => {
-      const { transcript, jwks } = await playShoe({ rounds: 3 });
-      const panel = await mount<PbFairness>('pb-fairness', { commitment: transcript.commitment, status: 'ended', rounds: 3, transcript, jwks });
+    it('compares the operator\'s transcript with the player\'s copy: a changed round is flagged', async () => {
+      const { commitment, jwks, source } = await table({
+        rounds: 3,
+        // The operator's copy leaves out round 2's receipt.
+        theirs: (f) => ({ ...f, records: f.records.filter((_, i) => i !== 5) }),
+      });
+      const panel = await mount<PbFairness>('pb-fairness', { commitment, status: 'ended', rounds: 3, table: source, jwks });
+      const { detail, view } = await verified(panel, '.compare-button');
+      expect(detail.check.findings!.map((f) => [f.code, f.round, f.type])).to.deep.equal([['missing_in_operator_copy', 2, 'receipt']]);
+      expect($(view, '.findings li').dataset.code).to.equal('missing_in_operator_copy');
+      expect($(view, '.findings').textContent).to.contain('Shoe 1, round 2');
+    });
+
+    it('downloads the player\'s copy as the pb-fair-2 file the CLI compares (--mine)', async () => {
+      const { commitment, jwks, source, file } = await table({ rounds: 3 });
+      const panel = await mount<PbFairness>('pb-fairness', { commitment, status: 'ended', rounds: 3, table: source, jwks });
       const clicked: HTMLAnchorElement[] = [];
       panel.shadowRoot!.addEventListener('click', (e) => {
         const target = e.target as HTMLElement;
@@ -186,14 +216,12 @@ describe('<pb-fairness>', () => {
           e.preventDefault();
         }
       }, { capture: true });
-      $<HTMLButtonElement>(panel, '.download-button').click();
+      $<HTMLButtonElement>(panel, '.download-copy-button').click();
       expect(clicked).to.have.length(1);
-      expect(clicked[0]!.download).to.equal('punto-banco-table-test-shoe-1.json');
+      expect(clicked[0]!.download).to.equal('punto-banco-table-test-my-copy.json');
       expect(clicked[0]!.href).to.match(/^blob:/);
-      const file = JSON.parse(await (await fetch(clicked[0]!.href)).text());
-      expect(file.transcripts[0].reveal.hash).to.equal(transcript.reveal!.hash);
-      const blob = JSON.parse(await transcriptBlob(transcript).text());
-      expect(blob).to.deep.equal(file);
+      const mine = JSON.parse(await (await fetch(clicked[0]!.href)).text());
+      expect(mine).to.deep.equal(JSON.parse(JSON.stringify(file)));
     });
   });
 });

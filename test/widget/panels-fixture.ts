@@ -4,7 +4,7 @@
  * revealed, by the fairness module's own `playShoeTranscript` — the records the Worker produces.
  */
 import { BOXES, type Bet, ROOMS } from '../../shared/table.ts';
-import { DEFAULT_SHOE_PARAMS, generateSigningKey, type Jwks, playShoeTranscript, type Transcript } from '../../shared/fairness/index.ts';
+import { DEFAULT_SHOE_PARAMS, type FileV2, generateSigningKey, type Jwks, playShoeTranscript, playTableV2, type SignedRequest, type Transcript } from '../../shared/fairness/index.ts';
 
 export interface PlayedShoe {
   transcript: Transcript;
@@ -67,4 +67,32 @@ export function tamperedCopy(transcript: Transcript, round: number): Transcript 
   const copy = JSON.parse(JSON.stringify(transcript)) as Transcript;
   copy.receipts[round - 1]!.body.balanceAfter += 1_000;
   return copy;
+}
+
+/**
+ * A pb-fair-2 table of one shoe (shoe mode, six decks), played and signed by both sides with the
+ * shared reference `playTableV2`: the operator's file, the player's copy (the same records), and
+ * the JWKS. `end: 'open'` leaves the shoe unrevealed.
+ */
+export async function playTable(options: { rounds?: number; end?: 'open' | 'player' } = {}): Promise<{ file: FileV2 & { sent: SignedRequest[] }; jwks: Jwks }> {
+  const operatorKey = (await generateSigningKey('operator-key')).key;
+  const playerKey = (await generateSigningKey()).key;
+  const rounds = Array.from({ length: options.rounds ?? 4 }, (_, i) => ({ bets: betsForRound(i + 1), secret: (i + 1).toString(16).padStart(64, '0') }));
+  const file = await playTableV2({
+    table: TEST_TABLE,
+    operatorKey,
+    playerKey,
+    openingBalance: 1_000_000,
+    shoes: [
+      {
+        params: { algorithm: 'pb-fair-2', mode: 'shoe', decks: 6, burn: true, cutCardFromEnd: 16, voidAfterSeconds: 600 },
+        serverSeed: 'ab'.repeat(32),
+        clientSeed: 'a player seed',
+        cut: 100,
+        rounds,
+        end: options.end ?? 'player',
+      },
+    ],
+  });
+  return { file, jwks: { keys: [operatorKey.publicJwk] } };
 }

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { parseJwksText, parseTranscriptText, type PbVerifyPage, type PbVerifyReport } from '../../widget/panels/index.ts';
-import { playShoe, tamperedCopy } from './panels-fixture.ts';
+import { playShoe, playTable, tamperedCopy } from './panels-fixture.ts';
+import type { PbVerifyReportV2 } from '../../widget/panels/verify-report-v2.ts';
 import { $, $$, mount, type, unmountAll, until } from './panels-helpers.ts';
 
 /** Pastes both texts as a person would and presses Verify; resolves once a result is on screen. */
@@ -89,5 +90,48 @@ describe('<pb-verify-page>', () => {
     type($<HTMLTextAreaElement>(page, '#transcript'), JSON.stringify(transcript));
     const reports = await page.verify();
     expect(reports[0]!.ok).to.equal(true);
+  });
+
+  it('verifies a pb-fair-2 table file, every round', async () => {
+    const { file, jwks } = await playTable({ rounds: 5 });
+    const page = await mount<PbVerifyPage>('pb-verify-page', { autoFetchJwks: false });
+    await pasteAndVerify(page, JSON.stringify(file), JSON.stringify(jwks));
+    expect($(page, '.summary').dataset.code).to.equal('ok');
+    expect($(page, '.summary').classList.contains('ok')).to.equal(true);
+    const report = $<PbVerifyReportV2>(page, 'pb-verify-report-v2');
+    await report.updateComplete;
+    expect($$(report, '.chip.verified')).to.have.length(5);
+    expect($(report, '.headline').textContent).to.contain('1 shoe, 5 rounds');
+  });
+
+  it('flags a round the player\'s copy holds and the operator\'s file lacks (missing_in_operator_copy)', async () => {
+    const { file, jwks } = await playTable({ rounds: 4, end: 'open' });
+    // The operator's file without the last round (its acceptance and receipt): on its own, it verifies.
+    const theirs = { version: file.version, records: file.records.slice(0, -2) };
+    const page = await mount<PbVerifyPage>('pb-verify-page', { autoFetchJwks: false });
+    type($<HTMLTextAreaElement>(page, '#mine'), JSON.stringify(file));
+    await pasteAndVerify(page, JSON.stringify(theirs), JSON.stringify(jwks));
+    expect(page.check!.result.code).to.equal('ok');
+    expect(page.check!.findings!.map((f) => [f.code, f.round])).to.deep.equal([
+      ['missing_in_operator_copy', 4],
+      ['missing_in_operator_copy', 4],
+    ]);
+    expect($(page, '.summary').classList.contains('fail')).to.equal(true);
+    expect($(page, '.summary').dataset.findings).to.equal('2');
+    const report = $<PbVerifyReportV2>(page, 'pb-verify-report-v2');
+    await report.updateComplete;
+    const found = $$(report, '.findings li');
+    expect(found.map((li) => li.dataset.code)).to.deep.equal(['missing_in_operator_copy', 'missing_in_operator_copy']);
+    expect(found[0]!.textContent).to.contain('Shoe 1, round 4').and.to.contain('missing');
+  });
+
+  it('fails a tampered pb-fair-2 file at the first bad record', async () => {
+    const { file, jwks } = await playTable({ rounds: 3 });
+    const bad = structuredClone(file);
+    (bad.records[3]!.body as { balanceAfter: number }).balanceAfter += 5; // round 1's receipt, changed after signing
+    const page = await mount<PbVerifyPage>('pb-verify-page', { autoFetchJwks: false });
+    await pasteAndVerify(page, JSON.stringify(bad), JSON.stringify(jwks));
+    expect($(page, '.summary').dataset.code).to.equal('hash_mismatch');
+    expect($(page, '.summary').classList.contains('fail')).to.equal(true);
   });
 });

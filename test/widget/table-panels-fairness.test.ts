@@ -1,13 +1,15 @@
 /**
  * The fairness panel inside <punto-banco-table>: the player's seed and cut start the shoe (or the
- * shown defaults, on a Deal), "End the shoe" reveals it, and a revealed shoe verifies in the
- * widget round by round with the table's JWKS — also after the next shoe has started.
+ * shown defaults, on a Deal), "End the shoe" reveals it, and the table's pb-fair-2 transcript
+ * verifies in the widget round by round with the table's JWKS and the player's key — also after
+ * the next shoe has started; a tampered transcript is flagged, and the player's copy compared.
  */
 import { expect } from 'chai';
-import { FakeWorker, mountTable, playRounds, settle, shadow, unmountAll, until } from './helpers.ts';
+import { FakeWorker, mountTable, playRounds, settle, shadow, startChoice, unmountAll, until } from './helpers.ts';
 import type { PuntoBancoTable } from '../../widget/element/punto-banco-table.ts';
-import type { PbCutStack, PbFairness, PbScoreboard, PbVerifyReport } from '../../widget/panels/index.ts';
-import type { VerifyReport } from '../../shared/fairness/index.ts';
+import type { PbCutStack, PbFairness, PbScoreboard } from '../../widget/panels/index.ts';
+import type { PbVerifyReportV2, TableCheckResult } from '../../widget/panels/verify-report-v2.ts';
+import type { VerifyReportV2 } from '../../shared/fairness/index.ts';
 
 function current(el: PuntoBancoTable): PbFairness | null {
   return shadow(el).querySelector<PbFairness>('pb-fairness[data-current]');
@@ -36,14 +38,22 @@ function type(input: HTMLInputElement, value: string): void {
   input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
 }
 
-/** Clicks "Verify this shoe" on a panel and waits for its report. */
-async function verify(panel: PbFairness): Promise<VerifyReport> {
+/** Clicks "Verify the table's transcript" (or "Compare") on a panel and waits for its report. */
+async function verify(panel: PbFairness, button = '.verify-table-button'): Promise<TableCheckResult> {
   await until(() => panel.jwks, 'the JWKS');
   await panel.updateComplete;
-  const done = new Promise<VerifyReport>((resolve) => panel.addEventListener('pb-verified', (e) => resolve((e as CustomEvent).detail.report), { once: true }));
-  inner<HTMLButtonElement>(panel, '.verify-button').click();
-  return done;
+  const before = panel.shadowRoot!.querySelector<PbVerifyReportV2>('pb-verify-report-v2')?.check ?? null;
+  inner<HTMLButtonElement>(panel, button).click();
+  const view = await waitFor(() => panel.shadowRoot!.querySelector<PbVerifyReportV2>('pb-verify-report-v2'), 'the report');
+  await until(() => view.check && view.check !== before, 'a new check');
+  await view.updateComplete;
+  return view.check!;
 }
+
+const reportOf = (check: TableCheckResult): VerifyReportV2 => {
+  if (check.result.version !== 'pb-fair-2') throw new Error(`not a pb-fair-2 result: ${check.result.code}`);
+  return check.result.report;
+};
 
 describe('<punto-banco-table> fairness panel', () => {
   afterEach(unmountAll);
@@ -62,7 +72,7 @@ describe('<punto-banco-table> fairness panel', () => {
     await panel.updateComplete;
     inner<HTMLButtonElement>(panel, '.start-button').click();
     await until(() => panel.status === 'in-play', 'the shoe in play');
-    expect(worker.requests('start').map((r) => r.body)).to.deep.equal([{ clientSeed: 'my own lucky seed', cut: 77 }]);
+    expect(worker.requests('start').map(startChoice)).to.deep.equal([{ clientSeed: 'my own lucky seed', cut: 77 }]);
     await panel.updateComplete;
     expect(inner(panel, '.during').textContent).to.contain('my own lucky seed').and.to.contain('77');
     expect(el.state).to.equal('ready');
@@ -70,7 +80,9 @@ describe('<punto-banco-table> fairness panel', () => {
     await playRounds(el, 2);
     expect(worker.requests('start')).to.have.length(1);
     await until(() => panel.rounds === 2, 'two rounds counted');
-    expect(panel.transcript!.start!.body).to.include({ clientSeed: 'my own lucky seed', cut: 77 });
+    // The player's copy holds the start record, with the player's own signed request in it.
+    const start = panel.table!.copy().records.find((r) => r.body.type === 'start')!;
+    expect((start.body as { request: { body: object } }).request.body).to.include({ clientSeed: 'my own lucky seed', cut: 77 });
   });
 
   it('a Deal on a shoe nobody cut uses the random seed and cut the panel shows', async () => {
@@ -80,13 +92,13 @@ describe('<punto-banco-table> fairness panel', () => {
     expect(shown.clientSeed).to.match(/^[0-9a-f]{32}$/);
     expect(shown.cut).to.be.within(1, 311);
     await playRounds(el, 1);
-    expect(worker.requests('start').map((r) => r.body)).to.deep.equal([shown]);
+    expect(worker.requests('start').map(startChoice)).to.deep.equal([shown]);
     // Edited but not started: the Deal takes what the panel shows.
     const { el: other, worker: otherWorker } = await mountTable();
     const otherPanel = await currentPanel(other);
     type(inner<HTMLInputElement>(otherPanel, '#seed'), 'typed, never started');
     await playRounds(other, 1);
-    expect((otherWorker.requests('start')[0]!.body as { clientSeed: string }).clientSeed).to.equal('typed, never started');
+    expect(startChoice(otherWorker.requests('start')[0]!).clientSeed).to.equal('typed, never started');
   });
 
   it('refuses to deal on a seed the engine refuses, and says why in the panel', async () => {
@@ -117,20 +129,59 @@ describe('<punto-banco-table> fairness panel', () => {
     const ended = await waitFor(() => shadow(el).querySelector<PbFairness>('pb-fairness[data-shoe="1"]:not([hidden])'), 'shoe 1 shown');
     await ended.updateComplete;
     expect(ended.status).to.equal('ended');
-    expect(ended.transcript!.reveal!.body.reason).to.equal('ended-early');
-    expect(ended.transcript!.receipts).to.have.length(5);
     expect(current(el)!.commitment!.body.shoe).to.equal(2);
-    const report = await verify(ended);
+    expect(inner(ended, '.after').textContent).to.contain('ended early');
+    const check = await verify(ended);
+    const report = reportOf(check);
     expect(report.ok).to.equal(true);
-    expect(report.pending).to.equal(false);
+    // Shoe 1 is revealed, every card checked; shoe 2 is committed, not revealed yet.
+    expect(report.pending).to.equal(true);
     expect(report.rounds.map((r) => r.status)).to.deep.equal(['verified', 'verified', 'verified', 'verified', 'verified']);
-    await ended.updateComplete;
-    const view = inner<PbVerifyReport>(ended, 'pb-verify-report');
-    await view.updateComplete;
+    const view = inner<PbVerifyReportV2>(ended, 'pb-verify-report-v2');
     expect(view.shadowRoot!.querySelectorAll('.chip.verified')).to.have.length(5);
-    expect(inner(view, '.headline').textContent).to.contain('all 5 rounds verified');
-    // The records the widget verified are the server's records, byte for byte.
-    expect(JSON.stringify(ended.transcript)).to.equal(JSON.stringify(worker.transcript(el.sessionId!, 1)));
+    expect(inner(view, '.headline').textContent).to.contain('1 shoe, 5 rounds');
+    expect(inner(view, '.shoe').dataset.verdict).to.equal('pending');
+    // The commitments name the player's key: the one the session was created with.
+    expect(ended.table!.playerKey).to.equal(worker.playerKey(el.sessionId!));
+    // "Compare": the operator's transcript holds every record the player received.
+    const compared = await verify(ended, '.compare-button');
+    expect(compared.findings).to.deep.equal([]);
+    expect(inner(inner<PbVerifyReportV2>(ended, 'pb-verify-report-v2'), '.copy.ok').textContent).to.contain('every record you received');
+  });
+
+  it('flags a tampered table transcript, and the round the operator dropped from its copy', async () => {
+    const worker = new FakeWorker();
+    const { el } = await mountTable({ worker });
+    await currentPanel(el);
+    await playRounds(el, 3);
+    const panel = current(el)!;
+    // The operator's transcript, as served, with round 2's receipt changed after signing.
+    const honest = worker.transcript(el.sessionId!)!;
+    const tampered = structuredClone(honest);
+    const receipt = tampered.records.find((r) => r.body.type === 'receipt' && (r.body as { round: number }).round === 2)!;
+    (receipt.body as { balanceAfter: number }).balanceAfter += 1_000;
+    const serve = (file: unknown) => {
+      const real = worker.fetch;
+      el.fetcher = (input, init) =>
+        String(input).endsWith('/transcript') ? Promise.resolve(new Response(JSON.stringify(file), { status: 200 })) : real(input, init);
+    };
+    serve(tampered);
+    const check = await verify(panel);
+    expect(check.result.code).to.equal('hash_mismatch');
+    expect(reportOf(check).failure!.round).to.equal(2);
+    const view = inner<PbVerifyReportV2>(panel, 'pb-verify-report-v2');
+    expect(inner(view, '.shoe').dataset.verdict).to.equal('fail');
+    expect(inner(view, '.headline').textContent).to.contain('round 2');
+    // An operator copy without the last round (acceptance and receipt): the player's copy shows it.
+    const dropped = { ...honest, records: honest.records.slice(0, -2) };
+    serve(dropped);
+    const compared = await verify(panel, '.compare-button');
+    expect(compared.findings!.map((f) => [f.code, f.round, f.type])).to.deep.equal([
+      ['missing_in_operator_copy', 3, 'acceptance'],
+      ['missing_in_operator_copy', 3, 'receipt'],
+    ]);
+    await inner<PbVerifyReportV2>(panel, 'pb-verify-report-v2').updateComplete;
+    expect(inner(inner<PbVerifyReportV2>(panel, 'pb-verify-report-v2'), '.findings').textContent).to.contain('Shoe 1, round 3');
   });
 
   it('keeps a shoe revealed by the cut card verifiable after the next shoe starts; the scoreboard starts over', async () => {
@@ -161,10 +212,13 @@ describe('<punto-banco-table> fairness panel', () => {
     expect(chips.map((c) => c.dataset.shoe)).to.deep.equal(['2', '1']);
     chips[1]!.click();
     const shoe1 = await waitFor(() => shadow(el).querySelector<PbFairness>('pb-fairness[data-shoe="1"]:not([hidden])'), 'shoe 1');
-    expect(shoe1.transcript!.reveal!.body.reason).to.equal('cut-card');
-    const report = await verify(shoe1);
+    await shoe1.updateComplete;
+    expect(inner(shoe1, '.after').textContent).to.contain('cut card');
+    const report = reportOf(await verify(shoe1));
     expect(report.ok).to.equal(true);
-    expect(report.rounds.every((r) => r.status === 'verified')).to.equal(true);
-    expect(report.rounds).to.have.length(shoe1.transcript!.receipts.length);
+    // The whole table: every round of shoe 1 and the first of shoe 2 (shoe 2 is not revealed: pending).
+    expect(report.rounds.filter((r) => r.shoe === 1).every((r) => r.status === 'verified')).to.equal(true);
+    expect(report.rounds.filter((r) => r.shoe === 1)).to.have.length(rounds);
+    expect(report.rounds.filter((r) => r.shoe === 2).map((r) => r.status)).to.deep.equal(['pending']);
   });
 });

@@ -102,11 +102,11 @@ try {
     // 3. End the shoe, verify it.
     await (vp.name === 'phone' ? inTable(page, '.sheet-tabs .launcher[data-panel="fairness"]') : inTable(page, '.drawer-bar .launcher[data-panel="fairness"]')).click();
     await inTable(page, 'pb-fairness[data-current] .end-button').click();
-    await inTable(page, 'pb-fairness[data-shoe="1"] .verify-button').waitFor();
-    await inTable(page, 'pb-fairness[data-shoe="1"] .verify-button').click();
-    await inTable(page, 'pb-fairness[data-shoe="1"] pb-verify-report').waitFor();
+    await inTable(page, 'pb-fairness[data-shoe="1"] .verify-table-button').waitFor();
+    await inTable(page, 'pb-fairness[data-shoe="1"] .verify-table-button').click();
+    await inTable(page, 'pb-fairness[data-shoe="1"] pb-verify-report-v2').waitFor();
     await shot('6-fairness-verified');
-    await inTable(page, 'pb-fairness[data-shoe="1"] pb-verify-report').scrollIntoViewIfNeeded();
+    await inTable(page, 'pb-fairness[data-shoe="1"] pb-verify-report-v2').scrollIntoViewIfNeeded();
     await shot('7-fairness-verified-rounds');
 
     // 4. The help panel, in Italian.

@@ -7,11 +7,11 @@
 import { createExecutionContext, runInDurableObject, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, test } from 'vitest';
-import { type Jwks, verifyTranscript } from '../../shared/index.ts';
+import { type Jwks, verifyTextV2 } from '../../shared/index.ts';
 import { isOriginAllowedFor, isKnownOrigin, normalizeOrigin, parseEmbedPolicy } from '../../worker/cors.ts';
 import type { Env } from '../../worker/env.ts';
 import worker from '../../worker/index.ts';
-import { api, BASE, CLIENT_IP, createSession, play, type Reply, type Session, snapshot, startShoe } from './helpers.ts';
+import { api, BASE, CLIENT_IP, play, type Reply, type Session, snapshot, startShoe, PLAYER_KEY, sessionOf, startBody, betBody, endBody, reveal, bet, endShoe, tableFile } from './helpers.ts';
 
 const ACME = 'https://acme.example';
 const EVIL = 'https://evil.example';
@@ -25,12 +25,12 @@ const refusal = (origin: string, affiliate: string | null) =>
 
 /** A session created from `origin` (no Origin header when null). */
 async function createFrom(origin: string | null, body: Record<string, unknown>, key?: string): Promise<Reply> {
-  return api('POST', '/api/sessions', { body, key, headers: origin === null ? {} : { Origin: origin } });
+  return api('POST', '/api/sessions', { body: { playerKey: PLAYER_KEY, ...body }, key, headers: origin === null ? {} : { Origin: origin } });
 }
 
 function asSession(r: Reply): Session {
   expect(r.status).toBe(201);
-  return { id: r.body.sessionId, token: r.body.token, limits: r.body.limits, created: r.body };
+  return sessionOf(r);
 }
 
 function expectRefused(r: Reply, origin: string, affiliate: string | null): void {
@@ -45,32 +45,33 @@ async function keys(): Promise<Jwks> {
   return (await api('GET', '/.well-known/jwks.json')).body as Jwks;
 }
 
-describe('the affiliate on receipts', () => {
-  test('recorded on every receipt of every shoe, signed, and the transcript verifies', async () => {
+const acceptancesOf = (file: any) => file.records.filter((r: any) => r.body.type === 'acceptance');
+
+describe('the affiliate on acceptances', () => {
+  test('recorded on every acceptance of every shoe, signed, and the file verifies', async () => {
     const s = asSession(await createFrom(null, { room: 'hall-1', affiliate: 'acme' }));
     expect(s.created.affiliate).toBe('acme');
     await startShoe(s, 'aff seed', 50);
-    for (let i = 0; i < 3; i++) expect((await play(s, [{ sector: 0, box: 'banker', amount: 100 }])).body.receipt.body.affiliate).toBe('acme');
-    await api('POST', `/api/sessions/${s.id}/shoe/end`, { token: s.token });
+    for (let i = 0; i < 3; i++) expect((await play(s, [{ sector: 0, box: 'banker', amount: 100 }])).status).toBe(200);
+    expect((await endShoe(s)).status).toBe(200);
     await startShoe(s, 'aff seed 2', 60);
-    expect((await play(s, [{ sector: 1, box: 'player', amount: 200 }])).body.receipt.body.affiliate).toBe('acme');
-    const t1 = await api('GET', `/api/sessions/${s.id}/shoes/1/transcript`, { token: s.token });
-    expect(t1.body.receipts.map((r: any) => r.body.affiliate)).toEqual(['acme', 'acme', 'acme']);
-    const report = await verifyTranscript(t1.body, await keys());
+    expect((await play(s, [{ sector: 1, box: 'player', amount: 200 }])).status).toBe(200);
+    const text = await tableFile(s);
+    expect(acceptancesOf(JSON.parse(text)).map((r: any) => r.body.affiliate)).toEqual(['acme', 'acme', 'acme', 'acme']);
+    const report = await verifyTextV2(text, await keys());
     expect(report.failure).toBeUndefined();
     expect(report.ok).toBe(true);
     // The affiliate is inside the signed body: changing it breaks the signature.
-    const forged = structuredClone(t1.body);
-    forged.receipts[1].body.affiliate = 'beta';
-    expect((await verifyTranscript(forged, await keys())).ok).toBe(false);
-    expect((await api('GET', `/api/sessions/${s.id}`, { token: s.token })).body.lastReceipt.body.affiliate).toBe('acme');
+    const forged = JSON.parse(text);
+    acceptancesOf(forged)[1].body.affiliate = 'beta';
+    expect((await verifyTextV2(JSON.stringify(forged), await keys())).ok).toBe(false);
   });
 
-  test('without an affiliate the receipts say null', async () => {
+  test('without an affiliate the acceptances say null', async () => {
     const s = asSession(await createFrom(null, { room: 'hall-1' }));
     expect(s.created.affiliate).toBeNull();
     await startShoe(s);
-    expect((await play(s, [{ sector: 0, box: 'tie', amount: 100 }])).body.receipt.body.affiliate).toBeNull();
+    expect((await bet(s, [{ sector: 0, box: 'tie', amount: 100 }])).body.acceptance.body.affiliate).toBeNull();
   });
 
   test('the id: 1–40 of a–z 0–9 _ -, starting with a letter or digit; stored in lower case', async () => {
@@ -162,7 +163,7 @@ describe('embedding origins at session creation', () => {
       new Request(`${BASE}/api/sessions`, {
         method: 'POST',
         headers: { Origin: 'http://localhost:5173', 'Idempotency-Key': crypto.randomUUID(), 'CF-Connecting-IP': CLIENT_IP, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ room: 'hall-1', affiliate: 'acme' }),
+        body: JSON.stringify({ playerKey: PLAYER_KEY, room: 'hall-1', affiliate: 'acme' }),
       }),
       { ...env, DEV: 'false' } as Env,
       ctx,
@@ -177,27 +178,29 @@ describe('embedding origins at session creation', () => {
 describe('embedding origins on every later call', () => {
   test('a round from an origin not allowed for the session\'s affiliate: 403 naming origin and affiliate, nothing dealt', async () => {
     const s = asSession(await createFrom(ACME, { room: 'hall-1', affiliate: 'acme' }));
-    const start = await api('POST', `/api/sessions/${s.id}/shoe/start`, { token: s.token, body: { clientSeed: 'x', cut: 20 }, headers: { Origin: ACME } });
+    const start = await api('POST', `/api/sessions/${s.id}/shoe/start`, { token: s.token, body: await startBody(s, 'x', 20), headers: { Origin: ACME } });
     expect(start.status).toBe(200);
-    const ok = await api('POST', `/api/sessions/${s.id}/rounds`, { token: s.token, body: { bets: [{ sector: 0, box: 'player', amount: 100 }] }, headers: { Origin: ACME } });
+    const ok = await api('POST', `/api/sessions/${s.id}/rounds`, { token: s.token, body: await betBody(s, [{ sector: 0, box: 'player', amount: 100 }]), headers: { Origin: ACME } });
     expect(ok.status).toBe(200);
     expect(ok.headers.get('Access-Control-Allow-Origin')).toBe(ACME);
+    expect((await reveal(s, ok.body.acceptance)).status).toBe(200);
     const before = await snapshot(s);
 
     const key = crypto.randomUUID();
-    const bets = { bets: [{ sector: 0, box: 'banker', amount: 1000 }] };
+    const bets = await betBody(s, [{ sector: 0, box: 'banker', amount: 1000 }]);
+    const end = await endBody(s);
     for (const origin of [EVIL, BETA, 'https://acme-partners.example']) {
       expectRefused(await api('POST', `/api/sessions/${s.id}/rounds`, { token: s.token, key, body: bets, headers: { Origin: origin } }), origin, 'acme');
       expectRefused(await api('GET', `/api/sessions/${s.id}`, { token: s.token, headers: { Origin: origin } }), origin, 'acme');
       expectRefused(await api('GET', `/api/sessions/${s.id}/receipts`, { token: s.token, headers: { Origin: origin } }), origin, 'acme');
       expectRefused(await api('GET', `/api/sessions/${s.id}/shoes/1/transcript`, { token: s.token, headers: { Origin: origin } }), origin, 'acme');
-      expectRefused(await api('POST', `/api/sessions/${s.id}/shoe/end`, { token: s.token, headers: { Origin: origin } }), origin, 'acme');
+      expectRefused(await api('POST', `/api/sessions/${s.id}/shoe/end`, { token: s.token, body: end, headers: { Origin: origin } }), origin, 'acme');
     }
     expect(await snapshot(s)).toBe(before);
     // The refused key was not used up: the same request from the right origin is dealt once.
     const later = await api('POST', `/api/sessions/${s.id}/rounds`, { token: s.token, key, body: bets, headers: { Origin: 'https://www.acme-partners.example' } });
     expect(later.status).toBe(200);
-    expect(later.body.receipt.body).toMatchObject({ round: 2, affiliate: 'acme' });
+    expect(later.body.acceptance.body).toMatchObject({ round: 2, affiliate: 'acme' });
   });
 
   test('the affiliate is not told to a caller without the token: 401 comes first', async () => {
@@ -211,7 +214,7 @@ describe('embedding origins on every later call', () => {
   test('a session without an affiliate plays only from the "*" origins (and same-origin, dev loopback)', async () => {
     const s = asSession(await createFrom(CASINO, { room: 'hall-1' }));
     await startShoe(s);
-    expect((await api('POST', `/api/sessions/${s.id}/rounds`, { token: s.token, body: { bets: [{ sector: 0, box: 'tie', amount: 100 }] }, headers: { Origin: CASINO } })).status).toBe(200);
+    expect((await api('POST', `/api/sessions/${s.id}/rounds`, { token: s.token, body: await betBody(s, [{ sector: 0, box: 'tie', amount: 100 }]), headers: { Origin: CASINO } })).status).toBe(200);
     expect((await api('GET', `/api/sessions/${s.id}`, { token: s.token, headers: { Origin: BASE } })).status).toBe(200);
     expect((await api('GET', `/api/sessions/${s.id}`, { token: s.token, headers: { Origin: 'http://127.0.0.1:9999' } })).status).toBe(200);
     expectRefused(await api('GET', `/api/sessions/${s.id}`, { token: s.token, headers: { Origin: ACME } }), ACME, null);

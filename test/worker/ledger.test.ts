@@ -11,7 +11,7 @@ import worker from '../../worker/index.ts';
 import { type AffiliateFigures, type AffiliateReport, type AttributedFigures, type Figures, LEDGER_NAME } from '../../worker/ledger.ts';
 import { migrate, MIGRATIONS } from '../../worker/schema.ts';
 import type { Table } from '../../worker/table.ts';
-import { api, BASE, createSession, play, type Session, startShoe } from './helpers.ts';
+import { api, BASE, createSession, play, type Session, startShoe, PLAYER_KEY, sessionOf, bet, reveal, state as stateOf } from './helpers.ts';
 
 const ADMIN = env.ADMIN_TOKEN!;
 
@@ -92,17 +92,23 @@ describe('the operator report', () => {
   test('retries never double count: replayed rounds and creations, repeated and stale pushes', async () => {
     const a = affiliateId('retry');
     const createKey = crypto.randomUUID();
-    const first = await api('POST', '/api/sessions', { key: createKey, body: { room: 'hall-1', affiliate: a } });
-    const again = await api('POST', '/api/sessions', { key: createKey, body: { room: 'hall-1', affiliate: a } });
+    const first = await api('POST', '/api/sessions', { key: createKey, body: { playerKey: PLAYER_KEY, room: 'hall-1', affiliate: a } });
+    const again = await api('POST', '/api/sessions', { key: createKey, body: { playerKey: PLAYER_KEY, room: 'hall-1', affiliate: a } });
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
-    const s: Session = { id: first.body.sessionId, token: first.body.token, limits: first.body.limits, created: first.body };
+    const s: Session = sessionOf(first);
     await startShoe(s);
     const key = crypto.randomUUID();
     const bets: Bet[] = [{ sector: 3, box: 'banker', amount: 2000 }];
-    const r1 = await play(s, bets, key);
+    // Both phases sent again with their keys: replays, never a second round or payout.
+    const accepted = await bet(s, bets, { key: `${key}/bet`, secret: 'cd'.repeat(32) });
+    const r1 = await reveal(s, accepted.body.acceptance, `${key}/secret`);
     for (let i = 0; i < 3; i++) {
-      const replay = await play(s, bets, key);
+      const head = r1.body.receipt;
+      const replayBet = await bet(s, bets, { key: `${key}/bet`, secret: 'cd'.repeat(32), last: (await stateOf(s)).shoe.start, round: 1 });
+      expect(replayBet.headers.get('Idempotent-Replayed')).toBe('true');
+      const replay = await reveal(s, accepted.body.acceptance, `${key}/secret`);
       expect(replay.headers.get('Idempotent-Replayed')).toBe('true');
+      expect(replay.body.receipt.hash).toBe(head.hash);
     }
     const r2 = await play(s, bets);
     const staked = r1.body.receipt.body.staked + r2.body.receipt.body.staked;

@@ -7,7 +7,7 @@ import type { Client } from '../../worker/client.ts';
 import type { Env } from '../../worker/env.ts';
 import worker from '../../worker/index.ts';
 import type { Table } from '../../worker/table.ts';
-import { api, BASE, createSession, state } from './helpers.ts';
+import { api, BASE, betBody, createSession, endBody, PLAYER_KEY, startBody, startShoe, state } from './helpers.ts';
 
 /** Calls the fetch handler directly with some vars changed. */
 async function fetchWith(vars: Partial<Env>, path: string, init: RequestInit = {}): Promise<Response> {
@@ -43,9 +43,9 @@ describe('rate limits', () => {
 
   test('session creation per address: 429 once the bucket is empty, nothing created', async () => {
     const headers = { 'CF-Connecting-IP': '203.0.113.9' };
-    expect((await api('POST', '/api/sessions', { body: { room: 'hall-1' }, headers })).status).toBe(201);
+    expect((await api('POST', '/api/sessions', { body: { playerKey: PLAYER_KEY, room: 'hall-1' }, headers })).status).toBe(201);
     await runInDurableObject(env.CLIENTS.getByName('ip:203.0.113.9'), (client: Client) => client.bucket.drain(Date.now(), 60));
-    const r = await api('POST', '/api/sessions', { body: { room: 'hall-1' }, headers });
+    const r = await api('POST', '/api/sessions', { body: { playerKey: PLAYER_KEY, room: 'hall-1' }, headers });
     expect(r.status).toBe(429);
     expect(r.body.error.code).toBe('rate_limited');
     expect(r.headers.get('Retry-After')).not.toBeNull();
@@ -84,10 +84,13 @@ describe('keys', () => {
 describe('idempotency details', () => {
   test('the same body formatted differently is the same request', async () => {
     const s = await createSession();
-    await api('POST', `/api/sessions/${s.id}/shoe/start`, { token: s.token, body: { clientSeed: 'x', cut: 9 } });
+    await startShoe(s, 'x', 9);
     const key = crypto.randomUUID();
-    const a = await api('POST', `/api/sessions/${s.id}/rounds`, { token: s.token, key, raw: '{"bets":[{"sector":0,"box":"tie","amount":100}]}' });
-    const b = await api('POST', `/api/sessions/${s.id}/rounds`, { token: s.token, key, raw: '{ "bets" : [ { "amount": 100, "box": "tie", "sector": 0 } ] }\n' });
+    const { request } = await betBody(s, [{ sector: 0, box: 'tie', amount: 100 }]);
+    const a = await api('POST', `/api/sessions/${s.id}/rounds`, { token: s.token, key, raw: JSON.stringify({ request }) });
+    // The same request, its members in another order and spaced out.
+    const reordered = { signature: request.signature, body: Object.fromEntries(Object.entries(request.body).reverse()) };
+    const b = await api('POST', `/api/sessions/${s.id}/rounds`, { token: s.token, key, raw: ` ${JSON.stringify({ request: reordered }, null, 2)}\n` });
     expect(a.status).toBe(200);
     expect(b.status).toBe(200);
     expect(b.text).toBe(a.text);
@@ -97,8 +100,8 @@ describe('idempotency details', () => {
   test('a key is per operation: reused on another endpoint it is a conflict', async () => {
     const s = await createSession();
     const key = crypto.randomUUID();
-    expect((await api('POST', `/api/sessions/${s.id}/shoe/start`, { token: s.token, key, body: { clientSeed: 'x', cut: 9 } })).status).toBe(200);
-    const r = await api('POST', `/api/sessions/${s.id}/shoe/end`, { token: s.token, key });
+    expect((await api('POST', `/api/sessions/${s.id}/shoe/start`, { token: s.token, key, body: await startBody(s, 'x', 9) })).status).toBe(200);
+    const r = await api('POST', `/api/sessions/${s.id}/shoe/end`, { token: s.token, key, body: await endBody(s) });
     expect(r.status).toBe(409);
     expect(r.body.error.code).toBe('idempotency_conflict');
   });

@@ -12,7 +12,7 @@ import { CREATION_KEY_TTL_MS } from '../../worker/client.ts';
 import worker from '../../worker/index.ts';
 import { type AffiliateReport, type Figures, type Ledger, LEDGER_MIGRATIONS, LEDGER_NAME } from '../../worker/ledger.ts';
 import { migrate } from '../../worker/schema.ts';
-import { api, BASE, CLIENT_IP, createSession, play, type Reply, type Session, startShoe } from './helpers.ts';
+import { api, BASE, CLIENT_IP, createSession, play, type Reply, type Session, startShoe, PLAYER_KEY, sessionOf, startBody, betBody, endBody } from './helpers.ts';
 
 const ACME_KEY = (JSON.parse(env.AFFILIATE_KEYS!) as Record<string, string>).acme!;
 const now = () => Math.floor(Date.now() / 1000);
@@ -23,7 +23,7 @@ afterEach(() => {
 
 function asSession(r: Reply): Session {
   expect(r.status, r.text).toBe(201);
-  return { id: r.body.sessionId, token: r.body.token, limits: r.body.limits, created: r.body };
+  return sessionOf(r);
 }
 
 describe('framing', () => {
@@ -87,7 +87,7 @@ describe('an upload dropped half way', () => {
 describe('replaying a session creation', () => {
   test('N replays: the same session and the same token each time, and the table holds that one token', async () => {
     const key = crypto.randomUUID();
-    const body = { room: 'hall-2' };
+    const body = { playerKey: PLAYER_KEY, room: 'hall-2' };
     const first = await api('POST', '/api/sessions', { key, body });
     expect(first.status).toBe(201);
     expect(first.headers.get('Idempotent-Replayed')).toBeNull();
@@ -108,7 +108,7 @@ describe('replaying a session creation', () => {
 
   test('the kept answer and its token are deleted when the replay window closes', async () => {
     const key = crypto.randomUUID();
-    const first = await api('POST', '/api/sessions', { key, body: { room: 'hall-1' } });
+    const first = await api('POST', '/api/sessions', { key, body: { playerKey: PLAYER_KEY, room: 'hall-1' } });
     const client = env.CLIENTS.getByName(`ip:${CLIENT_IP}`);
     const count = () => runInDurableObject(client, (_c, state) => state.storage.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM creations WHERE key = ?`, key).one().n);
     expect(await count()).toBe(1);
@@ -119,17 +119,17 @@ describe('replaying a session creation', () => {
     expect(await runDurableObjectAlarm(client)).toBe(true);
     expect(await count()).toBe(0);
     // The same key now makes a new session: the old token was never given out twice.
-    const later = await api('POST', '/api/sessions', { key, body: { room: 'hall-1' } });
+    const later = await api('POST', '/api/sessions', { key, body: { playerKey: PLAYER_KEY, room: 'hall-1' } });
     expect(later.body.sessionId).not.toBe(first.body.sessionId);
   });
 
   test('a creation kept by an older version (no token kept): its replay is a 409, never a second token', async () => {
     const key = crypto.randomUUID();
-    const first = await api('POST', '/api/sessions', { key, body: { room: 'vip' } });
+    const first = await api('POST', '/api/sessions', { key, body: { playerKey: PLAYER_KEY, room: 'vip' } });
     await runInDurableObject(env.CLIENTS.getByName(`ip:${CLIENT_IP}`), (_c, state) => {
       state.storage.sql.exec(`UPDATE creations SET token = NULL WHERE key = ?`, key);
     });
-    const again = await api('POST', '/api/sessions', { key, body: { room: 'vip' } });
+    const again = await api('POST', '/api/sessions', { key, body: { playerKey: PLAYER_KEY, room: 'vip' } });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('idempotency_conflict');
     await runInDurableObject(env.TABLES.getByName(first.body.sessionId), (_t, state) => {
@@ -143,7 +143,7 @@ describe('affiliate attribution', () => {
     const headers: Record<string, string> = {};
     if (opts.origin) headers.Origin = opts.origin;
     if (opts.token) headers['Affiliate-Token'] = opts.token;
-    const body = opts.affiliate === undefined ? { room: 'hall-1' } : { room: 'hall-1', affiliate: opts.affiliate };
+    const body = opts.affiliate === undefined ? { playerKey: PLAYER_KEY, room: 'hall-1' } : { playerKey: PLAYER_KEY, room: 'hall-1', affiliate: opts.affiliate };
     return api('POST', '/api/sessions', { key: opts.key, body, headers });
   }
 
@@ -213,13 +213,13 @@ describe('affiliate attribution', () => {
       const req = new Request(`${BASE}/api/sessions`, {
         method: 'POST',
         headers: { 'CF-Connecting-IP': CLIENT_IP, 'Content-Type': 'application/json', 'Idempotency-Key': idem, ...headers },
-        body: JSON.stringify({ room: 'hall-2', affiliate: id }),
+        body: JSON.stringify({ playerKey: PLAYER_KEY, room: 'hall-2', affiliate: id }),
       });
       const res = await worker.fetch(req, { ...env, ...vars }, ctx);
       await waitOnExecutionContext(ctx);
       const body = (await res.json()) as any;
       expect(res.status, JSON.stringify(body)).toBe(201);
-      return { id: body.sessionId, token: body.token, limits: body.limits, created: body };
+      return sessionOf({ status: res.status, body, text: JSON.stringify(body), headers: res.headers });
     }
     const idem = crypto.randomUUID();
     const signed = await createAs({ 'Affiliate-Token': mintAffiliateToken(key, id, now() + 60, idem) }, idem);
@@ -285,19 +285,19 @@ describe('Idempotency-Key scope: one key names one request per table session', (
   test('a key used for a start, sent again for a round on the same session: 409 idempotency_conflict, nothing played', async () => {
     const s = await createSession();
     const key = crypto.randomUUID();
-    const start = await api('POST', `/api/sessions/${s.id}/shoe/start`, { token: s.token, key, body: { clientSeed: 'scope', cut: 30 } });
+    const start = await api('POST', `/api/sessions/${s.id}/shoe/start`, { token: s.token, key, body: await startBody(s, 'scope', 30) });
     expect(start.status).toBe(200);
-    const round = await play(s, [{ sector: 0, box: 'player', amount: 100 }], key);
+    const round = await api('POST', `/api/sessions/${s.id}/rounds`, { token: s.token, key, body: await betBody(s, [{ sector: 0, box: 'player', amount: 100 }]) });
     expect(round.status).toBe(409);
     expect(round.body.error.code).toBe('idempotency_conflict');
-    const end = await api('POST', `/api/sessions/${s.id}/shoe/end`, { token: s.token, key });
+    const end = await api('POST', `/api/sessions/${s.id}/shoe/end`, { token: s.token, key, body: await endBody(s) });
     expect(end.status).toBe(409);
     expect((await api('GET', `/api/sessions/${s.id}`, { token: s.token })).body.shoe.rounds).toBe(0);
   });
 
   test('the same key on another session, or for a creation, is another scope: no conflict', async () => {
     const key = crypto.randomUUID();
-    const a = asSession(await api('POST', '/api/sessions', { key, body: { room: 'hall-1' } }));
+    const a = asSession(await api('POST', '/api/sessions', { key, body: { playerKey: PLAYER_KEY, room: 'hall-1' } }));
     const b = await createSession();
     await startShoe(a);
     await startShoe(b);

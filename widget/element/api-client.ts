@@ -23,6 +23,8 @@ export interface ApiError {
   status: number;
   /** Worth sending again unchanged (network, server or rate-limit trouble). */
   retryable: boolean;
+  /** `round_pending` the widget cannot finish (its secret is lost): when the round voids. */
+  voidAt?: string;
 }
 
 export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: ApiError };

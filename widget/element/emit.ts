@@ -2,7 +2,7 @@
  * Every event of <punto-banco-table> bubbles and crosses the shadow boundary (composed), so a host
  * page can listen on the element, an ancestor or the document alike.
  */
-import type { ReceiptBody, ShoeStartChoice, Signed } from './api-types.ts';
+import type { ReceiptV2, ShoeStartChoice, SignedV2 } from './api-types.ts';
 import type { Bet, RoomId, TableLimits } from '../../shared/table.ts';
 import type { Result } from '../../shared/errors.ts';
 
@@ -30,7 +30,7 @@ export interface ErrorDetail {
 export interface PuntoBancoEventMap {
   'pb-ready': CustomEvent<ReadyDetail>;
   'pb-bet-change': CustomEvent<BetChangeDetail>;
-  'pb-round-settled': CustomEvent<Signed<ReceiptBody>>;
+  'pb-round-settled': CustomEvent<SignedV2<ReceiptV2>>;
   'pb-error': CustomEvent<ErrorDetail>;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Language and money formatting for one element, as a reactive controller. The catalogs, i18next
+ * Language and money formatting for one element, as a reactive controller. The catalogs, the translator
  * and the Intl formatting load lazily (a separate chunk); until they arrive only the loading text
  * is needed. Amounts are integer minor units (1000 per currency unit) formatted with
  * Intl.NumberFormat in the element's language and currency.

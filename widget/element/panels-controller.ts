@@ -22,28 +22,29 @@
  * uninvited. Later shoes open it again only for a player who cut a shoe themselves; a player who
  * closed the invitation is not asked again.
  *
- * Verification uses the records as the widget received them (the player's own copy); the server's
- * transcript (GET …/shoes/:n/transcript) fills in only what did not arrive (a start answered as a
- * retry). Ended shoes stay in the fairness tab, verifiable, after the next one starts.
+ * Verification (pb-fair-2): the fairness panel fetches the table's whole transcript
+ * (GET …/transcript), verifies it against the player's key and compares it with the player's own
+ * copy (table-session.ts keeps it, player.ts). Ended shoes stay in the fairness tab after the next
+ * one starts.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { TemplateResult } from 'lit';
-import { FAIRNESS_VERSION } from '../../shared/fairness/params.ts';
-import type { CommitmentBody, Jwks, RevealBody, StartBody, Transcript } from '../../shared/fairness/index.ts';
+import type { Jwks } from '../../shared/fairness/keys.ts';
 import type { TableLimits } from '../../shared/table.ts';
-import type { ShoeStartDetail } from '../panels/fairness.ts';
+import type { ShoeStartDetail, TableSource } from '../panels/fairness.ts';
 import { PANEL_STRINGS, type PanelStrings } from '../panels/strings.ts';
 import type { ScoreboardResult } from '../panels/scoreboard.ts';
 import type { ApiClient, ApiResult, FetchLike } from './api-client.ts';
 import { newIdempotencyKey } from './api-client.ts';
-import type { ReceiptBody, RoundAnswer, ShoeStartChoice, ShoeState, ShoeStatus, Signed } from './api-types.ts';
+import type { CommitmentV2, PlayedRound, ReceiptBody, RevealV2, ShoeStartChoice, ShoeState, ShoeStatus, Signed, SignedV2, StartV2 } from './api-types.ts';
+import type { PlayerCopy } from './player.ts';
 import type { ShoeChoiceDetail } from './emit.ts';
 import { type FairnessShoe, type PanelName, type PanelsHandlers, type PanelsModel, renderPanels } from './panels-view.ts';
 import { randomShoeStart, shoeDecks, type ShoeStartProvider } from './shoe-start.ts';
 
 /** `POST /api/sessions/:id/shoe/end` → 200 (API.md). */
 export interface ShoeEndAnswer {
-  reveal: Signed<RevealBody>;
+  reveal: SignedV2<RevealV2>;
   balance: number;
   shoe: { number: number; status: ShoeStatus; rounds: number };
   nextShoe: ShoeState;
@@ -63,6 +64,8 @@ export interface PanelsLink {
   startShoe(): Promise<boolean>;
   /** Ends the shoe in play (POST …/shoe/end with this idempotency key); the element takes the next shoe. Null when it cannot now. */
   endShoe(idempotencyKey: string): Promise<ApiResult<ShoeEndAnswer> | null>;
+  /** The player's key and own copy of the session (table-session.ts), or null before it opens. */
+  player(): { key: string | null; copy: PlayerCopy | null } | null;
 }
 
 /** The element as the controller reads it. */
@@ -89,52 +92,26 @@ const MODULES: Record<PanelName, () => Promise<unknown>> = {
   help: () => import('../panels/help.ts'),
 };
 
-/** The signed records the element received for one shoe of the session. */
+/** The signed records the element received for one shoe of the session, and its rounds as drawn. */
 interface ShoeRecords {
   number: number;
-  commitment: Signed<CommitmentBody> | null;
-  start: Signed<StartBody> | null;
+  commitment: SignedV2<CommitmentV2> | null;
+  start: SignedV2<StartV2> | null;
+  /** The shoe's rounds as the history draws them (round-view.ts). */
   receipts: Signed<ReceiptBody>[];
-  reveal: Signed<RevealBody> | null;
-  /** The server's transcript, fetched when records are missing. */
-  fetched: Transcript | null;
-  /** Derived views, rebuilt when a record arrives (stable between, so the panels keep their state). */
-  transcript: Transcript | null;
+  reveal: SignedV2<RevealV2> | null;
+  /** Derived, rebuilt when a round arrives (stable between, so the panels keep their state). */
   results: ScoreboardResult[];
 }
 
 function recordsOf(shoe: ShoeState): ShoeRecords {
-  const records: ShoeRecords = {
-    number: shoe.number,
-    commitment: shoe.commitment ?? null,
-    start: shoe.start ?? null,
-    receipts: [],
-    reveal: null,
-    fetched: null,
-    transcript: null,
-    results: [],
-  };
-  return rebuild(records);
+  return rebuild({ number: shoe.number, commitment: shoe.commitment ?? null, start: shoe.start ?? null, receipts: [], reveal: null, results: [] });
 }
 
-/** Recomputes the transcript and the scoreboard results after a change of records. */
+/** Recomputes the scoreboard results after a change of rounds. */
 function rebuild(s: ShoeRecords): ShoeRecords {
-  const f = s.fetched;
-  // The widget's own records first; the server's copy only for what never arrived.
-  const start = s.start ?? f?.start ?? null;
-  const receipts = f && f.receipts.length > s.receipts.length ? f.receipts : s.receipts;
-  const reveal = s.reveal ?? f?.reveal ?? null;
-  const commitment = s.commitment ?? f?.commitment ?? null;
-  s.transcript = commitment
-    ? { version: FAIRNESS_VERSION, commitment, ...(start ? { start } : {}), receipts: [...receipts], ...(reveal ? { reveal } : {}) }
-    : null;
-  s.results = receipts.map(({ body }) => ({ outcome: body.outcome, playerPair: body.playerPair, bankerPair: body.bankerPair, natural: body.natural }));
+  s.results = s.receipts.map(({ body }) => ({ outcome: body.outcome, playerPair: body.playerPair, bankerPair: body.bankerPair, natural: body.natural }));
   return s;
-}
-
-/** Records are missing: no start, or fewer receipts than the reveal counts. */
-function incomplete(s: ShoeRecords, status: ShoeStatus): boolean {
-  return status !== 'awaiting-start' && (!s.start || (s.reveal !== null && s.receipts.length < s.reveal.body.rounds));
 }
 
 export class PanelsController implements ReactiveController {
@@ -239,7 +216,6 @@ export class PanelsController implements ReactiveController {
     this.#error = null;
     this.#measure();
     this.#invite(shoe.number === 1);
-    if (incomplete(current, shoe.status)) void this.#fetchTranscript(current);
     this.#host.requestUpdate();
   }
 
@@ -270,13 +246,12 @@ export class PanelsController implements ReactiveController {
     this.#chosen = null;
     if (this.#autoOpened && this.#open === 'fairness') this.#autoOpened = false;
     rebuild(current);
-    if (incomplete(current, 'in-play')) void this.#fetchTranscript(current);
     this.#host.requestUpdate();
   }
 
   /** A round was dealt (after its animation): its receipt, and the reveal and next shoe when the cut card came out. */
-  roundPlayed(answer: RoundAnswer): void {
-    const receipt = answer.receipt;
+  roundPlayed(answer: PlayedRound): void {
+    const receipt = answer.round;
     const played = this.#find(receipt.body.shoe);
     if (played && !played.receipts.some((r) => r.hash === receipt.hash)) {
       played.receipts = [...played.receipts, receipt];
@@ -287,14 +262,13 @@ export class PanelsController implements ReactiveController {
   }
 
   /** A shoe was revealed (the table already has the next one). */
-  #ended(reveal: Signed<RevealBody>, byPlayer: boolean): void {
+  #ended(reveal: SignedV2<RevealV2>, byPlayer: boolean): void {
     const ended = this.#find(reveal.body.shoe);
     if (ended) {
       ended.reveal = reveal;
       rebuild(ended);
       if (this.#current === ended) this.#current = null;
       if (!this.#past.includes(ended)) this.#past = [ended, ...this.#past].slice(0, PAST_SHOES);
-      if (incomplete(ended, 'ended')) void this.#fetchTranscript(ended);
     }
     this.#proposal = null;
     this.#endKey = null;
@@ -454,16 +428,36 @@ export class PanelsController implements ReactiveController {
     return this.#jwksLoading;
   }
 
-  /** The server's transcript of a shoe whose records did not all arrive. */
-  async #fetchTranscript(shoe: ShoeRecords): Promise<void> {
+  /** The table as the fairness panel checks it: the player's key and copy, the operator's transcript. */
+  #tableSource(): TableSource | null {
+    const player = this.#link.player();
+    const copy = player?.copy;
     const id = this.#host.sessionId;
-    if (!id) return;
-    const answer = await this.#link.api.send<Transcript>({ method: 'GET', path: `api/sessions/${encodeURIComponent(id)}/shoes/${shoe.number}/transcript` });
-    if (!answer.ok || answer.value?.commitment?.body.shoe !== shoe.number) return;
-    shoe.fetched = answer.value;
-    rebuild(shoe);
-    this.#host.requestUpdate();
+    if (!copy || !id) return null;
+    if (this.#table?.copy !== copy) {
+      this.#table = {
+        copy,
+        value: {
+          playerKey: player.key,
+          copy: () => copy.file(),
+          transcript: async () => {
+            // The raw text: the verifier judges integers and duplicate members on it.
+            const url = this.#link.api.url(`api/sessions/${encodeURIComponent(id)}/transcript`);
+            try {
+              const response = await this.#host.fetcher(url, { method: 'GET', headers: { accept: 'application/json', authorization: `Bearer ${this.#link.api.token ?? ''}` } });
+              const text = await response.text();
+              return response.ok ? { ok: true, text } : { ok: false, reason: `HTTP ${response.status}` };
+            } catch (err) {
+              return { ok: false, reason: String((err as Error)?.message ?? err) };
+            }
+          },
+        },
+      };
+    }
+    return this.#table.value;
   }
+
+  #table: { copy: PlayerCopy; value: TableSource } | null = null;
 
   // ---- render ---------------------------------------------------------------------------------
 
@@ -518,8 +512,7 @@ export class PanelsController implements ReactiveController {
       number: s.number,
       status: shoe?.status ?? 'ended',
       commitment: s.commitment,
-      transcript: s.transcript,
-      rounds: s.transcript?.receipts.length ?? s.receipts.length,
+      rounds: s.receipts.length,
       cutRange: shoe?.cutRange ?? null,
     };
   }
@@ -544,7 +537,7 @@ export class PanelsController implements ReactiveController {
       invite: waiting && this.#open !== 'fairness' ? current!.number : null,
       badge: waiting,
       shown: shownShoe
-        ? { number: shownShoe.number, ended: shownEnded, results: shownShoe.results, receipts: shownShoe.transcript?.receipts ?? shownShoe.receipts }
+        ? { number: shownShoe.number, ended: shownEnded, results: shownShoe.results, receipts: shownShoe.receipts }
         : null,
       formatAmount: this.#formatAmount(),
       current: current ? this.#fairnessShoe(current, shoe) : null,
@@ -553,6 +546,7 @@ export class PanelsController implements ReactiveController {
       proposal: shoe && waiting ? this.#proposalFor(shoe) : null,
       refused: this.#refused,
       jwks: this.#jwks,
+      table: this.#tableSource(),
       busy: this.#busy !== null || (!idle && tableState !== 'error'),
       allowEnd: shoe?.status === 'in-play' && (idle || tableState === 'error'),
       error: this.#error,

@@ -8,10 +8,11 @@
  */
 import { css, html, nothing, svg, type TemplateResult } from 'lit';
 import type { TableLimits } from '../../shared/table.ts';
-import type { Jwks, ReceiptBody, Signed, Transcript } from '../../shared/fairness/index.ts';
-import type { CommitmentBody } from '../../shared/fairness/index.ts';
+import type { Jwks, ReceiptBody, Signed } from '../../shared/fairness/index.ts';
+
 import type { PanelStrings } from '../panels/strings.ts';
-import type { ShoeStartDetail } from '../panels/fairness.ts';
+import type { ShoeStartDetail, TableSource } from '../panels/fairness.ts';
+import type { CommitmentV2, SignedV2 } from '../../shared/fairness/v2/records.ts';
 import type { ScoreboardResult } from '../panels/scoreboard.ts';
 import type { ShoeChoiceDetail } from './emit.ts';
 
@@ -23,8 +24,7 @@ export type PanelName = (typeof PANELS)[number];
 export interface FairnessShoe {
   number: number;
   status: 'awaiting-start' | 'in-play' | 'ended';
-  commitment: Signed<CommitmentBody> | null;
-  transcript: Transcript | null;
+  commitment: SignedV2<CommitmentV2> | null;
   rounds: number;
   cutRange: { min: number; max: number } | null;
 }
@@ -53,6 +53,8 @@ export interface PanelsModel {
   /** The shoe whose seed the table refused to deal on (its panel says why). */
   refused: number | null;
   jwks: Jwks | null;
+  /** pb-fair-2: the table the fairness panels check (the player's copy, the operator's transcript). */
+  table: TableSource | null;
   busy: boolean;
   allowEnd: boolean;
   error: string | null;
@@ -202,9 +204,9 @@ function fairness(m: PanelsModel): TemplateResult {
           .commitment=${current.commitment}
           .status=${current.status}
           .rounds=${current.rounds}
-          .transcript=${current.transcript}
           .cutRange=${current.cutRange}
           .jwks=${m.jwks}
+          .table=${m.table}
           .busy=${m.busy}
           .allowEndShoe=${m.allowEnd}
           .proposal=${m.proposal}
@@ -232,8 +234,8 @@ function fairness(m: PanelsModel): TemplateResult {
         .commitment=${shoe.commitment}
         status="ended"
         .rounds=${shoe.rounds}
-        .transcript=${shoe.transcript}
         .jwks=${m.jwks}
+        .table=${m.table}
         .strings=${m.strings}
         @pb-verified=${(e: Event) => e.stopPropagation()}
       ></pb-fairness>`,

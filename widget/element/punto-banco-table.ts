@@ -16,7 +16,7 @@ import type { TableLayout } from '../layout.ts';
 import type { SceneOptions, TableScene } from '../scene/index.ts';
 import { normalizeLanguage } from '../i18n/languages.ts';
 import type { ApiClient, ApiError, FetchLike } from './api-client.ts';
-import type { ReceiptBody, RoundAnswer, Signed } from './api-types.ts';
+import type { PlayedRound, ReceiptBody, Signed } from './api-types.ts';
 import type { BetChange, BetState } from './bet-state.ts';
 import type { BetProblem, Spot } from './bets.ts';
 import type { DragController } from './drag-controller.ts';
@@ -69,7 +69,7 @@ const reducedMotionConverter = {
  *
  * @event pb-ready - The session is open and the table takes bets. detail: `{ sessionId, room, balance, limits }`.
  * @event pb-bet-change - The bets on the felt changed. detail: `{ bets: Bet[], total }` (minor units).
- * @event pb-round-settled - A round was dealt and settled. detail: the signed receipt `Signed<ReceiptBody>` as the Worker sent it.
+ * @event pb-round-settled - A round was dealt and settled. detail: the signed pb-fair-2 receipt `SignedV2<ReceiptV2>` as the Worker sent it (its bets are in the acceptance it follows).
  * @event pb-error - Something failed (Worker unreachable, a limit, session expired, no WebGL); the bets are kept. detail: `{ code, message }`.
  *
  * @csspart table - The whole table (stage and control bar).
@@ -349,6 +349,7 @@ export class PuntoBancoTable extends LitElement {
         language: () => this.#i18n.language,
         startShoe: () => this.#table!.startShoe(),
         endShoe: (key) => this.#table!.endShoe(key),
+        player: () => (this.#table?.copy ? { key: this.#table.playerKey, copy: this.#table.copy } : null),
       }));
       this.#table = new parts.TableSession(this, {
         api,
@@ -450,9 +451,9 @@ export class PuntoBancoTable extends LitElement {
   }
 
   /** A round was dealt, drawn and settled: the table says so. */
-  #played(answer: RoundAnswer): void {
+  #played(answer: PlayedRound): void {
     const receipt = answer.receipt;
-    const body = receipt.body;
+    const body = answer.round.body;
     this._lastWin = body.returned;
     this.#lastBody = body;
     this._lastResult = this.#parts!.resultText(this.#i18n, body);
@@ -460,7 +461,7 @@ export class PuntoBancoTable extends LitElement {
     if (answer.nextShoe) said += ` ${this.#i18n.t('newShoe')}.`;
     this.#announce(said);
     this.#panels?.roundPlayed(answer);
-    emit(this, 'pb-round-settled', receipt as Signed<ReceiptBody>);
+    emit(this, 'pb-round-settled', receipt);
   }
 
   // ---- errors and messages ------------------------------------------------------------------

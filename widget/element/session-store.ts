@@ -1,6 +1,6 @@
 /**
- * Resuming a table after a page reload (lazy chunk). The element remembers its session — the id
- * and the bearer token, nothing else — in `sessionStorage`: per tab, kept across reloads, never
+ * Resuming a table after a page reload (lazy chunk). The element remembers its session — the id,
+ * the bearer token and the player's pb-fair-2 key (its private JWK) — in `sessionStorage`: per tab, kept across reloads, never
  * shared with another tab. The key is the resolved Worker URL, the room and the affiliate, so a
  * table resumes only a session of its own Worker, room and partner. Storage that is missing or
  * throws (sandboxed iframes, privacy modes, a full quota) makes every call a silent no-op: the
@@ -10,34 +10,29 @@
  * are per page, in memory); the others open new sessions and leave the entry alone.
  *
  * On boot the element asks the Worker for the stored session's state (GET /api/sessions/:id) and
- * the receipts of its current shoe (API.md "The session's state", "Receipts").
+ * the table's transcript (GET …/transcript) for the records of its current shoe. A session of the
+ * retired protocol (pb-fair-1: no `protocol` in its view) or one stored without a player key is
+ * forgotten like an expired one: the table opens a new pb-fair-2 session quietly. The round in
+ * flight and the player's copy sit beside the entry (player.ts).
  */
 import type { ApiClient, ApiError } from './api-client.ts';
 import { embedRefusal } from './embed.ts';
-import type { ReceiptBody, ShoeState, Signed } from './api-types.ts';
-import type { RoomId, TableLimits } from '../../shared/table.ts';
+import type { SessionView, SignedV2 } from './api-types.ts';
 
-/** What is kept for a table: its session's id and bearer token. */
+export type { SessionView };
+
+/** What is kept for a table: its session's id, bearer token and the player's private key (JWK). */
 export interface StoredSession {
   sessionId: string;
   token: string;
+  player: JsonWebKey;
 }
 
-/** `GET /api/sessions/:id` → 200 (the creation answer minus the token). */
-export interface SessionView {
-  sessionId: string;
-  room: RoomId;
-  balance: number;
-  limits: TableLimits;
-  shoe: ShoeState;
-  lastReceipt: Signed<ReceiptBody> | null;
-}
-
-/** A resumed session: its state and the receipts of its current shoe, in round order. */
+/** A resumed session: its state and the records of its current shoe, in chain order. */
 export interface Resumed {
   stored: StoredSession;
   view: SessionView;
-  receipts: Signed<ReceiptBody>[];
+  records: SignedV2[];
 }
 
 /** The part of `Storage` the store uses (tests pass their own). */
@@ -81,25 +76,31 @@ export class SessionStore {
     try {
       const raw = this.#storage?.getItem(this.key);
       const value = raw ? (JSON.parse(raw) as Partial<StoredSession> | null) : null;
-      return value && text(value.sessionId) && text(value.token) ? { sessionId: value.sessionId, token: value.token } : null;
+      return value && text(value.sessionId) && text(value.token) && value.player && typeof value.player === 'object' ? { sessionId: value.sessionId, token: value.token, player: value.player } : null;
     } catch {
       return null;
     }
   }
 
-  /** Remembers `session` (only its id and token). */
+  /** The storage the entry lives in (the round in flight and the player's copy sit beside it). */
+  get storage(): StorageLike | null {
+    return this.#storage;
+  }
+
+  /** Remembers `session` (its id, token and the player's key). */
   save(session: StoredSession): void {
     try {
-      this.#storage?.setItem(this.key, JSON.stringify({ sessionId: session.sessionId, token: session.token }));
+      this.#storage?.setItem(this.key, JSON.stringify({ sessionId: session.sessionId, token: session.token, player: session.player }));
     } catch {
       // no storage, or full: the next page load opens a new session
     }
   }
 
-  /** Forgets the stored session if it is `sessionId` (another table may have stored its own since). */
+  /** Forgets the stored session if it is `sessionId` (another table may have stored its own since), with its round and copy. */
   forget(sessionId: string): void {
     try {
-      if (this.read()?.sessionId === sessionId) this.#storage?.removeItem(this.key);
+      if (this.read()?.sessionId !== sessionId) return;
+      for (const key of [this.key, `${this.key}:round`, `${this.key}:copy`]) this.#storage?.removeItem(key);
     } catch {
       // nothing to forget
     }
@@ -140,23 +141,25 @@ export class SessionStore {
  */
 export type ResumeResult = { kind: 'resumed'; value: Resumed } | { kind: 'gone' } | { kind: 'failed'; error: ApiError };
 
-/** Asks the Worker for the stored session's state and the receipts of its current shoe. Sets the client's token. */
+/** Asks the Worker for the stored session's state and the records of its current shoe. Sets the client's token. */
 export async function resumeSession(api: ApiClient, store: SessionStore, stored: StoredSession, room: string, affiliate: string | null): Promise<ResumeResult> {
   const path = `api/sessions/${encodeURIComponent(stored.sessionId)}`;
   api.token = stored.token;
   const state = await api.send<SessionView>({ method: 'GET', path });
-  let receipts: Signed<ReceiptBody>[] = [];
+  let records: SignedV2[] = [];
   let failed = state.ok ? null : state.error;
   if (state.ok) {
     const view = state.value;
-    // The key names the room and affiliate; an answer for another table is treated as unknown.
-    if (view?.sessionId !== stored.sessionId || view.room !== room || !view.shoe || !view.limits) failed = { code: 'session_expired', message: 'another table', status: 404, retryable: false };
-    else if (view.shoe.rounds > 0) {
-      const answer = await api.send<{ shoe: number; receipts: Signed<ReceiptBody>[] }>({ method: 'GET', path: `${path}/receipts?shoe=${view.shoe.number}` });
+    // The key names the room and affiliate; an answer for another table is treated as unknown,
+    // and a pb-fair-1 session (its changes answer protocol_retired) as gone.
+    if (view?.sessionId !== stored.sessionId || view.room !== room || !view.shoe || !view.limits || view.protocol !== 'pb-fair-2') {
+      failed = { code: 'session_expired', message: 'another table, or a retired protocol', status: 404, retryable: false };
+    } else if (view.shoe.rounds > 0) {
+      const answer = await api.send<{ records: SignedV2[] }>({ method: 'GET', path: `${path}/transcript` });
       if (!answer.ok) failed = answer.error;
-      else receipts = Array.isArray(answer.value.receipts) ? answer.value.receipts.filter((r) => r?.body?.shoe === view.shoe.number) : [];
+      else records = Array.isArray(answer.value.records) ? answer.value.records.filter((r) => r?.body?.shoe === view.shoe.number) : [];
     }
-    if (!failed) return { kind: 'resumed', value: { stored, view, receipts } };
+    if (!failed) return { kind: 'resumed', value: { stored, view, records } };
   }
   api.token = null;
   let error = failed!;

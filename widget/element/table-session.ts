@@ -8,6 +8,16 @@
  * which keeps the bets and offers Retry; a retry resends the same request with the same
  * Idempotency-Key, so a round the Worker already played is answered again, never played twice.
  * The element keeps the texts, the drawing and the input; it hears of each step through the link.
+ *
+ * pb-fair-2 (FAIRNESS.md part II; the player's side is player.ts): the session is created with the
+ * player's public key; every change is a request the player signs. One Deal click plays a round
+ * in two phases: the widget draws the round's secret and signs the bet with its lock, STORES both
+ * (sessionStorage) and only then sends the bet (→ acceptance: the stake is debited, the balance
+ * shows it); then, at once, it sends the secret (→ receipt: the cards). Each phase has its own
+ * Idempotency-Key, kept with the round, so a retry of either is answered, never played twice. A
+ * reload or a dropped connection between the phases finishes the round from the stored secret;
+ * without it, the round voids at `voidAt` and the stake comes back. A pb-fair-1 session (its
+ * changes answer `protocol_retired`) is dropped quietly for a new one.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { CARDS_PER_DECK } from '../../shared/cards.ts';
@@ -15,12 +25,27 @@ import { betResult } from '../../shared/settle.ts';
 import type { Bet, RoomId, TableLimits } from '../../shared/table.ts';
 import type { TableScene } from '../scene/index.ts';
 import { type ApiClient, type ApiError, type ApiResult, type FetchLike, newIdempotencyKey } from './api-client.ts';
-import type { ReceiptBody, RoundAnswer, SessionAnswer, ShoeStartAnswer, ShoeStartChoice, ShoeState, Signed } from './api-types.ts';
+import type {
+  AcceptanceAnswer,
+  AcceptanceV2,
+  PlayedRound,
+  ReceiptBody,
+  RoundAnswer,
+  SessionAnswer,
+  SessionView,
+  ShoeStartAnswer,
+  ShoeStartChoice,
+  ShoeState,
+  Signed,
+  SignedV2,
+} from './api-types.ts';
 import type { BetState } from './bet-state.ts';
 import { type BetProblem, checkBets, sameBets } from './bets.ts';
 import { embedRefusal } from './embed.ts';
 import { emit } from './emit.ts';
 import type { ShoeEndAnswer } from './panels-controller.ts';
+import { keepRound, newPlayerKey, newRound, PlayerCopy, playerKeyOf, restorePlayerKey, type RoundInFlight, signEnd, signSecret, signStart, type SigningKey, storedRound } from './player.ts';
+import { roundView, roundViews } from './round-view.ts';
 import { resumeSession, SessionStore, storageKey } from './session-store.ts';
 import { shoeDecks, type ShoeStartProvider } from './shoe-start.ts';
 
@@ -57,12 +82,12 @@ export interface SessionLink {
   /** An API error in the table's language. */
   explain(error: ApiError): string;
   hideToast(): void;
-  /** The session is open (new, or resumed with the receipts of its current shoe). */
+  /** The session is open (new, or resumed with the rounds of its current shoe). */
   opened(receipts: Signed<ReceiptBody>[]): void;
   /** The shoe in play was started. */
   shoeStarted(shoe: ShoeState): void;
   /** A round was dealt, drawn and settled (the bets already kept or swept). */
-  played(answer: RoundAnswer): void;
+  played(answer: PlayedRound): void;
 }
 
 export class TableSession implements ReactiveController {
@@ -78,12 +103,26 @@ export class TableSession implements ReactiveController {
   #store: SessionStore | null = null;
   /** Only the first boot resumes a stored session. */
   #resumable = true;
-  #createKey: string | null = null;
+  /** A create under way: its idempotency key and the player key it sends (a Retry sends the same). */
+  #creating: { key: string; player: SigningKey; jwk: JsonWebKey } | null = null;
+  /** The player's signing key for this session. */
+  #player: SigningKey | null = null;
+  /** The player's own copy of the records (player.ts). */
+  #copy: PlayerCopy | null = null;
+  /** The table's newest record: the next bet or end request follows it. */
+  #head: SignedV2 | null = null;
   #shoe: ShoeState | null = null;
   /** Cards the shoe has given so far (the highest position dealt, plus one). */
   #consumed = 0;
-  #pendingStart: { shoe: number; body: ShoeStartChoice; key: string } | null = null;
+  #pendingStart: { shoe: number; body: { request: unknown }; key: string } | null = null;
+  /** Bets checked for a deal, and the key their bet request will carry. */
   #pendingRound: { bets: Bet[]; key: string } | null = null;
+  /** The round being played (secret and signed requests stored before the bet is sent). */
+  #round: RoundInFlight | null = null;
+  /** A round the Worker holds that this tab cannot finish (its secret is lost): it voids at `voidAt`. */
+  #orphan: { acceptance: SignedV2<AcceptanceV2>; voidAt: string } | null = null;
+  /** A pb-fair-1 session was dropped once for this deal (no loop if the Worker keeps refusing). */
+  #retired = false;
   /** The settled round the felt shows (until swept): a rebuilt scene draws it again. */
   #onFelt: ReceiptBody | null = null;
 
@@ -116,6 +155,16 @@ export class TableSession implements ReactiveController {
     return this.#session?.id ?? null;
   }
 
+  /** The player's public key (`x`, base64url) the session's records name, or null before it opens. */
+  get playerKey(): string | null {
+    return this.#player ? playerKeyOf(this.#player) : null;
+  }
+
+  /** The player's own copy of the session's records (null before it opens). */
+  get copy(): PlayerCopy | null {
+    return this.#copy;
+  }
+
   /** The shoe in play or waiting for its cut, as the Worker last described it. */
   get shoe(): ShoeState | null {
     return this.#shoe;
@@ -144,13 +193,18 @@ export class TableSession implements ReactiveController {
     this.#set('loading', null);
   }
 
-  /** Opens the session and, once `scene` is up, takes bets (pb-ready). A failure shows with `retry`. */
+  /**
+   * Opens the session and, once `scene` is up, takes bets (pb-ready). A failure shows with `retry`.
+   * A round left between its phases by a reload is finished now from its stored secret.
+   */
   async start(scene: Promise<unknown>, retry: () => Promise<void>): Promise<void> {
     const opened = await this.#open(retry);
     await scene;
     if (!opened || !this.#host.isConnected) return;
     this.#set('ready');
     emit(this.#host, 'pb-ready', { sessionId: this.#session!.id, room: this.#host.room, balance: this.#balance, limits: this.#limits! });
+    if (this.#round?.acceptance) await this.runDeal();
+    else if (this.#orphan) this.#showOrphan();
   }
 
   /** Drops the session (a new room, affiliate or Worker: the attributes say so) before opening a new one. */
@@ -158,10 +212,19 @@ export class TableSession implements ReactiveController {
     this.#store?.release(this.#host);
     this.#resumable = false;
     this.#link.bets.reset();
+    this.#drop();
+  }
+
+  #drop(): void {
     this.#session = null;
-    this.#createKey = null;
+    this.#creating = null;
     this.#pendingRound = null;
     this.#pendingStart = null;
+    this.#round = null;
+    this.#orphan = null;
+    this.#player = null;
+    this.#copy = null;
+    this.#head = null;
   }
 
   /**
@@ -176,20 +239,26 @@ export class TableSession implements ReactiveController {
     const affiliate = host.affiliate || null;
     const store = (this.#store = ['off', 'false'].includes(String(host.resume).trim().toLowerCase()) ? null : new SessionStore(storageKey(api.url(''), host.room, affiliate)));
     // A create already under way (a Retry) goes on with its key; otherwise a stored session comes first.
-    const stored = this.#resumable && !this.#createKey ? store?.claim(host) : null;
+    const stored = this.#resumable && !this.#creating ? store?.claim(host) : null;
     if (stored) {
-      const result = await resumeSession(api, store!, stored, host.room, affiliate);
-      if (result.kind === 'resumed') {
-        const { view, receipts } = result.value;
-        this.#opened(stored, view, receipts);
+      const player = await restorePlayerKey(stored.player);
+      const result = player ? await resumeSession(api, store!, stored, host.room, affiliate) : ({ kind: 'gone' } as const);
+      if (result.kind === 'resumed' && player) {
+        const { view, records } = result.value;
+        this.#opened(stored, player, view, records);
         return true;
       }
       if (result.kind === 'failed') return this.#openFailed(result.error, retry);
+      store!.forget(stored.sessionId);
     }
-    this.#createKey ??= newIdempotencyKey();
+    if (!this.#creating) {
+      const { key, jwk } = await newPlayerKey();
+      this.#creating = { key: newIdempotencyKey(), player: key, jwk };
+    }
+    const creating = this.#creating;
     api.token = null;
-    const body = affiliate ? { room: host.room, affiliate } : { room: host.room };
-    const answer = await api.send<SessionAnswer>({ method: 'POST', path: 'api/sessions', body, idempotencyKey: this.#createKey });
+    const body = { room: host.room, ...(affiliate ? { affiliate } : {}), playerKey: playerKeyOf(creating.player) };
+    const answer = await api.send<SessionAnswer>({ method: 'POST', path: 'api/sessions', body, idempotencyKey: creating.key });
     if (!answer.ok) {
       let error = answer.error;
       // A page the Worker refuses gets no CORS headers, which looks like a dead network: ask why.
@@ -197,9 +266,9 @@ export class TableSession implements ReactiveController {
       return this.#openFailed(error, retry);
     }
     const s = answer.value;
-    const session = { sessionId: s.sessionId, token: s.token };
+    const session = { sessionId: s.sessionId, token: s.token, player: creating.jwk };
     store?.keep(host, session);
-    this.#opened(session, s, []);
+    this.#opened(session, creating.player, s, []);
     return true;
   }
 
@@ -208,18 +277,52 @@ export class TableSession implements ReactiveController {
     return false;
   }
 
-  /** The session is open (new, or resumed with the receipts of its current shoe): the table takes its state. */
-  #opened(session: { sessionId: string; token: string }, s: { balance: number; limits: TableLimits; shoe: ShoeState }, receipts: Signed<ReceiptBody>[]): void {
-    this.#createKey = null;
+  /** The session is open (new, or resumed with the records of its current shoe): the table takes its state. */
+  #opened(session: { sessionId: string; token: string }, player: SigningKey, s: SessionView, records: SignedV2[]): void {
+    this.#creating = null;
     this.#session = { id: session.sessionId, token: session.token };
+    this.#player = player;
     this.#link.api.token = session.token;
-    this.#balance = s.balance;
-    this.#limits = s.limits;
+    const storage = this.#store?.storage ?? null;
+    const entry = this.#store?.key ?? null;
+    this.#copy = new PlayerCopy(session.sessionId, storage, entry);
+    this.#copy.add(s.shoe.commitment, s.shoe.start, ...records, s.pending?.acceptance, s.lastReceipt, s.head);
+    this.#take(s);
     this.#setShoe(s.shoe, true);
-    for (const r of receipts) this.#consume(r.body);
+    const rounds = roundViews(records);
+    for (const r of rounds) this.#consume(r.body);
+    // A round between its phases: finish it from the stored secret, else it voids at voidAt.
+    const stored = entry ? storedRound(storage, entry, session.sessionId) : null;
+    this.#round = null;
+    this.#orphan = null;
+    if (s.pending && stored && stored.bet.body.lock === s.pending.acceptance.body.request.body.lock) {
+      this.#round = { ...stored, acceptance: s.pending.acceptance };
+      this.#pendingRound = { bets: stored.bets, key: stored.betKey };
+    } else {
+      if (stored && entry) keepRound(storage, entry, null);
+      this.#orphan = s.pending;
+    }
     this.showShoe();
     this.#host.requestUpdate();
-    this.#link.opened(receipts);
+    this.#link.opened(rounds);
+  }
+
+  /** The balance, limits and newest record of a session view. */
+  #take(s: Pick<SessionView, 'balance' | 'limits' | 'head'>): void {
+    this.#balance = s.balance;
+    this.#limits = s.limits;
+    this.#head = s.head;
+  }
+
+  /** Asks the Worker where the session stands (after a void, a start answered elsewhere, a round pending). */
+  async #refresh(): Promise<SessionView | null> {
+    const answer = await this.#link.api.send<SessionView>({ method: 'GET', path: `api/sessions/${encodeURIComponent(this.#session!.id)}` });
+    if (!answer.ok) return null;
+    const s = answer.value;
+    this.#copy?.add(s.shoe.commitment, s.shoe.start, s.head);
+    this.#take(s);
+    this.#setShoe(s.shoe, s.shoe.number !== this.#shoe?.number);
+    return s;
   }
 
   // ---- the shoe -------------------------------------------------------------------------------
@@ -254,16 +357,18 @@ export class TableSession implements ReactiveController {
     return this.#startShoe();
   }
 
-  /** Starts a committed shoe with the provider's seed and cut (kept, with its key, for retries). */
+  /** Starts a committed shoe with the provider's seed and cut, signed by the player (kept, with its key, for retries). */
   async #startShoe(): Promise<boolean> {
     const shoe = this.#shoe!;
     if (this.#pendingStart?.shoe !== shoe.number) {
       const choice = await this.#choose(shoe);
-      if (!choice) {
+      if (!choice || !shoe.commitment) {
         this.#set('ready'); // the player backed out of choosing a seed and cut
         return false;
       }
-      this.#pendingStart = { shoe: shoe.number, body: { clientSeed: choice.clientSeed, cut: choice.cut }, key: newIdempotencyKey() };
+      const request = await signStart(this.#player!, shoe.commitment, choice.clientSeed, choice.cut);
+      this.#copy?.sending(request);
+      this.#pendingStart = { shoe: shoe.number, body: { request }, key: newIdempotencyKey() };
     }
     const pending = this.#pendingStart;
     const answer = await this.#link.api.send<ShoeStartAnswer>({
@@ -277,8 +382,15 @@ export class TableSession implements ReactiveController {
       return false;
     }
     this.#pendingStart = null;
-    this.#shoe = { ...shoe, ...(answer.ok ? answer.value.shoe : {}), status: 'in-play' };
-    this.#link.shoeStarted(this.#shoe);
+    if (answer.ok) {
+      this.#copy?.add(answer.value.shoe.start);
+      if (answer.value.shoe.start) this.#head = answer.value.shoe.start;
+      this.#shoe = { ...shoe, ...answer.value.shoe, status: 'in-play' };
+    } else if (!(await this.#refresh())) {
+      this.#roundFailed(answer.error);
+      return false;
+    }
+    this.#link.shoeStarted(this.#shoe!);
     return true;
   }
 
@@ -292,19 +404,27 @@ export class TableSession implements ReactiveController {
     }
   }
 
-  /** Ends the shoe in play early: the Worker reveals its server seed and commits the next shoe. Null when it cannot now. */
+  /** Ends the shoe in play early with the player's signed end request: the Worker reveals its server seed and commits the next shoe. Null when it cannot now. */
   async endShoe(key: string): Promise<ApiResult<ShoeEndAnswer> | null> {
-    if (!this.canBet || this.#shoe?.status !== 'in-play') return null;
+    if (!this.canBet || this.#shoe?.status !== 'in-play' || !this.#head || !this.#player || this.#round) return null;
     const before = this.#state;
     this.#set('dealing'); // no bet or deal while the shoe changes
+    // Ed25519 signatures are deterministic: a retry after the same head sends the same body.
+    const request = await signEnd(this.#player, this.#head);
+    this.#copy?.sending(request);
     const answer = await this.#link.api.send<ShoeEndAnswer>({
       method: 'POST',
       path: `api/sessions/${encodeURIComponent(this.#session!.id)}/shoe/end`,
-      body: {},
+      body: { request },
       idempotencyKey: key,
     });
     if (this.#state === 'dealing') this.#set(before);
-    if (answer.ok) this.#setShoe(answer.value.nextShoe, true);
+    if (answer.ok) {
+      this.#copy?.add(answer.value.reveal, answer.value.nextShoe.commitment);
+      this.#balance = answer.value.balance;
+      this.#head = answer.value.nextShoe.commitment ?? answer.value.reveal;
+      this.#setShoe(answer.value.nextShoe, true);
+    }
     return answer;
   }
 
@@ -322,9 +442,10 @@ export class TableSession implements ReactiveController {
   /**
    * Checks the bets on the felt for a deal; returns why they cannot be dealt, else keeps them
    * for `runDeal`. The same bets as a failed attempt keep that attempt's key: the Worker may
-   * already have dealt them.
+   * already have accepted them. A round already signed keeps its bets: it is finished first.
    */
   prepareDeal(bets: readonly Bet[]): DealRefusal | null {
+    if (this.#round) return null;
     const checked = checkBets(bets, this.#limits!, this.#balance);
     if (!checked.ok) return checked.error;
     if (checked.value.length === 0) return { code: 'empty_bet', message: '' };
@@ -342,39 +463,145 @@ export class TableSession implements ReactiveController {
     await retry();
   }
 
-  /** Starts the shoe if it waits, sends the bets kept by `prepareDeal` and plays the round dealt. */
+  /**
+   * Starts the shoe if it waits, then plays the round: phase 1 sends the bets kept by
+   * `prepareDeal` with the lock of a fresh secret (stored first), phase 2 sends the secret. A
+   * retry goes on from the phase that failed.
+   */
   async runDeal(): Promise<void> {
     this.#set('dealing', null);
     this.#link.hideToast();
     if (!this.#session && !(await this.#open(() => this.runDeal()))) return;
-    if (this.#shoe?.status !== 'in-play' && !(await this.#startShoe())) return;
+    if (!this.#round && this.#shoe?.status !== 'in-play' && !(await this.#startShoe())) return;
     const pending = this.#pendingRound;
     // No bets waiting: this was the retry of a shoe started without a deal ("Cut and start").
-    if (!pending) return this.#set('ready');
+    if (!this.#round && !pending) return this.#set('ready');
+    if (!this.#round) {
+      const round = await newRound(this.#player!, this.#session!.id, this.#head!, (this.#shoe?.rounds ?? 0) + 1, pending!.bets, { betKey: pending!.key, secretKey: newIdempotencyKey() });
+      // The secret is stored before the bet leaves: a reload after the acceptance can still deal.
+      this.#keep(round);
+      this.#copy?.sending(round.bet);
+    }
+    const round = this.#round!;
+    if (!round.acceptance) {
+      const answer = await this.#link.api.send<AcceptanceAnswer>({
+        method: 'POST',
+        path: `api/sessions/${encodeURIComponent(this.#session!.id)}/rounds`,
+        body: { request: round.bet },
+        idempotencyKey: round.betKey,
+      });
+      if (!answer.ok) return this.#betFailed(answer.error);
+      this.#accepted(round, answer.value);
+    }
+    await this.#reveal(round);
+  }
+
+  #keep(round: RoundInFlight | null): void {
+    this.#round = round;
+    if (this.#store) keepRound(this.#store.storage, this.#store.key, round);
+  }
+
+  /** Phase 1 answered: the stake is debited; the acceptance is the table's newest record. */
+  #accepted(round: RoundInFlight, a: AcceptanceAnswer): void {
+    this.#keep({ ...round, acceptance: a.acceptance });
+    this.#copy?.add(a.acceptance);
+    this.#head = a.acceptance;
+    this.#balance = a.balance;
+    if (this.#shoe) this.#shoe = { ...this.#shoe, ...a.shoe };
+    this.#host.requestUpdate();
+  }
+
+  /** Phase 2: the secret, signed, for the acceptance; the receipt plays the round. */
+  async #reveal(round: RoundInFlight): Promise<void> {
+    const current = this.#round!;
+    const acceptance = current.acceptance!;
+    if (!current.reveal) {
+      this.#keep({ ...current, reveal: await signSecret(this.#player!, acceptance, current.secret) });
+      this.#copy?.sending(this.#round!.reveal!);
+    }
     const answer = await this.#link.api.send<RoundAnswer>({
       method: 'POST',
-      path: `api/sessions/${encodeURIComponent(this.#session!.id)}/rounds`,
-      body: { bets: pending.bets },
-      idempotencyKey: pending.key,
+      path: `api/sessions/${encodeURIComponent(this.#session!.id)}/rounds/${acceptance.body.round}/secret`,
+      body: { request: this.#round!.reveal },
+      idempotencyKey: round.secretKey,
     });
-    if (!answer.ok) return this.#roundFailed(answer.error);
+    if (!answer.ok) {
+      if (answer.error.code === 'round_voided') return this.#voided(answer.error);
+      return this.#roundFailed(answer.error);
+    }
+    const a = answer.value;
+    this.#keep(null);
     this.#pendingRound = null;
-    await this.#play(answer.value);
+    this.#copy?.add(a.receipt, a.reveal, a.nextShoe?.commitment);
+    this.#head = a.nextShoe?.commitment ?? a.reveal ?? a.receipt;
+    await this.#play({ ...a, round: roundView(acceptance.body, a.receipt) });
+  }
+
+  /** Phase 1 failed. `round_pending`: the Worker holds an acceptance — ours (finish it) or one this tab lost. */
+  async #betFailed(error: ApiError): Promise<void> {
+    if (error.code !== 'round_pending') {
+      // A refusal (4xx): the Worker accepted nothing; the next deal signs the bets on the felt afresh.
+      if (!error.retryable && error.status >= 400 && error.status < 500 && error.code !== 'session_expired' && this.#round) {
+        this.#copy?.unsent(this.#round.bet);
+        this.#keep(null);
+      }
+      return this.#roundFailed(error);
+    }
+    const view = await this.#refresh();
+    const held = view?.pending;
+    if (held && held.acceptance.body.request.body.lock === this.#round?.bet.body.lock) {
+      this.#accepted(this.#round, { acceptance: held.acceptance, balance: view.balance, voidAt: held.voidAt, shoe: view.shoe });
+      return this.#reveal(this.#round);
+    }
+    this.#orphan = held ?? null;
+    if (this.#orphan) return this.#showOrphan();
+    this.#roundFailed(error);
+  }
+
+  /** The round voided (its secret came too late): the stake is back, the bets stay on the felt. */
+  async #voided(error: ApiError): Promise<void> {
+    this.#keep(null);
+    this.#pendingRound = null;
+    await this.#refresh();
+    this.#fail(error, null);
+  }
+
+  /** A round this tab cannot finish: say when it voids; Retry asks the Worker again. */
+  #showOrphan(): void {
+    const orphan = this.#orphan!;
+    const error: ApiError = { code: 'round_pending', message: `round ${orphan.acceptance.body.round} waits for its secret`, status: 409, retryable: false, voidAt: orphan.voidAt };
+    this.#fail(error, async () => {
+      const view = await this.#refresh();
+      this.#orphan = view ? view.pending : this.#orphan;
+      if (this.#orphan) this.#showOrphan();
+      else this.#set('ready', null);
+    });
   }
 
   #roundFailed(error: ApiError): void {
     if (error.code === 'aborted') return;
+    if (error.code === 'protocol_retired' && !this.#retired) {
+      // A pb-fair-1 session: open a new one quietly, as for a forgotten session, and deal there.
+      this.#retired = true;
+      if (this.#session) this.#store?.forget(this.#session.id);
+      const bets = this.#pendingRound;
+      this.#drop();
+      this.#pendingRound = bets;
+      void this.runDeal().finally(() => (this.#retired = false));
+      return;
+    }
     if (error.code === 'session_expired') {
       if (this.#session) this.#store?.forget(this.#session.id);
       this.#session = null;
       this.#pendingStart = null;
+      this.#keep(null);
     }
     if (error.code === 'shoe_not_started' && this.#shoe) this.#shoe = { ...this.#shoe, status: 'awaiting-start' };
     this.#fail(error, () => this.runDeal());
   }
 
-  async #play(answer: RoundAnswer): Promise<void> {
-    const body = answer.receipt.body;
+  async #play(answer: PlayedRound): Promise<void> {
+    const body = answer.round.body;
     this.#consume(body);
     // The scene may go (out of view) or be rebuilt between these awaits: ask for it each time.
     this.showShoe();
@@ -396,7 +623,7 @@ export class TableSession implements ReactiveController {
 
   // ---- errors ---------------------------------------------------------------------------------
 
-  #fail(error: ApiError, retry: () => Promise<void>): void {
+  #fail(error: ApiError, retry: (() => Promise<void>) | null): void {
     this.#lastError = error;
     const message = this.#link.explain(error);
     this.#set('error', { code: error.code, message, retry });

@@ -5,7 +5,8 @@ import { panelsEl } from './panels-el.ts';
 export const el: Catalog = {
   table: 'Τραπέζι Punto Banco',
   loading: 'Φόρτωση του τραπεζιού…',
-  box: { player: 'Παίκτης', banker: 'Τραπεζίτης', tie: 'Ισοπαλία' },
+  // 004 names the three places on the felt «Punto», «Banco» and «Tie».
+  box: { player: 'Punto', banker: 'Banco', tie: 'Tie' },
   pays: { player: 'πληρώνει 1 προς 1', banker: 'πληρώνει 0,95 προς 1', tie: 'πληρώνει 8 προς 1' },
   sector: 'Τομέας {{sector}}',
   boxLabel: '{{box}}, τομέας {{sector}}, χωρίς ποντάρισμα',
@@ -35,12 +36,14 @@ export const el: Catalog = {
     error: 'Κάτι πήγε στραβά',
   },
   result: {
-    player: 'Κερδίζει ο Παίκτης, {{player}} προς {{banker}}',
-    banker: 'Κερδίζει ο Τραπεζίτης, {{banker}} προς {{player}}',
+    player: 'Κερδίζει το Punto, {{player}} προς {{banker}}',
+    banker: 'Κερδίζει το Banco, {{banker}} προς {{player}}',
     tie: 'Ισοπαλία, {{player}} προς {{banker}}',
   },
-  banner: { player: 'Κερδίζει ο Παίκτης', banker: 'Κερδίζει ο Τραπεζίτης', tie: 'Ισοπαλία' },
+  banner: { player: 'Κερδίζει το Punto', banker: 'Κερδίζει το Banco', tie: 'Ισοπαλία' },
   natural: 'Φυσικό',
+  // The felt: the pill on a stake a tie hands back, the name on the discard tray.
+  felt: { returned: 'Επιστροφή', discard: 'Απορρίψεις' },
   net: {
     win: 'Κερδίζετε {{amount}}',
     lose: 'Χάνετε {{amount}}',
@@ -57,6 +60,8 @@ export const el: Catalog = {
   errors: {
     unreachable: 'Ο διακομιστής του τραπεζιού δεν απαντά. Τα πονταρίσματα κρατήθηκαν: δοκιμάστε ξανά.',
     session_expired: 'Η συνεδρία στο τραπέζι έληξε. Πατήστε Ξανά για νέα· τα πονταρίσματα κρατήθηκαν.',
+    round_voided: 'Ο γύρος ακυρώθηκε: το μυστικό του δεν έφτασε εγκαίρως στο τραπέζι. Το πόνταρισμα επιστράφηκε.',
+    round_pending: 'Ο τελευταίος γύρος περιμένει το μυστικό του, που αυτή η καρτέλα δεν έχει πια: στις {{time}} θα ακυρωθεί και το πόνταρισμα θα επιστραφεί.',
     rate_limited: 'Πάρα πολλά αιτήματα. Περιμένετε λίγο και δοκιμάστε ξανά.',
     server: 'Ο διακομιστής του τραπεζιού δεν ολοκλήρωσε το αίτημα ({{code}}).',
     empty_bet: 'Ποντάρετε τουλάχιστον μία φορά πριν από το μοίρασμα.',

@@ -44,6 +44,8 @@ export const en = {
   },
   banner: { player: 'Player wins', banker: 'Banker wins', tie: 'Tie' },
   natural: 'Natural',
+  // The felt: the pill on a stake a tie hands back, the name on the discard tray.
+  felt: { returned: 'Returned', discard: 'Discard' },
   net: {
     win: 'You win {{amount}}',
     lose: 'You lose {{amount}}',
@@ -60,6 +62,8 @@ export const en = {
   errors: {
     unreachable: 'The table server cannot be reached. Your bets are kept: try again.',
     session_expired: 'Your table session has expired. Retry to open a new one; your bets are kept.',
+    round_voided: 'The round was voided: its secret did not reach the table in time. Your stake was returned.',
+    round_pending: 'Your last round waits for its secret, which this tab no longer holds: it voids at {{time}} and your stake comes back.',
     rate_limited: 'Too many requests. Wait a moment, then retry.',
     server: 'The table server could not complete the request ({{code}}).',
     empty_bet: 'Place at least one bet before the deal.',

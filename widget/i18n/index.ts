@@ -1,11 +1,10 @@
 /**
- * The widget's translations: one i18next instance PER ELEMENT (`createInstance`), so several
- * tables in different languages coexist on one page and nothing global is touched. Loaded lazily
- * (i18next alone is ~16 KB gzip, more than the whole loader may weigh). English, the fallback,
- * comes with it; every other catalog is its own small chunk, fetched the first time a table
- * needs that language.
+ * The widget's translations: one translator PER ELEMENT, so several tables in different languages
+ * coexist on one page and nothing global is touched. Loaded lazily. English, the fallback, comes
+ * with it; every other catalog is its own small chunk, fetched the first time a table needs that
+ * language. A key is a dotted path into a catalog (`box.player`); a value's `{{name}}` placeholders
+ * are filled from `values`. Lit escapes every interpolated value itself, so nothing is escaped here.
  */
-import i18next, { type i18n } from 'i18next';
 import { MINOR_UNITS } from '../../shared/table.ts';
 import { type Catalog, en } from './en.ts';
 import { LANGUAGES, type Language } from './languages.ts';
@@ -16,11 +15,6 @@ const CATALOGS: Readonly<Record<Language, () => Promise<Catalog>>> = {
   it: async () => (await import('./it.ts')).it,
   el: async () => (await import('./el.ts')).el,
 };
-
-/** Adds `lang`'s catalog to the instance unless it has it. */
-async function ensureCatalog(instance: i18n, lang: Language): Promise<void> {
-  if (!instance.hasResourceBundle(lang, 'translation')) instance.addResourceBundle(lang, 'translation', await CATALOGS[lang]());
-}
 
 export { LANGUAGES, type Language };
 
@@ -35,19 +29,26 @@ export interface Translator {
   chip(minor: number): string;
 }
 
+/** The string at a dotted path of a catalog, or undefined. */
+function lookup(catalog: unknown, key: string): string | undefined {
+  let node = catalog;
+  for (const part of key.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** `key` in `catalog`, else in English, else the key itself; `{{name}}` filled from `values`. */
+export function translate(catalog: Catalog, key: string, values: Record<string, string | number> = {}): string {
+  const text = lookup(catalog, key) ?? lookup(en, key) ?? key;
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
+}
+
 /** Creates an independent translator already switched to `lang`. */
 export async function createTranslator(lang: Language): Promise<Translator> {
-  const instance: i18n = i18next.createInstance();
-  const first = await CATALOGS[lang]();
-  await instance.init({
-    lng: lang,
-    fallbackLng: 'en',
-    supportedLngs: [...LANGUAGES],
-    resources: { en: { translation: en }, [lang]: { translation: first } },
-    // Lit escapes every interpolated value itself; escaping here would show "&amp;".
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
+  let language = lang;
+  let catalog = await CATALOGS[lang]();
   const formats = new Map<string, Intl.NumberFormat>();
   const format = (key: string, make: () => Intl.NumberFormat): Intl.NumberFormat => {
     let f = formats.get(key);
@@ -56,15 +57,16 @@ export async function createTranslator(lang: Language): Promise<Translator> {
   };
   return {
     get language() {
-      return instance.language as Language;
+      return language;
     },
-    t: (key, values) => instance.t(key, values ?? {}) as string,
+    t: (key, values) => translate(catalog, key, values),
     setLanguage: async (next) => {
-      await ensureCatalog(instance, next);
-      await instance.changeLanguage(next);
+      const nextCatalog = await CATALOGS[next]();
+      language = next;
+      catalog = nextCatalog;
     },
-    money: (minor, currency) => format(`${instance.language} ${currency}`, () => moneyFormat(instance.language, currency)).format(minor / MINOR_UNITS),
-    chip: (minor) => format(instance.language, () => new Intl.NumberFormat(instance.language, { notation: 'compact', maximumFractionDigits: 2 })).format(minor / MINOR_UNITS),
+    money: (minor, currency) => format(`${language} ${currency}`, () => moneyFormat(language, currency)).format(minor / MINOR_UNITS),
+    chip: (minor) => format(language, () => new Intl.NumberFormat(language, { notation: 'compact', maximumFractionDigits: 2 })).format(minor / MINOR_UNITS),
   };
 }
 

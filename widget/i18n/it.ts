@@ -5,7 +5,7 @@ import { panelsIt } from './panels-it.ts';
 export const it: Catalog = {
   table: 'Tavolo di Punto Banco',
   loading: 'Caricamento del tavolo…',
-  box: { player: 'Punto', banker: 'Banco', tie: 'Pareggio' },
+  box: { player: 'Punto', banker: 'Banco', tie: 'Patta' },
   pays: { player: 'paga 1 a 1', banker: 'paga 0,95 a 1', tie: 'paga 8 a 1' },
   sector: 'Settore {{sector}}',
   boxLabel: '{{box}}, settore {{sector}}, nessuna puntata',
@@ -16,7 +16,7 @@ export const it: Catalog = {
   deal: 'Distribuisci',
   repeat: 'Ripeti',
   clear: 'Annulla puntate',
-  undo: 'Indietro',
+  undo: 'Passo indietro',
   double: 'Raddoppia',
   retry: 'Riprova',
   dismiss: 'Chiudi',
@@ -37,10 +37,12 @@ export const it: Catalog = {
   result: {
     player: 'Vince Punto, {{player}} a {{banker}}',
     banker: 'Vince Banco, {{banker}} a {{player}}',
-    tie: 'Pareggio, {{player}} a {{banker}}',
+    tie: 'Patta, {{player}} a {{banker}}',
   },
-  banner: { player: 'Vince Punto', banker: 'Vince Banco', tie: 'Pareggio' },
+  banner: { player: 'Vince Punto', banker: 'Vince Banco', tie: 'Patta' },
   natural: 'Naturale',
+  // The felt: the pill on a stake a tie hands back, the name on the discard tray.
+  felt: { returned: 'Restituita', discard: 'Scarti' },
   net: {
     win: 'Vinci {{amount}}',
     lose: 'Perdi {{amount}}',
@@ -52,11 +54,13 @@ export const it: Catalog = {
   betRemoved: '{{box}}, settore {{sector}}: puntata tolta',
   betsCleared: 'Tutte le puntate tolte',
   nothingToRepeat: 'Non c’è una mano precedente da ripetere',
-  nothingToUndo: 'Niente da annullare',
+  nothingToUndo: 'Nessun passo da tornare indietro',
   noBets: 'Nessuna puntata da raddoppiare',
   errors: {
     unreachable: 'Il server del tavolo non risponde. Le puntate restano: riprova.',
     session_expired: 'La sessione al tavolo è scaduta. Riprova per aprirne una nuova; le puntate restano.',
+    round_voided: 'La mano è stata annullata: il suo segreto non è arrivato in tempo al tavolo. La puntata è stata restituita.',
+    round_pending: 'L’ultima mano attende il suo segreto, che questa scheda non ha più: alle {{time}} sarà annullata e la puntata restituita.',
     rate_limited: 'Troppe richieste. Attendi un momento, poi riprova.',
     server: 'Il server del tavolo non ha potuto completare la richiesta ({{code}}).',
     empty_bet: 'Fai almeno una puntata prima di distribuire.',

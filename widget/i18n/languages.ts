@@ -9,7 +9,7 @@ export function normalizeLanguage(raw: string | null | undefined): Language {
   return (LANGUAGES as readonly string[]).includes(primary) ? (primary as Language) : 'en';
 }
 
-/** The one string shown before the catalogs arrive (they load lazily with i18next). */
+/** The one string shown before the catalogs arrive (they load lazily with the translator). */
 export const LOADING_TEXT: Readonly<Record<Language, string>> = {
   en: 'Loading the table…',
   ru: 'Загрузка стола…',

@@ -14,9 +14,11 @@ export const ru: Catalog = {
   chip: 'Фишка {{amount}}',
   controls: 'Управление столом',
   deal: 'Сдать',
-  repeat: 'Повторить',
-  clear: 'Очистить',
-  undo: 'Отменить',
+  // The words of the rule texts: 002 «Сдать», «Повторить ставки», «Отменить» (000: «Раздать»,
+  // «Повтор», «Отмена»). Undo is ours: a word that none of them contains or is contained in.
+  repeat: 'Повторить ставки',
+  clear: 'Отменить',
+  undo: 'Шаг назад',
   double: 'Удвоить',
   retry: 'Повторить попытку',
   dismiss: 'Закрыть',
@@ -41,6 +43,8 @@ export const ru: Catalog = {
   },
   banner: { player: 'Выиграл Игрок', banker: 'Выиграл Банкир', tie: 'Ничья' },
   natural: 'Натуральная',
+  // The felt: the pill on a stake a tie hands back, the name on the discard tray.
+  felt: { returned: 'Возврат', discard: 'Сброс' },
   net: {
     win: 'Вы выиграли {{amount}}',
     lose: 'Вы проиграли {{amount}}',
@@ -52,11 +56,13 @@ export const ru: Catalog = {
   betRemoved: '{{box}}, сектор {{sector}}: ставка снята',
   betsCleared: 'Все ставки сняты',
   nothingToRepeat: 'Нет предыдущего раунда для повтора',
-  nothingToUndo: 'Нечего отменять',
+  nothingToUndo: 'Шага назад нет: ставки не менялись',
   noBets: 'Нет ставок для удвоения',
   errors: {
     unreachable: 'Сервер стола недоступен. Ставки сохранены: попробуйте ещё раз.',
     session_expired: 'Сессия стола истекла. Нажмите «Повторить попытку», чтобы открыть новую; ставки сохранены.',
+    round_voided: 'Раунд аннулирован: его секрет не дошёл до стола вовремя. Ставка возвращена.',
+    round_pending: 'Последний раунд ждёт своего секрета, которого в этой вкладке больше нет: в {{time}} он будет аннулирован, ставка вернётся.',
     rate_limited: 'Слишком много запросов. Подождите немного и повторите.',
     server: 'Сервер стола не смог выполнить запрос ({{code}}).',
     empty_bet: 'Сделайте хотя бы одну ставку перед раздачей.',

@@ -1,40 +1,37 @@
 /**
- * <pb-fairness>: the provable-fairness panel of one shoe.
+ * <pb-fairness>: the provable-fairness panel of one shoe of a pb-fair-2 table (FAIRNESS.md part II).
  *
  * - Before the shoe (`status` 'awaiting-start'): the signed commitment (seed hash, key id, the
- *   parameters that decide the cards), checked against the JWKS when one is given; the player's
- *   client seed (a random default, editable, "new random"); the cut, chosen on a drawing of the
- *   stack within `cutRange`; "Cut and start" emits `pb-shoe-start`.
- * - During ('in-play'): the commitment, the round count, the seed and cut in use; optionally a
- *   button to end the shoe early (`pb-shoe-end`); the receipts so far can be checked (pending).
- * - After the reveal ('ended'): "Verify this shoe" runs the shared verifier in the browser on
- *   `transcript` + `jwks` and shows the result per round; "Download transcript" saves the JSON.
+ *   parameters that decide the cards, the player's key), checked against the JWKS when one is
+ *   given; the player's client seed (a random default, editable, "new random"); the cut, chosen on
+ *   a drawing of the stack within `cutRange`; "Cut and start" emits `pb-shoe-start`.
+ * - During ('in-play'): the round count, the seed and cut in use; optionally a button to end the
+ *   shoe early (`pb-shoe-end`).
+ * - After the reveal ('ended'): the server seed, the seed and cut.
+ * - With `table` (the player's copy and the operator's transcript): "Verify the table's transcript"
+ *   (the whole table, fetched and checked with the pb-fair-2 verifier against the player's key:
+ *   per-round results, unsettled acceptances), "Compare with the operator's transcript"
+ *   (`compareCopies` with the player's own copy: findings per round) and "Download my copy".
+ * pb-fair-1 files are verified on the standalone /verify page: the table only plays pb-fair-2.
  *
  * @event pb-shoe-choice - `{ shoe, choice }` (emit.ts): before the shoe, the seed and cut as they stand, each time they change; `choice` is `{ ok: false, error }` while the seed is not acceptable.
  * @event pb-shoe-start - `{ clientSeed, cut }`: the player's seed (NFC, validated) and cut, in range.
  * @event pb-shoe-end - `{}`: the player asks to end the shoe now and reveal its seed.
- * @event pb-verified - `{ report }`: a verification finished.
+ * @event pb-verified - `{ check }`: a verification of the table finished.
  */
 import { css, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import {
-  type CommitmentBody,
-  cutRange as shoeCutRange,
-  DEFAULT_SHOE_PARAMS,
-  FAIRNESS_VERSION,
-  type Jwks,
-  type Signed,
-  stackSize,
-  type Transcript,
-  validateClientSeed,
-  type VerifyReport,
-  verifyTranscript,
-} from '../../shared/fairness/index.ts';
+import { CARDS_PER_DECK, DEFAULT_DECKS } from '../../shared/cards.ts';
+import { validateClientSeed } from '../../shared/fairness/commit.ts';
+import { type Jwks, verifyBytes } from '../../shared/fairness/keys.ts';
+import type { CommitmentV2, FileV2, RevealV2, SignedRequest, SignedV2, StartV2 } from '../../shared/fairness/v2/records.ts';
+import { recordDigestV2 } from '../../shared/fairness/v2/records.ts';
+import { importVerifyKeysV2, verifyTextV2 } from '../../shared/fairness/v2/verify.ts';
 import { emit as emitPart } from '../element/emit.ts';
 import { randomClientSeed, randomInt } from '../element/shoe-start.ts';
 import { defineElement, emit, panelBase } from './base.ts';
 import { clampCut, type CutChangeDetail } from './cut-stack.ts';
 import './cut-stack.ts';
-import './verify-report.ts';
+import { checkTable, type TableCheckResult } from './verify-report-v2.ts';
 import { fill, type PanelStrings, panelStrings } from './strings.ts';
 
 export type FairnessStatus = 'awaiting-start' | 'in-play' | 'ended';
@@ -45,45 +42,72 @@ export interface ShoeStartDetail {
 }
 
 export interface VerifiedDetail {
-  report: VerifyReport;
+  check: TableCheckResult;
 }
 
 export { randomClientSeed };
 
-/** The file name a transcript downloads as. */
-export function transcriptFileName(t: Transcript): string {
-  const { table, shoe } = t.commitment.body;
-  return `punto-banco-${String(table).replace(/[^\w.-]+/g, '_')}-shoe-${shoe}.json`;
+/** A pb-fair-2 table as the panel checks it: the player's key and copy, and the operator's transcript. */
+export interface TableSource {
+  playerKey: string | null;
+  /** The player's own copy now (records received, requests not yet answered). */
+  copy(): FileV2 & { sent: SignedRequest[] };
+  /** The operator's transcript of the whole table (GET …/transcript), as text. */
+  transcript(): Promise<{ ok: true; text: string } | { ok: false; reason: string }>;
 }
 
-/** The transcript file: the same `{ transcripts: [...] }` shape `punto-banco play` writes and `verify` reads. */
-export function transcriptBlob(t: Transcript): Blob {
-  return new Blob([JSON.stringify({ transcripts: [t] }, null, 2)], { type: 'application/json' });
+/** The table's verifier: pb-fair-2 only (the table plays nothing else; /verify also reads pb-fair-1). */
+const verifyV2 = async (text: string, jwks: Jwks, options: { playerKey?: string }) => {
+  const report = await verifyTextV2(text, jwks, options);
+  return { version: 'pb-fair-2' as const, code: report.code, report };
+};
+
+/** The cuts of a committed shoe: any position inside its stack (FAIRNESS.md §B10). */
+const cutsOf = (decks: number) => ({ min: 1, max: decks * CARDS_PER_DECK - 1 });
+
+/** The file name the player's copy downloads as. */
+export function copyFileName(copy: FileV2): string {
+  const table = copy.records[0]?.body.table ?? 'table';
+  return `punto-banco-${String(table).replace(/[^\w.-]+/g, '_')}-my-copy.json`;
 }
+
+/** Saves `blob` as `name` from inside `root` (a Blob download). */
+function saveBlob(root: HTMLElement | DocumentFragment, name: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  root.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 
 export class PbFairness extends LitElement {
   static override properties = {
     commitment: { attribute: false },
     status: { type: String },
     rounds: { type: Number },
-    transcript: { attribute: false },
     jwks: { attribute: false },
     cutRange: { attribute: false },
     busy: { type: Boolean },
     allowEndShoe: { type: Boolean, attribute: 'allow-end-shoe' },
     proposal: { attribute: false },
     seedRefused: { type: Boolean, attribute: 'seed-refused' },
+    table: { attribute: false },
     strings: { attribute: false },
   };
 
   /** The shoe's signed commitment (from the session / shoe state). */
-  declare commitment: Signed<CommitmentBody> | null;
+  declare commitment: SignedV2<CommitmentV2> | null;
+  /** pb-fair-2: the table this shoe belongs to (the player's copy, the operator's transcript). */
+  declare table: TableSource | null;
   /** Where the shoe is: waiting for the player's seed and cut, being dealt, or revealed. */
   declare status: FairnessStatus;
   /** Rounds dealt from this shoe so far. */
   declare rounds: number;
-  /** The shoe's transcript (records so far; with the reveal once it has ended). */
-  declare transcript: Transcript | null;
   /** The table's public keys, as served at /.well-known/jwks.json. */
   declare jwks: Jwks | null;
   /** Allowed cuts; defaults to the engine's `cutRange` of the committed parameters. */
@@ -105,7 +129,8 @@ export class PbFairness extends LitElement {
   #clientSeed = randomClientSeed();
   #cut = 0;
   #seedError: string | null = null;
-  #report: VerifyReport | null = null;
+  #tableCheck: TableCheckResult | null = null;
+  #tableError: string | null = null;
   #verifying = false;
   /** The commitment's own signature check: null until known. */
   #commitmentCheck: { ok: boolean; message?: string } | null = null;
@@ -118,13 +143,13 @@ export class PbFairness extends LitElement {
     this.commitment = null;
     this.status = 'awaiting-start';
     this.rounds = 0;
-    this.transcript = null;
     this.jwks = null;
     this.cutRange = null;
     this.busy = false;
     this.allowEndShoe = false;
     this.proposal = null;
     this.seedRefused = false;
+    this.table = null;
     this.strings = null;
   }
 
@@ -152,29 +177,28 @@ export class PbFairness extends LitElement {
     this.requestUpdate();
   }
 
-  /** The last verification report, if any. */
-  get report(): VerifyReport | null {
-    return this.#report;
+  /** The last verification of the table, if any. */
+  get check(): TableCheckResult | null {
+    return this.#tableCheck;
   }
 
   #range(): { min: number; max: number } {
     if (this.cutRange) return this.cutRange;
-    if (this.commitment) return shoeCutRange(this.commitment.body.params);
-    return shoeCutRange(DEFAULT_SHOE_PARAMS);
+    return cutsOf(this.commitment?.body.params.decks ?? DEFAULT_DECKS);
   }
 
   #stackSize(): number {
-    return this.commitment ? stackSize(this.commitment.body.params) : this.#range().max + 1;
+    return this.#range().max + 1;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    const previous = changed.get('commitment') as Signed<CommitmentBody> | null | undefined;
+    const previous = changed.get('commitment') as SignedV2<CommitmentV2> | null | undefined;
     const newShoe = changed.has('commitment') && previous?.hash !== this.commitment?.hash;
     if (newShoe) {
       // A new shoe: a fresh random seed and cut (any cut is as fair as any other), no stale verification.
       if (previous) this.#clientSeed = randomClientSeed();
       this.#seedError = null;
-      this.#report = null;
+      this.#tableCheck = null;
       const { min, max } = this.#range();
       this.#cut = randomInt(min, max);
     } else if (changed.has('cutRange') || this.#cut === 0) {
@@ -187,7 +211,6 @@ export class PbFairness extends LitElement {
       this.#cut = clampCut(this.proposal.cut, min, max);
       this.#seedError = null;
     }
-    if (changed.has('transcript') && !newShoe) this.#report = null;
     if (changed.has('commitment') || changed.has('jwks')) void this.#checkCommitment();
   }
 
@@ -212,56 +235,84 @@ export class PbFairness extends LitElement {
   async #checkCommitment(): Promise<void> {
     const token = ++this.#checkToken;
     this.#commitmentCheck = null;
-    if (!this.commitment || !this.jwks) return;
+    const c = this.commitment;
+    if (!c || !this.jwks) return;
+    let check: { ok: boolean; message?: string };
     try {
-      const report = await verifyTranscript({ version: FAIRNESS_VERSION, commitment: this.commitment, receipts: [] }, this.jwks);
-      if (token !== this.#checkToken) return;
-      const f = report.failure;
-      this.#commitmentCheck = f && f.record === 'commitment' ? { ok: false, message: f.message } : { ok: true };
+      const key = (await importVerifyKeysV2(this.jwks)).byId.get(c.body.keyId);
+      const ok = !!key && (await verifyBytes(key, c.signature, recordDigestV2(c.body)));
+      check = ok ? { ok } : { ok, message: key ? 'the signature does not match the record' : `the JWKS has no key ${c.body.keyId}` };
     } catch (err) {
-      if (token !== this.#checkToken) return;
-      this.#commitmentCheck = { ok: false, message: (err as Error).message };
+      check = { ok: false, message: (err as Error).message };
     }
+    if (token !== this.#checkToken) return;
+    this.#commitmentCheck = check;
     this.requestUpdate();
   }
 
   /**
-   * Runs the shared verifier on `transcript` with `jwks`, shows and returns the report (null when
-   * either is missing). Also emits `pb-verified`.
+   * Fetches the operator's transcript of the whole table and verifies it (pb-fair-2) against the
+   * player's key; with `compare`, also compares it with the player's copy. Emits `pb-verified`.
+   * Shows and returns the result (null without a table or keys).
    */
-  async verify(): Promise<VerifyReport | null> {
-    const transcript = this.transcript;
-    if (!transcript || !this.jwks) return null;
+  async verifyTable(compare = false): Promise<TableCheckResult | null> {
+    const table = this.table;
+    if (!table || !this.jwks) return null;
     this.#verifying = true;
+    this.#tableError = null;
     this.requestUpdate();
-    let report: VerifyReport;
     try {
-      report = await verifyTranscript(transcript, this.jwks);
+      const text = await table.transcript();
+      if (!text.ok) {
+        this.#tableError = text.reason;
+        return null;
+      }
+      const copy = table.copy();
+      // Without "compare", the copy still names the player's key every commitment must carry.
+      const check = await checkTable(text.text, this.jwks, copy, verifyV2);
+      this.#tableCheck = compare ? check : { ...check, findings: null };
+      emit<VerifiedDetail>(this, 'pb-verified', { check: this.#tableCheck });
+      return this.#tableCheck;
     } catch (err) {
-      // The verifier reports problems as values; anything thrown is still shown, never swallowed.
-      report = { ok: false, pending: false, rounds: [], failure: { round: null, record: 'commitment', code: 'bad_record', message: (err as Error).message } };
+      this.#tableError = (err as Error).message;
+      return null;
+    } finally {
+      this.#verifying = false;
+      this.requestUpdate();
     }
-    this.#verifying = false;
-    this.#report = report;
-    this.requestUpdate();
-    emit<VerifiedDetail>(this, 'pb-verified', { report });
-    return report;
   }
 
-  /** Saves the transcript as a JSON file (a Blob download); returns the file name, or null without a transcript. */
-  download(): string | null {
-    if (!this.transcript) return null;
-    const name = transcriptFileName(this.transcript);
-    const url = URL.createObjectURL(transcriptBlob(this.transcript));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = name;
-    link.hidden = true;
-    this.renderRoot.appendChild(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  /** pb-fair-2: saves the player's own copy (a pb-fair-2 file with `sent`); returns the file name. */
+  downloadCopy(): string | null {
+    if (!this.table) return null;
+    const copy = this.table.copy();
+    const name = copyFileName(copy);
+    saveBlob(this.renderRoot, name, new Blob([JSON.stringify(copy, null, 2)], { type: 'application/json' }));
     return name;
+  }
+
+  /** This shoe's pb-fair-2 record of `type` in the player's copy. */
+  #v2Record<T extends StartV2 | RevealV2>(type: T['type']): T | null {
+    const shoe = this.commitment?.body.shoe;
+    const found = this.table?.copy().records.find((r) => r.body.type === type && r.body.shoe === shoe);
+    return (found?.body as T | undefined) ?? null;
+  }
+
+  #tableView(s: PanelStrings): TemplateResult {
+    const disabled = !this.jwks || this.#verifying;
+    return html`<section class="table-check">
+      <h3>${s.tableTitle}</h3>
+      <p class="dim">${s.tableIntro}</p>
+      ${this.table?.playerKey ? html`<dl><dt>${s.yourKey}</dt><dd class="mono hash player-key">${this.table.playerKey}</dd></dl>` : nothing}
+      ${this.jwks ? nothing : html`<p class="pending">${s.noJwks}</p>`}
+      <div class="actions">
+        <button type="button" class="verify-table-button" ?disabled=${disabled} @click=${() => this.verifyTable(false)}>${this.#verifying ? s.verifying : s.verifyTable}</button>
+        <button type="button" class="secondary compare-button" ?disabled=${disabled} @click=${() => this.verifyTable(true)}>${s.compareCopy}</button>
+        <button type="button" class="secondary download-copy-button" @click=${() => this.downloadCopy()}>${s.downloadCopy}</button>
+      </div>
+      ${this.#tableError ? html`<p class="fail error" role="alert">${fill(s.transcriptUnavailable, { reason: this.#tableError })}</p>` : nothing}
+      ${this.#tableCheck ? html`<pb-verify-report-v2 .check=${this.#tableCheck} .strings=${this.strings}></pb-verify-report-v2>` : nothing}
+    </section>`;
   }
 
   /**
@@ -303,7 +354,7 @@ export class PbFairness extends LitElement {
     const p = c.body.params;
     const params = [
       p.decks === 1 ? s.deck : fill(s.decks, { decks: p.decks }),
-      p.burn ? s.burnOn : s.burnOff,
+      'burn' in p ? (p.burn ? s.burnOn : s.burnOff) : null,
       p.mode === 'shoe' ? fill(s.cutCardFromEnd, { count: p.cutCardFromEnd }) : null,
       p.mode === 'shoe' ? s.modeShoe : s.modeReshuffle,
     ].filter(Boolean);
@@ -318,7 +369,9 @@ export class PbFairness extends LitElement {
         <dt>${s.algorithm}</dt>
         <dd class="mono">${p.algorithm}</dd>
         <dt>${s.keyId}</dt>
-        <dd class="mono">${c.keyId}</dd>
+        <dd class="mono">${c.body.keyId}</dd>
+        <dt>${s.yourKey}</dt>
+        <dd class="mono hash">${c.body.playerKey}</dd>
         ${check
           ? html`<dt>${s.commitmentSignature}</dt>
               <dd class="signature ${check.ok ? 'ok' : 'fail'}">
@@ -378,61 +431,38 @@ export class PbFairness extends LitElement {
   }
 
   #during(s: PanelStrings): TemplateResult {
-    const start = this.transcript?.start?.body;
-    const canCheck = !!this.transcript && this.transcript.receipts.length > 0 && !!this.jwks;
+    const start = this.#v2Record<StartV2>('start')?.request.body;
     return html`<section class="during">
       <p><strong class="round-count">${fill(s.duringIntro, { rounds: this.rounds })}</strong></p>
       ${start ? html`<p class="dim">${fill(s.yourSeedAndCut, { seed: start.clientSeed, cut: start.cut })}</p>` : nothing}
       <div class="actions">
-        ${canCheck
-          ? html`<button type="button" class="secondary verify-button" ?disabled=${this.#verifying} @click=${() => this.verify()}>
-              ${this.#verifying ? s.verifying : s.checkSoFar}
-            </button>`
-          : nothing}
         ${this.allowEndShoe
           ? html`<button type="button" class="secondary end-button" ?disabled=${this.busy} @click=${() => emit(this, 'pb-shoe-end', {})}>${s.endShoe}</button>`
           : nothing}
       </div>
-      ${this.#reportView()}
-    </section>`;
+    </section>
+    ${this.table ? this.#tableView(s) : nothing}`;
   }
 
   #after(s: PanelStrings): TemplateResult {
-    const reveal = this.transcript?.reveal?.body;
-    const start = this.transcript?.start?.body;
+    const reveal = this.#v2Record<RevealV2>('reveal');
+    const start = this.#v2Record<StartV2>('start')?.request.body;
     return html`<section class="after">
-      ${reveal
-        ? html`<p>${fill(s.revealed, { rounds: reveal.rounds, reason: reveal.reason === 'cut-card' ? s.reasonCutCard : s.reasonEndedEarly })}</p>
-            <dl>
-              <dt>${s.serverSeed}</dt>
-              <dd class="mono hash">${reveal.serverSeed}</dd>
-              ${start
-                ? html`<dt>${s.clientSeed}</dt>
-                    <dd class="mono">${start.clientSeed}</dd>
-                    <dt>${s.cutValue}</dt>
-                    <dd>${start.cut}</dd>`
-                : nothing}
-            </dl>`
-        : nothing}
-      ${this.jwks ? nothing : html`<p class="pending">${s.noJwks}</p>`}
-      <div class="actions">
-        <button type="button" class="verify-button" ?disabled=${!this.transcript || !this.jwks || this.#verifying} @click=${() => this.verify()}>
-          ${this.#verifying ? s.verifying : s.verifyShoe}
-        </button>
-        <button type="button" class="secondary download-button" ?disabled=${!this.transcript} @click=${() => this.download()}>${s.downloadTranscript}</button>
-      </div>
-      ${this.#reportView()}
-    </section>`;
-  }
-
-  #reportView(): TemplateResult | typeof nothing {
-    if (!this.#report) return nothing;
-    const body = this.transcript?.commitment.body;
-    return html`<pb-verify-report
-      .reports=${[this.#report]}
-      .labels=${[{ table: body?.table, shoe: body?.shoe }]}
-      .strings=${this.strings}
-    ></pb-verify-report>`;
+        ${reveal
+          ? html`<p>${fill(s.revealed, { rounds: reveal.rounds, reason: reveal.reason === 'cut-card' ? s.reasonCutCard : s.reasonEndedEarly })}</p>
+              <dl>
+                <dt>${s.serverSeed}</dt>
+                <dd class="mono hash">${reveal.serverSeed}</dd>
+                ${start
+                  ? html`<dt>${s.clientSeed}</dt>
+                      <dd class="mono">${start.clientSeed}</dd>
+                      <dt>${s.cutValue}</dt>
+                      <dd>${start.cut}</dd>`
+                  : nothing}
+              </dl>`
+          : nothing}
+      </section>
+      ${this.table ? this.#tableView(s) : nothing}`;
   }
 
   static override styles = [

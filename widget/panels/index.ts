@@ -10,13 +10,13 @@ export { PbScoreboard, roadResultsOf, type ScoreboardResult } from './scoreboard
 export { PbHistory } from './history.ts';
 export { clampCut, type CutChangeDetail, PbCutStack } from './cut-stack.ts';
 export { PbVerifyReport, reportHeadline, type ShoeLabel } from './verify-report.ts';
+export { checkTable, copyOf, PbVerifyReportV2, type TableCheckResult } from './verify-report-v2.ts';
 export {
   type FairnessStatus,
   PbFairness,
   randomClientSeed,
   type ShoeStartDetail,
-  transcriptBlob,
-  transcriptFileName,
+  type TableSource,
   type VerifiedDetail,
 } from './fairness.ts';
 export type { ShoeChoiceDetail } from '../element/emit.ts';

@@ -1,6 +1,6 @@
 /**
  * The panels' English text. Every panel takes a `strings` property (a partial catalog) merged over
- * these, so <punto-banco-table> can hand its i18n catalog down without the panels loading i18next.
+ * these, so <punto-banco-table> can hand its i18n catalog down without the panels loading the translator.
  * `{name}` placeholders are filled by `fill`; values arrive already formatted.
  */
 export const PANEL_STRINGS = {
@@ -106,10 +106,7 @@ export const PANEL_STRINGS = {
   reasonCutCard: 'cut card',
   reasonEndedEarly: 'ended early',
   serverSeed: 'Server seed',
-  verifyShoe: 'Verify this shoe',
-  checkSoFar: 'Check the receipts so far',
   verifying: 'Verifying…',
-  downloadTranscript: 'Download transcript',
   noJwks: 'The table’s public keys (JWKS) are not loaded yet, so signatures cannot be checked.',
   // verification report
   verifiedAll: 'Shoe {shoe}: all {rounds} rounds verified.',
@@ -125,7 +122,7 @@ export const PANEL_STRINGS = {
   verifyTitle: 'Verify a Punto Banco shoe',
   verifyIntro: 'Checks every signature, the hash chain, the shuffle from the revealed seeds, every card, total, outcome, payout and balance. Everything runs in this page: nothing is sent anywhere, and it works saved to disk and offline.',
   transcript: 'Transcript',
-  transcriptHint: 'Paste the JSON (a transcript, or { "transcripts": [ … ] }) or open a file.',
+  transcriptHint: 'Paste the JSON (a table’s pb-fair-2 file, a transcript, or { "transcripts": [ … ] }) or open a file.',
   jwks: 'Public keys (JWKS)',
   jwksHint: 'Paste the table’s /.well-known/jwks.json or open a file.',
   openFile: 'Open file…',
@@ -141,6 +138,23 @@ export const PANEL_STRINGS = {
   allVerifiedPending: 'Signatures and chain verify: {shoes}, {rounds} rounds; {pending} not revealed yet, so their cards are pending.',
   shoesOne: '1 shoe',
   shoesMany: '{count} shoes',
+  // pb-fair-2: the whole table, the player's copy
+  statusVoided: 'voided',
+  statusUnsettled: 'unsettled',
+  unsettledRounds: 'Accepted but never settled (the operator owes them): {rounds}.',
+  tableTitle: 'The whole table',
+  tableIntro: 'You sign every bet, secret and ending, and the table signs every record. Verify the table’s transcript, and compare it with your own copy of what the table sent you.',
+  yourKey: 'Your key',
+  verifyTable: 'Verify the table’s transcript',
+  downloadCopy: 'Download my copy',
+  compareCopy: 'Compare with the operator’s transcript',
+  copyEqual: 'The operator’s transcript holds every record you received, unchanged.',
+  copyFindings: '{count} of your records are missing from or different in the operator’s transcript:',
+  copyMissing: '{where}: the {record} is missing from the operator’s copy',
+  copyDiffers: '{where}: the {record} differs in the operator’s copy',
+  transcriptUnavailable: 'The operator’s transcript could not be fetched: {reason}',
+  myCopy: 'My copy (optional)',
+  myCopyHint: 'Your own copy (“Download my copy” in the table’s fairness panel): every record it holds must be in the transcript, unchanged.',
   // help
   help: 'Rules and odds',
   theDeal: 'The deal',

@@ -5,13 +5,19 @@
  * "Verify" runs the shared verifier here in the page and shows every shoe's rounds, with the FIRST
  * failure's shoe, round and reason on top. Nothing leaves the page.
  *
- * @event pb-verified - `{ reports }` when a verification finished.
+ * A pb-fair-2 file (`"version": "pb-fair-2"`: a table's whole history) is verified as one table
+ * (`verifyFileText`); with the player's own copy in the third field ("My copy", downloaded from
+ * the table's fairness panel) the file must also name the player's key and hold every record of
+ * the copy unchanged (`compareCopies`: findings per round).
+ *
+ * @event pb-verified - `{ reports }` (pb-fair-1) or `{ check }` (pb-fair-2) when a verification finished.
  */
 import { css, html, LitElement, nothing, type TemplateResult } from 'lit';
-import { type Jwks, type Transcript, transcriptsOf, type VerifyReport, verifyTranscripts } from '../../shared/fairness/index.ts';
+import { type Jwks, type Transcript, transcriptsOf, verifyFileText, type VerifyReport, verifyTranscripts } from '../../shared/fairness/index.ts';
 import { defineElement, emit, panelBase } from './base.ts';
 import type { ShoeLabel } from './verify-report.ts';
 import './verify-report.ts';
+import { checkTable, copyOf, type TableCheckResult } from './verify-report-v2.ts';
 import { fill, type PanelStrings, panelStrings } from './strings.ts';
 
 /** The well-known JWKS path of the Worker that serves this page. */
@@ -56,10 +62,13 @@ export function parseJwksText(text: string): Parsed<Jwks> {
   return json.ok ? parseJwksValue(json.value) : json;
 }
 
+type TextField = 'transcriptText' | 'jwksText' | 'mineText';
+
 export class PbVerifyPage extends LitElement {
   static override properties = {
     transcriptText: { attribute: false },
     jwksText: { attribute: false },
+    mineText: { attribute: false },
     autoFetchJwks: { type: Boolean, attribute: 'auto-fetch-jwks' },
     jwksUrl: { attribute: 'jwks-url' },
     strings: { attribute: false },
@@ -69,6 +78,8 @@ export class PbVerifyPage extends LitElement {
   declare transcriptText: string;
   /** The JWKS JSON in the text area. */
   declare jwksText: string;
+  /** pb-fair-2: the player's own copy (optional), to compare the file with. */
+  declare mineText: string;
   /** Fetch the JWKS from `jwksUrl` when connected (default: when the page is served over http(s)). */
   declare autoFetchJwks: boolean;
   /** Where "Fetch from this site" looks (same origin by default). */
@@ -76,6 +87,7 @@ export class PbVerifyPage extends LitElement {
   declare strings: Partial<PanelStrings> | null;
 
   #reports: VerifyReport[] = [];
+  #check: TableCheckResult | null = null;
   #labels: ShoeLabel[] = [];
   #error: string | null = null;
   #jwksNote: { ok: boolean; text: string } | null = null;
@@ -85,6 +97,7 @@ export class PbVerifyPage extends LitElement {
     super();
     this.transcriptText = '';
     this.jwksText = '';
+    this.mineText = '';
     this.autoFetchJwks = typeof location !== 'undefined' && /^https?:$/.test(location.protocol);
     this.jwksUrl = JWKS_PATH;
     this.strings = null;
@@ -93,6 +106,11 @@ export class PbVerifyPage extends LitElement {
   /** The reports of the last verification. */
   get reports(): readonly VerifyReport[] {
     return this.#reports;
+  }
+
+  /** The result of the last pb-fair-2 verification (null for pb-fair-1 files). */
+  get check(): TableCheckResult | null {
+    return this.#check;
   }
 
   /** The error of the last attempt (bad JSON, not a transcript…), or null. */
@@ -130,6 +148,8 @@ export class PbVerifyPage extends LitElement {
     this.#error = null;
     this.#reports = [];
     this.#labels = [];
+    this.#check = null;
+    if (/"version"\s*:\s*"pb-fair-2"/.test(this.transcriptText)) return this.#verifyV2();
     const parsed = parseTranscriptText(this.transcriptText);
     if (!parsed.ok) return this.#fail(parsed.message);
     let jwks: Jwks | null = parsed.value.jwks;
@@ -157,20 +177,48 @@ export class PbVerifyPage extends LitElement {
     return this.#reports;
   }
 
+  /** A pb-fair-2 table: its text verified as is, compared with the player's copy when one is given. */
+  async #verifyV2(): Promise<VerifyReport[]> {
+    const embedded = parseJson(this.transcriptText, 'transcript');
+    let jwks = embedded.ok ? parseJwksValue((embedded.value as { jwks?: unknown })?.jwks) : null;
+    if (this.jwksText.trim() !== '' || !jwks?.ok) jwks = parseJwksText(this.jwksText);
+    if (!jwks.ok) return this.#fail(jwks.message);
+    let mine = null;
+    if (this.mineText.trim() !== '') {
+      mine = copyOf(this.mineText);
+      if (!mine) return this.#fail('your copy is not a pb-fair-2 file ({ "version": "pb-fair-2", "records": [ … ] })');
+    }
+    if (typeof crypto === 'undefined' || !crypto.subtle) {
+      return this.#fail('this browser offers no WebCrypto here (pages over plain http are refused it): open the page over https or saved to disk');
+    }
+    this.#busy = true;
+    this.requestUpdate();
+    try {
+      this.#check = await checkTable(this.transcriptText, jwks.value, mine, verifyFileText);
+    } catch (err) {
+      this.#error = `the verifier stopped: ${(err as Error).message}`;
+    } finally {
+      this.#busy = false;
+      this.requestUpdate();
+    }
+    emit(this, 'pb-verified', { check: this.#check });
+    return [];
+  }
+
   #fail(message: string): VerifyReport[] {
     this.#error = message;
     this.requestUpdate();
     return [];
   }
 
-  async #readFile(event: Event, into: 'transcriptText' | 'jwksText'): Promise<void> {
+  async #readFile(event: Event, into: TextField): Promise<void> {
     const input = event.target as HTMLInputElement;
     const file = input.files?.[0];
     if (file) this[into] = await file.text();
     input.value = '';
   }
 
-  async #drop(event: DragEvent, into: 'transcriptText' | 'jwksText'): Promise<void> {
+  async #drop(event: DragEvent, into: TextField): Promise<void> {
     const file = event.dataTransfer?.files?.[0];
     if (!file) return;
     event.preventDefault();
@@ -194,6 +242,7 @@ export class PbVerifyPage extends LitElement {
           s,
           served ? html`<button type="button" class="secondary fetch" @click=${() => this.fetchJwks()}>${s.fetchJwks}</button>` : nothing,
         )}
+        ${this.#field('mine', s.myCopy, s.myCopyHint, 'mineText', s, nothing)}
       </div>
       ${this.#jwksNote ? html`<p class="note ${this.#jwksNote.ok ? 'ok' : 'pending'}">${this.#jwksNote.text}</p>` : nothing}
       <div class="actions">
@@ -202,7 +251,7 @@ export class PbVerifyPage extends LitElement {
       <div class="results" aria-live="polite">${this.#results(s)}</div>`;
   }
 
-  #field(id: string, label: string, hint: string, key: 'transcriptText' | 'jwksText', s: PanelStrings, extra: unknown): TemplateResult {
+  #field(id: string, label: string, hint: string, key: TextField, s: PanelStrings, extra: unknown): TemplateResult {
     return html`<div class="field ${id}">
       <div class="field-head">
         <label for=${id}>${label}</label>
@@ -231,6 +280,15 @@ export class PbVerifyPage extends LitElement {
 
   #results(s: PanelStrings): TemplateResult | typeof nothing {
     if (this.#error) return html`<p class="summary fail" role="alert">✗ ${this.#error}</p>`;
+    if (this.#check) {
+      const r = this.#check.result;
+      const findings = this.#check.findings?.length ?? 0;
+      const verdict = r.code !== 'ok' || findings > 0 ? 'fail' : r.version === 'pb-fair-2' && r.report.pending ? 'pending' : 'ok';
+      return html`<p class="summary ${verdict}" data-code=${r.code} data-findings=${findings}>
+          ${verdict === 'fail' ? `✗ ${s.verificationFailed}` : verdict === 'pending' ? '…' : '✓'}
+        </p>
+        <pb-verify-report-v2 .check=${this.#check} .strings=${this.strings}></pb-verify-report-v2>`;
+    }
     if (this.#reports.length === 0) return nothing;
     const firstBad = this.#reports.findIndex((r) => r.failure);
     const rounds = this.#reports.reduce((n, r) => n + r.rounds.length, 0);

@@ -4,7 +4,7 @@
  */
 import { Container, Graphics, Rectangle, type Renderer, Sprite, Text, type Texture } from './pixi.ts';
 import { chipSheen } from './gradients.ts';
-import { chipColours, chipLabel, SANS } from './palette.ts';
+import { type ChipColours, chipColours, chipLabel, chipPalette, SANS } from './palette.ts';
 
 /** Bakes and caches chip textures for one renderer. */
 export class ChipArt {
@@ -12,6 +12,7 @@ export class ChipArt {
   private readonly cache = new Map<number, Texture>();
   private d = 0;
   private denominations: readonly number[] = [];
+  private palette: ReadonlyMap<number, ChipColours> = new Map();
 
   constructor(renderer: Renderer) {
     this.renderer = renderer;
@@ -29,6 +30,12 @@ export class ChipArt {
     this.clear();
     this.d = d;
     this.denominations = [...denominations];
+    this.palette = chipPalette(denominations);
+  }
+
+  /** The colours a chip of `minor` is drawn in (the shared palette's entry for this room). */
+  coloursOf(minor: number): ChipColours {
+    return this.palette.get(minor) ?? chipColours(minor, this.denominations);
   }
 
   get chips(): readonly number[] {
@@ -38,8 +45,7 @@ export class ChipArt {
   texture(minor: number): Texture {
     let tex = this.cache.get(minor);
     if (!tex) {
-      const index = Math.max(0, this.denominations.indexOf(minor));
-      const art = this.draw(minor, index);
+      const art = this.draw(minor, this.coloursOf(minor));
       tex = this.renderer.generateTexture({
         target: art,
         frame: new Rectangle(0, 0, this.d, this.d),
@@ -61,8 +67,7 @@ export class ChipArt {
     this.cache.clear();
   }
 
-  private draw(minor: number, index: number): Container {
-    const c = chipColours(minor, index);
+  private draw(minor: number, c: ChipColours): Container {
     const d = this.d;
     const r = d / 2;
     const root = new Container();
@@ -119,8 +124,27 @@ export function chipsFor(amount: number, chips: readonly number[]): number[] {
   return out;
 }
 
-/** How many chips a stack shows at most; the pill shows the exact amount. */
-export const MAX_STACK = 10;
+/** How many chips a stack shows at most (low, so a stack never hides its box's name); the pill shows the exact amount. */
+export const MAX_STACK = 5;
+
+/** How many chips a stack of `amount` shows. */
+export function stackChips(amount: number, chips: readonly number[]): number {
+  return Math.min(MAX_STACK, chipsFor(amount, chips).length);
+}
+
+/** How far each chip of a stack stands above the one under it. */
+export function chipRise(diameter: number): number {
+  return Math.max(2, diameter * 0.085);
+}
+
+/** What a stack's pill says: a bet, a payout ("+6.65") or a stake a tie hands back. */
+export type PillKind = 'bet' | 'win' | 'returned';
+
+const PILL: Readonly<Record<PillKind, { fill: number; line: number; text: number }>> = {
+  bet: { fill: 0x0b1a12, line: 0xd9b55e, text: 0xffffff },
+  win: { fill: 0x1f5a2e, line: 0xf3dc9a, text: 0xfff4c8 },
+  returned: { fill: 0x26303a, line: 0xb8c4cf, text: 0xe3eaf0 },
+};
 
 /** One stack of chips with its amount: bottom chip at the container's origin. */
 export class ChipStack extends Container {
@@ -130,6 +154,8 @@ export class ChipStack extends Container {
   amount = 0;
   /** The text on the pill. */
   caption = '';
+  /** What the pill says (its colours). */
+  kind: PillKind = 'bet';
 
   constructor() {
     super();
@@ -138,13 +164,40 @@ export class ChipStack extends Container {
     this.addChild(this.pill, this.amountText);
   }
 
+  /** Shifts the pill sideways so that it stays between `left` and `right` (table px; the stack placed). */
+  keepPillWithin(left: number, right: number): void {
+    if (!this.pill.visible) return;
+    const b = this.pill.getLocalBounds();
+    const l = this.x + b.x;
+    const r = this.x + b.x + b.width;
+    const shift = l < left ? left - l : r > right ? right - r : 0;
+    this.pill.x = shift;
+    this.amountText.x += shift - this.pillShift;
+    this.pillShift = shift;
+  }
+
+  private pillShift = 0;
+
+  /** The y of the top chip's centre, relative to the stack's origin. */
+  topChipY(): number {
+    let y = 0;
+    for (const s of this.sprites) if (s.visible) y = s.y;
+    return y;
+  }
+
   /** Rebuilds the stack for `amount` (instant). `label` is the formatted amount; '' hides the pill. */
-  show(art: ChipArt, amount: number, label: string): void {
+  /**
+   * `away`: which way the pill reaches from under the chip (-1 left, 1 right, 0 centred), so that it
+   * points away from the box's printed name.
+   */
+  show(art: ChipArt, amount: number, label: string, kind: PillKind = 'bet', away: -1 | 0 | 1 = 0): void {
     this.amount = amount;
     this.caption = label;
+    this.kind = kind;
+    const pill = PILL[kind];
     const d = art.diameter;
     const list = chipsFor(amount, art.chips).slice(0, MAX_STACK);
-    const rise = Math.max(2, d * 0.085);
+    const rise = chipRise(d);
     for (let i = 0; i < list.length; i++) {
       let s = this.sprites[i];
       if (!s) {
@@ -161,15 +214,20 @@ export class ChipStack extends Container {
     }
     for (let i = list.length; i < this.sprites.length; i++) this.sprites[i]!.visible = false;
     this.amountText.text = label;
-    this.amountText.style.fontSize = Math.max(10, Math.round(d * 0.3));
+    this.amountText.style.fontSize = Math.max(10, Math.round(d * 0.36));
+    this.amountText.style.fill = pill.text;
     const pw = this.amountText.width + 10;
     const ph = this.amountText.height + 2;
     const py = d / 2 + ph / 2 + 2;
+    const px = away * Math.max(0, pw / 2 - d / 2);
     this.pill.clear();
+    this.pill.x = 0;
+    this.pillShift = 0;
+    this.pill.visible = label !== '';
     if (label) {
-      this.pill.roundRect(-pw / 2, py - ph / 2, pw, ph, ph / 2).fill({ color: 0x0b1a12, alpha: 0.78 }).stroke({ width: 1, color: 0xd9b55e, alpha: 0.7 });
+      this.pill.roundRect(px - pw / 2, py - ph / 2, pw, ph, ph / 2).fill({ color: pill.fill, alpha: 0.82 }).stroke({ width: 1, color: pill.line, alpha: 0.8 });
     }
     this.amountText.visible = label !== '';
-    this.amountText.position.set(0, py);
+    this.amountText.position.set(px, py);
   }
 }

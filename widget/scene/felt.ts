@@ -9,12 +9,15 @@ import type { Box } from '../../shared/table.ts';
 import { cardSpot, type TableLayout, type Wedge } from '../layout.ts';
 import { BOX_ACCENT, BOX_TINT, FELT, SANS, SERIF } from './palette.ts';
 import { drawSuit } from './suits.ts';
+import { upper } from '../i18n/upper.ts';
 
 export interface FeltText {
   labels: { player: string; banker: string; tie: string; pays: { player: string; banker: string; tie: string } };
   limitsText: string;
   /** Printed on the plaque. */
   title: string;
+  /** The labels' language: capitals follow its rules (Greek drops the tonos). */
+  language: string;
 }
 
 /** Adds the path of one ring segment to `g` (call fill/stroke after). */
@@ -37,10 +40,22 @@ export function fitText(t: Text, maxW: number, maxH = Number.POSITIVE_INFINITY):
 }
 
 export class FeltView extends Container {
+  /** Half the printed width of each box's name and payout line (table px): chips stand beside them. */
+  readonly printed: Record<Box, { name: number; nameBottom: number; pays: number }> = {
+    player: { name: 0, nameBottom: 0, pays: 0 },
+    banker: { name: 0, nameBottom: 0, pays: 0 },
+    tie: { name: 0, nameBottom: 0, pays: 0 },
+  };
+  /** The printed box names, and the sector numbers' discs (centre and radius): what nothing may cover. */
+  readonly names: Text[] = [];
+  readonly sectorDiscs: { x: number; y: number; r: number }[] = [];
+
   /** Rebuilds everything for `layout` and `text`, then caches it as one texture at `resolution`. */
   draw(layout: TableLayout, text: FeltText, resolution: number): void {
     if (this.isCachedAsTexture) this.cacheAsTexture(false);
     for (const child of this.removeChildren()) child.destroy({ children: true });
+    this.names.length = 0;
+    this.sectorDiscs.length = 0;
 
     const { width: W, height: H, compact } = layout;
     const g = new Graphics();
@@ -116,7 +131,7 @@ export class FeltView extends Container {
     const minThick = Math.min(radii[1] - radii[0], radii[2] - radii[1], radii[3] - radii[2]);
     const labelSize = Math.round(minThick * 0.36);
     const paysSize = Math.round(minThick * 0.19);
-    const placed: { holder: Container; label: Text; pays: Text; maxW: number; thick: number }[] = [];
+    const placed: { holder: Container; label: Text; pays: Text; maxW: number; thick: number; box: Box }[] = [];
     let labelScale = 1;
     let paysScale = 1;
     for (const spot of boxes) {
@@ -129,23 +144,23 @@ export class FeltView extends Container {
       holder.position.set(cx + rMid * Math.cos(mid), cy + rMid * Math.sin(mid));
       holder.rotation = spot.angle;
       const label = new Text({
-        text: labelOf[spot.box].toLocaleUpperCase(),
+        text: upper(labelOf[spot.box], text.language),
         style: style({ fontFamily: SERIF, fontWeight: 'bold', fontSize: labelSize, fill: BOX_ACCENT[spot.box], letterSpacing: compact ? 0 : 2 }),
       });
       label.anchor.set(0.5);
       const pays = new Text({
-        text: text.labels.pays[spot.box].toLocaleUpperCase(),
+        text: upper(text.labels.pays[spot.box], text.language),
         style: style({ fontFamily: SANS, fontSize: paysSize, fill: FELT.cream, letterSpacing: 0.3 }),
       });
       pays.anchor.set(0.5);
       pays.alpha = 0.85;
       labelScale = Math.min(labelScale, fitText(label, maxW, thick * 0.44));
       paysScale = Math.min(paysScale, fitText(pays, maxW, thick * 0.26));
-      placed.push({ holder, label, pays, maxW, thick });
+      placed.push({ holder, label, pays, maxW, thick, box: spot.box });
     }
     // Below ~6.5 px a payout line is unreadable: the legend under the hands says it instead.
     const showPays = paysSize * paysScale >= 6.5;
-    for (const { holder, label, pays, thick } of placed) {
+    for (const { holder, label, pays, thick, box } of placed) {
       label.scale.set(labelScale);
       pays.scale.set(paysScale);
       if (showPays && pays.text !== '') {
@@ -156,6 +171,8 @@ export class FeltView extends Container {
         pays.destroy();
         holder.addChild(label);
       }
+      this.names.push(label);
+      this.printed[box] = { name: label.width / 2, nameBottom: label.y + label.height / 2, pays: showPays ? pays.width / 2 : 0 };
       this.addChild(holder);
     }
     if (!showPays) this.drawLegend(layout, text);
@@ -167,6 +184,7 @@ export class FeltView extends Container {
       const x = cx + r * Math.cos(a);
       const y = cy + r * Math.sin(a);
       const rr = compact ? 7 : 9;
+      this.sectorDiscs.push({ x, y, r: rr });
       g.circle(x, y, rr).fill({ color: 0x000000, alpha: 0.18 }).stroke({ width: 1, color: FELT.gold, alpha: 0.75 });
       const n = new Text({ text: String(s + 1), style: style({ fontFamily: SERIF, fontWeight: 'bold', fontSize: rr * 1.3, fill: FELT.goldLight }) });
       n.anchor.set(0.5);
@@ -181,7 +199,7 @@ export class FeltView extends Container {
     const r = layout.legend;
     if (r.h < 8) return;
     const { labels } = text;
-    const parts = (['player', 'banker', 'tie'] as const).filter((b) => labels.pays[b] !== '').map((b) => `${labels[b]} ${labels.pays[b]}`.toLocaleUpperCase());
+    const parts = (['player', 'banker', 'tie'] as const).filter((b) => labels.pays[b] !== '').map((b) => upper(`${labels[b]} ${labels.pays[b]}`, text.language));
     if (parts.length === 0) return;
     const legend = new Text({
       text: parts.join('  ·  '),
@@ -201,7 +219,7 @@ export class FeltView extends Container {
       g.roundRect(r.x, r.y, r.w, r.h, 8).fill({ color: 0x000000, alpha: 0.12 }).stroke({ width: 1, color: FELT.gold, alpha: 0.55 });
       const head = layout.handHeader;
       const label = new Text({
-        text: (box === 'player' ? text.labels.player : text.labels.banker).toLocaleUpperCase(),
+        text: upper(box === 'player' ? text.labels.player : text.labels.banker, text.language),
         style: style({ fontFamily: SERIF, fontWeight: 'bold', fontSize: Math.round(head * 0.62), fill: BOX_ACCENT[box], letterSpacing: compact ? 1 : 3 }),
       });
       label.anchor.set(0.5);

@@ -36,32 +36,45 @@ export const CARD = {
 } as const;
 
 export interface ChipColours {
+  /** The chip's colour (the DOM tray's `--chip`). */
   base: number;
+  /** The edge inserts and the dashed ring. */
   stripe: number;
+  /** The centre disc under the value. */
   inlay: number;
+  /** The value's colour (the DOM tray's `--chip-ink`). */
   text: number;
 }
 
-/** Casino colours by value (in currency units); unknown values fall back by position. */
-const BY_VALUE: Readonly<Record<string, ChipColours>> = {
-  '0.1': { base: 0x9aa7b4, stripe: 0xffffff, inlay: 0xf3f1ea, text: 0x3c4752 },
-  '0.5': { base: 0xd9668a, stripe: 0xffffff, inlay: 0xf7ecef, text: 0x8e2a4b },
-  '1': { base: 0xf1efe8, stripe: 0x2f64c4, inlay: 0xffffff, text: 0x2f64c4 },
-  '2': { base: 0xe9b828, stripe: 0xffffff, inlay: 0xfff6d8, text: 0x7a5a00 },
-  '5': { base: 0xc42a2a, stripe: 0xffffff, inlay: 0xfbeeee, text: 0xa01d1d },
-  '10': { base: 0x2157b8, stripe: 0xffffff, inlay: 0xedf2fb, text: 0x1b4896 },
-  '25': { base: 0x23844a, stripe: 0xffffff, inlay: 0xecf6ef, text: 0x17633a },
-  '50': { base: 0xe8791f, stripe: 0xffffff, inlay: 0xfdf1e6, text: 0xa2520e },
-  '100': { base: 0x1f1f24, stripe: 0xe8e8e8, inlay: 0xf3f3f3, text: 0x1f1f24 },
-  '250': { base: 0xc2479a, stripe: 0xffffff, inlay: 0xfaedf5, text: 0x8b2b6c },
-  '500': { base: 0x5d2a8c, stripe: 0xf3d66b, inlay: 0xf3eefa, text: 0x4a1f72 },
-  '1000': { base: 0xd9a21e, stripe: 0x2a2a2a, inlay: 0xfff7e0, text: 0x6b4d00 },
-};
-const FALLBACK: readonly ChipColours[] = Object.values(BY_VALUE);
+/**
+ * THE chip colours, for the DOM tray and the felt alike: a room's chips take these in order,
+ * smallest first, so that the chip a player picks in the tray lands on the felt in the same colour.
+ * The tray's colours are the truth (they are what a player sees first): white, red, green, black,
+ * purple, orange — the casino order of 1, 5, 25, 100, 500, 1000. The tray shows them as its
+ * `--pb-chip-1` … `--pb-chip-6` defaults (loader-styles.ts) with these inks (styles.ts).
+ */
+export const CHIP_TONES: readonly ChipColours[] = [
+  { base: 0xf3f1ea, stripe: 0x9b948a, inlay: 0xf3f1ea, text: 0x1b1b1b },
+  { base: 0xc8302c, stripe: 0xffffff, inlay: 0xc8302c, text: 0xffffff },
+  { base: 0x1f7a43, stripe: 0xffffff, inlay: 0x1f7a43, text: 0xffffff },
+  { base: 0x1d1d22, stripe: 0xf2d98c, inlay: 0x1d1d22, text: 0xf2d98c },
+  { base: 0x6b3fa0, stripe: 0xffffff, inlay: 0x6b3fa0, text: 0xffffff },
+  { base: 0xd98a1c, stripe: 0xffffff, inlay: 0xd98a1c, text: 0x1b1406 },
+];
 
-/** The colours of a chip of `minor` units; `index` (its place in the room's chip list) breaks unknown values. */
-export function chipColours(minor: number, index = 0): ChipColours {
-  return BY_VALUE[String(minor / MINOR_UNITS)] ?? FALLBACK[index % FALLBACK.length]!;
+/**
+ * The room's palette keyed by chip value (minor units): `chips` are the room's denominations in any
+ * order; the smallest gets the first tone. A value keeps its colour within a room, and the same
+ * rank has the same colour in every room (as the tray shows them).
+ */
+export function chipPalette(chips: readonly number[]): ReadonlyMap<number, ChipColours> {
+  const sorted = [...new Set(chips)].sort((a, b) => a - b);
+  return new Map(sorted.map((chip, i) => [chip, CHIP_TONES[i % CHIP_TONES.length]!]));
+}
+
+/** The colours of a chip of `minor` units in a room of `chips`; a value not in the room gets the first tone. */
+export function chipColours(minor: number, chips: readonly number[]): ChipColours {
+  return chipPalette(chips).get(minor) ?? CHIP_TONES[0]!;
 }
 
 /** The short value printed on a chip: 100 → "0.1", 25 000 → "25", 1 000 000 → "1K". */

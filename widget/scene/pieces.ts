@@ -110,11 +110,14 @@ export class ResultBanner extends Container {
     this.detail.text = text.detail;
     this.detail.style.fontSize = Math.round(h * 0.26);
     const both = text.detail !== '';
-    // Headline and score side by side when wide enough, else stacked.
-    fitText(this.headline, w * 0.62, h * 0.6);
-    fitText(this.detail, w * 0.3, h * 0.5);
+    // Headline and score side by side, both inside the plate's straight part (its round ends are
+    // h/2 deep each): the score first (short), the headline in what is left.
+    const inner = w - h * 0.9;
+    const gap = Math.max(8, h * 0.3);
+    if (both) fitText(this.detail, inner * 0.42, h * 0.5);
+    fitText(this.headline, both ? inner - gap - this.detail.width : inner, h * 0.6);
     if (both) {
-      const total = this.headline.width + 18 + this.detail.width;
+      const total = this.headline.width + gap + this.detail.width;
       this.headline.position.set(-total / 2 + this.headline.width / 2, 0);
       this.detail.position.set(total / 2 - this.detail.width / 2, 1);
     } else {

@@ -6,12 +6,30 @@ import { Container, Graphics, Sprite, Text } from './pixi.ts';
 import type { Rect } from '../layout.ts';
 import type { CardArt } from './cards.ts';
 import { acrylicGradient } from './gradients.ts';
-import { SANS } from './palette.ts';
+import { FELT, SANS, SERIF } from './palette.ts';
+import { CUT_CARD } from './shuffle.ts';
+import { fitText } from './felt.ts';
 
 export interface ShoeInfo {
   cardsLeft: number;
   total: number;
   discarded: number;
+  /** Cards left in the shoe when the cut card comes out (unknown: not drawn in the shoe). */
+  cutAt?: number;
+}
+
+/** Whether the cut card is still in the shoe for `info` (it lies in the discard tray otherwise). */
+export function cutCardInShoe(info: ShoeInfo): boolean {
+  return info.cutAt !== undefined && info.total > 0 && info.cardsLeft > info.cutAt;
+}
+
+/** The plastic cut card lying flat, `w` × `h`, centred on the origin. */
+export function drawCutCard(g: Graphics, w: number, h: number): Graphics {
+  g.clear();
+  g.roundRect(-w / 2 + 2, -h / 2 + 3, w, h, Math.max(2, w * 0.08)).fill({ color: 0x000000, alpha: 0.3 });
+  g.roundRect(-w / 2, -h / 2, w, h, Math.max(2, w * 0.08)).fill(CUT_CARD.face).stroke({ width: 1, color: CUT_CARD.edge });
+  g.roundRect(-w / 2 + 3, -h / 2 + 3, w - 6, h * 0.3, 2).fill({ color: 0xffffff, alpha: 0.25 });
+  return g;
 }
 
 /** The shoe: a smoked body, the stack of cards inside shown by how full it is, a card at the mouth. */
@@ -24,6 +42,8 @@ export class ShoeView extends Container {
   private readonly count: Text;
   private rect: Rect = { x: 0, y: 0, w: 0, h: 0 };
   private info: ShoeInfo = { cardsLeft: 0, total: 0, discarded: 0 };
+  /** False while the cut card is on its way out (or out before the count says so). */
+  private cutShown = true;
 
   constructor() {
     super();
@@ -83,6 +103,18 @@ export class ShoeView extends Container {
     this.redrawFill();
   }
 
+  /** Whether the cut card is drawn in the stack (when the count puts it there). */
+  showCutCard(on: boolean): void {
+    if (on === this.cutShown) return;
+    this.cutShown = on;
+    this.redrawFill();
+  }
+
+  /** Whether the shoe shows the cut card in its stack now. */
+  get cutCardShown(): boolean {
+    return this.cutShown && cutCardInShoe(this.info);
+  }
+
   private redrawFill(): void {
     const { x, y, w, h } = this.rect;
     const g = this.fill;
@@ -103,6 +135,12 @@ export class ShoeView extends Container {
       for (let lx = ix + 2; lx < ix + iw; lx += 3) g.moveTo(lx, iy).lineTo(lx, iy + ih);
       g.stroke({ width: 0.6, color: 0x8d8068, alpha: 0.6 });
     }
+    // The cut card stands in the stack, as many cards from its back as it will come out at.
+    if (this.cutCardShown && iw > 0) {
+      const full = bw - w * 0.12;
+      const cx = ix + (full * (this.info.cardsLeft - (this.info.cutAt ?? 0))) / this.info.total;
+      g.rect(cx - 1.5, iy - ih * 0.35, 3, ih * 1.5).fill(CUT_CARD.face).stroke({ width: 0.8, color: CUT_CARD.edge });
+    }
     this.mouthCard.visible = this.info.cardsLeft > 0;
     this.count.text = String(this.info.cardsLeft);
   }
@@ -112,6 +150,9 @@ export class ShoeView extends Container {
 export class DiscardView extends Container {
   private readonly tray = new Graphics();
   private readonly pile = new Container();
+  /** The plastic cut card, lying on the pile when it is not in the shoe. */
+  readonly cutCard = new Graphics();
+  private readonly nameText: Text;
   private readonly count: Text;
   private rect: Rect = { x: 0, y: 0, w: 0, h: 0 };
   private discarded = 0;
@@ -121,7 +162,41 @@ export class DiscardView extends Container {
     super();
     this.count = new Text({ text: '', style: { fontFamily: SANS, fontWeight: 'bold', fontSize: 12, fill: 0xf2e6c4 } });
     this.count.anchor.set(0.5);
-    this.addChild(this.tray, this.pile, this.count);
+    this.nameText = new Text({ text: '', style: { fontFamily: SERIF, fontWeight: 'bold', fontSize: 11, fill: FELT.gold, letterSpacing: 1.5 } });
+    this.nameText.anchor.set(0.5);
+    this.nameText.alpha = 0.75;
+    this.cutCard.visible = false;
+    this.addChild(this.tray, this.nameText, this.pile, this.cutCard, this.count);
+  }
+
+  /** Prints the tray's name on its floor (already in capitals). */
+  setName(text: string): void {
+    this.nameText.text = text;
+    this.placeName();
+  }
+
+  /** Shows or hides the cut card lying in the tray. */
+  showCutCard(on: boolean): void {
+    this.cutCard.visible = on;
+  }
+
+  /** Where the cut card lies in the tray, and how it is turned. */
+  get cutCardSpot(): { x: number; y: number; rotation: number } {
+    const { x, y, w, h } = this.rect;
+    return { x: x + w / 2 + w * 0.06, y: y + h * 0.42 - 6, rotation: Math.PI / 2 - 0.18 };
+  }
+
+  /** The name and the count share the tray's bottom line, clear of the pile: "DISCARD 24". */
+  private placeName(): void {
+    const { x, y, w, h } = this.rect;
+    const line = y + h - h * 0.14;
+    this.nameText.style.fontSize = Math.max(8, Math.round(h * 0.13));
+    const gap = this.count.text === '' ? 0 : 6;
+    const room = Math.max(1, w * 0.86 - (gap ? this.count.width + gap : 0));
+    fitText(this.nameText, room);
+    const total = this.nameText.width + gap + (gap ? this.count.width : 0);
+    this.nameText.position.set(x + w / 2 - total / 2 + this.nameText.width / 2, line);
+    this.count.position.set(x + w / 2 + total / 2 - this.count.width / 2, line);
   }
 
   /** The middle of the tray, where swept cards go. */
@@ -137,9 +212,20 @@ export class DiscardView extends Container {
     g.clear();
     g.roundRect(x + 3, y + 5, w, h, 10).fill({ color: 0x000000, alpha: 0.3 });
     g.roundRect(x, y, w, h, 10).fill(acrylicGradient()).stroke({ width: 1.5, color: 0x6c727d });
-    g.roundRect(x + 5, y + 5, w - 10, h - 10, 7).fill({ color: 0x0c0d10, alpha: 0.9 }).stroke({ width: 1, color: 0x000000, alpha: 0.6 });
+    g.roundRect(x + 5, y + 5, w - 10, h - 10, 7).fill({ color: 0x0e2419, alpha: 0.92 }).stroke({ width: 1, color: 0x000000, alpha: 0.6 });
     this.count.style.fontSize = Math.max(9, Math.round(h * 0.15));
-    this.count.position.set(x + w / 2, y + h - h * 0.14);
+    // Where the cards will lie: a faint outline, so that even an empty tray reads as one.
+    if (art.width > 0) {
+      const s = Math.min((h * 0.62) / art.height, (w * 0.7) / art.width);
+      const cw = art.height * s;
+      const ch = art.width * s;
+      g.roundRect(x + w / 2 - cw / 2, y + h * 0.42 - ch / 2, cw, ch, 4).stroke({ width: 1, color: FELT.gold, alpha: 0.35 });
+      const spot = this.cutCardSpot;
+      drawCutCard(this.cutCard, art.width * s, art.height * s);
+      this.cutCard.position.set(spot.x, spot.y);
+      this.cutCard.rotation = spot.rotation;
+    }
+    this.placeName();
     this.redrawPile();
   }
 
@@ -172,5 +258,6 @@ export class DiscardView extends Container {
       s.position.set(x + w / 2 + (f - 0.5) * 6, y + h * 0.42 - i * 1.2);
     });
     this.count.text = this.discarded > 0 ? String(this.discarded) : '';
+    this.placeName();
   }
 }

@@ -3,17 +3,20 @@
  * Renders on demand: the ticker runs only while something moves (or once after a change), so an idle
  * table costs no CPU or GPU time and allocates nothing.
  */
-import { Container, createRenderer, Graphics, type Renderer, Ticker, UPDATE_PRIORITY } from './pixi.ts';
+import { Container, createRenderer, Graphics, type Renderer, Text, Ticker, UPDATE_PRIORITY } from './pixi.ts';
 import { type CardCode, handTotal, parseCard } from '../../shared/cards.ts';
 import type { Bet, Box } from '../../shared/table.ts';
 import { type BoxSpot, cardSpot, spotOf, type TableLayout, tableLayout } from '../layout.ts';
 import { CardArt } from './cards.ts';
-import { ChipArt, ChipStack } from './chips.ts';
+import { ChipArt, chipRise, chipsFor, ChipStack, stackChips } from './chips.ts';
 import { FeltView, wedgePath } from './felt.ts';
-import type { RoundReceipt, SceneOptions, TableScene } from './index.ts';
-import { BOX_ACCENT, FELT } from './palette.ts';
-import { CardView, ResultBanner, TotalBadge } from './pieces.ts';
-import { DiscardView, ShoeView } from './shoe.ts';
+import type { RoundReceipt, SceneCue, SceneOptions, TableScene } from './index.ts';
+import type { SettledBet } from '../../shared/settle.ts';
+import { BOX_ACCENT, type ChipColours, FELT } from './palette.ts';
+import { type BannerText, CardView, ResultBanner, TotalBadge } from './pieces.ts';
+import { cutCardInShoe, DiscardView, drawCutCard, type ShoeInfo, ShoeView } from './shoe.ts';
+import { ShuffleView } from './shuffle.ts';
+import { upper } from '../i18n/upper.ts';
 import { Animator, easeInCubic, easeInOutCubic, easeOutBack, easeOutCubic, type Numeric } from './tween.ts';
 
 /**
@@ -65,6 +68,14 @@ export class PixiTable implements TableScene {
   private readonly felt = new FeltView();
   private readonly highlight = new Graphics();
   private readonly winGlow = new Graphics();
+  /** The short pulse on the player's winning boxes. */
+  private readonly winFlash = new Graphics();
+  /** The cut card in flight from the shoe to the tray. */
+  private readonly flyingCut = new Graphics();
+  private readonly shuffle = new ShuffleView();
+  private shoeInfo: ShoeInfo = { cardsLeft: 0, total: 0, discarded: 0 };
+  /** Set by cutCardOut until a new shoe: the cut card stays in the tray whatever the count says. */
+  private cutIsOut = false;
   private readonly shoe = new ShoeView();
   private readonly discard = new DiscardView();
   private readonly cardLayer = new Container();
@@ -77,8 +88,13 @@ export class PixiTable implements TableScene {
   private chips: number[] = [];
   private readonly stacks = new Map<string, ChipStack>();
   private readonly stackPool: ChipStack[] = [];
-  /** Payout stacks of the settled round, by box key. */
+  /** Payout stacks of the settled round, by box key, and the settled bets they pay. */
   private readonly payouts = new Map<string, ChipStack>();
+  private readonly paid = new Map<string, SettledBet>();
+  /** Boxes whose stake a tie hands back: their pill says so. */
+  private readonly returned = new Set<string>();
+  /** The round on the felt (for relabelling its banner on a language switch). */
+  private receipt: RoundReceipt | null = null;
   /** Boxes whose stack the dealer collected this round (hidden until the next setBets). */
   private readonly collected = new Set<string>();
   private readonly cards: CardView[] = [];
@@ -103,6 +119,7 @@ export class PixiTable implements TableScene {
     this.stage.addChild(
       this.felt,
       this.winGlow,
+      this.winFlash,
       this.highlight,
       this.discard,
       this.shoe,
@@ -112,7 +129,10 @@ export class PixiTable implements TableScene {
       this.stackLayer,
       this.payLayer,
       this.banner,
+      this.shuffle,
+      this.flyingCut,
     );
+    this.flyingCut.visible = false;
     // Per frame: advance the tweens, render, and stop when nothing moves any more.
     this.ticker.autoStart = false;
     this.ticker.add(this.onTick, this, UPDATE_PRIORITY.NORMAL);
@@ -139,6 +159,7 @@ export class PixiTable implements TableScene {
     this.bets = bets.map((b) => ({ ...b }));
     this.chips = [...chips].sort((a, b) => a - b);
     this.collected.clear();
+    this.returned.clear();
     this.renderStacks(true);
     this.invalidate();
   }
@@ -150,10 +171,14 @@ export class PixiTable implements TableScene {
     this.invalidate();
   }
 
-  setShoe(info: { cardsLeft: number; total: number; discarded: number }): void {
+  setShoe(info: ShoeInfo): void {
     if (this.destroyed) return;
+    this.shoeInfo = { ...info };
+    // A full shoe is a new one: its cut card is back in the stack.
+    if (info.total > 0 && info.cardsLeft >= info.total) this.cutIsOut = false;
     this.shoe.setInfo(info);
     this.discard.setDiscarded(info.discarded);
+    this.placeCutCard();
     this.invalidate();
   }
 
@@ -251,15 +276,22 @@ export class PixiTable implements TableScene {
     // As settle() leaves them: losing stacks collected, each winning box with its payout.
     for (const p of receipt.payouts) {
       if (p.result === 'lose') this.collected.add(keyOf(p.sector, p.box));
+      else if (p.result === 'push') this.returned.add(keyOf(p.sector, p.box));
       else if (p.result === 'win' && spotOf(this.layout, p.sector, p.box)) this.payoutStack(p);
     }
     this.renderStacks(false);
     this.invalidate();
   }
 
-  async clearRound(): Promise<void> {
+  async clearRound(opts: { instant?: boolean } = {}): Promise<void> {
     if (this.destroyed) return;
     const id = ++this.roundId;
+    if (opts.instant) {
+      this.clearNow();
+      this.renderStacks(false);
+      this.invalidate();
+      return;
+    }
     const target = this.discard.centre;
     const scale = Math.min((this.layout.discard.h * 0.62) / this.cardArt.height, (this.layout.discard.w * 0.7) / this.cardArt.width);
     const moves: Promise<void>[] = [];
@@ -282,13 +314,122 @@ export class PixiTable implements TableScene {
     this.invalidate();
   }
 
+  async cutCardOut(): Promise<void> {
+    if (this.destroyed) return;
+    this.cutIsOut = true;
+    const from = this.shoe.mouth;
+    const to = this.discard.cutCardSpot;
+    const card = this.flyingCut;
+    this.shoe.showCutCard(false);
+    this.discard.showCutCard(false);
+    card.position.set(from.x, from.y);
+    card.rotation = Math.PI / 2;
+    card.scale.set(0.92);
+    card.visible = true;
+    const size = Math.min((this.layout.discard.h * 0.62) / this.cardArt.height, (this.layout.discard.w * 0.7) / this.cardArt.width);
+    // Out of the mouth first (a short slide), then across to the tray.
+    await this.to(card, { x: from.x - this.layout.card.w * 0.5 }, TIMING.deal * 0.6, { ease: easeOutCubic });
+    await Promise.all([
+      this.to(card, { x: to.x, y: to.y, rotation: to.rotation }, TIMING.deal * 2, { ease: easeInOutCubic }),
+      this.to(card.scale, { x: size, y: size }, TIMING.deal * 2, { ease: easeInOutCubic }),
+    ]);
+    if (this.destroyed) return;
+    card.visible = false;
+    this.placeCutCard();
+    this.invalidate();
+  }
+
+  async shuffleAndCut(cutFraction: number): Promise<void> {
+    if (this.destroyed) return;
+    this.clearNow();
+    this.renderStacks(false);
+    const id = ++this.roundId;
+    const live = (): boolean => id === this.roundId && !this.destroyed;
+    const s = this.shuffle;
+    const { w, h } = s.size;
+    const parts = s.split(0.5);
+    s.alpha = 0;
+    s.scale.set(1);
+    s.visible = true;
+    this.cutIsOut = false;
+    this.shoe.showCutCard(false);
+    this.discard.showCutCard(false);
+    await this.to(s, { alpha: 1 }, 160);
+    // The riffle: the halves part and go back into one another, twice.
+    for (let i = 0; i < 2 && live(); i++) {
+      await Promise.all([
+        this.to(s.front, { x: parts.front - w * 0.08, y: -h / 2 - h * 0.35 }, 150, { ease: easeOutCubic }),
+        this.to(s.back, { x: parts.back + w * 0.08, y: -h / 2 + h * 0.35 }, 150, { ease: easeOutCubic }),
+      ]);
+      await Promise.all([this.to(s.front, { x: parts.front, y: -h / 2 }, 170, { ease: easeInOutCubic }), this.to(s.back, { x: parts.back, y: -h / 2 }, 170, { ease: easeInOutCubic })]);
+    }
+    if (!live()) return;
+    // The player's cut: the cut card goes in where they cut, the stack parts there and the back part
+    // goes to the front.
+    const cut = s.split(cutFraction);
+    s.marker.alpha = 0;
+    s.marker.y = -h * 1.6;
+    await Promise.all([this.to(s.marker, { alpha: 1 }, 120), this.to(s.marker, { y: 0 }, 260, { ease: easeOutCubic })]);
+    if (!live()) return;
+    await this.wait(TIMING.pause);
+    const frontW = cut.back - cut.front;
+    const backW = w - frontW;
+    await Promise.all([
+      this.to(s.front, { y: -h / 2 - h * 1.3 }, 220, { ease: easeOutCubic }),
+      this.to(s.marker, { alpha: 0 }, 220),
+    ]);
+    await Promise.all([
+      this.to(s.back, { x: cut.front }, 260, { ease: easeInOutCubic }),
+      this.to(s.front, { x: cut.front + backW }, 260, { ease: easeInOutCubic }),
+    ]);
+    await this.to(s.front, { y: -h / 2 }, 180, { ease: easeInCubic });
+    if (!live()) return;
+    // Into the shoe.
+    const mouth = this.shoe.mouth;
+    await this.wait(TIMING.pause);
+    await Promise.all([
+      this.to(s, { x: mouth.x + this.layout.shoe.w * 0.35, y: mouth.y, alpha: 0 }, 360, { ease: easeInCubic }),
+      this.to(s.scale, { x: 0.25, y: 0.6 }, 360, { ease: easeInCubic }),
+    ]);
+    if (!live()) return;
+    s.visible = false;
+    this.shuffle.layout(this.layout.result);
+    s.alpha = 1;
+    s.scale.set(1);
+    this.placeCutCard();
+    this.invalidate();
+  }
+
+  async flashWins(spots: readonly { sector: number; box: Box }[]): Promise<void> {
+    if (this.destroyed) return;
+    const g = this.winFlash;
+    g.clear();
+    const { cx, cy } = this.layout.arc;
+    for (const s of spots) {
+      const spot = spotOf(this.layout, s.sector, s.box);
+      if (!spot) continue;
+      wedgePath(g, cx, cy, spot.wedge).fill({ color: FELT.goldLight, alpha: 0.32 });
+      wedgePath(g, cx, cy, spot.wedge).stroke({ width: 3, color: 0xffffff, alpha: 0.9 });
+    }
+    g.alpha = 0;
+    // Two quick pulses, then gone: the steady glow stays with the result.
+    for (let i = 0; i < 2; i++) {
+      await this.to(g, { alpha: 1 }, 140, { ease: easeOutCubic });
+      await this.to(g, { alpha: 0 }, 260, { ease: easeInCubic });
+    }
+    if (!this.destroyed) g.clear();
+  }
+
   setOptions(opts: Partial<SceneOptions>): void {
     if (this.destroyed) return;
     const before = this.opts;
     this.opts = { ...before, ...opts, labels: { ...(opts.labels ?? before.labels) } };
     this.updateSpeed();
-    if (opts.labels || opts.limitsText !== undefined || opts.title !== undefined) this.drawFelt();
-    if (opts.formatAmount) this.renderStacks(false);
+    const relabel = opts.labels !== undefined || opts.language !== undefined;
+    if (relabel || opts.limitsText !== undefined || opts.title !== undefined) this.drawFelt();
+    // The banner and every pill say it again in the new language and money format.
+    if (relabel && this.receipt && this.banner.visible) this.banner.show(this.bannerText(this.receipt));
+    if (relabel || opts.formatAmount) this.renderStacks(false);
     this.invalidate();
   }
 
@@ -325,8 +466,10 @@ export class PixiTable implements TableScene {
   // ── For tests ───────────────────────────────────────────────────────────────────────────────
 
   /** A read-only peek at the scene's state, for tests and the screenshot harness. */
-  inspect(): { cards: { code: CardCode; faceUp: boolean; hand: Hand }[]; totals: Record<Hand, number | null>; banner: boolean; stacks: number; payouts: number; baked: number; ticking: boolean; contextLost: boolean | null } {
+  inspect(): { cutCard: { shoe: boolean; tray: boolean; flying: boolean }; shuffling: boolean; cards: { code: CardCode; faceUp: boolean; hand: Hand }[]; totals: Record<Hand, number | null>; banner: boolean; stacks: number; payouts: number; baked: number; ticking: boolean; contextLost: boolean | null } {
     return {
+      cutCard: { shoe: this.shoe.cutCardShown, tray: this.discard.cutCard.visible, flying: this.flyingCut.visible },
+      shuffling: this.shuffle.visible,
       cards: this.cards.filter((c) => c.visible).map((c) => ({ code: c.code, faceUp: c.faceUp, hand: c.hand })),
       totals: { player: this.totals.player.visible ? this.totals.player.value : null, banker: this.totals.banker.visible ? this.totals.banker.value : null },
       banner: this.banner.visible,
@@ -336,6 +479,34 @@ export class PixiTable implements TableScene {
       ticking: this.destroyed ? false : this.ticker.started,
       contextLost: this.gl ? this.gl.isContextLost() : null,
     };
+  }
+
+  /** Where the top chip of a box's bet stands (table CSS px), its diameter and the colours it was drawn in: for tests. */
+  peekStack(sector: number, box: Box): { x: number; y: number; diameter: number; colours: ChipColours[] } | null {
+    const stack = this.stacks.get(keyOf(sector, box));
+    if (!stack?.visible) return null;
+    const top = stack.topChipY();
+    return {
+      x: stack.x,
+      y: stack.y + top,
+      diameter: this.chipArt.diameter,
+      colours: chipsFor(stack.amount, this.chips).map((c) => this.chipArt.coloursOf(c)),
+    };
+  }
+
+  /** Every text the scene shows now (felt, banner, pills), in stage order: for tests. */
+  texts(): string[] {
+    const out: string[] = [];
+    const walk = (c: Container): void => {
+      if (!c.visible) return;
+      if (c instanceof Text) {
+        if (c.text !== '') out.push(c.text);
+        return;
+      }
+      for (const child of c.children) walk(child);
+    };
+    walk(this.stage);
+    return out;
   }
 
   /** Renders now (for screenshots and tests). */
@@ -359,7 +530,7 @@ export class PixiTable implements TableScene {
   }
 
   private updateSpeed(): void {
-    this.anim.speed = this.opts.reducedMotion || !this.running ? 0 : 1;
+    this.anim.speed = this.opts.reducedMotion || !this.running ? 0 : this.opts.speed === 'fast' ? 2 : 1;
   }
 
   private to(target: Numeric | Container | { x: number; y: number }, props: Readonly<Record<string, number>>, ms: number, opts: { delay?: number; ease?: (t: number) => number } = {}): Promise<void> {
@@ -382,7 +553,10 @@ export class PixiTable implements TableScene {
     this.drawFelt();
     this.shoe.layout(L.shoe, this.cardArt);
     this.discard.layout(L.discard, this.cardArt);
-    this.banner.layout(L.result);
+    this.shuffle.layout(L.result);
+    drawCutCard(this.flyingCut, L.card.w, L.card.h);
+    this.placeCutCard();
+    this.banner.layout(this.bannerRect());
     const head = L.handHeader;
     for (const hand of ['player', 'banker'] as const) {
       const r = hand === 'player' ? L.playerHand : L.bankerHand;
@@ -404,11 +578,26 @@ export class PixiTable implements TableScene {
     this.invalidate();
   }
 
+  /** The result rect, narrowed where needed so that the plate never covers a sector number. */
+  private bannerRect(): { x: number; y: number; w: number; h: number } {
+    const r = this.layout.result;
+    const mid = r.x + r.w / 2;
+    let half = r.w / 2;
+    for (const disc of this.felt.sectorDiscs) {
+      if (disc.y + disc.r < r.y || disc.y - disc.r > r.y + r.h) continue;
+      half = Math.min(half, Math.abs(disc.x - mid) - disc.r - 4);
+    }
+    half = Math.max(r.h * 2, half);
+    return { x: mid - half, y: r.y, w: half * 2, h: r.h };
+  }
+
   private drawFelt(): void {
+    this.discard.setName(upper(this.opts.labels.discard ?? 'Discard', this.opts.language ?? ''));
     this.felt.draw(this.layout, {
       labels: this.opts.labels,
       limitsText: this.opts.limitsText,
       title: this.opts.title ?? 'PUNTO BANCO',
+      language: this.opts.language ?? '',
     }, this.renderer.resolution);
   }
 
@@ -451,13 +640,16 @@ export class PixiTable implements TableScene {
         this.stacks.set(key, stack);
         this.stackLayer.addChild(stack);
       }
-      stack.show(this.chipArt, bet.amount, this.opts.formatAmount(bet.amount));
-      const at = this.stackSpot(spot, this.payouts.has(key) ? 'paid' : 'bet');
+      const at = this.stackSpot(spot, 'bet', this.payouts.has(key), bet.amount);
+      if (this.returned.has(key)) stack.show(this.chipArt, bet.amount, this.returnedCaption(bet.amount), 'returned', at.away);
+      else stack.show(this.chipArt, bet.amount, this.opts.formatAmount(bet.amount), 'bet', at.away);
       stack.position.set(at.x, at.y);
+      this.keepOnTable(stack);
       stack.alpha = 1;
       stack.visible = !this.collected.has(key);
       stack.scale.set(1);
       if (bounce && grew && stack.visible && this.anim.speed > 0) {
+        this.cue('chipPlace');
         stack.scale.set(1.14);
         void this.to(stack.scale, { x: 1, y: 1 }, 140, { ease: easeOutCubic });
       }
@@ -472,29 +664,83 @@ export class PixiTable implements TableScene {
       const [sector, box] = splitKey(key);
       const spot = spotOf(this.layout, sector, box);
       if (!spot) continue;
-      stack.show(this.chipArt, stack.amount, stack.caption);
-      const at = this.stackSpot(spot, 'payout');
+      const bet = this.paid.get(key);
+      const at = this.stackSpot(spot, 'payout', true, stack.amount);
+      stack.show(this.chipArt, stack.amount, bet ? this.winCaption(bet) : stack.caption, 'win', at.away);
       stack.position.set(at.x, at.y);
+      this.keepOnTable(stack);
     }
   }
 
+  /** Keeps a stack's pill on the cloth, inside the rail. */
+  private keepOnTable(stack: ChipStack): void {
+    const rail = this.layout.compact ? 8 : 14;
+    stack.keepPillWithin(rail, this.layout.width - rail);
+  }
+
   /**
-   * Where a stack stands on a box: a bet in the middle; once paid, the bet steps aside (to the
-   * left along the arc) and the payout stands beside it (to the right).
+   * Where a stack stands on a box: beside the printed name, never on it — the bet to the left of the
+   * name (in reading direction), the payout to the right. Where the box is too short for that
+   * (phones), the pair stands under the name, over the smaller payout print.
    */
-  private stackSpot(spot: BoxSpot, role: 'bet' | 'paid' | 'payout'): { x: number; y: number } {
+  private stackSpot(spot: BoxSpot, role: 'bet' | 'payout', paired: boolean, amount: number): { x: number; y: number; away: -1 | 0 | 1 } {
     const d = this.chipArt.diameter;
-    const along = role === 'bet' ? 0 : role === 'paid' ? -d * 0.55 : d * 0.6;
+    const { cx, cy } = this.layout.arc;
+    const w = spot.wedge;
+    const rMid = (w.r0 + w.r1) / 2;
+    const mid = (w.a0 + w.a1) / 2;
+    const half = (rMid * (w.a0 - w.a1)) / 2;
+    const thick = w.r1 - w.r0;
+    const printed = this.felt.printed[spot.box];
+    const side = role === 'bet' ? -1 : 1;
+    let along = printed.name + d / 2 + 3;
+    // Across the box: on the name's line (the felt prints it a little inside the middle).
+    let across = -thick * 0.12;
+    // Pills reach away from the name (or from the pair's partner).
+    let away: -1 | 0 | 1 = side;
+    if (along + d / 2 > half - 2) {
+      along = paired ? d * 0.62 : 0;
+      // Under the name, clear of it even at the stack's top chip.
+      across = printed.nameBottom + d / 2 + 3 + (stackChips(amount, this.chips) - 1) * chipRise(d);
+      away = paired ? side : 0;
+    }
+    const a = spot.angle;
     return {
-      x: spot.x + spot.w / 2 + Math.cos(spot.angle) * along,
-      y: spot.y + spot.h / 2 + d * 0.1 + Math.sin(spot.angle) * along,
+      x: cx + rMid * Math.cos(mid) + Math.cos(a) * along * side - Math.sin(a) * across,
+      y: cy + rMid * Math.sin(mid) + Math.sin(a) * along * side + Math.cos(a) * across,
+      away,
     };
+  }
+
+  /** Puts the cut card where it is now: in the shoe's stack, or lying in the discard tray. */
+  private placeCutCard(): void {
+    if (this.flyingCut.visible || this.shuffle.visible) return;
+    const info = this.shoeInfo;
+    const inShoe = !this.cutIsOut && cutCardInShoe(info);
+    this.shoe.showCutCard(inShoe);
+    // Unknown position (no cutAt): the card waits in the tray while the tray is empty.
+    this.discard.showCutCard(info.cutAt === undefined ? info.discarded === 0 : !inShoe);
   }
 
   // ── Choreography ─────────────────────────────────────────────────────────────────────────────
 
+  /** Tells the host a sound's moment has come (animated play only). */
+  private cue(name: SceneCue, delay = 0): void {
+    const onCue = this.opts.onCue;
+    if (!onCue || this.anim.speed === 0) return;
+    if (delay <= 0) {
+      onCue(name);
+      return;
+    }
+    const id = this.roundId;
+    void this.wait(delay).then(() => {
+      if (id === this.roundId && !this.destroyed && this.anim.speed > 0) onCue(name);
+    });
+  }
+
   private async dealCard(v: CardView, delay: number): Promise<void> {
     const p = cardSpot(this.layout, v.hand, v.slot);
+    this.cue('cardSlide', delay);
     await Promise.all([
       this.to(v, { alpha: 1 }, 60, { delay }),
       this.to(v, { x: p.x, y: p.y, rotation: p.rotation }, TIMING.deal, { delay, ease: easeOutCubic }),
@@ -504,6 +750,7 @@ export class PixiTable implements TableScene {
 
   private async flip(v: CardView, delay: number): Promise<void> {
     await this.to(v.scale, { x: 0, y: 1.06 }, TIMING.flipHalf, { delay, ease: easeInCubic });
+    this.cue('cardFlip');
     v.faceUp = true;
     v.paint(this.cardArt);
     await this.to(v.scale, { x: 1, y: 1 }, TIMING.flipHalf, { ease: easeOutCubic });
@@ -522,12 +769,8 @@ export class PixiTable implements TableScene {
 
   /** Shows the result banner and the winning boxes' glow (at full strength). */
   private putResult(r: RoundReceipt): void {
-    const labels = this.opts.labels;
-    const headline = (labels.result?.[r.outcome] ?? labels[r.outcome]).toLocaleUpperCase();
-    const [hi, lo] = r.outcome === 'banker' ? [r.bankerTotal, r.playerTotal] : [r.playerTotal, r.bankerTotal];
-    const score = `${hi} : ${lo}`;
-    const detail = r.natural && labels.natural ? `${score} · ${labels.natural.toLocaleUpperCase()}` : score;
-    this.banner.show({ headline, detail, outcome: r.outcome });
+    this.receipt = r;
+    this.banner.show(this.bannerText(r));
     this.banner.alpha = 1;
     this.banner.scale.set(1);
     this.outcome = r.outcome;
@@ -535,11 +778,31 @@ export class PixiTable implements TableScene {
     this.winGlow.alpha = 1;
   }
 
+  /** The banner's words for `r` in the current language. */
+  private bannerText(r: RoundReceipt): BannerText {
+    const labels = this.opts.labels;
+    const lang = this.opts.language ?? '';
+    const headline = upper(labels.result?.[r.outcome] ?? labels[r.outcome], lang);
+    const [hi, lo] = r.outcome === 'banker' ? [r.bankerTotal, r.playerTotal] : [r.playerTotal, r.bankerTotal];
+    const score = `${hi} : ${lo}`;
+    const detail = r.natural && labels.natural ? `${score} · ${upper(labels.natural, lang)}` : score;
+    return { headline, detail, outcome: r.outcome };
+  }
+
+  private winCaption(p: SettledBet): string {
+    return `+${this.opts.formatAmount(p.returned - p.amount)}`;
+  }
+
+  private returnedCaption(amount: number): string {
+    return `${this.opts.labels.returned ?? '↩'} ${this.opts.formatAmount(amount)}`;
+  }
+
   private async showResult(r: RoundReceipt): Promise<void> {
     this.putResult(r);
     this.banner.alpha = 0;
     this.banner.scale.set(0.86);
     this.winGlow.alpha = 0;
+    this.cue('result');
     await Promise.all([
       this.to(this.banner, { alpha: 1 }, TIMING.banner),
       this.to(this.banner.scale, { x: 1, y: 1 }, TIMING.banner, { ease: easeOutBack }),
@@ -549,9 +812,13 @@ export class PixiTable implements TableScene {
 
   /** Losing stacks go to the dealer; each winning box gets a payout stack slid from the dealer. */
   private async settle(r: RoundReceipt): Promise<void> {
+    // A tie hands the Punto and Banco stakes back: their pills say "returned", not a win.
+    for (const p of r.payouts) if (p.result === 'push') this.returned.add(keyOf(p.sector, p.box));
+    if (this.returned.size > 0) this.renderStacks(false);
     const moves: Promise<void>[] = [];
     const dealer = { x: this.layout.width / 2, y: this.layout.playerHand.y + this.layout.playerHand.h / 2 };
     let lost = 0;
+    if (r.payouts.some((p) => p.result === 'lose')) this.cue('chipsCollect');
     for (const p of r.payouts) {
       if (p.result !== 'lose') continue;
       const key = keyOf(p.sector, p.box);
@@ -569,18 +836,27 @@ export class PixiTable implements TableScene {
       const stack = this.payoutStack(p);
       stack.position.set(dealer.x, dealer.y);
       stack.alpha = 0;
-      const to = this.stackSpot(spot, 'payout');
+      const to = this.stackSpot(spot, 'payout', true, stack.amount);
       const delay = (lost > 0 ? TIMING.payAfter : 0) + paid++ * TIMING.payGap;
       moves.push(this.to(stack, { alpha: 1 }, 120, { delay }));
       moves.push(this.to(stack, { x: to.x, y: to.y }, TIMING.pay, { delay, ease: easeOutCubic }));
-      // The bet it pays steps aside, so that both read as a pair.
+      // Where the box is narrow the bet steps aside for it, so that both read as a pair.
       const bet = this.stacks.get(key);
-      if (bet) {
-        const aside = this.stackSpot(spot, 'paid');
+      const aside = this.stackSpot(spot, 'bet', true, bet?.amount ?? 0);
+      if (bet && (bet.x !== aside.x || bet.y !== aside.y)) {
+        bet.show(this.chipArt, bet.amount, bet.caption, bet.kind, aside.away);
         moves.push(this.to(bet, { x: aside.x, y: aside.y }, TIMING.pay, { delay, ease: easeOutCubic }));
       }
     }
+    const winners = r.payouts.filter((p) => p.result === 'win');
+    if (winners.length > 0) {
+      this.cue('chipsPay', lost > 0 ? TIMING.payAfter : 0);
+      this.cue('win');
+    }
+    // The pulse runs on past the payouts: the round is settled when the chips are.
+    if (winners.length > 0) void this.flashWins(winners);
     await Promise.all(moves);
+    for (const stack of this.payouts.values()) this.keepOnTable(stack);
     for (const key of this.collected) {
       const stack = this.stacks.get(key);
       if (stack) stack.visible = false;
@@ -592,7 +868,9 @@ export class PixiTable implements TableScene {
     const key = keyOf(p.sector, p.box);
     const win = p.returned - p.amount;
     const stack = this.stackPool.pop() ?? new ChipStack();
-    stack.show(this.chipArt, win, `+${this.opts.formatAmount(win)}`);
+    const spot = spotOf(this.layout, p.sector, p.box);
+    stack.show(this.chipArt, win, this.winCaption(p), 'win', spot ? this.stackSpot(spot, 'payout', true, win).away : 1);
+    this.paid.set(key, p);
     stack.scale.set(1);
     stack.alpha = 1;
     stack.visible = true;
@@ -618,12 +896,16 @@ export class PixiTable implements TableScene {
       this.stackPool.push(p);
     }
     this.payouts.clear();
+    this.paid.clear();
+    this.returned.clear();
+    this.receipt = null;
     this.banner.hide();
     this.banner.alpha = 1;
     this.totals.player.show(null);
     this.totals.banker.show(null);
     this.totals.player.alpha = this.totals.banker.alpha = 1;
     this.outcome = null;
+    this.winFlash.clear();
     this.winGlow.alpha = 1;
     this.drawWinGlow();
   }
@@ -644,7 +926,8 @@ function totalOf(codes: readonly CardCode[]): number {
 
 /** One chip size for the whole table: as large as the smallest box comfortably holds. */
 function chipDiameter(layout: TableLayout): number {
-  let d = Number.POSITIVE_INFINITY;
-  for (const s of layout.boxes) d = Math.min(d, s.h, s.w);
-  return Math.max(18, Math.min(42, d));
+  let thick = Number.POSITIVE_INFINITY;
+  for (const s of layout.boxes) thick = Math.min(thick, s.wedge.r1 - s.wedge.r0);
+  // Under half a box's depth: a stack stands beside the box's name, not over it.
+  return Math.max(16, Math.min(32, thick * 0.46));
 }

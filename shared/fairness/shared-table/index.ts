@@ -16,8 +16,8 @@
  *           → { body, state }; then signSharedSettlements({ deal, close, balances, key, issuedAt })
  *           or, from voidNotBefore(chain, params, beaconRound) on without the beacon: buildSharedVoid(…)
  *           sharedRevealDue(params, …) → buildSharedReveal({ last, serverSeed, rounds, reason, … })
- * Verify with verifySharedText (or verifyFileText in ../v2/any.ts for any version); a player checks
- * its own rounds with verifyMyRounds.
+ * Verify with verifySharedTranscript (text or file; verifyFileText in ../v2/any.ts for any version); a player checks
+ * its own rounds with verifyMyRounds; owedSharedRound deals a round the operator closed and withheld.
  */
 export * from './params.ts';
 export * from './records.ts';
@@ -28,3 +28,4 @@ export * from './shape.ts';
 export * from './play.ts';
 export * from './verify.ts';
 export * from './mine.ts';
+export * from './owed.ts';

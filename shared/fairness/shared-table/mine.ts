@@ -5,9 +5,10 @@
  * player's signed request: those three records and the shoe's commitment, start and reveal are
  * the player's whole proof.
  */
+import { timeOfRound } from '../../beacon.ts';
 import type { Jwks, VerifyKeys } from '../keys.ts';
 import { parseStrictJson } from '../v2/json.ts';
-import type { SharedBetRequest, SharedSettlement, SignedShared } from './records.ts';
+import type { SharedBetRequest, SharedClose, SharedCommitment, SharedSettlement, SignedShared } from './records.ts';
 import { type SharedVerifyReport, verifySharedFile } from './verify.ts';
 
 export interface MyRound {
@@ -21,7 +22,7 @@ export interface MyRound {
   settlement: Pick<SharedSettlement, 'staked' | 'returned' | 'balanceBefore' | 'balanceAfter'> & { hash: string } | null;
 }
 
-export type MyFindingCode = 'missing_in_operator_copy' | 'differs_from_player_copy' | 'not_settled';
+export type MyFindingCode = 'missing_in_operator_copy' | 'differs_from_player_copy' | 'not_settled' | 'close_after_beacon';
 
 export interface MyFinding {
   code: MyFindingCode;
@@ -40,11 +41,17 @@ export interface MyRoundsReport {
   ok: boolean;
 }
 
-/**
- * `player` is the player's key `x`; `settlements` the settlement records it received (its own
- * copy). Works on the transcript's text (or a parsed file).
- */
-export async function verifyMyRounds(transcript: string | { records: SignedShared[] }, jwks: Jwks | VerifyKeys, mine: { player: string; settlements?: readonly SignedShared<SharedSettlement>[] }): Promise<MyRoundsReport> {
+/** What the player's client kept: the settlements it received, and the closes with when they arrived. */
+export interface MyCopy {
+  /** The player's key `x`. */
+  player: string;
+  settlements?: readonly SignedShared<SharedSettlement>[];
+  /** Every close it received over the live connection, with its arrival time (Unix ms, its own clock). */
+  closes?: readonly { record: SignedShared<SharedClose>; receivedAt: number }[];
+}
+
+/** The public transcript (text or parsed) checked, then the player's own rounds and copy against it. */
+export async function verifyMyRounds(transcript: string | { records: SignedShared[] }, jwks: Jwks | VerifyKeys, mine: MyCopy): Promise<MyRoundsReport> {
   let file: unknown = transcript;
   if (typeof transcript === 'string') {
     const parsed = parseStrictJson(transcript);
@@ -82,6 +89,25 @@ export async function verifyMyRounds(transcript: string | { records: SignedShare
       message: other
         ? `the transcript holds another settlement of round ${b.round} of shoe ${b.shoe} for me (hash ${other.hash}, mine ${s.hash}): the operator signed two`
         : `the transcript has no settlement of round ${b.round} of shoe ${b.shoe} for me (mine has hash ${s.hash})`,
+    });
+  }
+  const closes = new Map(records.filter((r) => r?.body?.type === 'close').map((r) => [`${r.body.shoe}/${(r.body as SharedClose).round}`, r]));
+  for (const { record, receivedAt } of mine.closes ?? []) {
+    const b = record.body;
+    const chain = records.find((r) => r?.body?.type === 'commitment' && r.body.shoe === b.shoe)?.body as SharedCommitment | undefined;
+    if (chain && receivedAt >= timeOfRound(chain.beacon, b.beaconRound)) {
+      findings.push({ code: 'close_after_beacon', shoe: b.shoe, round: b.round, hash: record.hash, message: `the close of round ${b.round} of shoe ${b.shoe} reached me at ${new Date(receivedAt).toISOString()}, when its beacon round ${b.beaconRound} was already due: it may have been signed after the beacon was known` });
+    }
+    if (hashes.has(record.hash)) continue;
+    const other = closes.get(`${b.shoe}/${b.round}`);
+    findings.push({
+      code: other ? 'differs_from_player_copy' : 'missing_in_operator_copy',
+      shoe: b.shoe,
+      round: b.round,
+      hash: record.hash,
+      message: other
+        ? `the transcript holds another close of round ${b.round} of shoe ${b.shoe} (hash ${other.hash}, mine ${record.hash}): the operator signed two`
+        : `the transcript has no close of round ${b.round} of shoe ${b.shoe} (mine has hash ${record.hash})`,
     });
   }
   return { transcript: report, rounds, findings, ok: report.ok && findings.length === 0 };

@@ -6,8 +6,8 @@
  * checked for consistency only and the rounds are pending.
  */
 import { checkChain, firstRoundAfter, timeOfRound, verifyBeacon } from '../../beacon.ts';
-import { type Card, CARDS_PER_DECK, isCardCode, parseCard } from '../../cards.ts';
-import { playRound, type Round } from '../../round.ts';
+import { CARDS_PER_DECK } from '../../cards.ts';
+import type { Round } from '../../round.ts';
 import { settle } from '../../settle.ts';
 import { type TableLimits, validateBets } from '../../table.ts';
 import { validateClientSeed } from '../commit.ts';
@@ -19,7 +19,7 @@ import { isHex32, seedCommitmentV2 } from '../v2/derive.ts';
 import { parseStrictJson } from '../v2/json.ts';
 import { validateLimitsV2 } from '../v2/params.ts';
 import { importPlayerKey } from '../v2/records.ts';
-import { importVerifyKeysV2 } from '../v2/verify.ts';
+import { importVerifyKeysV2, playListedCards } from '../v2/verify.ts';
 import { combinedClientSeed, combinedCut, dealSharedRound, type SharedShoeState, startSharedShoe } from './derive.ts';
 import { sharedRevealDue } from './operator.ts';
 import { type SharedParams, validateSharedParams } from './params.ts';
@@ -158,6 +158,11 @@ export async function verifySharedText(text: string, jwks: Jwks | VerifyKeys): P
   return verifySharedFile(parsed.value, jwks);
 }
 
+/** Either form: the file's text (the conformant entry point) or an already parsed file. */
+export function verifySharedTranscript(transcript: string | object, jwks: Jwks | VerifyKeys): Promise<SharedVerifyReport> {
+  return typeof transcript === 'string' ? verifySharedText(transcript, jwks) : verifySharedFile(transcript, jwks);
+}
+
 function report(rounds: SharedRoundStatus[], pending: boolean, failure?: SharedVerifyFailure): SharedVerifyReport {
   const r: SharedVerifyReport = { version: 'pb-shared-1', ok: !failure, pending, code: failure?.code ?? 'ok', rounds };
   if (failure) r.failure = failure;
@@ -273,6 +278,8 @@ export async function verifySharedFile(file: unknown, jwks: Jwks | VerifyKeys): 
     return report(rounds, last.type !== 'reveal');
   } catch (e) {
     if (!(e instanceof Stop)) throw e;
+    const at = e.failure.index === null ? undefined : records[e.failure.index]?.body?.type;
+    if (shoe?.close && (at === 'deal' || at === 'settlement')) status('failed', e.failure.code);
     return report(rounds, records.at(-1)?.body?.type !== 'reveal', e.failure);
   }
 }
@@ -491,28 +498,5 @@ function deal(sh: ShoeCtx, claimed: SharedDeal, closeHash: string, stop: StopFn)
     sh.state = d.state;
     return d;
   }
-  const cards: Card[] = [];
-  for (const [i, c] of claimed.cards.entries()) {
-    if (!isCardCode(c.code)) stop('card_mismatch', `card ${i + 1} "${c.code}" is not a card code`);
-    cards.push(parseCard(c.code)!);
-  }
-  if (cards.length < 4) stop('card_mismatch', 'a round deals at least 4 cards');
-  const played = playRound(cards.concat([0, 0]), 0);
-  let first: number;
-  if (p.mode === 'reshuffle') first = 0;
-  else if (sh.nextPosition !== null) first = sh.nextPosition;
-  else {
-    first = claimed.cards[0]!.position;
-    if (p.burn ? first < 2 || first > 11 : first !== 0) stop('card_mismatch', `the first card of the shoe comes from position ${first}, which no burn explains`);
-  }
-  const round: Round = { ...played, positions: played.positions.map((x) => x + first) };
-  const end = first + played.cardsUsed;
-  const counts = p.mode === 'shoe' ? sh.copies : new Map<string, number>();
-  for (const c of claimed.cards.slice(0, played.cardsUsed)) {
-    const n = (counts.get(c.code) ?? 0) + 1;
-    counts.set(c.code, n);
-    if (n > p.decks) stop('card_mismatch', `${c.code} is dealt ${n} times, but ${p.decks} deck(s) hold only ${p.decks}`);
-  }
-  sh.nextPosition = end;
-  return { round, cutCardOut: p.mode === 'shoe' && end >= p.decks * CARDS_PER_DECK - p.cutCardFromEnd };
+  return playListedCards(p, claimed.cards, sh, stop);
 }

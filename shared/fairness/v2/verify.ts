@@ -125,6 +125,43 @@ export interface VerifyOptionsV2 {
   playerKey?: string;
 }
 
+/**
+ * Every signature of the file, operator's and player's, started at once before the checks run in
+ * order: WebCrypto verifies them in parallel (a whole 8-deck shoe holds over 300). The ordered
+ * pass then awaits the result of exactly the check it would have made (same key, signature and
+ * bytes), so what fails first, and why, is unchanged; anything unexpected is checked in place.
+ */
+function startSignatureChecks(records: SignedV2[], keys: VerifyKeys, givenPlayerKey: string | null) {
+  const operator = new Map<number, { key: CryptoKey; signature: string; digest: string; result: Promise<boolean> }>();
+  const player = new Map<SignedRequest, { x: string; result: Promise<boolean> }>();
+  let x = givenPlayerKey;
+  records.forEach((signed, i) => {
+    try {
+      const body = signed.body as { type?: unknown; keyId?: unknown; playerKey?: unknown; request?: SignedRequest };
+      if (x === null && body.type === 'commitment' && typeof body.playerKey === 'string') x = body.playerKey;
+      const key = typeof body.keyId === 'string' ? keys.byId.get(body.keyId) : undefined;
+      if (key && typeof signed.signature === 'string') {
+        const digest = recordDigestV2(signed.body);
+        operator.set(i, { key, signature: signed.signature, digest: bytesToHex(digest), result: verifyBytes(key, signed.signature, digest) });
+      }
+      if (x !== null && body.request !== null && typeof body.request === 'object') player.set(body.request, { x, result: verifyRequest(x, body.request) });
+    } catch {
+      // Not a record the ordered pass will get to sign-check as such: it reports it in its place.
+    }
+  });
+  return {
+    operator(i: number, key: CryptoKey, signature: string, digest: Uint8Array<ArrayBuffer>): Promise<boolean> {
+      const started = operator.get(i);
+      if (started && started.key === key && started.signature === signature && started.digest === bytesToHex(digest)) return started.result;
+      return verifyBytes(key, signature, digest);
+    },
+    player(playerKey: string, request: SignedRequest): Promise<boolean> {
+      const started = player.get(request);
+      return started && started.x === playerKey ? started.result : verifyRequest(playerKey, request);
+    },
+  };
+}
+
 /** Verifies the text of a pb-fair-2 file (the conformant entry point: integers and duplicates are judged on the text). */
 export async function verifyTextV2(text: string, jwks: Jwks | VerifyKeys, options: VerifyOptionsV2 = {}): Promise<VerifyReportV2> {
   const parsed = parseStrictJson(text);
@@ -176,6 +213,7 @@ export async function verifyFileV2(file: unknown, jwks: Jwks | VerifyKeys, optio
   const shape = fileV2(file, 'file');
   if (shape) return report(rounds, unsettled, false, { index: null, shoe: null, round: null, code: 'bad_record', message: shape });
   const records = (file as { records: SignedV2[] }).records;
+  const signatures = startSignatureChecks(records, keys, options.playerKey ?? null);
   let shoe: ShoeCtx | null = null;
   let playerKey: string | null = options.playerKey ?? null;
   let closing: number | null = null;
@@ -207,7 +245,7 @@ export async function verifyFileV2(file: unknown, jwks: Jwks | VerifyKeys, optio
       const keyId = (signed.body as { keyId?: unknown }).keyId;
       const key = typeof keyId === 'string' ? keys.byId.get(keyId) : undefined;
       if (!key) stop('unknown_key', `${path}: keyId ${JSON.stringify(keyId)} is not the kid of any key in the JWKS`);
-      if (!(await verifyBytes(key!, signed.signature, digest))) stop('bad_signature', `${path}: the operator's signature does not verify with key ${String(keyId)}`);
+      if (!(await signatures.operator(index, key!, signed.signature, digest))) stop('bad_signature', `${path}: the operator's signature does not verify with key ${String(keyId)}`);
       const body = signed.body;
       const bodyShape = BODIES_V2[body.type]!(body, `${path}.body`);
       if (bodyShape) stop('bad_record', bodyShape);
@@ -245,7 +283,7 @@ export async function verifyFileV2(file: unknown, jwks: Jwks | VerifyKeys, optio
         case 'start': {
           const sh = shoe!;
           const r = body.request.body;
-          if (!(await verifyRequest(playerKey!, body.request))) stop('bad_player_signature', "the start request's signature does not verify with the player's key");
+          if (!(await signatures.player(playerKey!, body.request))) stop('bad_player_signature', "the start request's signature does not verify with the player's key");
           if (r.table !== body.table || r.shoe !== body.shoe || r.commitment !== sh.commitment.hash) stop('request_mismatch', 'the start request names another table, shoe or commitment');
           const seed = validateClientSeed(r.clientSeed);
           if (!seed.ok) stop('bad_client_seed', seed.error.message);
@@ -263,7 +301,7 @@ export async function verifyFileV2(file: unknown, jwks: Jwks | VerifyKeys, optio
           if (body.round !== sh.accepted + 1) stop('round_mismatch', `the acceptance says round ${body.round}; it is round ${sh.accepted + 1} of the shoe`);
           if (sh.cutCardOut) stop('round_after_cut_card', `round ${body.round} was accepted after the cut card came out`);
           if (sh.params.mode === 'reshuffle' && body.round > sh.params.roundLimit) stop('round_over_limit', `round ${body.round} is beyond the committed roundLimit ${sh.params.roundLimit}`);
-          if (!(await verifyRequest(playerKey!, body.request))) stop('bad_player_signature', "the bet request's signature does not verify with the player's key");
+          if (!(await signatures.player(playerKey!, body.request))) stop('bad_player_signature', "the bet request's signature does not verify with the player's key");
           if (r.table !== body.table || r.shoe !== body.shoe || r.round !== body.round || r.prev !== body.prev) stop('request_mismatch', 'the bet request names another table, shoe, round or previous record');
           if (body.balanceBefore !== sh.balance) stop('balance_mismatch', `the acceptance's balanceBefore ${body.balanceBefore} is not the balance carried, ${sh.balance}`);
           const bets = validateBets(r.bets, sh.limits, sh.balance);
@@ -277,7 +315,7 @@ export async function verifyFileV2(file: unknown, jwks: Jwks | VerifyKeys, optio
           const acc = sh.acceptance!;
           const r = body.request.body;
           if (body.round !== acc.body.round) stop('round_mismatch', `the receipt says round ${body.round}, its acceptance round ${acc.body.round}`);
-          if (!(await verifyRequest(playerKey!, body.request))) { roundStatus('failed', 'bad_player_signature'); stop('bad_player_signature', "the secret request's signature does not verify with the player's key"); }
+          if (!(await signatures.player(playerKey!, body.request))) { roundStatus('failed', 'bad_player_signature'); stop('bad_player_signature', "the secret request's signature does not verify with the player's key"); }
           if (r.table !== body.table || r.shoe !== body.shoe || r.round !== body.round || r.acceptance !== acc.hash) stop('request_mismatch', 'the secret request answers another acceptance');
           if (!isHex32(r.secret)) stop('bad_secret', 'the round secret must be 64 lowercase hex characters');
           if (lockOf(r.secret) !== acc.body.request.body.lock) stop('lock_mismatch', 'the revealed secret does not open the lock the bet request carried');
@@ -306,7 +344,7 @@ export async function verifyFileV2(file: unknown, jwks: Jwks | VerifyKeys, optio
         case 'reveal': {
           const sh = shoe!;
           checkReveal(sh, body, before!, stop);
-          if (body.reason === 'player' && !(await verifyRequest(playerKey!, body.request!))) stop('bad_player_signature', "the end request's signature does not verify with the player's key");
+          if (body.reason === 'player' && !(await signatures.player(playerKey!, body.request!))) stop('bad_player_signature', "the end request's signature does not verify with the player's key");
           if (body.reason === 'player' && (body.request!.body.table !== body.table || body.request!.body.shoe !== body.shoe || body.request!.body.prev !== body.prev)) stop('request_mismatch', 'the end request names another table, shoe or previous record');
           closing = body.closingBalance;
           break;
@@ -384,9 +422,23 @@ function dealt(sh: ShoeCtx, claimed: ReceiptV2, secret: string, accHash: string,
     sh.state = d.state;
     return d;
   }
-  // Pending: play the listed cards and check their positions and counts.
+  return playListedCards(p, claimed.cards, sh, stop);
+}
+
+/**
+ * A pending round (no seed yet): played from its listed cards, which must be card codes forming a
+ * complete round at consecutive positions (the first after a burn that explains it), with no card
+ * more often than the decks hold; `at` carries the next position and the copies seen (shoe mode).
+ * Shared by pb-fair-2 receipts and pb-shared-1 deals.
+ */
+export function playListedCards(
+  p: { mode: 'shoe'; decks: number; burn: boolean; cutCardFromEnd: number } | { mode: 'reshuffle'; decks: number },
+  listed: readonly { code: string; position: number }[],
+  at: { nextPosition: number | null; copies: Map<string, number> },
+  stop: (code: 'card_mismatch', message: string) => never,
+): { round: Round; cutCardOut: boolean } {
   const cards: Card[] = [];
-  for (const [i, c] of claimed.cards.entries()) {
+  for (const [i, c] of listed.entries()) {
     if (!isCardCode(c.code)) stop('card_mismatch', `card ${i + 1} "${c.code}" is not a card code`);
     cards.push(parseCard(c.code)!);
   }
@@ -394,20 +446,20 @@ function dealt(sh: ShoeCtx, claimed: ReceiptV2, secret: string, accHash: string,
   const played = playRound(cards.concat([0, 0]), 0);
   let first: number;
   if (p.mode === 'reshuffle') first = 0;
-  else if (sh.nextPosition !== null) first = sh.nextPosition;
+  else if (at.nextPosition !== null) first = at.nextPosition;
   else {
-    first = claimed.cards[0]!.position;
+    first = listed[0]!.position;
     if (p.burn ? first < 2 || first > 11 : first !== 0) stop('card_mismatch', `the first card of the shoe comes from position ${first}, which no burn explains`);
   }
   const round: Round = { ...played, positions: played.positions.map((x) => x + first) };
   const end = first + played.cardsUsed;
-  const counts = p.mode === 'shoe' ? sh.copies : new Map<string, number>();
-  for (const c of claimed.cards.slice(0, played.cardsUsed)) {
+  const counts = p.mode === 'shoe' ? at.copies : new Map<string, number>();
+  for (const c of listed.slice(0, played.cardsUsed)) {
     const n = (counts.get(c.code) ?? 0) + 1;
     counts.set(c.code, n);
     if (n > p.decks) stop('card_mismatch', `${c.code} is dealt ${n} times, but ${p.decks} deck(s) hold only ${p.decks}`);
   }
-  sh.nextPosition = end;
+  at.nextPosition = end;
   const cutCardOut = p.mode === 'shoe' && end >= p.decks * CARDS_PER_DECK - p.cutCardFromEnd;
   return { round, cutCardOut };
 }

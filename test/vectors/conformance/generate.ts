@@ -30,6 +30,7 @@ import {
   type Transcript,
   utf8Bytes,
 } from '../../../shared/index.ts';
+import { sharedCases } from './shared-cases.ts';
 
 const dir = new URL('.', import.meta.url);
 const jwk = (name: string) => JSON.parse(readFileSync(new URL(`../${name}`, dir), 'utf8')) as JsonWebKey;
@@ -114,7 +115,7 @@ interface Case {
   name: string;
   about: string;
   expect: string;
-  version: 'pb-fair-1' | 'pb-fair-2';
+  version: 'pb-fair-1' | 'pb-fair-2' | 'pb-shared-1';
   jwks?: string;
   build: () => Promise<string>;
 }
@@ -408,6 +409,9 @@ v1('v1-after-cut-card', 'round_after_cut_card', 'pb-fair-1, a round after the cu
   await v1sign(extra, (b) => ((b.round += 1), (b.prev = last.hash)));
   t.receipts.push(extra);
 });
+
+// ── pb-shared-1 (part III): shared tables ─────────────────────────────────────────────────────
+for (const c of await sharedCases(operator, renamed)) cases.push({ ...c, version: 'pb-shared-1' });
 
 // ── write ────────────────────────────────────────────────────────────────────────────────────
 const publicJwk = { ...operator.publicJwk };

@@ -21,13 +21,45 @@ export const options: SceneOptions = {
   limitsText: 'Limits 0.10 – 10.00',
 };
 
-async function mount(width: number, height: number, reducedMotion = false): Promise<TableScene> {
+/** The same table in Russian (the longest banner) and Greek (capitals without the tonos). */
+export const languages: Record<string, Partial<SceneOptions>> = {
+  ru: {
+    language: 'ru',
+    labels: {
+      player: 'Игрок',
+      banker: 'Банкир',
+      tie: 'Ничья',
+      pays: { player: 'выплата 1 к 1', banker: 'выплата 0,95 к 1', tie: 'выплата 8 к 1' },
+      result: { player: 'Выиграл Игрок', banker: 'Выиграл Банкир', tie: 'Ничья' },
+      natural: 'Натуральная',
+      returned: 'Возврат',
+      discard: 'Сброс',
+    },
+    formatAmount: (minor) => `${new Intl.NumberFormat('ru', { minimumFractionDigits: 2 }).format(minor / 1000)} ₽`,
+    limitsText: 'Лимиты 0,10 – 10,00',
+  },
+  el: {
+    language: 'el',
+    labels: {
+      player: 'Punto',
+      banker: 'Banco',
+      tie: 'Tie',
+      pays: { player: 'πληρώνει 1 προς 1', banker: 'πληρώνει 0,95 προς 1', tie: 'πληρώνει 8 προς 1' },
+      result: { player: 'Κερδίζει το Punto', banker: 'Κερδίζει το Banco', tie: 'Ισοπαλία' },
+      natural: 'Φυσικό',
+      returned: 'Επιστροφή',
+      discard: 'Απορρίψεις',
+    },
+  },
+};
+
+async function mount(width: number, height: number, reducedMotion = false, lang = 'en'): Promise<TableScene> {
   const host = document.getElementById('table')!;
   host.style.width = `${width}px`;
   host.style.height = `${height}px`;
-  const scene = await createScene({ ...options, reducedMotion }, { width, height });
+  const scene = await createScene({ ...options, ...languages[lang], reducedMotion }, { width, height });
   host.replaceChildren(scene.canvas);
-  scene.setShoe({ cardsLeft: 287, total: 312, discarded: 24 });
+  scene.setShoe({ cardsLeft: 287, total: 312, discarded: 24, cutAt: 156 });
   scene.setBets(SAMPLE_BETS, HALL_1_CHIPS);
   return scene;
 }
@@ -38,4 +70,4 @@ declare global {
   }
 }
 
-window.pb = { mount, receiptFrom, rounds: { THIRD_CARDS, NATURAL, TIE }, SAMPLE_BETS, HALL_1_CHIPS };
+window.pb = { mount, languages, receiptFrom, rounds: { THIRD_CARDS, NATURAL, TIE }, SAMPLE_BETS, HALL_1_CHIPS };

@@ -108,6 +108,40 @@ try {
       w.scene.setBets(w.pb.SAMPLE_BETS, w.pb.HALL_1_CHIPS);
     });
     await shot('5-cleared');
+    // Russian: the longest banner; a tie hands the Punto and Banco stakes back.
+    await page.evaluate(async ([w, h]) => {
+      const pb = /** @type {any} */ (window).pb;
+      /** @type {any} */ (window).scene.destroy();
+      const scene = await pb.mount(w, h, false, 'ru');
+      /** @type {any} */ (window).scene = scene;
+      await scene.playRound(pb.receiptFrom(pb.rounds.NATURAL, pb.SAMPLE_BETS));
+    }, [vp.width, vp.height]);
+    await shot('6-ru-natural');
+    await page.evaluate(async () => {
+      const w = /** @type {any} */ (window);
+      await w.scene.clearRound();
+      w.scene.setBets(w.pb.SAMPLE_BETS, w.pb.HALL_1_CHIPS);
+      await w.scene.playRound(w.pb.receiptFrom(w.pb.rounds.TIE, w.pb.SAMPLE_BETS));
+    });
+    await shot('7-ru-tie');
+    await page.evaluate(() => /** @type {any} */ (window).scene.setOptions({ ...(/** @type {any} */ (window).pb.languages.el) }));
+    await shot('8-el-relabelled');
+    // A new shoe: the shuffle, and the player's cut splitting the stack.
+    await page.evaluate(() => {
+      const w = /** @type {any} */ (window);
+      w.scene.setShoe({ cardsLeft: 312, total: 312, discarded: 0, cutAt: 156 });
+      w.done = w.scene.shuffleAndCut(0.37);
+    });
+    await page.waitForTimeout(1150);
+    await shot('9-shuffle-cut');
+    await page.evaluate(() => /** @type {any} */ (window).done);
+    await shot('10-new-shoe');
+    await page.evaluate(async () => {
+      const w = /** @type {any} */ (window);
+      w.scene.setShoe({ cardsLeft: 150, total: 312, discarded: 162, cutAt: 156 });
+      await w.scene.cutCardOut();
+    });
+    await shot('11-cut-card-out');
     // Teardown: Pixi must not warn (e.g. "BindGroup … destroyed while still bound") nor keep the context.
     const lost = await page.evaluate(() => {
       const w = /** @type {any} */ (window);
