@@ -137,9 +137,11 @@ async function measure(players: number): Promise<SizeFigures> {
     for (let i = 0; i < players; i += 50) {
       const batch = await Promise.all(
         Array.from({ length: Math.min(50, players - i) }, async () => {
-          const res = await fetch(`${base}/api/sessions`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() }, body: '{"room":"hall-1"}' });
+          const key = (await generateSigningKey()).key;
+          const body = JSON.stringify({ room: 'hall-1', playerKey: playerKeyOf(key) });
+          const res = await fetch(`${base}/api/sessions`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() }, body });
           const created = (await res.json()) as { token: string };
-          return connect(`${base.replace('http', 'ws')}/api/tables/${table}/ws`, created.token, (await generateSigningKey()).key);
+          return connect(`${base.replace('http', 'ws')}/api/tables/${table}/ws`, created.token, key);
         }),
       );
       seats.push(...batch);

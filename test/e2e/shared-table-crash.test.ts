@@ -76,8 +76,8 @@ for (const step of STEPS) {
     try {
       const seats: Seat[] = [];
       for (let i = 0; i < PLAYERS; i++) {
-        const created = await call(server, 'POST', '/api/sessions', { room: 'hall-1' });
         const key = (await generateSigningKey()).key;
+        const created = await call(server, 'POST', '/api/sessions', { room: 'hall-1', playerKey: playerKeyOf(key) });
         seats.push(await sit(server, table, { id: created.sessionId, token: created.token, start: created.balance, key, player: playerKeyOf(key) }));
       }
       const hello = await got(seats[0]!, 'state');

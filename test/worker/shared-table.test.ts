@@ -11,7 +11,7 @@ import { describe, expect, test } from 'vitest';
 import type { Jwks } from '../../shared/index.ts';
 import { verifySharedText } from '../../shared/fairness/shared-table/verify.ts';
 import type { SharedTable } from '../../worker/shared-table.ts';
-import { api, createSession, type Session, state } from './helpers.ts';
+import { api, bet as privateBet, createSession, readySession, reveal, type Session, state } from './helpers.ts';
 import { join, type Player, upgrade } from './shared-helpers.ts';
 
 const bet = (amount: number, box: 'player' | 'banker' | 'tie' = 'banker', sector = 1) => ({ sector, box, amount });
@@ -223,6 +223,25 @@ describe('the session\'s side of a transfer', () => {
     expect(await balance(s)).toBe(start - 700 + 5000);
     expect(await wallet.sharedTransfer({ ...t, id: 'nothex' })).toMatchObject({ ok: false, code: 'bad_transfer' });
     expect((await wallet.sharedTransfers()).map((x) => [x.kind, x.applied])).toEqual([['debit', true], ['debit', false], ['credit', true]]);
+  });
+});
+
+describe('a private round in flight', () => {
+  test('the session answers session_busy and records nothing until the private round is settled; then the transfer applies once', async () => {
+    const s = await readySession({ room: 'hall-1' });
+    const wallet = env.TABLES.getByName(s.id);
+    const accepted = await privateBet(s, [bet(1000, 'player')]);
+    expect(accepted.status).toBe(200);
+    const t = { id: 'd'.repeat(64), table: 'hall-1/x', round: 1, kind: 'credit' as const, amount: 3000 };
+    expect(await wallet.sharedTransfer(t)).toMatchObject({ ok: false, code: 'session_busy' });
+    expect(await wallet.sharedTransfers()).toEqual([]);
+    const settledRound = await reveal(s, accepted.body.acceptance);
+    expect(settledRound.status).toBe(200);
+    const afterPrivate = await balance(s);
+    expect(settledRound.body.balance).toBe(afterPrivate);
+    expect(await wallet.sharedTransfer(t)).toMatchObject({ ok: true, balance: afterPrivate + 3000, replayed: false });
+    expect(await wallet.sharedTransfer(t)).toMatchObject({ ok: true, balance: afterPrivate + 3000, replayed: true });
+    expect(await balance(s)).toBe(afterPrivate + 3000);
   });
 });
 
