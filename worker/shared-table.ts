@@ -465,8 +465,11 @@ export class SharedTable extends DurableObject<Env> {
       times.push(Math.max(now + 50, Math.min(timeOfRound(source.chain, s.beaconRound!), now + RETRY_MS)));
     }
     if (this.#store.hasPendingTransfers()) times.push(now + RETRY_MS);
-    if (times.length === 0) await this.ctx.storage.deleteAlarm();
-    else await this.ctx.storage.setAlarm(Math.min(...times));
+    if (times.length === 0) return this.ctx.storage.deleteAlarm();
+    const want = Math.min(...times);
+    // Never postpone an alarm already due sooner: a client polling the state would keep pushing it away.
+    const set = await this.ctx.storage.getAlarm();
+    if (set === null || set > want || set < now - RETRY_MS) await this.ctx.storage.setAlarm(want);
   }
 
   // ---- money: exactly-once transfers with the players' sessions --------------------------------------

@@ -22,7 +22,7 @@ import { playerKeyOf } from '../../shared/fairness/v2/records.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 const PLAYERS = 8;
-const STEPS = ['debit-applied', 'closed', 'dealt', 'credit-applied'] as const;
+const STEPS = (process.env.PB_CRASH_STEPS?.split(',') ?? ['debit-applied', 'closed', 'dealt', 'credit-applied']) as Array<'debit-applied' | 'closed' | 'dealt' | 'credit-applied'>;
 const VARS = { SHARED_WINDOW_MS: '3000', SHARED_BEACON_LATE_MS: '30000', RATE_CREATE_BURST: '1000' };
 
 interface Seat {
@@ -45,12 +45,12 @@ async function call(server: RunningServer, method: string, path: string, body?: 
   return JSON.parse(text);
 }
 
-async function until<T>(what: string, get: () => Promise<T | null | undefined | false>, timeoutMs = 90_000): Promise<T> {
+async function until<T>(what: string | (() => string), get: () => Promise<T | null | undefined | false>, timeoutMs = 90_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await get().catch(() => null);
     if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -99,13 +99,15 @@ for (const step of STEPS) {
       // Any request wakes the table, which re-arms what its state needs.
       await call(server, 'GET', `/api/tables/${table}`);
       const jwks = (await call(server, 'GET', '/.well-known/jwks.json')) as Jwks;
-      const agreed = await until('balances that agree with the transcript', async () => {
+      let seen = '';
+      const agreed = await until(() => `balances that agree with the transcript (${seen}); the server said:\n${server.log().split("\n").filter((l) => !l.includes("wrangler:info")).join("\n").slice(-4000)}`, async () => {
         const state = await call(server, 'GET', `/api/tables/${table}`);
         if (state.phase === 'awaiting-beacon') return null;
         const transcript = await call(server, 'GET', `/api/tables/${table}/transcript`);
         const settlements = new Map<string, any>(transcript.records.filter((r: any) => r.body.type === 'settlement').map((r: any) => [r.body.player, r.body]));
         const balances = await Promise.all(seats.map(async (s) => (await call(server, 'GET', `/api/sessions/${s.id}`, undefined, s.token)).balance as number));
         const expected = seats.map((s) => settlements.get(s.player)?.balanceAfter ?? s.start);
+        seen = `phase ${state.phase}, balances ${balances.join(' ')}, expected ${expected.join(' ')}`;
         return expected.every((e, i) => e === balances[i]) ? { transcript, settlements, balances } : null;
       });
       // Settled players started from their real balance; the others have their stake back.
