@@ -18,7 +18,7 @@ import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { launchChromium } from './browser.ts';
-import type { ReceiptBody, Signed } from '../../shared/index.ts';
+import type { ReceiptV2, SignedV2 } from '../../shared/index.ts';
 import { freePort, type RunningServer, startServer } from './server.ts';
 
 const SHOTS = 'test-results/e2e';
@@ -146,6 +146,20 @@ async function ledgerSessions(): Promise<number> {
   return ((await res.json()) as { total: { sessions: number } }).total.sessions;
 }
 
+/** The operator report's figures for affiliate "acme" attributed `by` (rounds reach it within a second or so). */
+async function acmeRounds(by: 'signed' | 'origin' | 'claimed'): Promise<number> {
+  const res = await fetch(`${WORKER}/api/admin/affiliates`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
+  assert.equal(res.status, 200);
+  const report = (await res.json()) as { affiliates: { affiliate: string | null; attribution: Record<string, { rounds: number }> }[] };
+  return report.affiliates.find((a) => a.affiliate === 'acme')?.attribution[by]?.rounds ?? 0;
+}
+
+/** Waits until the report shows `rounds` of acme's rounds attributed `by`. */
+async function reportShows(by: 'signed' | 'origin' | 'claimed', rounds: number): Promise<void> {
+  for (let i = 0; i < 100 && (await acmeRounds(by)) < rounds; i++) await new Promise((r) => setTimeout(r, 100));
+  assert.equal(await acmeRounds(by), rounds, `the report counts ${rounds} of acme's rounds as attributed by ${by}`);
+}
+
 /** Waits for the table in `where` to be ready (Player box up, loader gone). */
 async function tableReady(where: Page | Frame, shot: Page, name: string): Promise<void> {
   try {
@@ -159,7 +173,7 @@ async function tableReady(where: Page | Frame, shot: Page, name: string): Promis
 }
 
 /** Bets the table minimum on Player of sector 1 by real clicks, deals, and returns the receipt. */
-async function playOnPlayer(where: Page | Frame): Promise<Signed<ReceiptBody>> {
+async function playOnPlayer(where: Page | Frame): Promise<SignedV2<ReceiptV2>> {
   await where.getByRole('button', { name: /^Player, sector 1/ }).click();
   await where.getByRole('button', { name: /^Player, sector 1, bet/ }).waitFor({ timeout: 10_000 });
   await where.getByRole('button', { name: 'Deal' }).click();
@@ -197,15 +211,17 @@ test('a site not allowed for the affiliate: the table shows the Worker\'s refusa
   await page.close();
 });
 
-test('an allowed site with a strict CSP: one script tag, one round on Player, the receipt names the affiliate', async () => {
+test('an allowed site with a strict CSP: one script tag, one round on Player, counted for the affiliate as attributed by origin', async () => {
   const { page, errors } = await watchedPage();
   await page.goto(`${acme()}/widget.html`);
   await tableReady(page, page, 'embed-2-acme-widget');
   const receipt = await playOnPlayer(page);
   await page.waitForFunction(() => !document.querySelector('punto-banco-table')?.shadowRoot?.querySelector('[part~="notice"]'));
   await page.screenshot({ path: `${SHOTS}/embed-2-acme-widget.png` });
-  assert.equal(receipt.body.affiliate, 'acme');
-  assert.deepEqual(receipt.body.bets.map((b) => [b.sector, b.box]), [[0, 'player']]);
+  // The bets and the affiliate are signed into the round's acceptance; the receipt pays them.
+  assert.deepEqual(receipt.body.payouts.map((b) => [b.sector, b.box]), [[0, 'player']]);
+  // A browser on a site listed for acme created the session: the report says so.
+  await reportShows('origin', 1);
   const seen = await watched(page);
   assert.deepEqual(seen.events.filter((e) => e.type === 'pb-error'), []);
   assert.deepEqual(seen.violations.filter((v) => v.disposition === 'enforce'), [], 'the strict host CSP is enough');
@@ -227,7 +243,9 @@ test('the iframe: the allowed site shows the table and plays; another site is re
   await tableReady(frame, allowed.page, 'embed-3-acme-iframe');
   assert.equal(new URL(frame.url()).origin, WORKER);
   const receipt = await playOnPlayer(frame);
-  assert.equal(receipt.body.affiliate, 'acme');
+  assert.deepEqual(receipt.body.payouts.map((b) => [b.sector, b.box]), [[0, 'player']]);
+  // The iframe page is the Worker's own origin, which anyone can open unframed: only claimed.
+  await reportShows('claimed', 1);
   await allowed.page.screenshot({ path: `${SHOTS}/embed-3-acme-iframe.png` });
   // Neither the host's CSP nor the frame's own (a hashed style, no inline script) is violated.
   assert.deepEqual((await watched(allowed.page)).violations, []);

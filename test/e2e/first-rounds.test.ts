@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { browserForFile, ENDPOINT, SHOTS } from './browser.ts';
-import type { ReceiptBody, Signed } from '../../shared/index.ts';
+import type { ReceiptV2, SignedV2 } from '../../shared/index.ts';
 
 const browser = browserForFile();
 
@@ -20,8 +20,8 @@ async function watchReceipts(page: Page): Promise<void> {
   });
 }
 
-async function receipts(page: Page): Promise<Signed<ReceiptBody>[]> {
-  return page.evaluate(() => (window as unknown as { receipts: Signed<ReceiptBody>[] }).receipts);
+async function receipts(page: Page): Promise<SignedV2<ReceiptV2>[]> {
+  return page.evaluate(() => (window as unknown as { receipts: SignedV2<ReceiptV2>[] }).receipts);
 }
 
 const euros = (minor: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 3 }).format(minor / 1000);
@@ -60,7 +60,7 @@ for (const viewport of [
       const receipt = (await receipts(page))[round - 1]!;
       const body = receipt.body;
       assert.equal(body.round >= 1, true);
-      assert.deepEqual(body.bets.map((b) => [b.sector, b.box]), [[0, 'player']]);
+      assert.deepEqual(body.payouts.map((b) => [b.sector, b.box]), [[0, 'player']]);
       // The live region announces the result with both totals.
       const status = page.locator('punto-banco-table [role="status"][aria-live]');
       const word = body.outcome === 'tie' ? 'Tie' : body.outcome === 'player' ? 'Player wins' : 'Banker wins';
@@ -86,7 +86,11 @@ for (const viewport of [
       await page.screenshot({ path: `${SHOTS}/${viewport.name}-3-round-${round}.png` });
     }
     const all = await receipts(page);
-    for (let i = 1; i < all.length; i++) assert.equal(all[i]!.body.prev, all[i - 1]!.hash, 'receipts are chained');
+    for (let i = 1; i < all.length; i++) {
+      // Each round follows the last: numbered in order, starting from the balance the last one left.
+      assert.equal(all[i]!.body.round, all[i - 1]!.body.round + 1);
+      assert.equal(all[i]!.body.balanceBefore, all[i - 1]!.body.balanceAfter);
+    }
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -14,7 +14,9 @@ if (!existsSync('dist/punto-banco-table.js')) {
 const server = await startServer();
 let status = 1;
 try {
-  const files = readdirSync('test/e2e').filter((f) => f.endsWith('.test.ts')).map((f) => `test/e2e/${f}`);
+  // `node test/e2e/run.ts FILE…` runs only those files; no arguments, every end-to-end test.
+  const chosen = process.argv.slice(2);
+  const files = chosen.length > 0 ? chosen : readdirSync('test/e2e').filter((f) => f.endsWith('.test.ts')).map((f) => `test/e2e/${f}`);
   const run = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', '--test', '--test-concurrency=1', ...files], {
     stdio: 'inherit',
     env: { ...process.env, PB_ENDPOINT: server.url },

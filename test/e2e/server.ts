@@ -33,6 +33,17 @@ export async function freePort(): Promise<number> {
  * wrangler.toml's `[vars]` (`--var NAME:VALUE`), e.g. an EMBED_ORIGINS naming a port known only now.
  */
 export async function startServer(opts: { timeoutMs?: number; persistTo?: string; vars?: Record<string, string> } = {}): Promise<RunningServer> {
+  // A free port can be taken by another process between our probe and wrangler's bind: try again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce(opts);
+    } catch (err) {
+      if (attempt >= 3 || !/Address already in use/.test(String(err))) throw err;
+    }
+  }
+}
+
+async function startServerOnce(opts: { timeoutMs?: number; persistTo?: string; vars?: Record<string, string> }): Promise<RunningServer> {
   const port = await freePort();
   const persist = opts.persistTo ?? mkdtempSync(join(tmpdir(), 'pb-e2e-'));
   const vars = Object.entries(opts.vars ?? {}).flatMap(([name, value]) => ['--var', `${name}:${value}`]);

@@ -12,7 +12,7 @@ import type { Outcome } from '../../round.ts';
 import type { SettledBet } from '../../settle.ts';
 import type { Bet, TableLimits } from '../../table.ts';
 import { base64urlToBytes, bytesToHex, canonicalJson, concatBytes, utf8Bytes } from '../encoding.ts';
-import { signBytes, type SigningKey, verifyBytes } from '../keys.ts';
+import { importPublicKey, type PublicKey, signBytes, type SigningKey, verifyBytes } from '../keys.ts';
 import type { ReceiptCard } from '../records.ts';
 import type { ShoeParamsV2 } from './params.ts';
 
@@ -202,15 +202,13 @@ export function playerKeyOf(key: SigningKey): string {
   return (key.publicJwk as { x: string }).x;
 }
 
-const imported = new Map<string, Promise<CryptoKey | null>>();
+const imported = new Map<string, Promise<PublicKey | null>>();
 
-/** The player's key (commitment `playerKey`) as a WebCrypto key; null if it is not 32 canonical base64url bytes. */
-export function importPlayerKey(x: string): Promise<CryptoKey | null> {
+/** The player's key (commitment `playerKey`) ready to verify with; null if it is not 32 canonical base64url bytes. */
+export function importPlayerKey(x: string): Promise<PublicKey | null> {
   let k = imported.get(x);
   if (!k) {
-    k = base64urlToBytes(x)?.length === 32
-      ? crypto.subtle.importKey('jwk', { kty: 'OKP', crv: 'Ed25519', x }, { name: 'Ed25519' }, false, ['verify']).catch(() => null)
-      : Promise.resolve(null);
+    k = base64urlToBytes(x)?.length === 32 ? importPublicKey(x).catch(() => null) : Promise.resolve(null);
     if (imported.size < 256) imported.set(x, k);
   }
   return k;

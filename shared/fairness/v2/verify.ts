@@ -12,7 +12,7 @@ import { settle } from '../../settle.ts';
 import { type TableLimits, validateBets } from '../../table.ts';
 import { validateClientSeed } from '../commit.ts';
 import { base64urlToBytes, canonicalJson } from '../encoding.ts';
-import { importVerifyKeys, isVerifyKeys, type Jwks, verifyBytes, type VerifyKeys } from '../keys.ts';
+import { importVerifyKeys, isVerifyKeys, type Jwks, type PublicKey, verifyBytes, type VerifyKeys } from '../keys.ts';
 import { receiptCards } from '../records.ts';
 import { LOOSEST_LIMITS } from '../verify.ts';
 import { dealRoundV2, isHex32, lockOf, seedCommitmentV2, type ShoeStateV2, startShoeV2 } from './derive.ts';
@@ -132,7 +132,7 @@ export interface VerifyOptionsV2 {
  * bytes), so what fails first, and why, is unchanged; anything unexpected is checked in place.
  */
 function startSignatureChecks(records: SignedV2[], keys: VerifyKeys, givenPlayerKey: string | null) {
-  const operator = new Map<number, { key: CryptoKey; signature: string; digest: string; result: Promise<boolean> }>();
+  const operator = new Map<number, { key: PublicKey; signature: string; digest: string; result: Promise<boolean> }>();
   const player = new Map<SignedRequest, { x: string; result: Promise<boolean> }>();
   let x = givenPlayerKey;
   records.forEach((signed, i) => {
@@ -150,7 +150,7 @@ function startSignatureChecks(records: SignedV2[], keys: VerifyKeys, givenPlayer
     }
   });
   return {
-    operator(i: number, key: CryptoKey, signature: string, digest: Uint8Array<ArrayBuffer>): Promise<boolean> {
+    operator(i: number, key: PublicKey, signature: string, digest: Uint8Array<ArrayBuffer>): Promise<boolean> {
       const started = operator.get(i);
       if (started && started.key === key && started.signature === signature && started.digest === bytesToHex(digest)) return started.result;
       return verifyBytes(key, signature, digest);
