@@ -52,7 +52,7 @@ import {
 } from '../shared/fairness/shared-table/index.ts';
 import { canonicalJson, DEFAULT_SHOE_PARAMS, newServerSeed, ROOMS, totalStake } from '../shared/index.ts';
 import { beaconSource, type BeaconSource, fetchBeacon, type Fetcher, VerifiedRounds } from './beacon.ts';
-import { type Env, sharedTiming } from './env.ts';
+import { type Env, isDev, sharedTiming } from './env.ts';
 import { signingKey } from './keys.ts';
 import { TokenBucket } from './limits.ts';
 import { type ClientMessage, MAX_SOCKETS, MAX_SOCKETS_PER_PLAYER, MESSAGE_RATE, outgoing, parseClientMessage, parseTableId, RETRY_MS, type TableConfig } from './shared-protocol.ts';
@@ -663,7 +663,8 @@ export type HaltStep = 'debit-applied' | 'closed' | 'dealt' | 'credit-applied';
  * goes on (the test kills the server at that point). Unset, nothing happens.
  */
 async function haltIfAsked(env: Env, step: HaltStep): Promise<void> {
-  if (env.SHARED_TEST_HALT !== step) return;
+  // Honoured only in development (DEV=true): a stray setting can never stall a production table.
+  if (env.SHARED_TEST_HALT !== step || !isDev(env)) return;
   console.log(`punto-banco: SHARED_TEST_HALT: halted at ${step}`);
   await new Promise(() => {});
 }
