@@ -8,7 +8,8 @@ import { type EngineError, fail, ok, type Result } from '../../errors.ts';
 import { settle } from '../../settle.ts';
 import { type TableLimits, validateBets } from '../../table.ts';
 import type { SigningKey } from '../keys.ts';
-import { receiptCards } from '../records.ts';
+import { receiptCards, settledFields } from '../records.ts';
+import { roundFacts } from '../../round.ts';
 import { LOOSEST_LIMITS } from '../verify.ts';
 import { seedCommitmentV2 } from '../v2/derive.ts';
 import { SHAPE_CHECKS } from '../v2/shape.ts';
@@ -163,12 +164,7 @@ export function buildSharedDeal(a: {
       round: c.round,
       beacon: { round: beacon.round, randomness: beacon.randomness, signature: beacon.signature },
       cards: receiptCards(r),
-      playerTotal: r.playerTotal,
-      bankerTotal: r.bankerTotal,
-      outcome: r.outcome,
-      natural: r.natural,
-      playerPair: r.playerPair,
-      bankerPair: r.bankerPair,
+      ...roundFacts(r),
       cutCardOut: dealt.cutCardOut,
       prev: a.close.hash,
       issuedAt: a.issuedAt,
@@ -189,11 +185,7 @@ export function buildSharedSettlement(a: { deal: SignedShared<SharedDeal>; last:
     round: d.round,
     player: a.request.body.player,
     deal: a.deal.hash,
-    payouts: s.bets.map((b) => ({ sector: b.sector, box: b.box, amount: b.amount, result: b.result, returned: b.returned, net: b.net })),
-    staked: s.staked,
-    returned: s.returned,
-    balanceBefore: a.balanceBefore,
-    balanceAfter: a.balanceBefore - s.staked + s.returned,
+    ...settledFields(s, a.balanceBefore),
     prev: a.last.hash,
     issuedAt: a.issuedAt,
   };

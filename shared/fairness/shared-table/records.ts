@@ -11,12 +11,11 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import type { BeaconChain, BeaconRound } from '../../beacon.ts';
-import type { Outcome } from '../../round.ts';
-import type { SettledBet } from '../../settle.ts';
+import type { RoundFacts } from '../../round.ts';
 import type { Bet, TableLimits } from '../../table.ts';
 import { bytesToHex, canonicalJson, utf8Bytes } from '../encoding.ts';
 import { signBytes, type SigningKey } from '../keys.ts';
-import type { ReceiptCard } from '../records.ts';
+import type { ReceiptCard, SettledFields } from '../records.ts';
 import { importPlayerKey } from '../v2/records.ts';
 import { verifyBytes } from '../keys.ts';
 import type { SharedParams } from './params.ts';
@@ -95,35 +94,24 @@ export interface SharedClose extends Common {
   prev: string;
 }
 
-export interface SharedDeal extends Common {
+export interface SharedDeal extends Common, RoundFacts {
   type: 'deal';
   round: number;
   /** The beacon round as the relays serve it; its randomness is SHA-256 of the signature. */
   beacon: BeaconRound;
   cards: ReceiptCard[];
-  playerTotal: number;
-  bankerTotal: number;
-  outcome: Outcome;
-  natural: boolean;
-  playerPair: boolean;
-  bankerPair: boolean;
   cutCardOut: boolean;
   /** The close's hash. */
   prev: string;
 }
 
-export interface SharedSettlement extends Common {
+/** One player's part of a dealt round; its balanceBefore and balanceAfter are the player's balance at its session before the stake, and after the round. */
+export interface SharedSettlement extends Common, SettledFields {
   type: 'settlement';
   round: number;
   player: string;
   /** The hash of the deal it settles: with the deal and the close, the player's own proof. */
   deal: string;
-  payouts: SettledBet[];
-  staked: number;
-  returned: number;
-  /** The player's balance at its session before the stake, and after the round. */
-  balanceBefore: number;
-  balanceAfter: number;
   prev: string;
 }
 

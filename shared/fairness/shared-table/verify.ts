@@ -7,7 +7,7 @@
  */
 import { checkChain, firstRoundAfter, timeOfRound, verifyBeacon } from '../../beacon.ts';
 import { CARDS_PER_DECK } from '../../cards.ts';
-import type { Round } from '../../round.ts';
+import { type Round, roundFacts } from '../../round.ts';
 import { settle } from '../../settle.ts';
 import { type TableLimits, validateBets } from '../../table.ts';
 import { validateClientSeed } from '../commit.ts';
@@ -418,12 +418,7 @@ function checkDeal(sh: ShoeCtx, signed: SignedShared<SharedDeal>, stop: StopFn):
   sh.deal = signed;
   const expected = {
     cards: canonicalJson(receiptCards(dealt.round)),
-    playerTotal: dealt.round.playerTotal,
-    bankerTotal: dealt.round.bankerTotal,
-    outcome: dealt.round.outcome,
-    natural: dealt.round.natural,
-    playerPair: dealt.round.playerPair,
-    bankerPair: dealt.round.bankerPair,
+    ...roundFacts(dealt.round),
     cutCardOut: dealt.cutCardOut,
   };
   const got: Record<string, unknown> = { ...body, cards: canonicalJson(body.cards) };

@@ -8,12 +8,11 @@
  *    travelling as `{ body, hash, signature }`; `keyId` is a member of the body, so it is signed.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
-import type { Outcome } from '../../round.ts';
-import type { SettledBet } from '../../settle.ts';
+import type { RoundFacts } from '../../round.ts';
 import type { Bet, TableLimits } from '../../table.ts';
 import { base64urlToBytes, bytesToHex, canonicalJson, concatBytes, utf8Bytes } from '../encoding.ts';
 import { importPublicKey, type PublicKey, signBytes, type SigningKey, verifyBytes } from '../keys.ts';
-import type { ReceiptCard } from '../records.ts';
+import type { ReceiptCard, SettledFields } from '../records.ts';
 import type { ShoeParamsV2 } from './params.ts';
 
 export const RECORD_TAG_V2 = 'pb-fair-2/record\n';
@@ -112,23 +111,12 @@ export interface AcceptanceV2 extends Common {
   prev: string;
 }
 
-export interface ReceiptV2 extends Common {
+export interface ReceiptV2 extends Common, RoundFacts, SettledFields {
   type: 'receipt';
   round: number;
   request: SignedRequest<SecretRequest>;
   /** Positions count from the first card out of the shoe (burn included); reshuffle: of the round's stack. */
   cards: ReceiptCard[];
-  playerTotal: number;
-  bankerTotal: number;
-  outcome: Outcome;
-  natural: boolean;
-  playerPair: boolean;
-  bankerPair: boolean;
-  payouts: SettledBet[];
-  staked: number;
-  returned: number;
-  balanceBefore: number;
-  balanceAfter: number;
   cutCardOut: boolean;
   prev: string;
 }

@@ -7,13 +7,13 @@
  * for consistency only, and the rounds are pending.
  */
 import { type Card, CARDS_PER_DECK, isCardCode, parseCard } from '../../cards.ts';
-import { playRound, type Round } from '../../round.ts';
+import { playRound, type Round, roundFacts } from '../../round.ts';
 import { settle } from '../../settle.ts';
 import { type TableLimits, validateBets } from '../../table.ts';
 import { validateClientSeed } from '../commit.ts';
 import { base64urlToBytes, canonicalJson } from '../encoding.ts';
 import { importVerifyKeys, isVerifyKeys, type Jwks, type PublicKey, verifyBytes, type VerifyKeys } from '../keys.ts';
-import { receiptCards } from '../records.ts';
+import { receiptCards, settledFields } from '../records.ts';
 import { LOOSEST_LIMITS } from '../verify.ts';
 import { dealRoundV2, isHex32, lockOf, seedCommitmentV2, type ShoeStateV2, startShoeV2 } from './derive.ts';
 import { parseStrictJson } from './json.ts';
@@ -466,20 +466,12 @@ export function playListedCards(
 
 function compareReceipt(sh: ShoeCtx, acc: AcceptanceV2, claimed: ReceiptV2, round: Round, cutCardOut: boolean): [VerifyCodeV2, string] | null {
   const bets = acc.request.body.bets;
-  const s = settle(bets, round.outcome);
+  const settled = settledFields(settle(bets, round.outcome), acc.balanceBefore);
   const expected = {
     cards: canonicalJson(receiptCards(round)),
-    playerTotal: round.playerTotal,
-    bankerTotal: round.bankerTotal,
-    outcome: round.outcome,
-    natural: round.natural,
-    playerPair: round.playerPair,
-    bankerPair: round.bankerPair,
-    payouts: canonicalJson(s.bets.map((b) => ({ sector: b.sector, box: b.box, amount: b.amount, result: b.result, returned: b.returned, net: b.net }))),
-    staked: s.staked,
-    returned: s.returned,
-    balanceBefore: acc.balanceBefore,
-    balanceAfter: acc.balanceBefore - s.staked + s.returned,
+    ...roundFacts(round),
+    ...settled,
+    payouts: canonicalJson(settled.payouts),
     cutCardOut,
   };
   const got: Record<string, unknown> = { ...claimed, cards: canonicalJson(claimed.cards), payouts: canonicalJson(claimed.payouts) };
