@@ -32,6 +32,7 @@ import {
   verifyRequest,
   type VoidV2,
 } from './records.ts';
+import { checkPlacement, checkSignedRecord, type RecordRules } from './record-checks.ts';
 import { BODIES_V2, envelopeV2, fileV2 } from './shape.ts';
 import { bytesToHex } from '../encoding.ts';
 
@@ -233,35 +234,11 @@ export async function verifyFileV2(file: unknown, jwks: Jwks | VerifyKeys, optio
       const signed = records[index]!;
       const path = `records[${index}]`;
       // Every record: envelope, hash, key, signature, body shape, sequence, table, shoe, chain, time.
-      const env = envelopeV2(signed, path);
-      if (env) stop('bad_record', env);
-      let digest: Uint8Array<ArrayBuffer>;
-      try {
-        digest = recordDigestV2(signed.body);
-      } catch (err) {
-        return stop('bad_record', `${path}: ${(err as Error).message}`);
-      }
-      if (bytesToHex(digest) !== signed.hash) stop('hash_mismatch', `${path}: the body hashes to ${bytesToHex(digest)}, not to its recorded hash: it was changed after signing`);
-      const keyId = (signed.body as { keyId?: unknown }).keyId;
-      const key = typeof keyId === 'string' ? keys.byId.get(keyId) : undefined;
-      if (!key) stop('unknown_key', `${path}: keyId ${JSON.stringify(keyId)} is not the kid of any key in the JWKS`);
-      if (!(await signatures.operator(index, key!, signed.signature, digest))) stop('bad_signature', `${path}: the operator's signature does not verify with key ${String(keyId)}`);
+      await checkSignedRecord(signed, path, V2_RULES, keys, (key, signature, digest) => signatures.operator(index, key, signature, digest), stop);
       const body = signed.body;
-      const bodyShape = BODIES_V2[body.type]!(body, `${path}.body`);
-      if (bodyShape) stop('bad_record', bodyShape);
       const before = index === 0 ? null : records[index - 1]!;
       sequence(body.type, before?.body.type ?? null, stop);
-      if (body.table !== records[0]!.body.table) stop('table_mismatch', `${path} is for table ${JSON.stringify(body.table)}, the file for ${JSON.stringify(records[0]!.body.table)}`);
-      if (body.type === 'commitment') {
-        if (body.shoe < 1) stop('bad_record', 'shoe numbers start at 1');
-        if (shoe && body.shoe > shoe.commitment.body.shoe + 1) stop('shoe_gap', `shoe ${body.shoe} follows shoe ${shoe.commitment.body.shoe}: shoes are missing`);
-        if (shoe && body.shoe <= shoe.commitment.body.shoe) stop('shoe_out_of_order', `shoe ${body.shoe} follows shoe ${shoe.commitment.body.shoe}`);
-      } else if (body.shoe !== shoe!.commitment.body.shoe) stop('shoe_mismatch', `${path} is for shoe ${body.shoe}, its commitment for shoe ${shoe!.commitment.body.shoe}`);
-      if (before === null) {
-        const c = body as CommitmentV2;
-        if ((c.shoe === 1) !== (c.prev === null)) stop('chain_broken', c.shoe === 1 ? 'shoe 1 has no previous shoe, but its prev names one' : `shoe ${c.shoe} must name the previous shoe's reveal in prev`);
-      } else if (body.prev !== before.hash) stop('chain_broken', `${path}: prev ${String(body.prev)} is not the hash of the record before it, ${before.hash}`);
-      if (before !== null && body.issuedAt < before.body.issuedAt) stop('time_went_back', `${path} is issued at ${body.issuedAt}, before the record it follows (${before.body.issuedAt})`);
+      checkPlacement(body, before, path, records[0]!.body.table, shoe?.commitment.body.shoe ?? null, stop);
 
       switch (body.type) {
         case 'commitment': {
@@ -374,6 +351,8 @@ export async function verifyFileV2(file: unknown, jwks: Jwks | VerifyKeys, optio
 }
 
 type StopFn = (code: VerifyCodeV2, message: string) => never;
+
+const V2_RULES: RecordRules = { envelope: envelopeV2, digest: recordDigestV2, bodies: BODIES_V2 };
 
 /** The record types that may follow each type (§B9). A reveal after an acceptance leaves it unsettled. */
 function sequence(type: string, before: string | null, stop: StopFn): void {
