@@ -19,7 +19,7 @@ import { isHex32, seedCommitmentV2 } from '../v2/derive.ts';
 import { parseStrictJson } from '../v2/json.ts';
 import { validateLimitsV2 } from '../v2/params.ts';
 import { importPlayerKey } from '../v2/records.ts';
-import { checkPlacement, checkSignedRecord, type RecordRules } from '../v2/record-checks.ts';
+import { checkPlacement, checkSignedRecord, DEALT_CODES, DEALT_MEMBERS, PLACEMENT_CODES, RECORD_CODES, type RecordRules } from '../v2/record-checks.ts';
 import { importVerifyKeysV2, playListedCards } from '../v2/verify.ts';
 import { combinedClientSeed, combinedCut, dealSharedRound, type SharedShoeState, startSharedShoe } from './derive.ts';
 import { sharedRevealDue } from './operator.ts';
@@ -43,21 +43,10 @@ const SHARED_RULES: RecordRules = { envelope: sharedEnvelope, digest: sharedReco
 
 /** Every pb-shared-1 failure code (FAIRNESS.md §C8 gives the check order). */
 export const SHARED_VERIFY_CODES = [
-  'bad_json',
-  'bad_record',
-  'hash_mismatch',
-  'unknown_key',
-  'bad_signature',
-  'out_of_sequence',
+  ...RECORD_CODES,
   'missing_settlement',
   'unsettled_close',
-  'table_mismatch',
-  'shoe_gap',
-  'shoe_out_of_order',
-  'shoe_mismatch',
-  'chain_broken',
-  'time_went_back',
-  'bad_params',
+  ...PLACEMENT_CODES,
   'bad_beacon_chain',
   'no_players',
   'bad_player_key',
@@ -76,11 +65,7 @@ export const SHARED_VERIFY_CODES = [
   'bad_beacon_signature',
   'bad_beacon_randomness',
   'deal_before_beacon',
-  'card_mismatch',
-  'total_mismatch',
-  'outcome_mismatch',
-  'natural_mismatch',
-  'pair_mismatch',
+  ...DEALT_CODES,
   'cut_card_mismatch',
   'duplicate_settlement',
   'unknown_settlement',
@@ -403,13 +388,7 @@ function checkDeal(sh: ShoeCtx, signed: SignedShared<SharedDeal>, stop: StopFn):
   };
   const got: Record<string, unknown> = { ...body, cards: canonicalJson(body.cards) };
   const order: [keyof typeof expected, SharedVerifyCode][] = [
-    ['cards', 'card_mismatch'],
-    ['playerTotal', 'total_mismatch'],
-    ['bankerTotal', 'total_mismatch'],
-    ['outcome', 'outcome_mismatch'],
-    ['natural', 'natural_mismatch'],
-    ['playerPair', 'pair_mismatch'],
-    ['bankerPair', 'pair_mismatch'],
+    ...DEALT_MEMBERS,
     ['cutCardOut', 'cut_card_mismatch'],
   ];
   for (const [k, code] of order) {

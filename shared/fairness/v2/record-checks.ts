@@ -3,6 +3,7 @@
  * checks of its type, in the documented order. The versions differ in their tags, bodies and
  * sequence rules, passed in; a failure goes to the caller's `stop`, which does not return.
  */
+import type { RoundFacts } from '../../round.ts';
 import { bytesToHex } from '../encoding.ts';
 import type { PublicKey, VerifyKeys } from '../keys.ts';
 import type { ShapeCheck } from '../shape.ts';
@@ -30,8 +31,26 @@ interface SignedRecord {
   signature: string;
 }
 
-type RecordCode = 'bad_record' | 'hash_mismatch' | 'unknown_key' | 'bad_signature';
-type PlacementCode = 'bad_record' | 'table_mismatch' | 'shoe_gap' | 'shoe_out_of_order' | 'shoe_mismatch' | 'chain_broken' | 'time_went_back';
+/** The codes of the first checks, as both versions list them: a file's text and each record's signature. */
+export const RECORD_CODES = ['bad_json', 'bad_record', 'hash_mismatch', 'unknown_key', 'bad_signature', 'out_of_sequence'] as const;
+/** The codes of a record's place in the chain, and of its shoe's parameters. */
+export const PLACEMENT_CODES = ['table_mismatch', 'shoe_gap', 'shoe_out_of_order', 'shoe_mismatch', 'chain_broken', 'time_went_back', 'bad_params'] as const;
+/** The codes of a dealt round's record that does not match the derivation. */
+export const DEALT_CODES = ['card_mismatch', 'total_mismatch', 'outcome_mismatch', 'natural_mismatch', 'pair_mismatch'] as const;
+
+type RecordCode = (typeof RECORD_CODES)[number];
+type PlacementCode = 'bad_record' | (typeof PLACEMENT_CODES)[number];
+
+/** The members of a dealt round's record the derivation decides, in the order compared, and the code each fails with. */
+export const DEALT_MEMBERS: ['cards' | keyof RoundFacts, (typeof DEALT_CODES)[number]][] = [
+  ['cards', 'card_mismatch'],
+  ['playerTotal', 'total_mismatch'],
+  ['bankerTotal', 'total_mismatch'],
+  ['outcome', 'outcome_mismatch'],
+  ['natural', 'natural_mismatch'],
+  ['playerPair', 'pair_mismatch'],
+  ['bankerPair', 'pair_mismatch'],
+];
 
 /**
  * Envelope, hash, operator key, signature, body shape. `signedBy` checks the operator's signature

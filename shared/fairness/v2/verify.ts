@@ -32,25 +32,14 @@ import {
   verifyRequest,
   type VoidV2,
 } from './records.ts';
-import { checkPlacement, checkSignedRecord, type RecordRules } from './record-checks.ts';
+import { checkPlacement, checkSignedRecord, DEALT_CODES, DEALT_MEMBERS, PLACEMENT_CODES, RECORD_CODES, type RecordRules } from './record-checks.ts';
 import { BODIES_V2, envelopeV2, fileV2 } from './shape.ts';
 import { bytesToHex } from '../encoding.ts';
 
 /** Every pb-fair-2 failure code, in no particular order (FAIRNESS.md §B10 gives the check order). */
 export const VERIFY_CODES_V2 = [
-  'bad_json',
-  'bad_record',
-  'hash_mismatch',
-  'unknown_key',
-  'bad_signature',
-  'out_of_sequence',
-  'table_mismatch',
-  'shoe_gap',
-  'shoe_out_of_order',
-  'shoe_mismatch',
-  'chain_broken',
-  'time_went_back',
-  'bad_params',
+  ...RECORD_CODES,
+  ...PLACEMENT_CODES,
   'bad_player_key',
   'player_key_mismatch',
   'opening_balance_mismatch',
@@ -65,11 +54,7 @@ export const VERIFY_CODES_V2 = [
   'bets_invalid',
   'bad_secret',
   'lock_mismatch',
-  'card_mismatch',
-  'total_mismatch',
-  'outcome_mismatch',
-  'natural_mismatch',
-  'pair_mismatch',
+  ...DEALT_CODES,
   'payout_mismatch',
   'stake_mismatch',
   'cut_card_mismatch',
@@ -455,13 +440,7 @@ function compareReceipt(sh: ShoeCtx, acc: AcceptanceV2, claimed: ReceiptV2, roun
   };
   const got: Record<string, unknown> = { ...claimed, cards: canonicalJson(claimed.cards), payouts: canonicalJson(claimed.payouts) };
   const order: [keyof typeof expected, VerifyCodeV2][] = [
-    ['cards', 'card_mismatch'],
-    ['playerTotal', 'total_mismatch'],
-    ['bankerTotal', 'total_mismatch'],
-    ['outcome', 'outcome_mismatch'],
-    ['natural', 'natural_mismatch'],
-    ['playerPair', 'pair_mismatch'],
-    ['bankerPair', 'pair_mismatch'],
+    ...DEALT_MEMBERS,
     ['payouts', 'payout_mismatch'],
     ['staked', 'stake_mismatch'],
     ['returned', 'payout_mismatch'],
