@@ -71,8 +71,8 @@ export interface ShoeView {
 /** The shoe a round or an early end leaves behind: where it stands, without its records. */
 export type ShoeSummary = Pick<ShoeView, 'number' | 'status' | 'rounds'>;
 
-/** `GET /api/sessions/:id` → 200. */
-export interface SessionView {
+/** What a session view says of the session whatever its protocol. */
+export interface SessionCommon {
   sessionId: string;
   room: RoomId;
   roomName: string;
@@ -81,6 +81,10 @@ export interface SessionView {
   attribution: Attribution;
   balance: number;
   limits: TableLimits;
+}
+
+/** `GET /api/sessions/:id` → 200. */
+export interface SessionView extends SessionCommon {
   shoe: ShoeView;
   lastReceipt: Signed<ReceiptBody> | null;
 }
@@ -207,15 +211,8 @@ export interface ShoeViewV2 {
 }
 
 /** `GET /api/sessions/:id` → 200 for a pb-fair-2 session. */
-export interface SessionViewV2 {
+export interface SessionViewV2 extends SessionCommon {
   protocol: 'pb-fair-2';
-  sessionId: string;
-  room: RoomId;
-  roomName: string;
-  affiliate: string | null;
-  attribution: Attribution;
-  balance: number;
-  limits: TableLimits;
   /** The player's public key the records name (`playerKey` of every commitment). */
   playerKey: string;
   shoe: ShoeViewV2;

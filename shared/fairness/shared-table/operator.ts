@@ -12,6 +12,7 @@ import { receiptCards, settledFields } from '../records.ts';
 import { roundFacts } from '../../round.ts';
 import { LOOSEST_LIMITS } from '../verify.ts';
 import { seedCommitmentV2 } from '../v2/derive.ts';
+import { commitmentHead } from '../v2/operator.ts';
 import { SHAPE_CHECKS } from '../v2/shape.ts';
 import { combinedClientSeed, combinedCut, dealSharedRound, type SharedShoeState } from './derive.ts';
 import type { SharedParams } from './params.ts';
@@ -50,12 +51,7 @@ export interface SharedCommitArgs {
 export function buildSharedCommitment(a: SharedCommitArgs): SharedCommitment {
   const { hash, scheme, publicKey, periodSeconds, genesisTime } = a.beacon;
   return {
-    type: 'commitment',
-    table: a.table,
-    shoe: a.shoe,
-    keyId: a.keyId,
-    params: { ...a.params },
-    ...(a.limits ? { limits: { ...a.limits, chips: [...a.limits.chips] } } : {}),
+    ...commitmentHead(a),
     beacon: { hash, scheme, publicKey, periodSeconds, genesisTime },
     serverSeedHash: seedCommitmentV2(a.serverSeed),
     prev: a.prev,

@@ -102,14 +102,21 @@ export interface CommitArgsV2 {
   issuedAt: string;
 }
 
-export function buildCommitmentV2(a: CommitArgsV2): CommitmentV2 {
+/** What a commitment takes from its arguments in pb-fair-2 and pb-shared-1: params and limits copied, so later changes to the caller's objects never reach a signed record. */
+export function commitmentHead<P extends object>(a: { table: string; shoe: number; keyId: string; params: P; limits?: TableLimits }) {
   return {
-    type: 'commitment',
+    type: 'commitment' as const,
     table: a.table,
     shoe: a.shoe,
     keyId: a.keyId,
     params: { ...a.params },
     ...(a.limits ? { limits: { ...a.limits, chips: [...a.limits.chips] } } : {}),
+  };
+}
+
+export function buildCommitmentV2(a: CommitArgsV2): CommitmentV2 {
+  return {
+    ...commitmentHead(a),
     serverSeedHash: seedCommitmentV2(a.serverSeed),
     playerKey: a.playerKey,
     openingBalance: a.openingBalance,
