@@ -56,20 +56,21 @@ export type Attribution = 'signed' | 'origin' | 'claimed';
 
 export type ShoeStatus = 'awaiting-start' | 'in-play' | 'ended';
 
-/** A shoe as the API shows it: never the server seed before the reveal (then only inside `reveal`). */
-export interface ShoeView {
+/** The shoe a round or an early end leaves behind: where it stands, without its records. */
+export interface ShoeSummary {
   number: number;
   status: ShoeStatus;
   rounds: number;
+}
+
+/** A shoe as the API shows it: never the server seed before the reveal (then only inside `reveal`). */
+export interface ShoeView extends ShoeSummary {
   params: ShoeParams;
   cutRange: { min: number; max: number };
   commitment: Signed<CommitmentBody>;
   start?: Signed<StartBody>;
   reveal?: Signed<RevealBody>;
 }
-
-/** The shoe a round or an early end leaves behind: where it stands, without its records. */
-export type ShoeSummary = Pick<ShoeView, 'number' | 'status' | 'rounds'>;
 
 /** What a session view says of the session whatever its protocol. */
 export interface SessionCommon {
@@ -199,10 +200,7 @@ export interface EndShoeRequestV2 {
 }
 
 /** A pb-fair-2 shoe as the API shows it: never the server seed before the reveal. */
-export interface ShoeViewV2 {
-  number: number;
-  status: ShoeStatus;
-  rounds: number;
+export interface ShoeViewV2 extends ShoeSummary {
   params: ShoeParamsV2;
   cutRange: { min: number; max: number };
   commitment: SignedV2<CommitmentV2>;

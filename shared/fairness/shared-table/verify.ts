@@ -19,7 +19,7 @@ import { isHex32, seedCommitmentV2 } from '../v2/derive.ts';
 import { parseStrictJson } from '../v2/json.ts';
 import { validateLimitsV2 } from '../v2/params.ts';
 import { importPlayerKey } from '../v2/records.ts';
-import { checkPlacement, checkSignedRecord, DEALT_CODES, DEALT_MEMBERS, PLACEMENT_CODES, RECORD_CODES, type RecordRules } from '../v2/record-checks.ts';
+import { checkPlacement, checkSignedRecord, DEALT_CODES, DEALT_MEMBERS, PLACEMENT_CODES, RECORD_CODES, type RecordRules, type VerifyFailureOf, type VerifyReportOf, VerifyStop } from '../v2/record-checks.ts';
 import { importVerifyKeysV2, playListedCards } from '../v2/verify.ts';
 import { combinedClientSeed, combinedCut, dealSharedRound, type SharedShoeState, startSharedShoe } from './derive.ts';
 import { sharedRevealDue } from './operator.ts';
@@ -93,32 +93,14 @@ export interface SharedRoundStatus {
   code?: SharedVerifyCode;
 }
 
-export interface SharedVerifyFailure {
-  /** Index of the record in `records` (null: the file itself). */
-  index: number | null;
-  shoe: number | null;
-  round: number | null;
-  code: SharedVerifyCode;
-  message: string;
-}
+export type SharedVerifyFailure = VerifyFailureOf<SharedVerifyCode>;
 
-export interface SharedVerifyReport {
+export interface SharedVerifyReport extends VerifyReportOf<SharedVerifyCode> {
   version: 'pb-shared-1';
-  ok: boolean;
-  /** Some shoe is not revealed yet: its cards were checked for consistency only. */
-  pending: boolean;
-  code: SharedVerifyCode | 'ok';
-  failure?: SharedVerifyFailure;
   rounds: SharedRoundStatus[];
 }
 
-class Stop extends Error {
-  readonly failure: SharedVerifyFailure;
-  constructor(failure: SharedVerifyFailure) {
-    super(failure.message);
-    this.failure = failure;
-  }
-}
+class Stop extends VerifyStop<SharedVerifyCode> {}
 type StopFn = (code: SharedVerifyCode, message: string) => never;
 
 interface ShoeCtx {

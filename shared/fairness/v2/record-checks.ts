@@ -105,3 +105,32 @@ export function checkPlacement(
   } else if (body.prev !== before.hash) stop('chain_broken', `${path}: prev ${String(body.prev)} is not the hash of the record before it, ${before.hash}`);
   if (before !== null && body.issuedAt < before.body.issuedAt) stop('time_went_back', `${path} is issued at ${body.issuedAt}, before the record it follows (${before.body.issuedAt})`);
 }
+
+/** Where and why a verification stopped. */
+export interface VerifyFailureOf<C extends string> {
+  /** Index of the record in `records` (null: the file itself). */
+  index: number | null;
+  shoe: number | null;
+  round: number | null;
+  code: C;
+  message: string;
+}
+
+/** What every verifier's report says first. */
+export interface VerifyReportOf<C extends string> {
+  ok: boolean;
+  /** Some shoe is not revealed yet: its cards were checked for consistency only. */
+  pending: boolean;
+  /** The first failure's code, or "ok". */
+  code: C | 'ok';
+  failure?: VerifyFailureOf<C>;
+}
+
+/** Thrown by a verifier's `stop`: the ordered pass ends at its first failure. */
+export class VerifyStop<C extends string> extends Error {
+  readonly failure: VerifyFailureOf<C>;
+  constructor(failure: VerifyFailureOf<C>) {
+    super(failure.message);
+    this.failure = failure;
+  }
+}

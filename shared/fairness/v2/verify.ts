@@ -32,7 +32,7 @@ import {
   verifyRequest,
   type VoidV2,
 } from './records.ts';
-import { checkPlacement, checkSignedRecord, DEALT_CODES, DEALT_MEMBERS, PLACEMENT_CODES, RECORD_CODES, type RecordRules } from './record-checks.ts';
+import { checkPlacement, checkSignedRecord, DEALT_CODES, DEALT_MEMBERS, PLACEMENT_CODES, RECORD_CODES, type RecordRules, type VerifyFailureOf, type VerifyReportOf, VerifyStop } from './record-checks.ts';
 import { BODIES_V2, envelopeV2, fileV2 } from './shape.ts';
 import { bytesToHex } from '../encoding.ts';
 
@@ -76,14 +76,7 @@ export interface RoundStatusV2 {
   code?: VerifyCodeV2;
 }
 
-export interface VerifyFailureV2 {
-  /** Index of the record in `records` (null: the file itself). */
-  index: number | null;
-  shoe: number | null;
-  round: number | null;
-  code: VerifyCodeV2;
-  message: string;
-}
+export type VerifyFailureV2 = VerifyFailureOf<VerifyCodeV2>;
 
 export interface UnsettledV2 {
   shoe: number;
@@ -93,14 +86,8 @@ export interface UnsettledV2 {
   acceptance: string;
 }
 
-export interface VerifyReportV2 {
+export interface VerifyReportV2 extends VerifyReportOf<VerifyCodeV2> {
   version: 'pb-fair-2';
-  ok: boolean;
-  /** Some shoe is not revealed yet: its cards were checked for consistency only. */
-  pending: boolean;
-  /** The first failure's code, or "ok". */
-  code: VerifyCodeV2 | 'ok';
-  failure?: VerifyFailureV2;
   rounds: RoundStatusV2[];
   /** Accepted rounds that no receipt or void answers (the operator owes them). */
   unsettled: UnsettledV2[];
@@ -161,13 +148,7 @@ export async function importVerifyKeysV2(jwks: Jwks): Promise<VerifyKeys> {
   return importVerifyKeys({ keys });
 }
 
-class Stop extends Error {
-  readonly failure: VerifyFailureV2;
-  constructor(failure: VerifyFailureV2) {
-    super(failure.message);
-    this.failure = failure;
-  }
-}
+class Stop extends VerifyStop<VerifyCodeV2> {}
 
 function report(rounds: RoundStatusV2[], unsettled: UnsettledV2[], pending: boolean, failure?: VerifyFailureV2): VerifyReportV2 {
   const r: VerifyReportV2 = { version: 'pb-fair-2', ok: !failure, pending, code: failure?.code ?? 'ok', rounds, unsettled };
