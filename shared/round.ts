@@ -75,6 +75,20 @@ export interface Round extends RoundSummary {
   positions: number[];
 }
 
+/** A round's cards in the order dealt (P, B, P, B, [P3], [B3]), each with its hand: the order of `positions`. */
+export function dealtOrder(round: Pick<Round, 'player' | 'banker'>): { card: Card; hand: 'player' | 'banker' }[] {
+  const { player, banker } = round;
+  const dealt: { card: Card; hand: 'player' | 'banker' }[] = [
+    { card: player[0]!, hand: 'player' },
+    { card: banker[0]!, hand: 'banker' },
+    { card: player[1]!, hand: 'player' },
+    { card: banker[1]!, hand: 'banker' },
+  ];
+  if (player.length === 3) dealt.push({ card: player[2]!, hand: 'player' });
+  if (banker.length === 3) dealt.push({ card: banker[2]!, hand: 'banker' });
+  return dealt;
+}
+
 /** The facts of a round, in the order records list them. */
 export function roundFacts(round: RoundFacts): RoundFacts {
   return {

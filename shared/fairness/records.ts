@@ -9,7 +9,7 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { type CardCode, cardCode } from '../cards.ts';
-import { type Round, type RoundFacts, roundFacts } from '../round.ts';
+import { dealtOrder, type Round, type RoundFacts, roundFacts } from '../round.ts';
 import type { Settlement, SettledBet } from '../settle.ts';
 import type { Bet, TableLimits } from '../table.ts';
 import { seedCommitment } from './commit.ts';
@@ -162,17 +162,7 @@ export async function signRecord<T extends { type: string }>(body: T, key: Signi
 
 /** A round's cards in dealt order (P, B, P, B, [P3], [B3]) with their stack positions and hands. */
 export function receiptCards(round: Round): ReceiptCard[] {
-  const hands: ('player' | 'banker')[] = ['player', 'banker', 'player', 'banker'];
-  const cards = [round.player[0]!, round.banker[0]!, round.player[1]!, round.banker[1]!];
-  if (round.player.length === 3) {
-    hands.push('player');
-    cards.push(round.player[2]!);
-  }
-  if (round.banker.length === 3) {
-    hands.push('banker');
-    cards.push(round.banker[2]!);
-  }
-  return cards.map((card, i) => ({ code: cardCode(card), position: round.positions[i]!, hand: hands[i]! }));
+  return dealtOrder(round).map(({ card, hand }, i) => ({ code: cardCode(card), position: round.positions[i]!, hand }));
 }
 
 export interface ReceiptArgs {
