@@ -40,7 +40,7 @@ interface TableStats {
 const ORIGIN = 'http://bench.local';
 
 /** CPU seconds (user, system) used so far by the workerd processes Miniflare started (children of this process). */
-async function workerdCpu(): Promise<{ user: number; system: number }> {
+export async function workerdCpu(): Promise<{ user: number; system: number }> {
   let user = 0;
   let system = 0;
   for (const pid of (await readdir('/proc')).filter((e) => /^\d+$/.test(e))) {
@@ -63,8 +63,11 @@ function perOperation(a: { user: number; system: number }, b: { user: number; sy
   return { ms: ((b.user + b.system - a.user - a.system) * 1000) / n, systemMs: ((b.system - a.system) * 1000) / n };
 }
 
-/** The Worker of wrangler.toml (without its static assets), bundled, in workerd with in-memory storage. */
-async function startMiniflare(root: string, vars: Record<string, string>): Promise<Miniflare> {
+/**
+ * The Worker of wrangler.toml (without its static assets), bundled, in workerd with in-memory
+ * storage. `port`: where its HTTP server listens on loopback (the shared-table bench's WebSockets).
+ */
+export async function startMiniflare(root: string, vars: Record<string, string>, port?: number): Promise<Miniflare> {
   const bundle = await build({
     entryPoints: [join(root, 'worker/index.ts')],
     bundle: true,
@@ -89,6 +92,7 @@ async function startMiniflare(root: string, vars: Record<string, string>): Promi
           bindings: { ...options.bindings, ...vars },
         },
       ],
+      ...(port === undefined ? {} : { host: '127.0.0.1', port }),
     } as Parameters<typeof convertV4MiniflareOptions>[0]),
   );
   await mf.ready;

@@ -56,11 +56,15 @@ export type Attribution = 'signed' | 'origin' | 'claimed';
 
 export type ShoeStatus = 'awaiting-start' | 'in-play' | 'ended';
 
-/** A shoe as the API shows it: never the server seed before the reveal (then only inside `reveal`). */
-export interface ShoeView {
+/** The shoe a round or an early end leaves behind: where it stands, without its records. */
+export interface ShoeSummary {
   number: number;
   status: ShoeStatus;
   rounds: number;
+}
+
+/** A shoe as the API shows it: never the server seed before the reveal (then only inside `reveal`). */
+export interface ShoeView extends ShoeSummary {
   params: ShoeParams;
   cutRange: { min: number; max: number };
   commitment: Signed<CommitmentBody>;
@@ -68,11 +72,8 @@ export interface ShoeView {
   reveal?: Signed<RevealBody>;
 }
 
-/** The shoe a round or an early end leaves behind: where it stands, without its records. */
-export type ShoeSummary = Pick<ShoeView, 'number' | 'status' | 'rounds'>;
-
-/** `GET /api/sessions/:id` → 200. */
-export interface SessionView {
+/** What a session view says of the session whatever its protocol. */
+export interface SessionCommon {
   sessionId: string;
   room: RoomId;
   roomName: string;
@@ -81,6 +82,10 @@ export interface SessionView {
   attribution: Attribution;
   balance: number;
   limits: TableLimits;
+}
+
+/** `GET /api/sessions/:id` → 200. */
+export interface SessionView extends SessionCommon {
   shoe: ShoeView;
   lastReceipt: Signed<ReceiptBody> | null;
 }
@@ -142,6 +147,9 @@ export type ApiErrorCode =
   | 'rate_limited'
   | 'internal'
   | 'unavailable'
+  // shared tables (API.md "Shared tables"): a WebSocket route asked without the upgrade; a session of another room
+  | 'upgrade_required'
+  | 'wrong_room'
   // the engine's own refusals, passed through unchanged
   | ApiErrorCodeV2
   | ClientSeedErrorCode
@@ -195,10 +203,7 @@ export interface EndShoeRequestV2 {
 }
 
 /** A pb-fair-2 shoe as the API shows it: never the server seed before the reveal. */
-export interface ShoeViewV2 {
-  number: number;
-  status: ShoeStatus;
-  rounds: number;
+export interface ShoeViewV2 extends ShoeSummary {
   params: ShoeParamsV2;
   cutRange: { min: number; max: number };
   commitment: SignedV2<CommitmentV2>;
@@ -207,15 +212,8 @@ export interface ShoeViewV2 {
 }
 
 /** `GET /api/sessions/:id` → 200 for a pb-fair-2 session. */
-export interface SessionViewV2 {
+export interface SessionViewV2 extends SessionCommon {
   protocol: 'pb-fair-2';
-  sessionId: string;
-  room: RoomId;
-  roomName: string;
-  affiliate: string | null;
-  attribution: Attribution;
-  balance: number;
-  limits: TableLimits;
   /** The player's public key the records name (`playerKey` of every commitment). */
   playerKey: string;
   shoe: ShoeViewV2;

@@ -52,19 +52,53 @@ export function outcomeOf(playerTotal: number, bankerTotal: number): Outcome {
   return playerTotal > bankerTotal ? 'player' : bankerTotal > playerTotal ? 'banker' : 'tie';
 }
 
-/** What one round decided. Card positions are indices into the card source the round read. */
-export interface Round {
-  player: Card[];
-  banker: Card[];
-  /** Position of each card in the source, in the order dealt (P, B, P, B, [P3], [B3]). */
-  positions: number[];
+/** What a round decided, whatever it was dealt from: the same fields in every view and record of a round. */
+export interface RoundFacts {
   playerTotal: number;
   bankerTotal: number;
   outcome: Outcome;
   natural: boolean;
   playerPair: boolean;
   bankerPair: boolean;
+}
+
+/** RoundFacts and how many cards the round took. */
+export interface RoundSummary extends RoundFacts {
   cardsUsed: number;
+}
+
+/** What one round decided. Card positions are indices into the card source the round read. */
+export interface Round extends RoundSummary {
+  player: Card[];
+  banker: Card[];
+  /** Position of each card in the source, in the order dealt (P, B, P, B, [P3], [B3]). */
+  positions: number[];
+}
+
+/** A round's cards in the order dealt (P, B, P, B, [P3], [B3]), each with its hand: the order of `positions`. */
+export function dealtOrder(round: Pick<Round, 'player' | 'banker'>): { card: Card; hand: 'player' | 'banker' }[] {
+  const { player, banker } = round;
+  const dealt: { card: Card; hand: 'player' | 'banker' }[] = [
+    { card: player[0]!, hand: 'player' },
+    { card: banker[0]!, hand: 'banker' },
+    { card: player[1]!, hand: 'player' },
+    { card: banker[1]!, hand: 'banker' },
+  ];
+  if (player.length === 3) dealt.push({ card: player[2]!, hand: 'player' });
+  if (banker.length === 3) dealt.push({ card: banker[2]!, hand: 'banker' });
+  return dealt;
+}
+
+/** The facts of a round, in the order records list them. */
+export function roundFacts(round: RoundFacts): RoundFacts {
+  return {
+    playerTotal: round.playerTotal,
+    bankerTotal: round.bankerTotal,
+    outcome: round.outcome,
+    natural: round.natural,
+    playerPair: round.playerPair,
+    bankerPair: round.bankerPair,
+  };
 }
 
 /**
@@ -148,28 +182,11 @@ function cardsNeeded(cards: readonly Card[]): number {
 }
 
 /** The external (JSON) view of a round, with card codes. */
-export interface RoundView {
+export interface RoundView extends RoundSummary {
   player: CardCode[];
   banker: CardCode[];
-  playerTotal: number;
-  bankerTotal: number;
-  outcome: Outcome;
-  natural: boolean;
-  playerPair: boolean;
-  bankerPair: boolean;
-  cardsUsed: number;
 }
 
 export function roundView(round: Round): RoundView {
-  return {
-    player: round.player.map(cardCode),
-    banker: round.banker.map(cardCode),
-    playerTotal: round.playerTotal,
-    bankerTotal: round.bankerTotal,
-    outcome: round.outcome,
-    natural: round.natural,
-    playerPair: round.playerPair,
-    bankerPair: round.bankerPair,
-    cardsUsed: round.cardsUsed,
-  };
+  return { player: round.player.map(cardCode), banker: round.banker.map(cardCode), ...roundFacts(round), cardsUsed: round.cardsUsed };
 }

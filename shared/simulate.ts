@@ -11,7 +11,7 @@
  */
 import { type Card, CARDS_PER_DECK, orderedDecks, pointOf } from './cards.ts';
 import { type EngineError, fail, ok, type Result } from './errors.ts';
-import { MAX_CARDS_PER_ROUND, type Outcome, OUTCOMES } from './round.ts';
+import { MAX_CARDS_PER_ROUND, OUTCOMES, type RoundSummary } from './round.ts';
 import { BANKER_COLUMNS, BANKER_DRAWS, NATURAL, OUTCOME, PLAYER_DRAWS } from './rule-tables.ts';
 import { burnedCards, cutCardIndex, type ShoeErrorCode, type ShoeRules, validateShoeRules } from './shoe.ts';
 
@@ -82,15 +82,7 @@ const DRAWS: Uint8Array = Uint8Array.from({ length: 1000 }, (_, i) => {
  *   bits 0–3 Player total · 4–7 Banker total · 8–9 outcome index (into OUTCOMES) · 10 natural ·
  *   11 Player pair · 12 Banker pair · 13–15 cards used.
  */
-export interface FastRound {
-  playerTotal: number;
-  bankerTotal: number;
-  outcome: Outcome;
-  natural: boolean;
-  playerPair: boolean;
-  bankerPair: boolean;
-  cardsUsed: number;
-}
+export type FastRound = RoundSummary;
 
 /** Unpacks the result of `resolveRoundFast` (for tests and callers that want names). */
 export function unpackRound(packed: number): FastRound {

@@ -8,6 +8,7 @@ import type { Client } from './client.ts';
 import type { KeyStore } from './keys.ts';
 import type { Ledger } from './ledger.ts';
 import type { Table } from './table.ts';
+import type { SharedTable } from './shared-table.ts';
 
 export interface Env {
   TABLES: DurableObjectNamespace<Table>;
@@ -15,6 +16,8 @@ export interface Env {
   CLIENTS: DurableObjectNamespace<Client>;
   /** The singleton ("ledger") that totals sessions, rounds and money per affiliate and room. */
   LEDGER: DurableObjectNamespace<Ledger>;
+  /** One object per shared table, by table id ("hall-1/a"): the round loop of issue 13 (shared-table.ts). */
+  SHARED_TABLES: DurableObjectNamespace<SharedTable>;
   /** "true": browsers on localhost / 127.0.0.1 (any port) may call the API. */
   DEV?: string;
   /** JSON: affiliate id (or "*": everyone) → origins allowed to embed its tables (cors.ts). */
@@ -43,6 +46,12 @@ export interface Env {
   RATE_CREATE_PER_SEC?: string;
   /** Milliseconds from a change to the push of its table's totals to the ledger (default 200); rounds within it go as one push. */
   LEDGER_DELAY_MS?: string;
+  /** Shared tables: the betting window at normal speed in ms (default 15000; fast tables: a third of it). */
+  SHARED_WINDOW_MS?: string;
+  /** Shared tables: how long past its due time a beacon round may come before the round is voided, in ms (default 10000). */
+  SHARED_BEACON_LATE_MS?: string;
+  /** Tests only, never in production: the step of a round at which a shared table stops (shared-table.ts `haltIfAsked`). */
+  SHARED_TEST_HALT?: string;
   /** Seconds an accepted round waits for the player's secret before it is voided (default 600, at most 86400); committed in every new shoe's params. */
   VOID_AFTER_SECONDS?: string;
 }
@@ -54,7 +63,7 @@ declare global {
     interface Env extends WorkerEnv {}
     interface GlobalProps {
       mainModule: typeof import('./index.ts');
-      durableNamespaces: 'Table' | 'KeyStore' | 'Client' | 'Ledger';
+      durableNamespaces: 'Table' | 'KeyStore' | 'Client' | 'Ledger' | 'SharedTable';
     }
   }
 }
@@ -107,6 +116,12 @@ export const DEFAULT_LEDGER_DELAY_MS = 200;
  */
 export function ledgerDelayMs(env: Env): number {
   return positive(env.LEDGER_DELAY_MS, DEFAULT_LEDGER_DELAY_MS);
+}
+
+/** Shared tables' timing (shared-protocol.ts): the betting windows and the beacon's grace. */
+export function sharedTiming(env: Env): { windowMs: { normal: number; fast: number }; beaconLateMs: number } {
+  const normal = Math.max(100, positive(env.SHARED_WINDOW_MS, 15_000));
+  return { windowMs: { normal, fast: Math.max(100, Math.round(normal / 3)) }, beaconLateMs: positive(env.SHARED_BEACON_LATE_MS, 10_000) };
 }
 
 /** `VOID_AFTER_SECONDS`, within the range pb-fair-2 allows (FAIRNESS.md §B3). */

@@ -29,9 +29,11 @@ import { Ledger, LEDGER_NAME } from './ledger.ts';
 import { addressKey, KeyedBuckets } from './limits.ts';
 import { AFFILIATE_ID, AFFILIATE_ID_RULE, CreateSessionBody, parseBody, SignedRequestBody } from './schemas.ts';
 import { type Auth, type Idem, Table } from './table.ts';
+import { sharedTableRoutes } from './shared-routes.ts';
+import { SharedTable } from './shared-table.ts';
 import { bearer, isSessionId, tokenHash, tokenSession } from './tokens.ts';
 
-export { Client, KeyStore, Ledger, Table };
+export { Client, KeyStore, Ledger, SharedTable, Table };
 
 type App = {
   Bindings: Env;
@@ -264,6 +266,9 @@ app.get('/api/admin/affiliates', async (c) => {
 /** The Worker's own randomness beacon, a drand relay's routes, while no BEACON_URL is set (beacon-local.ts). */
 app.route(LOCAL_BEACON_PATH, localBeaconRoutes);
 
+/** Shared tables: state, transcript, and the players' WebSocket (shared-routes.ts). */
+app.route('/api/tables', sharedTableRoutes);
+
 app.get('/.well-known/jwks.json', async (c) => {
   const res = c.json(await jwks(c.env));
   res.headers.set('Cache-Control', 'public, max-age=300');
@@ -294,6 +299,7 @@ const ROUTES: Array<[RegExp, string]> = [
   [/^\/api\/embed-check$/, 'GET'],
   [/^\/api\/admin\/affiliates$/, 'GET'],
   [/^\/api\/beacon\//, 'GET'],
+  [/^\/api\/tables\//, 'GET'],
   [/^\/\.well-known\/jwks\.json$/, 'GET'],
   [/^\/embed$/, 'GET'],
 ];

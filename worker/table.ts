@@ -102,6 +102,7 @@ import { TokenBucket } from './limits.ts';
 import { migrate, schemaVersion, SCHEMA_VERSION } from './schema.ts';
 import { type KeyedRecord, type SessionChange, type SessionRow, type ShoeRowV2, TableStore } from './store.ts';
 import { matchesAny } from './tokens.ts';
+import { applyTransfer, listTransfers, type Transfer, type TransferOutcome } from './shared-wallet.ts';
 
 /** Play money a new session starts with, per room: a hundred maximum bets on one box. */
 export const STARTING_BALANCE: Readonly<Record<RoomId, number>> = {
@@ -385,6 +386,31 @@ export class Table extends DurableObject<Env> {
         },
       };
     });
+  }
+
+  // ---- RPC: shared tables' money (shared-wallet.ts; issue 13) -------------------------------------
+
+  /** Who sits down at a shared table with this token: the session's room and balance, or null. */
+  async sharedSeat(tokenHash: string): Promise<{ sessionId: string; room: RoomId; affiliate: string | null; balance: number } | null> {
+    if (!this.#exists() || !matchesAny(tokenHash, this.#tokenHashes())) return null;
+    const s = this.#store.session()!;
+    return { sessionId: s.sessionId, room: s.room, affiliate: s.affiliate, balance: s.balance };
+  }
+
+  /** A shared table moves this session's money: exactly once per transfer id, in the queue of changes. */
+  async sharedTransfer(t: Transfer): Promise<TransferOutcome> {
+    return this.#exclusive(async () => {
+      if (!this.#exists()) return { ok: false, id: String(t?.id), code: 'no_session', message: 'no such session' } as const;
+      // A private round between its acceptance and its settlement writes the balance it computed
+      // then: no shared transfer may move the balance under it. Nothing is recorded; the table asks again.
+      if (this.#store.session()!.pendingRound !== null) return { ok: false, id: String(t?.id), code: 'session_busy', message: 'a private round of this session is awaiting its settlement' } as const;
+      return applyTransfer(this.ctx.storage, t, new Date().toISOString());
+    });
+  }
+
+  /** This session's transfers with shared tables, oldest first. */
+  async sharedTransfers(): Promise<ReturnType<typeof listTransfers>> {
+    return this.#exists() ? listTransfers(this.ctx.storage) : [];
   }
 
   // ---- RPC: reading -------------------------------------------------------------------------------

@@ -9,7 +9,7 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { type CardCode, cardCode } from '../cards.ts';
-import type { Outcome, Round } from '../round.ts';
+import { dealtOrder, type Round, type RoundFacts, roundFacts } from '../round.ts';
 import type { Settlement, SettledBet } from '../settle.ts';
 import type { Bet, TableLimits } from '../table.ts';
 import { seedCommitment } from './commit.ts';
@@ -69,8 +69,30 @@ export interface ReceiptCard {
   hand: 'player' | 'banker';
 }
 
+/** What settling a round's bets did to the balance: the same fields in every receipt version. */
+export interface SettledFields {
+  /** From settle.ts, one per bet, same order. */
+  payouts: SettledBet[];
+  staked: number;
+  returned: number;
+  balanceBefore: number;
+  /** balanceBefore − staked + returned. */
+  balanceAfter: number;
+}
+
+/** The settlement's fields of a receipt, in the order receipts list them. */
+export function settledFields(settlement: Settlement, balanceBefore: number): SettledFields {
+  return {
+    payouts: settlement.bets.map((b) => ({ sector: b.sector, box: b.box, amount: b.amount, result: b.result, returned: b.returned, net: b.net })),
+    staked: settlement.staked,
+    returned: settlement.returned,
+    balanceBefore,
+    balanceAfter: balanceBefore - settlement.staked + settlement.returned,
+  };
+}
+
 /** Everything one round decided. */
-export interface ReceiptBody {
+export interface ReceiptBody extends RoundFacts, SettledFields {
   type: 'receipt';
   table: string;
   shoe: number;
@@ -81,19 +103,6 @@ export interface ReceiptBody {
   bets: Bet[];
   /** In dealt order: P, B, P, B, then the third cards; position = index in the shoe's stack. */
   cards: ReceiptCard[];
-  playerTotal: number;
-  bankerTotal: number;
-  outcome: Outcome;
-  natural: boolean;
-  playerPair: boolean;
-  bankerPair: boolean;
-  /** From settle.ts, one per bet, same order. */
-  payouts: SettledBet[];
-  staked: number;
-  returned: number;
-  balanceBefore: number;
-  /** balanceBefore − staked + returned. */
-  balanceAfter: number;
   /** The cut card came out during this round (always true in reshuffle mode: the stack is done). */
   cutCardOut: boolean;
   /** Hash of the previous receipt, or of the start record for round 1. */
@@ -153,17 +162,7 @@ export async function signRecord<T extends { type: string }>(body: T, key: Signi
 
 /** A round's cards in dealt order (P, B, P, B, [P3], [B3]) with their stack positions and hands. */
 export function receiptCards(round: Round): ReceiptCard[] {
-  const hands: ('player' | 'banker')[] = ['player', 'banker', 'player', 'banker'];
-  const cards = [round.player[0]!, round.banker[0]!, round.player[1]!, round.banker[1]!];
-  if (round.player.length === 3) {
-    hands.push('player');
-    cards.push(round.player[2]!);
-  }
-  if (round.banker.length === 3) {
-    hands.push('banker');
-    cards.push(round.banker[2]!);
-  }
-  return cards.map((card, i) => ({ code: cardCode(card), position: round.positions[i]!, hand: hands[i]! }));
+  return dealtOrder(round).map(({ card, hand }, i) => ({ code: cardCode(card), position: round.positions[i]!, hand }));
 }
 
 export interface ReceiptArgs {
@@ -193,17 +192,8 @@ export function buildReceiptBody(args: ReceiptArgs): ReceiptBody {
     affiliate: args.affiliate,
     bets: args.bets.map((b) => ({ sector: b.sector, box: b.box, amount: b.amount })),
     cards: receiptCards(dealt),
-    playerTotal: dealt.playerTotal,
-    bankerTotal: dealt.bankerTotal,
-    outcome: dealt.outcome,
-    natural: dealt.natural,
-    playerPair: dealt.playerPair,
-    bankerPair: dealt.bankerPair,
-    payouts: settlement.bets.map((b) => ({ sector: b.sector, box: b.box, amount: b.amount, result: b.result, returned: b.returned, net: b.net })),
-    staked: settlement.staked,
-    returned: settlement.returned,
-    balanceBefore: args.balanceBefore,
-    balanceAfter: args.balanceBefore - settlement.staked + settlement.returned,
+    ...roundFacts(dealt),
+    ...settledFields(settlement, args.balanceBefore),
     cutCardOut: args.cutCardOut,
     prev: args.prev,
     issuedAt: args.issuedAt,

@@ -54,6 +54,16 @@ function obj(required: Record<string, Check>, optional: Record<string, Check> = 
   };
 }
 
+/** The members that say what a round decided, with the given checks of integers (totals). */
+export const roundFactChecks = (whole: Check): Record<'playerTotal' | 'bankerTotal' | 'outcome' | 'natural' | 'playerPair' | 'bankerPair', Check> => ({
+  playerTotal: whole,
+  bankerTotal: whole,
+  outcome: str,
+  natural: bool,
+  playerPair: bool,
+  bankerPair: bool,
+});
+
 const params = obj({ decks: int, burn: bool, cutCardFromEnd: int, mode: str, algorithm: str });
 const limits = obj({ min: int, max: int, step: int, chips: arr(int) });
 const bet = obj({ sector: int, box: str, amount: int });
@@ -74,12 +84,7 @@ const BODIES: Record<'commitment' | 'start' | 'receipt' | 'reveal', Check> = {
     affiliate: nullable(str),
     bets: arr(bet),
     cards: arr(card),
-    playerTotal: int,
-    bankerTotal: int,
-    outcome: str,
-    natural: bool,
-    playerPair: bool,
-    bankerPair: bool,
+    ...roundFactChecks(int),
     payouts: arr(payout),
     staked: int,
     returned: int,
@@ -102,6 +107,10 @@ export function envelopeShapeError(value: unknown, path: string): string | null 
 export function signedShapeError(value: unknown, type: keyof typeof BODIES, path: string): string | null {
   return obj({ body: BODIES[type], hash: str, keyId: str, signature: str })(value, path);
 }
+
+/** The checks whose messages every protocol version shares (pb-fair-2 and pb-shared-1 build on them). */
+export const BASE_CHECKS = { str, bool, nullable, arr };
+export type { Check as ShapeCheck };
 
 /** Checks the transcript's own members (records are checked one by one with `signedShapeError`). */
 export function transcriptShapeError(value: unknown): string | null {

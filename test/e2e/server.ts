@@ -11,6 +11,10 @@ import { join } from 'node:path';
 export interface RunningServer {
   url: string;
   stop(): Promise<void>;
+  /** kill -9 of the whole process group (wrangler and workerd): no shutdown of any kind. */
+  kill(): Promise<void>;
+  /** What the server printed so far. */
+  log(): string;
 }
 
 export async function freePort(): Promise<number> {
@@ -75,11 +79,21 @@ async function startServerOnce(opts: { timeoutMs?: number; persistTo?: string; v
     await exited;
     clearTimeout(timer);
   };
+  const kill = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+    await exited;
+  };
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited early (${child.exitCode}):\n${log}`);
     try {
       const res = await fetch(`${url}/.well-known/jwks.json`);
-      if (res.ok) return { url, stop };
+      if (res.ok) return { url, stop, kill, log: () => log };
     } catch {
       /* not up yet */
     }

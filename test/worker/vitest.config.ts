@@ -23,6 +23,9 @@ const TEST_VARS = {
   ADMIN_TOKEN: 'test-admin-token-0123456789',
   // The operator's key for acme's server (signed attribution); beta has none.
   AFFILIATE_KEYS: JSON.stringify({ acme: 'acme-test-affiliate-key-0123456789abcdef' }),
+  // Shared tables (shared-table*.test.ts): short betting windows, a short grace for a late beacon.
+  SHARED_WINDOW_MS: '700',
+  SHARED_BEACON_LATE_MS: '2500',
 };
 
 export default defineProject({

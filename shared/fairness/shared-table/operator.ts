@@ -8,9 +8,11 @@ import { type EngineError, fail, ok, type Result } from '../../errors.ts';
 import { settle } from '../../settle.ts';
 import { type TableLimits, validateBets } from '../../table.ts';
 import type { SigningKey } from '../keys.ts';
-import { receiptCards } from '../records.ts';
+import { receiptCards, settledFields } from '../records.ts';
+import { roundFacts } from '../../round.ts';
 import { LOOSEST_LIMITS } from '../verify.ts';
 import { seedCommitmentV2 } from '../v2/derive.ts';
+import { commitmentHead } from '../v2/operator.ts';
 import { SHAPE_CHECKS } from '../v2/shape.ts';
 import { combinedClientSeed, combinedCut, dealSharedRound, type SharedShoeState } from './derive.ts';
 import type { SharedParams } from './params.ts';
@@ -49,12 +51,7 @@ export interface SharedCommitArgs {
 export function buildSharedCommitment(a: SharedCommitArgs): SharedCommitment {
   const { hash, scheme, publicKey, periodSeconds, genesisTime } = a.beacon;
   return {
-    type: 'commitment',
-    table: a.table,
-    shoe: a.shoe,
-    keyId: a.keyId,
-    params: { ...a.params },
-    ...(a.limits ? { limits: { ...a.limits, chips: [...a.limits.chips] } } : {}),
+    ...commitmentHead(a),
     beacon: { hash, scheme, publicKey, periodSeconds, genesisTime },
     serverSeedHash: seedCommitmentV2(a.serverSeed),
     prev: a.prev,
@@ -163,12 +160,7 @@ export function buildSharedDeal(a: {
       round: c.round,
       beacon: { round: beacon.round, randomness: beacon.randomness, signature: beacon.signature },
       cards: receiptCards(r),
-      playerTotal: r.playerTotal,
-      bankerTotal: r.bankerTotal,
-      outcome: r.outcome,
-      natural: r.natural,
-      playerPair: r.playerPair,
-      bankerPair: r.bankerPair,
+      ...roundFacts(r),
       cutCardOut: dealt.cutCardOut,
       prev: a.close.hash,
       issuedAt: a.issuedAt,
@@ -189,11 +181,7 @@ export function buildSharedSettlement(a: { deal: SignedShared<SharedDeal>; last:
     round: d.round,
     player: a.request.body.player,
     deal: a.deal.hash,
-    payouts: s.bets.map((b) => ({ sector: b.sector, box: b.box, amount: b.amount, result: b.result, returned: b.returned, net: b.net })),
-    staked: s.staked,
-    returned: s.returned,
-    balanceBefore: a.balanceBefore,
-    balanceAfter: a.balanceBefore - s.staked + s.returned,
+    ...settledFields(s, a.balanceBefore),
     prev: a.last.hash,
     issuedAt: a.issuedAt,
   };

@@ -9,16 +9,13 @@
  *  - the operator signs every record:
  *      hash = SHA-256("pb-shared-1/record\n" ‖ canonicalJson(body)), signature = Ed25519(operator key, hash).
  */
-import { sha256 } from '@noble/hashes/sha2.js';
 import type { BeaconChain, BeaconRound } from '../../beacon.ts';
-import type { Outcome } from '../../round.ts';
-import type { SettledBet } from '../../settle.ts';
+import type { RoundFacts } from '../../round.ts';
 import type { Bet, TableLimits } from '../../table.ts';
-import { bytesToHex, canonicalJson, utf8Bytes } from '../encoding.ts';
+import { bytesToHex } from '../encoding.ts';
 import { signBytes, type SigningKey } from '../keys.ts';
-import type { ReceiptCard } from '../records.ts';
-import { importPlayerKey } from '../v2/records.ts';
-import { verifyBytes } from '../keys.ts';
+import type { ReceiptCard, SettledFields } from '../records.ts';
+import { type RecordCommon, type SignedRecordOf, signTagged, taggedDigest, verifyTagged } from '../v2/records.ts';
 import type { SharedParams } from './params.ts';
 
 export const SHARED = 'pb-shared-1';
@@ -61,15 +58,7 @@ export interface SignedSharedRequest<T extends SharedRequest = SharedRequest> {
 
 // ── The operator's records ─────────────────────────────────────────────────────────────────────
 
-interface Common {
-  table: string;
-  shoe: number;
-  keyId: string;
-  prev: string | null;
-  issuedAt: string;
-}
-
-export interface SharedCommitment extends Common {
+export interface SharedCommitment extends RecordCommon {
   type: 'commitment';
   params: SharedParams;
   limits?: TableLimits;
@@ -78,14 +67,14 @@ export interface SharedCommitment extends Common {
   serverSeedHash: string;
 }
 
-export interface SharedStart extends Common {
+export interface SharedStart extends RecordCommon {
   type: 'start';
   /** One signed start request per player seated at the start, ascending by `player`, at least one. */
   requests: SignedSharedRequest<SharedStartRequest>[];
   prev: string;
 }
 
-export interface SharedClose extends Common {
+export interface SharedClose extends RecordCommon {
   type: 'close';
   round: number;
   /** Every accepted bet request, one per player, ascending by `player`, at least one. */
@@ -95,39 +84,28 @@ export interface SharedClose extends Common {
   prev: string;
 }
 
-export interface SharedDeal extends Common {
+export interface SharedDeal extends RecordCommon, RoundFacts {
   type: 'deal';
   round: number;
   /** The beacon round as the relays serve it; its randomness is SHA-256 of the signature. */
   beacon: BeaconRound;
   cards: ReceiptCard[];
-  playerTotal: number;
-  bankerTotal: number;
-  outcome: Outcome;
-  natural: boolean;
-  playerPair: boolean;
-  bankerPair: boolean;
   cutCardOut: boolean;
   /** The close's hash. */
   prev: string;
 }
 
-export interface SharedSettlement extends Common {
+/** One player's part of a dealt round; its balanceBefore and balanceAfter are the player's balance at its session before the stake, and after the round. */
+export interface SharedSettlement extends RecordCommon, SettledFields {
   type: 'settlement';
   round: number;
   player: string;
   /** The hash of the deal it settles: with the deal and the close, the player's own proof. */
   deal: string;
-  payouts: SettledBet[];
-  staked: number;
-  returned: number;
-  /** The player's balance at its session before the stake, and after the round. */
-  balanceBefore: number;
-  balanceAfter: number;
   prev: string;
 }
 
-export interface SharedVoid extends Common {
+export interface SharedVoid extends RecordCommon {
   type: 'void';
   round: number;
   /** The close's hash; issued at least beaconDeadlineSeconds after the beacon round was due. */
@@ -136,7 +114,7 @@ export interface SharedVoid extends Common {
 
 export type SharedRevealReason = 'cut-card' | 'reshuffle-limit' | 'closed';
 
-export interface SharedReveal extends Common {
+export interface SharedReveal extends RecordCommon {
   type: 'reveal';
   serverSeed: string;
   /** Rounds closed in the shoe (dealt or voided). */
@@ -147,11 +125,7 @@ export interface SharedReveal extends Common {
 
 export type SharedRecord = SharedCommitment | SharedStart | SharedClose | SharedDeal | SharedSettlement | SharedVoid | SharedReveal;
 
-export interface SignedShared<T extends SharedRecord = SharedRecord> {
-  body: T;
-  hash: string;
-  signature: string;
-}
+export type SignedShared<T extends SharedRecord = SharedRecord> = SignedRecordOf<T>;
 
 /** A shared table's history: its records in chain order. */
 export interface SharedFile {
@@ -159,23 +133,15 @@ export interface SharedFile {
   records: SignedShared[];
 }
 
-function digest(tag: string, body: object): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(32);
-  sha256.create().update(utf8Bytes(tag)).update(utf8Bytes(canonicalJson(body))).digestInto(out);
-  return out;
-}
-
 /** SHA-256("pb-shared-1/record\n" ‖ canonicalJson(body)). */
-export const sharedRecordDigest = (body: object): Uint8Array<ArrayBuffer> => digest(SHARED_RECORD_TAG, body);
+export const sharedRecordDigest = (body: object): Uint8Array<ArrayBuffer> => taggedDigest(SHARED_RECORD_TAG, body);
 export const sharedRecordHash = (body: object): string => bytesToHex(sharedRecordDigest(body));
 /** SHA-256("pb-shared-1/request\n" ‖ canonicalJson(body)). */
-export const sharedRequestDigest = (body: object): Uint8Array<ArrayBuffer> => digest(SHARED_REQUEST_TAG, body);
+export const sharedRequestDigest = (body: object): Uint8Array<ArrayBuffer> => taggedDigest(SHARED_REQUEST_TAG, body);
 
 /** The operator signs a record body (its keyId must be the key's). */
-export async function signSharedRecord<T extends SharedRecord>(body: T, key: SigningKey): Promise<SignedShared<T>> {
-  if (body.keyId !== key.keyId) throw new RangeError(`the body names key ${body.keyId}, the signing key is ${key.keyId}`);
-  const d = sharedRecordDigest(body);
-  return { body, hash: bytesToHex(d), signature: await signBytes(key, d) };
+export function signSharedRecord<T extends SharedRecord>(body: T, key: SigningKey): Promise<SignedShared<T>> {
+  return signTagged(SHARED_RECORD_TAG, body, key);
 }
 
 /** A player signs one of its requests (the body's `player` must be its key). */
@@ -185,13 +151,5 @@ export async function signSharedRequest<T extends SharedRequest>(body: T, player
 
 /** Whether a signed request carries a valid signature by the key its body names. */
 export async function verifySharedRequest(signed: SignedSharedRequest): Promise<boolean> {
-  const key = typeof signed.body.player === 'string' ? await importPlayerKey(signed.body.player) : null;
-  if (!key) return false;
-  let d: Uint8Array<ArrayBuffer>;
-  try {
-    d = sharedRequestDigest(signed.body);
-  } catch {
-    return false;
-  }
-  return verifyBytes(key, signed.signature, d);
+  return typeof signed.body.player === 'string' && verifyTagged(signed.body.player, SHARED_REQUEST_TAG, signed);
 }

@@ -2,9 +2,10 @@
  * pb-shared-1 shapes (FAIRNESS.md §C1, §C7): pb-fair-2's rules (§B1) — exactly the listed members
  * at every level, integers, strict timestamps, 64-hex hashes — applied to the shared records.
  */
-import { SHAPE_CHECKS, type ShapeCheck as Check } from '../v2/shape.ts';
+import { roundFactChecks } from '../shape.ts';
+import { envelopeOf, SHAPE_CHECKS, type ShapeCheck as Check } from '../v2/shape.ts';
 
-const { arr, bet, bool, card, hex64, int, limits, literal, nonNeg, nullable, obj, objectish, payout, str, time } = SHAPE_CHECKS;
+const { arr, bet, bool, card, hex64, int, limits, literal, nullable, obj, objectish, settled, str, time } = SHAPE_CHECKS;
 
 const common = { table: str, shoe: int, keyId: str, issuedAt: time };
 const roundNumber: Check = (v, p) => int(v, p) ?? ((v as number) < 1 ? `${p} must be at least 1` : null);
@@ -28,27 +29,17 @@ export const SHARED_BODIES: Record<string, Check> = {
     round: int,
     beacon: beaconRound,
     cards: arr(card),
-    playerTotal: int,
-    bankerTotal: int,
-    outcome: str,
-    natural: bool,
-    playerPair: bool,
-    bankerPair: bool,
+    ...roundFactChecks(int),
     cutCardOut: bool,
     prev: hex64,
   }),
-  settlement: obj({ type: str, ...common, round: int, player: str, deal: hex64, payouts: arr(payout), staked: int, returned: int, balanceBefore: nonNeg, balanceAfter: nonNeg, prev: hex64 }),
+  settlement: obj({ type: str, ...common, round: int, player: str, deal: hex64, ...settled, prev: hex64 }),
   void: obj({ type: str, ...common, round: int, prev: hex64 }),
   reveal: obj({ type: str, ...common, serverSeed: str, rounds: int, reason: str, prev: hex64 }),
 };
 
 /** The envelope: exactly body (an object with a known type), hash (64 hex), signature (a string). */
-export const sharedEnvelope: Check = (v, p) => {
-  const e = obj({ body: objectish, hash: hex64, signature: str })(v, p);
-  if (e) return e;
-  const type = (v as { body: { type?: unknown } }).body.type;
-  return typeof type === 'string' && Object.hasOwn(SHARED_BODIES, type) ? null : `${p}.body.type must be one of ${Object.keys(SHARED_BODIES).join(', ')}`;
-};
+export const sharedEnvelope: Check = envelopeOf(SHARED_BODIES);
 
 /** The file: exactly version and records, and optionally jwks. */
 export const sharedFileShape: Check = obj({ version: literal('pb-shared-1'), records: arr(objectish) }, { jwks: objectish });

@@ -7,11 +7,11 @@
  */
 import { checkChain, firstRoundAfter, timeOfRound, verifyBeacon } from '../../beacon.ts';
 import { CARDS_PER_DECK } from '../../cards.ts';
-import type { Round } from '../../round.ts';
+import { type Round, roundFacts } from '../../round.ts';
 import { settle } from '../../settle.ts';
 import { type TableLimits, validateBets } from '../../table.ts';
 import { validateClientSeed } from '../commit.ts';
-import { bytesToHex, canonicalJson } from '../encoding.ts';
+import { canonicalJson } from '../encoding.ts';
 import { isVerifyKeys, type Jwks, verifyBytes, type VerifyKeys } from '../keys.ts';
 import { receiptCards } from '../records.ts';
 import { LOOSEST_LIMITS } from '../verify.ts';
@@ -19,6 +19,7 @@ import { isHex32, seedCommitmentV2 } from '../v2/derive.ts';
 import { parseStrictJson } from '../v2/json.ts';
 import { validateLimitsV2 } from '../v2/params.ts';
 import { importPlayerKey } from '../v2/records.ts';
+import { checkPlacement, checkSignedRecord, DEALT_CODES, DEALT_MEMBERS, PLACEMENT_CODES, RECORD_CODES, type RecordRules, type VerifyFailureOf, type VerifyReportOf, VerifyStop } from '../v2/record-checks.ts';
 import { importVerifyKeysV2, playListedCards } from '../v2/verify.ts';
 import { combinedClientSeed, combinedCut, dealSharedRound, type SharedShoeState, startSharedShoe } from './derive.ts';
 import { sharedRevealDue } from './operator.ts';
@@ -38,23 +39,14 @@ import {
 } from './records.ts';
 import { SHARED_BODIES, sharedEnvelope, sharedFileShape } from './shape.ts';
 
+const SHARED_RULES: RecordRules = { envelope: sharedEnvelope, digest: sharedRecordDigest, bodies: SHARED_BODIES };
+
 /** Every pb-shared-1 failure code (FAIRNESS.md §C8 gives the check order). */
 export const SHARED_VERIFY_CODES = [
-  'bad_json',
-  'bad_record',
-  'hash_mismatch',
-  'unknown_key',
-  'bad_signature',
-  'out_of_sequence',
+  ...RECORD_CODES,
   'missing_settlement',
   'unsettled_close',
-  'table_mismatch',
-  'shoe_gap',
-  'shoe_out_of_order',
-  'shoe_mismatch',
-  'chain_broken',
-  'time_went_back',
-  'bad_params',
+  ...PLACEMENT_CODES,
   'bad_beacon_chain',
   'no_players',
   'bad_player_key',
@@ -73,11 +65,7 @@ export const SHARED_VERIFY_CODES = [
   'bad_beacon_signature',
   'bad_beacon_randomness',
   'deal_before_beacon',
-  'card_mismatch',
-  'total_mismatch',
-  'outcome_mismatch',
-  'natural_mismatch',
-  'pair_mismatch',
+  ...DEALT_CODES,
   'cut_card_mismatch',
   'duplicate_settlement',
   'unknown_settlement',
@@ -105,32 +93,14 @@ export interface SharedRoundStatus {
   code?: SharedVerifyCode;
 }
 
-export interface SharedVerifyFailure {
-  /** Index of the record in `records` (null: the file itself). */
-  index: number | null;
-  shoe: number | null;
-  round: number | null;
-  code: SharedVerifyCode;
-  message: string;
-}
+export type SharedVerifyFailure = VerifyFailureOf<SharedVerifyCode>;
 
-export interface SharedVerifyReport {
+export interface SharedVerifyReport extends VerifyReportOf<SharedVerifyCode> {
   version: 'pb-shared-1';
-  ok: boolean;
-  /** Some shoe is not revealed yet: its cards were checked for consistency only. */
-  pending: boolean;
-  code: SharedVerifyCode | 'ok';
-  failure?: SharedVerifyFailure;
   rounds: SharedRoundStatus[];
 }
 
-class Stop extends Error {
-  readonly failure: SharedVerifyFailure;
-  constructor(failure: SharedVerifyFailure) {
-    super(failure.message);
-    this.failure = failure;
-  }
-}
+class Stop extends VerifyStop<SharedVerifyCode> {}
 type StopFn = (code: SharedVerifyCode, message: string) => never;
 
 interface ShoeCtx {
@@ -194,34 +164,11 @@ export async function verifySharedFile(file: unknown, jwks: Jwks | VerifyKeys): 
     for (index = 0; index < records.length; index++) {
       const signed = records[index]!;
       const path = `records[${index}]`;
-      const env = sharedEnvelope(signed, path);
-      if (env) stop('bad_record', env);
-      let digest: Uint8Array<ArrayBuffer>;
-      try {
-        digest = sharedRecordDigest(signed.body);
-      } catch (err) {
-        return stop('bad_record', `${path}: ${(err as Error).message}`);
-      }
-      if (bytesToHex(digest) !== signed.hash) stop('hash_mismatch', `${path}: the body hashes to ${bytesToHex(digest)}, not to its recorded hash: it was changed after signing`);
-      const keyId = (signed.body as { keyId?: unknown }).keyId;
-      const key = typeof keyId === 'string' ? keys.byId.get(keyId) : undefined;
-      if (!key) stop('unknown_key', `${path}: keyId ${JSON.stringify(keyId)} is not the kid of any key in the JWKS`);
-      if (!(await verifyBytes(key, signed.signature, digest))) stop('bad_signature', `${path}: the operator's signature does not verify with key ${String(keyId)}`);
+      await checkSignedRecord(signed, path, SHARED_RULES, keys, verifyBytes, stop);
       const body = signed.body;
-      const bodyShape = SHARED_BODIES[body.type]!(body, `${path}.body`);
-      if (bodyShape) stop('bad_record', bodyShape);
       const before = index === 0 ? null : records[index - 1]!;
       sequence(body, before?.body ?? null, shoe, stop);
-      if (body.table !== records[0]!.body.table) stop('table_mismatch', `${path} is for table ${JSON.stringify(body.table)}, the file for ${JSON.stringify(records[0]!.body.table)}`);
-      if (body.type === 'commitment') {
-        if (body.shoe < 1) stop('bad_record', 'shoe numbers start at 1');
-        if (shoe && body.shoe > shoe.commitment.body.shoe + 1) stop('shoe_gap', `shoe ${body.shoe} follows shoe ${shoe.commitment.body.shoe}: shoes are missing`);
-        if (shoe && body.shoe <= shoe.commitment.body.shoe) stop('shoe_out_of_order', `shoe ${body.shoe} follows shoe ${shoe.commitment.body.shoe}`);
-      } else if (body.shoe !== shoe!.commitment.body.shoe) stop('shoe_mismatch', `${path} is for shoe ${body.shoe}, its commitment for shoe ${shoe!.commitment.body.shoe}`);
-      if (before === null) {
-        if ((body.shoe === 1) !== (body.prev === null)) stop('chain_broken', body.shoe === 1 ? 'shoe 1 has no previous shoe, but its prev names one' : `shoe ${body.shoe} must name the previous shoe's reveal in prev`);
-      } else if (body.prev !== before.hash) stop('chain_broken', `${path}: prev ${String(body.prev)} is not the hash of the record before it, ${before.hash}`);
-      if (before !== null && body.issuedAt < before.body.issuedAt) stop('time_went_back', `${path} is issued at ${body.issuedAt}, before the record it follows (${before.body.issuedAt})`);
+      checkPlacement(body, before, path, records[0]!.body.table, shoe?.commitment.body.shoe ?? null, stop);
 
       switch (body.type) {
         case 'commitment':
@@ -418,23 +365,12 @@ function checkDeal(sh: ShoeCtx, signed: SignedShared<SharedDeal>, stop: StopFn):
   sh.deal = signed;
   const expected = {
     cards: canonicalJson(receiptCards(dealt.round)),
-    playerTotal: dealt.round.playerTotal,
-    bankerTotal: dealt.round.bankerTotal,
-    outcome: dealt.round.outcome,
-    natural: dealt.round.natural,
-    playerPair: dealt.round.playerPair,
-    bankerPair: dealt.round.bankerPair,
+    ...roundFacts(dealt.round),
     cutCardOut: dealt.cutCardOut,
   };
   const got: Record<string, unknown> = { ...body, cards: canonicalJson(body.cards) };
   const order: [keyof typeof expected, SharedVerifyCode][] = [
-    ['cards', 'card_mismatch'],
-    ['playerTotal', 'total_mismatch'],
-    ['bankerTotal', 'total_mismatch'],
-    ['outcome', 'outcome_mismatch'],
-    ['natural', 'natural_mismatch'],
-    ['playerPair', 'pair_mismatch'],
-    ['bankerPair', 'pair_mismatch'],
+    ...DEALT_MEMBERS,
     ['cutCardOut', 'cut_card_mismatch'],
   ];
   for (const [k, code] of order) {

@@ -6,7 +6,8 @@
 import { type EngineError, fail, ok, type Result } from '../../errors.ts';
 import { settle } from '../../settle.ts';
 import { type Bet, type TableLimits, validateBets } from '../../table.ts';
-import { receiptCards } from '../records.ts';
+import { receiptCards, settledFields } from '../records.ts';
+import { roundFacts } from '../../round.ts';
 import { LOOSEST_LIMITS } from '../verify.ts';
 import { dealRoundV2, lockOf, seedCommitmentV2, type ShoeStateV2 } from './derive.ts';
 import type { ShoeParamsV2 } from './params.ts';
@@ -101,14 +102,21 @@ export interface CommitArgsV2 {
   issuedAt: string;
 }
 
-export function buildCommitmentV2(a: CommitArgsV2): CommitmentV2 {
+/** What a commitment takes from its arguments in pb-fair-2 and pb-shared-1: params and limits copied, so later changes to the caller's objects never reach a signed record. */
+export function commitmentHead<P extends object>(a: { table: string; shoe: number; keyId: string; params: P; limits?: TableLimits }) {
   return {
-    type: 'commitment',
+    type: 'commitment' as const,
     table: a.table,
     shoe: a.shoe,
     keyId: a.keyId,
     params: { ...a.params },
     ...(a.limits ? { limits: { ...a.limits, chips: [...a.limits.chips] } } : {}),
+  };
+}
+
+export function buildCommitmentV2(a: CommitArgsV2): CommitmentV2 {
+  return {
+    ...commitmentHead(a),
     serverSeedHash: seedCommitmentV2(a.serverSeed),
     playerKey: a.playerKey,
     openingBalance: a.openingBalance,
@@ -190,17 +198,8 @@ export function buildReceiptV2(a: {
       round: acc.round,
       request: a.request,
       cards: receiptCards(dealt.round),
-      playerTotal: dealt.round.playerTotal,
-      bankerTotal: dealt.round.bankerTotal,
-      outcome: dealt.round.outcome,
-      natural: dealt.round.natural,
-      playerPair: dealt.round.playerPair,
-      bankerPair: dealt.round.bankerPair,
-      payouts: s.bets.map((b) => ({ sector: b.sector, box: b.box, amount: b.amount, result: b.result, returned: b.returned, net: b.net })),
-      staked: s.staked,
-      returned: s.returned,
-      balanceBefore: acc.balanceBefore,
-      balanceAfter: acc.balanceBefore - s.staked + s.returned,
+      ...roundFacts(dealt.round),
+      ...settledFields(s, acc.balanceBefore),
       cutCardOut: dealt.cutCardOut,
       prev: a.acceptance.hash,
       issuedAt: a.issuedAt,

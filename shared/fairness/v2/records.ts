@@ -8,12 +8,11 @@
  *    travelling as `{ body, hash, signature }`; `keyId` is a member of the body, so it is signed.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
-import type { Outcome } from '../../round.ts';
-import type { SettledBet } from '../../settle.ts';
+import type { RoundFacts } from '../../round.ts';
 import type { Bet, TableLimits } from '../../table.ts';
 import { base64urlToBytes, bytesToHex, canonicalJson, concatBytes, utf8Bytes } from '../encoding.ts';
 import { importPublicKey, type PublicKey, signBytes, type SigningKey, verifyBytes } from '../keys.ts';
-import type { ReceiptCard } from '../records.ts';
+import type { ReceiptCard, SettledFields } from '../records.ts';
 import type { ShoeParamsV2 } from './params.ts';
 
 export const RECORD_TAG_V2 = 'pb-fair-2/record\n';
@@ -75,7 +74,8 @@ export interface SignedRequest<T extends PlayerRequest = PlayerRequest> {
 
 // ── The operator's records ─────────────────────────────────────────────────────────────────────
 
-interface Common {
+/** The members every operator record has (pb-fair-2 and pb-shared-1). */
+export interface RecordCommon {
   table: string;
   shoe: number;
   /** The operator key's `kid` in the JWKS: inside the signed bytes. */
@@ -85,7 +85,7 @@ interface Common {
   issuedAt: string;
 }
 
-export interface CommitmentV2 extends Common {
+export interface CommitmentV2 extends RecordCommon {
   type: 'commitment';
   params: ShoeParamsV2;
   limits?: TableLimits;
@@ -96,13 +96,13 @@ export interface CommitmentV2 extends Common {
   openingBalance: number;
 }
 
-export interface StartV2 extends Common {
+export interface StartV2 extends RecordCommon {
   type: 'start';
   request: SignedRequest<StartRequest>;
   prev: string;
 }
 
-export interface AcceptanceV2 extends Common {
+export interface AcceptanceV2 extends RecordCommon {
   type: 'acceptance';
   round: number;
   affiliate: string | null;
@@ -112,28 +112,17 @@ export interface AcceptanceV2 extends Common {
   prev: string;
 }
 
-export interface ReceiptV2 extends Common {
+export interface ReceiptV2 extends RecordCommon, RoundFacts, SettledFields {
   type: 'receipt';
   round: number;
   request: SignedRequest<SecretRequest>;
   /** Positions count from the first card out of the shoe (burn included); reshuffle: of the round's stack. */
   cards: ReceiptCard[];
-  playerTotal: number;
-  bankerTotal: number;
-  outcome: Outcome;
-  natural: boolean;
-  playerPair: boolean;
-  bankerPair: boolean;
-  payouts: SettledBet[];
-  staked: number;
-  returned: number;
-  balanceBefore: number;
-  balanceAfter: number;
   cutCardOut: boolean;
   prev: string;
 }
 
-export interface VoidV2 extends Common {
+export interface VoidV2 extends RecordCommon {
   type: 'void';
   round: number;
   balanceBefore: number;
@@ -144,7 +133,7 @@ export interface VoidV2 extends Common {
 
 export type RevealReason = 'cut-card' | 'player' | 'void-timeout' | 'reshuffle-limit';
 
-export interface RevealV2 extends Common {
+export interface RevealV2 extends RecordCommon {
   type: 'reveal';
   serverSeed: string;
   /** Accepted rounds in the shoe (settled or voided). */
@@ -158,11 +147,14 @@ export interface RevealV2 extends Common {
 
 export type RecordV2 = CommitmentV2 | StartV2 | AcceptanceV2 | ReceiptV2 | VoidV2 | RevealV2;
 
-export interface SignedV2<T extends RecordV2 = RecordV2> {
+/** A record as the operator signed it: `hash` is the hex of its tagged digest. */
+export interface SignedRecordOf<T> {
   body: T;
   hash: string;
   signature: string;
 }
+
+export type SignedV2<T extends RecordV2 = RecordV2> = SignedRecordOf<T>;
 
 /** A table's history: its records in chain order (shoe after shoe). */
 export interface FileV2 {
@@ -172,23 +164,29 @@ export interface FileV2 {
   sent?: SignedRequest[];
 }
 
-function digest(tag: string, body: object): Uint8Array<ArrayBuffer> {
+/** SHA-256(tag ‖ canonicalJson(body)): how pb-fair-2 and pb-shared-1 hash records and requests. */
+export function taggedDigest(tag: string, body: object): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(32);
   sha256.create().update(utf8Bytes(tag)).update(utf8Bytes(canonicalJson(body))).digestInto(out);
   return out;
 }
 
 /** SHA-256("pb-fair-2/record\n" ‖ canonicalJson(body)). */
-export const recordDigestV2 = (body: object): Uint8Array<ArrayBuffer> => digest(RECORD_TAG_V2, body);
+export const recordDigestV2 = (body: object): Uint8Array<ArrayBuffer> => taggedDigest(RECORD_TAG_V2, body);
 export const recordHashV2 = (body: object): string => bytesToHex(recordDigestV2(body));
 /** SHA-256("pb-fair-2/request\n" ‖ canonicalJson(body)). */
-export const requestDigest = (body: object): Uint8Array<ArrayBuffer> => digest(REQUEST_TAG_V2, body);
+export const requestDigest = (body: object): Uint8Array<ArrayBuffer> => taggedDigest(REQUEST_TAG_V2, body);
 export const recordBytesV2 = (body: object): Uint8Array<ArrayBuffer> => concatBytes(utf8Bytes(RECORD_TAG_V2), utf8Bytes(canonicalJson(body)));
 
 /** The operator signs a record body (its keyId must be the key's). */
-export async function signRecordV2<T extends RecordV2>(body: T, key: SigningKey): Promise<SignedV2<T>> {
+export function signRecordV2<T extends RecordV2>(body: T, key: SigningKey): Promise<SignedV2<T>> {
+  return signTagged(RECORD_TAG_V2, body, key);
+}
+
+/** The operator signs a record body under its version's tag (its keyId must be the key's). */
+export async function signTagged<T extends { keyId: string }>(tag: string, body: T, key: SigningKey): Promise<SignedRecordOf<T>> {
   if (body.keyId !== key.keyId) throw new RangeError(`the body names key ${body.keyId}, the signing key is ${key.keyId}`);
-  const d = recordDigestV2(body);
+  const d = taggedDigest(tag, body);
   return { body, hash: bytesToHex(d), signature: await signBytes(key, d) };
 }
 
@@ -215,12 +213,17 @@ export function importPlayerKey(x: string): Promise<PublicKey | null> {
 }
 
 /** Whether a signed request carries a valid signature by the player key `x`. */
-export async function verifyRequest(x: string, signed: SignedRequest): Promise<boolean> {
+export function verifyRequest(x: string, signed: SignedRequest): Promise<boolean> {
+  return verifyTagged(x, REQUEST_TAG_V2, signed);
+}
+
+/** Whether a player's signature by the key `x` verifies over the tagged digest of the body (false if either is unusable). */
+export async function verifyTagged(x: string, tag: string, signed: { body: object; signature: string }): Promise<boolean> {
   const key = await importPlayerKey(x);
   if (!key) return false;
   let d: Uint8Array<ArrayBuffer>;
   try {
-    d = requestDigest(signed.body);
+    d = taggedDigest(tag, signed.body);
   } catch {
     return false;
   }

@@ -5,32 +5,17 @@
  * Values are judged later by the verifier. Returns a message or null.
  */
 
-type Check = (value: unknown, path: string) => string | null;
+import { BASE_CHECKS, roundFactChecks, type ShapeCheck as Check } from '../shape.ts';
 
-const str: Check = (v, p) => (typeof v === 'string' ? null : `${p} must be a string`);
+const { str, bool, nullable, arr } = BASE_CHECKS;
 const int: Check = (v, p) => (typeof v === 'number' && Number.isSafeInteger(v) ? null : `${p} must be an integer`);
 const nonNeg: Check = (v, p) => int(v, p) ?? ((v as number) < 0 ? `${p} must not be negative` : null);
-const bool: Check = (v, p) => (typeof v === 'boolean' ? null : `${p} must be true or false`);
 const hex64: Check = (v, p) => (typeof v === 'string' && /^[0-9a-f]{64}$/.test(v) ? null : `${p} must be 64 lowercase hex characters`);
 const objectish: Check = (v, p) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? null : `${p} must be an object`);
-const nullable =
-  (c: Check): Check =>
-  (v, p) =>
-    v === null ? null : c(v, p);
 const literal =
   (e: string): Check =>
   (v, p) =>
     v === e ? null : `${p} must be "${e}"`;
-const arr =
-  (c: Check): Check =>
-  (v, p) => {
-    if (!Array.isArray(v)) return `${p} must be an array`;
-    for (let i = 0; i < v.length; i++) {
-      const e = c(v[i], `${p}[${i}]`);
-      if (e) return e;
-    }
-    return null;
-  };
 
 const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -69,6 +54,7 @@ const card = obj({ code: str, position: int, hand: str });
 const payout = obj({ sector: int, box: str, amount: int, result: str, returned: int, net: int });
 const limits = obj({ min: int, max: int, step: int, chips: arr(int) });
 const common = { table: str, shoe: int, keyId: str, issuedAt: time };
+const settled = { payouts: arr(payout), staked: int, returned: int, balanceBefore: nonNeg, balanceAfter: nonNeg };
 
 const REQUESTS = {
   start: obj({ type: literal('start'), table: str, shoe: int, commitment: hex64, clientSeed: str, cut: int }),
@@ -96,17 +82,8 @@ export const BODIES_V2: Record<string, Check> = {
     round: int,
     request: signedRequest('secret'),
     cards: arr(card),
-    playerTotal: int,
-    bankerTotal: int,
-    outcome: str,
-    natural: bool,
-    playerPair: bool,
-    bankerPair: bool,
-    payouts: arr(payout),
-    staked: int,
-    returned: int,
-    balanceBefore: nonNeg,
-    balanceAfter: nonNeg,
+    ...roundFactChecks(int),
+    ...settled,
     cutCardOut: bool,
     prev: hex64,
   }),
@@ -114,13 +91,18 @@ export const BODIES_V2: Record<string, Check> = {
   reveal: obj({ type: str, ...common, serverSeed: str, rounds: int, reason: str, closingBalance: nonNeg, prev: hex64 }, { request: signedRequest('end') }),
 };
 
-/** The envelope: exactly body (an object with a known type), hash (64 hex), signature (a string). */
-export const envelopeV2: Check = (v, p) => {
-  const e = obj({ body: objectish, hash: hex64, signature: str })(v, p);
-  if (e) return e;
-  const type = (v as { body: { type?: unknown } }).body.type;
-  return typeof type === 'string' && Object.hasOwn(BODIES_V2, type) ? null : `${p}.body.type must be one of ${Object.keys(BODIES_V2).join(', ')}`;
-};
+/** The envelope of a record with one of these bodies: exactly body (an object with a known type), hash (64 hex), signature (a string). */
+export function envelopeOf(bodies: Record<string, Check>): Check {
+  const envelope = obj({ body: objectish, hash: hex64, signature: str });
+  return (v, p) => {
+    const e = envelope(v, p);
+    if (e) return e;
+    const type = (v as { body: { type?: unknown } }).body.type;
+    return typeof type === 'string' && Object.hasOwn(bodies, type) ? null : `${p}.body.type must be one of ${Object.keys(bodies).join(', ')}`;
+  };
+}
+
+export const envelopeV2: Check = envelopeOf(BODIES_V2);
 
 /** The file: exactly version, records, and optionally jwks and (player copies) sent. */
 export const fileV2: Check = obj(
@@ -129,5 +111,5 @@ export const fileV2: Check = obj(
 );
 
 /** The building blocks, for the pb-shared-1 shapes (FAIRNESS.md part III reuses §B1's rules). */
-export const SHAPE_CHECKS = { str, int, nonNeg, bool, hex64, objectish, nullable, literal, arr, time, obj, bet, card, payout, limits };
+export const SHAPE_CHECKS = { str, int, nonNeg, bool, hex64, objectish, nullable, literal, arr, time, obj, bet, card, payout, limits, settled };
 export type { Check as ShapeCheck };

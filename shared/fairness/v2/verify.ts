@@ -7,13 +7,13 @@
  * for consistency only, and the rounds are pending.
  */
 import { type Card, CARDS_PER_DECK, isCardCode, parseCard } from '../../cards.ts';
-import { playRound, type Round } from '../../round.ts';
+import { playRound, type Round, roundFacts } from '../../round.ts';
 import { settle } from '../../settle.ts';
 import { type TableLimits, validateBets } from '../../table.ts';
 import { validateClientSeed } from '../commit.ts';
 import { base64urlToBytes, canonicalJson } from '../encoding.ts';
 import { importVerifyKeys, isVerifyKeys, type Jwks, type PublicKey, verifyBytes, type VerifyKeys } from '../keys.ts';
-import { receiptCards } from '../records.ts';
+import { receiptCards, settledFields } from '../records.ts';
 import { LOOSEST_LIMITS } from '../verify.ts';
 import { dealRoundV2, isHex32, lockOf, seedCommitmentV2, type ShoeStateV2, startShoeV2 } from './derive.ts';
 import { parseStrictJson } from './json.ts';
@@ -32,24 +32,14 @@ import {
   verifyRequest,
   type VoidV2,
 } from './records.ts';
+import { checkPlacement, checkSignedRecord, DEALT_CODES, DEALT_MEMBERS, PLACEMENT_CODES, RECORD_CODES, type RecordRules, type VerifyFailureOf, type VerifyReportOf, VerifyStop } from './record-checks.ts';
 import { BODIES_V2, envelopeV2, fileV2 } from './shape.ts';
 import { bytesToHex } from '../encoding.ts';
 
 /** Every pb-fair-2 failure code, in no particular order (FAIRNESS.md §B10 gives the check order). */
 export const VERIFY_CODES_V2 = [
-  'bad_json',
-  'bad_record',
-  'hash_mismatch',
-  'unknown_key',
-  'bad_signature',
-  'out_of_sequence',
-  'table_mismatch',
-  'shoe_gap',
-  'shoe_out_of_order',
-  'shoe_mismatch',
-  'chain_broken',
-  'time_went_back',
-  'bad_params',
+  ...RECORD_CODES,
+  ...PLACEMENT_CODES,
   'bad_player_key',
   'player_key_mismatch',
   'opening_balance_mismatch',
@@ -64,11 +54,7 @@ export const VERIFY_CODES_V2 = [
   'bets_invalid',
   'bad_secret',
   'lock_mismatch',
-  'card_mismatch',
-  'total_mismatch',
-  'outcome_mismatch',
-  'natural_mismatch',
-  'pair_mismatch',
+  ...DEALT_CODES,
   'payout_mismatch',
   'stake_mismatch',
   'cut_card_mismatch',
@@ -90,14 +76,7 @@ export interface RoundStatusV2 {
   code?: VerifyCodeV2;
 }
 
-export interface VerifyFailureV2 {
-  /** Index of the record in `records` (null: the file itself). */
-  index: number | null;
-  shoe: number | null;
-  round: number | null;
-  code: VerifyCodeV2;
-  message: string;
-}
+export type VerifyFailureV2 = VerifyFailureOf<VerifyCodeV2>;
 
 export interface UnsettledV2 {
   shoe: number;
@@ -107,14 +86,8 @@ export interface UnsettledV2 {
   acceptance: string;
 }
 
-export interface VerifyReportV2 {
+export interface VerifyReportV2 extends VerifyReportOf<VerifyCodeV2> {
   version: 'pb-fair-2';
-  ok: boolean;
-  /** Some shoe is not revealed yet: its cards were checked for consistency only. */
-  pending: boolean;
-  /** The first failure's code, or "ok". */
-  code: VerifyCodeV2 | 'ok';
-  failure?: VerifyFailureV2;
   rounds: RoundStatusV2[];
   /** Accepted rounds that no receipt or void answers (the operator owes them). */
   unsettled: UnsettledV2[];
@@ -175,13 +148,7 @@ export async function importVerifyKeysV2(jwks: Jwks): Promise<VerifyKeys> {
   return importVerifyKeys({ keys });
 }
 
-class Stop extends Error {
-  readonly failure: VerifyFailureV2;
-  constructor(failure: VerifyFailureV2) {
-    super(failure.message);
-    this.failure = failure;
-  }
-}
+class Stop extends VerifyStop<VerifyCodeV2> {}
 
 function report(rounds: RoundStatusV2[], unsettled: UnsettledV2[], pending: boolean, failure?: VerifyFailureV2): VerifyReportV2 {
   const r: VerifyReportV2 = { version: 'pb-fair-2', ok: !failure, pending, code: failure?.code ?? 'ok', rounds, unsettled };
@@ -233,35 +200,11 @@ export async function verifyFileV2(file: unknown, jwks: Jwks | VerifyKeys, optio
       const signed = records[index]!;
       const path = `records[${index}]`;
       // Every record: envelope, hash, key, signature, body shape, sequence, table, shoe, chain, time.
-      const env = envelopeV2(signed, path);
-      if (env) stop('bad_record', env);
-      let digest: Uint8Array<ArrayBuffer>;
-      try {
-        digest = recordDigestV2(signed.body);
-      } catch (err) {
-        return stop('bad_record', `${path}: ${(err as Error).message}`);
-      }
-      if (bytesToHex(digest) !== signed.hash) stop('hash_mismatch', `${path}: the body hashes to ${bytesToHex(digest)}, not to its recorded hash: it was changed after signing`);
-      const keyId = (signed.body as { keyId?: unknown }).keyId;
-      const key = typeof keyId === 'string' ? keys.byId.get(keyId) : undefined;
-      if (!key) stop('unknown_key', `${path}: keyId ${JSON.stringify(keyId)} is not the kid of any key in the JWKS`);
-      if (!(await signatures.operator(index, key!, signed.signature, digest))) stop('bad_signature', `${path}: the operator's signature does not verify with key ${String(keyId)}`);
+      await checkSignedRecord(signed, path, V2_RULES, keys, (key, signature, digest) => signatures.operator(index, key, signature, digest), stop);
       const body = signed.body;
-      const bodyShape = BODIES_V2[body.type]!(body, `${path}.body`);
-      if (bodyShape) stop('bad_record', bodyShape);
       const before = index === 0 ? null : records[index - 1]!;
       sequence(body.type, before?.body.type ?? null, stop);
-      if (body.table !== records[0]!.body.table) stop('table_mismatch', `${path} is for table ${JSON.stringify(body.table)}, the file for ${JSON.stringify(records[0]!.body.table)}`);
-      if (body.type === 'commitment') {
-        if (body.shoe < 1) stop('bad_record', 'shoe numbers start at 1');
-        if (shoe && body.shoe > shoe.commitment.body.shoe + 1) stop('shoe_gap', `shoe ${body.shoe} follows shoe ${shoe.commitment.body.shoe}: shoes are missing`);
-        if (shoe && body.shoe <= shoe.commitment.body.shoe) stop('shoe_out_of_order', `shoe ${body.shoe} follows shoe ${shoe.commitment.body.shoe}`);
-      } else if (body.shoe !== shoe!.commitment.body.shoe) stop('shoe_mismatch', `${path} is for shoe ${body.shoe}, its commitment for shoe ${shoe!.commitment.body.shoe}`);
-      if (before === null) {
-        const c = body as CommitmentV2;
-        if ((c.shoe === 1) !== (c.prev === null)) stop('chain_broken', c.shoe === 1 ? 'shoe 1 has no previous shoe, but its prev names one' : `shoe ${c.shoe} must name the previous shoe's reveal in prev`);
-      } else if (body.prev !== before.hash) stop('chain_broken', `${path}: prev ${String(body.prev)} is not the hash of the record before it, ${before.hash}`);
-      if (before !== null && body.issuedAt < before.body.issuedAt) stop('time_went_back', `${path} is issued at ${body.issuedAt}, before the record it follows (${before.body.issuedAt})`);
+      checkPlacement(body, before, path, records[0]!.body.table, shoe?.commitment.body.shoe ?? null, stop);
 
       switch (body.type) {
         case 'commitment': {
@@ -375,6 +318,8 @@ export async function verifyFileV2(file: unknown, jwks: Jwks | VerifyKeys, optio
 
 type StopFn = (code: VerifyCodeV2, message: string) => never;
 
+const V2_RULES: RecordRules = { envelope: envelopeV2, digest: recordDigestV2, bodies: BODIES_V2 };
+
 /** The record types that may follow each type (§B9). A reveal after an acceptance leaves it unsettled. */
 function sequence(type: string, before: string | null, stop: StopFn): void {
   const allowed: Record<string, string[]> = {
@@ -466,31 +411,17 @@ export function playListedCards(
 
 function compareReceipt(sh: ShoeCtx, acc: AcceptanceV2, claimed: ReceiptV2, round: Round, cutCardOut: boolean): [VerifyCodeV2, string] | null {
   const bets = acc.request.body.bets;
-  const s = settle(bets, round.outcome);
+  const settled = settledFields(settle(bets, round.outcome), acc.balanceBefore);
   const expected = {
     cards: canonicalJson(receiptCards(round)),
-    playerTotal: round.playerTotal,
-    bankerTotal: round.bankerTotal,
-    outcome: round.outcome,
-    natural: round.natural,
-    playerPair: round.playerPair,
-    bankerPair: round.bankerPair,
-    payouts: canonicalJson(s.bets.map((b) => ({ sector: b.sector, box: b.box, amount: b.amount, result: b.result, returned: b.returned, net: b.net }))),
-    staked: s.staked,
-    returned: s.returned,
-    balanceBefore: acc.balanceBefore,
-    balanceAfter: acc.balanceBefore - s.staked + s.returned,
+    ...roundFacts(round),
+    ...settled,
+    payouts: canonicalJson(settled.payouts),
     cutCardOut,
   };
   const got: Record<string, unknown> = { ...claimed, cards: canonicalJson(claimed.cards), payouts: canonicalJson(claimed.payouts) };
   const order: [keyof typeof expected, VerifyCodeV2][] = [
-    ['cards', 'card_mismatch'],
-    ['playerTotal', 'total_mismatch'],
-    ['bankerTotal', 'total_mismatch'],
-    ['outcome', 'outcome_mismatch'],
-    ['natural', 'natural_mismatch'],
-    ['playerPair', 'pair_mismatch'],
-    ['bankerPair', 'pair_mismatch'],
+    ...DEALT_MEMBERS,
     ['payouts', 'payout_mismatch'],
     ['staked', 'stake_mismatch'],
     ['returned', 'payout_mismatch'],

@@ -1,0 +1,232 @@
+/**
+ * One shared table with 10, 100 and 1,000 players connected by WebSocket over loopback (issue 13):
+ * the Worker bundled and run in workerd through Miniflare (workerd.ts), the local beacon, every
+ * player signing its own start and bet requests. Per size, a few rounds in which every player bets:
+ *
+ * - close → deal: from the close record's time to each player receiving the deal (p50 / p99 over
+ *   players and rounds). It includes the wait for the beacon round (due up to 3 s after the close,
+ *   by design), so also: beacon due → deal received, the table's own latency (fetch and verify the
+ *   beacon, deal, sign one settlement per player, broadcast to every socket);
+ * - Worker CPU per round: workerd's own CPU (Linux /proc) from the window's opening to the last
+ *   settlement received: the bets (signature checks, debit RPCs to every session), the close, the
+ *   deal, the settlements, the credits and the broadcasts;
+ * - memory: workerd's resident set, before the players connect and after the rounds.
+ *
+ * Bounded in time: each size stops after ROUNDS rounds or SIZE_BUDGET_MS, whichever first. Figures
+ * only: nothing here passes or fails.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { QUICKNET, timeOfRound } from '../shared/beacon.ts';
+import { generateSigningKey, type SigningKey } from '../shared/index.ts';
+import { sharedBetRequest, sharedStartRequest, signSharedRequest } from '../shared/fairness/shared-table/index.ts';
+import { playerKeyOf } from '../shared/fairness/v2/records.ts';
+import { startMiniflare, workerdCpu } from './workerd.ts';
+
+const SIZES = (process.env.PB_SHARED_SIZES ?? '10,100,1000').split(',').map(Number);
+const ROUNDS = 2;
+const SIZE_BUDGET_MS = 240_000;
+const WINDOW_MS = 6_000;
+
+interface Seat {
+  key: SigningKey;
+  player: string;
+  ws: WebSocket;
+  /** Arrival times (performance.now()) and bodies of the messages, by type. */
+  waiting: Map<string, Array<(m: any) => void>>;
+  inbox: any[];
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** workerd's resident memory in MB (the processes Miniflare started). */
+async function workerdRssMb(): Promise<number> {
+  let kb = 0;
+  for (const pid of (await readdir('/proc')).filter((e) => /^\d+$/.test(e))) {
+    try {
+      const status = await readFile(`/proc/${pid}/status`, 'utf8');
+      if (!/^Name:\s+workerd$/m.test(status) || !new RegExp(`^PPid:\\s+${process.pid}$`, 'm').test(status)) continue;
+      kb += Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return kb / 1024;
+}
+
+/** The next message of `type` at this seat whose arrival we await (wall time of arrival attached). */
+function next(seat: Seat, type: string, test: (m: any) => boolean = () => true, timeoutMs = 60_000): Promise<any> {
+  const found = seat.inbox.findIndex((m) => m.type === type && test(m));
+  if (found >= 0) return Promise.resolve(seat.inbox.splice(found, 1)[0]);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${type} within ${timeoutMs} ms`)), timeoutMs);
+    const list = seat.waiting.get(type) ?? [];
+    const waiter = (m: any) => {
+      if (!test(m)) return false;
+      clearTimeout(timer);
+      resolve(m);
+      return true;
+    };
+    list.push(waiter as never);
+    seat.waiting.set(type, list);
+  });
+}
+
+function connect(url: string, token: string, key: SigningKey): Promise<Seat> {
+  const ws = new WebSocket(`${url}?token=${encodeURIComponent(token)}`);
+  const seat: Seat = { key, player: playerKeyOf(key), ws, waiting: new Map(), inbox: [] };
+  ws.addEventListener('message', (e) => {
+    const m = JSON.parse(String(e.data));
+    m.at = Date.now();
+    const list = seat.waiting.get(m.type) ?? [];
+    const i = list.findIndex((w) => (w as unknown as (m: any) => boolean)(m));
+    if (i >= 0) list.splice(i, 1);
+    else if (['state', 'open', 'start-ack', 'bet-ack', 'close', 'deal', 'settlement', 'bet-refused', 'error'].includes(m.type)) seat.inbox.push(m);
+  });
+  return new Promise((resolve, reject) => {
+    ws.addEventListener('open', () => resolve(seat), { once: true });
+    ws.addEventListener('error', () => reject(new Error('the socket did not open')), { once: true });
+  });
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? NaN : s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+
+interface SizeFigures {
+  players: number;
+  rounds: number;
+  closeToDeal: { p50: number; p99: number };
+  beaconToDeal: { p50: number; p99: number };
+  cpuPerRoundMs: number;
+  rssBeforeMb: number;
+  rssAfterMb: number;
+}
+
+async function measure(players: number): Promise<SizeFigures> {
+  const port = await freePort();
+  const { privateJwk } = await generateSigningKey();
+  const mf = await startMiniflare(
+    process.cwd(),
+    {
+      SIGNING_KEY: JSON.stringify(privateJwk),
+      BEACON_SECRET_KEY: '1'.repeat(62) + '01',
+      SHARED_WINDOW_MS: String(WINDOW_MS),
+      RATE_CREATE_BURST: '100000',
+      RATE_IP_BURST: '100000',
+      RATE_IP_PER_SEC: '100000',
+    },
+    port,
+  );
+  const started = performance.now();
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const table = `hall-1/bench-${players}`;
+    const rssBeforeMb = await workerdRssMb();
+    const seats: Seat[] = [];
+    for (let i = 0; i < players; i += 50) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(50, players - i) }, async () => {
+          const key = (await generateSigningKey()).key;
+          const body = JSON.stringify({ room: 'hall-1', playerKey: playerKeyOf(key) });
+          const res = await fetch(`${base}/api/sessions`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() }, body });
+          const created = (await res.json()) as { token: string };
+          return connect(`${base.replace('http', 'ws')}/api/tables/${table}/ws`, created.token, key);
+        }),
+      );
+      seats.push(...batch);
+    }
+    const hello = await next(seats[0]!, 'state');
+    await Promise.all(
+      seats.map(async (s, i) => {
+        const request = await signSharedRequest(sharedStartRequest(hello.shoe.commitment, s.player, `bench seat ${i}`, 1 + ((i * 37) % 300)), s.key);
+        s.ws.send(JSON.stringify({ v: 1, type: 'start', request }));
+        await next(s, 'start-ack');
+      }),
+    );
+    // Seating took a while: windows may have opened and closed meanwhile. Bet in a fresh one.
+    for (const s of seats) s.inbox.length = 0;
+    const closeToDeal: number[] = [];
+    const beaconToDeal: number[] = [];
+    let cpuMs = 0;
+    let rounds = 0;
+    for (; rounds < ROUNDS && performance.now() - started < SIZE_BUDGET_MS; rounds++) {
+      const open = await next(seats[0]!, 'open', () => true, 60_000);
+      const cpu0 = await workerdCpu();
+      await Promise.all(
+        seats.map(async (s, i) => {
+          const bets = [{ sector: 1 + (i % 5), box: (['player', 'banker', 'tie'] as const)[i % 3]!, amount: 100 * (1 + (i % 5)) }];
+          const request = await signSharedRequest(sharedBetRequest(table, open.shoe, open.round, s.player, bets), s.key);
+          s.ws.send(JSON.stringify({ v: 1, type: 'bet', request }));
+        }),
+      );
+      const close = await next(seats[0]!, 'close', (m) => m.round === open.round, 60_000).catch((err: Error) => {
+        const acks = seats.filter((s) => s.inbox.some((m) => m.type === 'bet-ack')).length;
+        const refused = seats.flatMap((s) => s.inbox.filter((m) => m.type === 'bet-refused' || m.type === 'error').map((m) => m.code));
+        throw new Error(`${err.message}; ${acks} bets acknowledged, refusals: ${[...new Set(refused)].join(', ') || 'none'}`);
+      });
+      const closedAt = Date.parse(close.close.body.issuedAt);
+      // The local beacon keeps quicknet's schedule.
+      const beaconDue = timeOfRound(QUICKNET, close.close.body.beaconRound);
+      const deals = await Promise.all(seats.map((s) => next(s, 'deal', (m) => m.round === open.round)));
+      await Promise.all(seats.map((s) => next(s, 'settlement', (m) => m.round === open.round).catch(() => null)));
+      const cpu1 = await workerdCpu();
+      cpuMs += (cpu1.user + cpu1.system - cpu0.user - cpu0.system) * 1000;
+      for (const d of deals) {
+        closeToDeal.push(d.at - closedAt);
+        beaconToDeal.push(d.at - beaconDue);
+      }
+    }
+    const rssAfterMb = await workerdRssMb();
+    for (const s of seats) s.ws.close();
+    return {
+      players,
+      rounds,
+      closeToDeal: { p50: pct(closeToDeal, 50), p99: pct(closeToDeal, 99) },
+      beaconToDeal: { p50: pct(beaconToDeal, 50), p99: pct(beaconToDeal, 99) },
+      cpuPerRoundMs: rounds > 0 ? cpuMs / rounds : NaN,
+      rssBeforeMb,
+      rssAfterMb,
+    };
+  } finally {
+    await mf.dispose();
+  }
+}
+
+export async function run(): Promise<void> {
+  const figures: SizeFigures[] = [];
+  for (const players of SIZES) {
+    try {
+      const f = await measure(players);
+      figures.push(f);
+      console.log(
+        `shared table, ${f.players} players, ${f.rounds} rounds: close → deal received p50 ${f.closeToDeal.p50.toFixed(0)} ms, p99 ${f.closeToDeal.p99.toFixed(0)} ms ` +
+          `(beacon due → deal received p50 ${f.beaconToDeal.p50.toFixed(0)} ms, p99 ${f.beaconToDeal.p99.toFixed(0)} ms); ` +
+          `workerd CPU per round ${f.cpuPerRoundMs.toFixed(0)} ms (${(f.cpuPerRoundMs / f.players).toFixed(2)} ms per player); ` +
+          `workerd memory ${f.rssBeforeMb.toFixed(0)} MB before the players, ${f.rssAfterMb.toFixed(0)} MB after`,
+      );
+    } catch (err) {
+      console.log(`shared table, ${players} players: stopped (${(err as Error).message})`);
+    }
+  }
+  if (figures.length > 1) {
+    const [a, ...rest] = figures;
+    for (const b of rest) {
+      console.log(
+        `growth ${a!.players} → ${b.players} players (×${b.players / a!.players}): CPU per round ×${(b.cpuPerRoundMs / a!.cpuPerRoundMs).toFixed(1)}, ` +
+          `beacon → deal p50 ×${(b.beaconToDeal.p50 / a!.beaconToDeal.p50).toFixed(1)}, memory +${(b.rssAfterMb - b.rssBeforeMb - (a!.rssAfterMb - a!.rssBeforeMb)).toFixed(0)} MB`,
+      );
+    }
+  }
+}
+

@@ -1,0 +1,85 @@
+/**
+ * Players at a shared table inside workerd: a WebSocket through the Worker's own fetch handler,
+ * every message kept, and waits for the next message of a type.
+ */
+import { exports } from 'cloudflare:workers';
+import { type Bet, generateSigningKey, type SigningKey } from '../../shared/index.ts';
+import { sharedBetRequest, sharedStartRequest, signSharedRequest } from '../../shared/fairness/shared-table/index.ts';
+import { playerKeyOf } from '../../shared/fairness/v2/records.ts';
+import { BASE, CLIENT_IP, type Session } from './helpers.ts';
+
+export interface Player {
+  session: Session;
+  ws: WebSocket;
+  messages: any[];
+  /** The first message not yet taken of `type` that satisfies `test` (waits for it). */
+  next(type: string, test?: (m: any) => boolean, timeoutMs?: number): Promise<any>;
+  send(m: object): void;
+  close(): void;
+  /** The player's own key: its pseudonym at the table. */
+  key: SigningKey;
+  player: string;
+  /** Signs and sends a start request for the table's committed shoe. */
+  start(commitment: any, clientSeed: string, cut: number): Promise<void>;
+  /** Signs and sends a bet request; returns the signed request (to send it again). */
+  bet(table: string, shoe: number, round: number, bets: Bet[]): Promise<object>;
+}
+
+export async function upgrade(path: string, headers: Record<string, string> = {}): Promise<Response> {
+  return exports.default.fetch(
+    new Request(`${BASE}${path}`, { headers: { 'CF-Connecting-IP': CLIENT_IP, Upgrade: 'websocket', ...headers } }),
+  );
+}
+
+export async function join(session: Session, table: string, key?: SigningKey): Promise<Player> {
+  const own = key ?? (await generateSigningKey()).key;
+  const res = await upgrade(`/api/tables/${table}/ws`, { Authorization: `Bearer ${session.token}` });
+  if (res.status !== 101 || !res.webSocket) throw new Error(`join failed: ${res.status} ${await res.text()}`);
+  const ws = res.webSocket;
+  const messages: any[] = [];
+  const waiters: Array<() => void> = [];
+  ws.accept();
+  ws.addEventListener('message', (e) => {
+    messages.push(JSON.parse(String(e.data)));
+    for (const w of waiters.splice(0)) w();
+  });
+  const taken = new Set<number>();
+  const player: Player = {
+    session,
+    ws,
+    messages,
+    async next(type, test = () => true, timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const i = messages.findIndex((m, j) => !taken.has(j) && m.type === type && test(m));
+        if (i >= 0) {
+          taken.add(i);
+          return messages[i];
+        }
+        if (Date.now() > deadline) throw new Error(`no "${type}" message within ${timeoutMs} ms; got ${messages.map((m) => m.type).join(', ')}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 200);
+        });
+      }
+    },
+    send(m) {
+      ws.send(JSON.stringify({ v: 1, ...m }));
+    },
+    close() {
+      ws.close(1000, 'done');
+    },
+    key: own,
+    player: playerKeyOf(own),
+    async start(commitment, clientSeed, cut) {
+      const request = await signSharedRequest(sharedStartRequest(commitment, playerKeyOf(own), clientSeed, cut), own);
+      player.send({ type: 'start', request });
+    },
+    async bet(tableId, shoe, round, bets) {
+      const request = await signSharedRequest(sharedBetRequest(tableId, shoe, round, playerKeyOf(own), bets), own);
+      player.send({ type: 'bet', request });
+      return request;
+    },
+  };
+  return player;
+}

@@ -1,0 +1,79 @@
+/**
+ * The routes of shared tables (API.md "Shared tables"), mounted at /api/tables by index.ts:
+ *
+ *   GET /api/tables/:room/:name             the table's public state (no token)
+ *   GET /api/tables/:room/:name/transcript  a shoe's signed records (?shoe=n; default: the current one)
+ *   GET /api/tables/:room/:name/ws          WebSocket upgrade; the player's session token as
+ *                                           `Authorization: Bearer …` or `?token=…` (browsers cannot
+ *                                           set headers on a WebSocket)
+ *
+ * The Worker checks the table id and the token (with the player's session object) and passes the
+ * session id to the table: the table then knows whose money each socket may move.
+ */
+import { Hono } from 'hono';
+import { failure } from './answers.ts';
+import { isOriginAllowedFor, isSameOrigin, originRefusal } from './cors.ts';
+import { type Env, sharedTiming } from './env.ts';
+import { parseTableId, TABLE_ID_RULE } from './shared-protocol.ts';
+import { bearer, tokenHash, tokenSession } from './tokens.ts';
+
+export const sharedTableRoutes = new Hono<{ Bindings: Env }>();
+
+function refuse(a: { status: number; body: unknown }): Response {
+  return Response.json(a.body, { status: a.status });
+}
+
+/** The table's object and the URL it is asked at (the id travels as room and name). */
+function tableOf(env: Env, room: string, name: string, what: string) {
+  const config = parseTableId(room, name, sharedTiming(env).windowMs);
+  if (!config) return null;
+  const url = `https://shared-table/${what}?room=${encodeURIComponent(room)}&name=${encodeURIComponent(name)}`;
+  return { stub: env.SHARED_TABLES.getByName(config.tableId), url, config };
+}
+
+/** The table's answer with headers the Worker may still set (CORS, framing, no-store). */
+async function relay(answer: Promise<Response>): Promise<Response> {
+  const res = await answer;
+  if (res.webSocket) return new Response(null, { status: 101, webSocket: res.webSocket });
+  return new Response(res.body, res);
+}
+
+const noTable = () => refuse(failure(404, 'not_found', `no such table: ${TABLE_ID_RULE}`));
+
+sharedTableRoutes.get('/:room/:name', async (c) => {
+  const t = tableOf(c.env, c.req.param('room'), c.req.param('name'), 'state');
+  if (!t) return noTable();
+  return relay(t.stub.fetch(t.url));
+});
+
+sharedTableRoutes.get('/:room/:name/transcript', async (c) => {
+  const t = tableOf(c.env, c.req.param('room'), c.req.param('name'), 'transcript');
+  if (!t) return noTable();
+  const shoe = c.req.query('shoe');
+  if (shoe !== undefined && !/^[1-9][0-9]{0,8}$/.test(shoe)) return refuse(failure(400, 'bad_query', `shoe must be a shoe number (1, 2, …), got "${shoe}"`));
+  return relay(t.stub.fetch(shoe === undefined ? t.url : `${t.url}&shoe=${shoe}`));
+});
+
+sharedTableRoutes.get('/:room/:name/ws', async (c) => {
+  const t = tableOf(c.env, c.req.param('room'), c.req.param('name'), 'ws');
+  if (!t) return noTable();
+  if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') {
+    return refuse(failure(426, 'upgrade_required', 'this is the table\'s WebSocket: connect with "Upgrade: websocket"'));
+  }
+  const token = bearer(c.req.header('Authorization')) ?? c.req.query('token') ?? null;
+  const owner = token === null ? null : tokenSession(token);
+  if (token === null || owner === null) return refuse(failure(401, 'unauthorized', 'send your session\'s token as "Authorization: Bearer <token>" or ?token=<token>'));
+  const seat = await c.env.TABLES.getByName(owner).sharedSeat(tokenHash(token));
+  if (!seat) return refuse(failure(401, 'unauthorized', 'the token is not valid'));
+  const origin = c.req.header('Origin');
+  const cross = origin === undefined || isSameOrigin(origin, c.req.url) ? null : origin;
+  if (!isOriginAllowedFor(cross, seat.affiliate, c.env)) return refuse(originRefusal(cross!, seat.affiliate));
+  if (seat.room !== t.config.room) {
+    return refuse(failure(403, 'wrong_room', `this session plays in room ${seat.room}; this table is in room ${t.config.room}`));
+  }
+  const headers = new Headers(c.req.raw.headers);
+  headers.set('X-Player-Session', seat.sessionId);
+  headers.set('X-Player-Balance', String(seat.balance));
+  headers.delete('Authorization');
+  return relay(t.stub.fetch(new Request(t.url, { headers })));
+});
