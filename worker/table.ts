@@ -55,6 +55,7 @@ import {
   type CommitmentV2,
   DEFAULT_ROUND_LIMIT,
   DEFAULT_SHOE_PARAMS,
+  defaultShoeRules,
   dealRoundV2,
   type EndAnswerV2,
   type EndRequest,
@@ -207,8 +208,10 @@ export class Table extends DurableObject<Env> {
       const mode = init.mode ?? DEFAULT_SHOE_PARAMS.mode;
       const decks = init.decks ?? DEFAULT_SHOE_PARAMS.decks;
       const vas = voidAfterSeconds(this.env);
+      // The cut card in the middle of the stack (rule text 000), a committed parameter.
+      const shoeRules = defaultShoeRules('shoe', decks);
       const params: ShoeParamsV2 = mode === 'shoe'
-        ? { algorithm: 'pb-fair-2', mode, decks, burn: DEFAULT_SHOE_PARAMS.burn, cutCardFromEnd: DEFAULT_SHOE_PARAMS.cutCardFromEnd, voidAfterSeconds: vas }
+        ? { algorithm: 'pb-fair-2', mode, decks, burn: shoeRules.burn, cutCardFromEnd: shoeRules.cutCardFromEnd, voidAfterSeconds: vas }
         : { algorithm: 'pb-fair-2', mode, decks, roundLimit: RESHUFFLE_ROUNDS_PER_SEED, voidAfterSeconds: vas };
       const valid = validateParamsV2(params);
       if (!valid.ok) return failure(400, 'invalid_body', valid.error.message);
