@@ -28,4 +28,10 @@ export default tseslint.config(
       'no-dupe-keys': 'error',
     },
   },
+  {
+    // shared/ compiles under three projects (Node, DOM, workerd), whose typings differ: a cast one
+    // of them needs can look needless to the project lint reads it with.
+    files: ['shared/**/*.ts'],
+    rules: { '@typescript-eslint/no-unnecessary-type-assertion': 'off' },
+  },
 );

@@ -87,7 +87,7 @@ app.use('/api/*', async (c, next) => {
   // Allowed for some affiliate (or no cross-origin browser at all); the exact check comes later.
   const known = cross === null || isKnownOrigin(cross, c.env);
   if (c.req.method === 'OPTIONS') {
-    if (!known) return send(c, originRefusal(cross!, null));
+    if (!known) return send(c, originRefusal(cross, null));
     return new Response(null, { status: 204, headers: origin === undefined ? {} : corsHeaders(origin, true) });
   }
   const taken = perAddress.take(clientAddress(c), rateLimits(c.env).ip, Date.now());

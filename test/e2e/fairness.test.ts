@@ -67,7 +67,7 @@ test('three rounds through the widget, verified in the fairness panel and, from 
 
   // The player's copy, downloaded, is a pb-fair-2 file that /verify checks on its own and against itself.
   const [download] = await Promise.all([page.waitForEvent('download'), page.locator('punto-banco-table pb-fairness[data-shoe="1"]:not([hidden])').getByRole('button', { name: 'Download my copy' }).click()]);
-  const copy = await readFile((await download.path())!, 'utf8');
+  const copy = await readFile((await download.path()), 'utf8');
   const parsed = JSON.parse(copy) as { version: string; records: { body: { type: string } }[] };
   assert.equal(parsed.version, 'pb-fair-2');
   assert.equal(parsed.records.filter((r) => r.body.type === 'receipt').length, 3);

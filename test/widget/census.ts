@@ -73,7 +73,7 @@ export function census() {
   // Observers: each one made must end disconnected (or never observing).
   const observers = new Map<object, { kind: string; observing: number }>();
   for (const kind of ['IntersectionObserver', 'ResizeObserver'] as const) {
-    const proto = window[kind].prototype as { observe(t: Element): void; unobserve(t: Element): void; disconnect(): void };
+    const proto = window[kind].prototype;
     patch(proto, 'observe', (original) =>
       function (this: object, target: Element) {
         const entry = observers.get(this) ?? { kind, observing: 0 };

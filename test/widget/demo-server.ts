@@ -3,7 +3,7 @@
  * bundle) and answers /api/* and /.well-known/* (the JWKS) with the fake Worker. Used by the widget bench and the demo
  * screenshots. Node only; listens on 127.0.0.1.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FakeWorker } from './fake-worker.ts';
@@ -34,7 +34,8 @@ async function readBody(req: IncomingMessage): Promise<string> {
 /** Starts the server on a free port of 127.0.0.1. */
 export async function startDemoServer(dist: string, worker: FakeWorker = new FakeWorker()): Promise<DemoServer> {
   const served = new Map<string, number>();
-  const server: Server = createServer(async (req, res) => {
+  const server: Server = createServer((req, res) => void handle(req, res));
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     try {
       if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/.well-known/')) {
@@ -56,7 +57,7 @@ export async function startDemoServer(dist: string, worker: FakeWorker = new Fak
       res.writeHead(404, { 'content-type': 'text/plain' });
       res.end('not found');
     }
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

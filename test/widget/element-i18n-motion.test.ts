@@ -36,18 +36,18 @@ describe('<punto-banco-table> languages', () => {
     el.placeBet(0, 'banker');
     await settle(el);
     el.lang = 'it';
-    await until(() => action(el, 'deal').textContent!.trim() === 'Distribuisci', 'Italian controls');
+    await until(() => action(el, 'deal').textContent.trim() === 'Distribuisci', 'Italian controls');
     expect(boxButton(el, 0, 'banker').getAttribute('aria-label')).to.equal('Banco, settore 1, puntata 1,00\u00a0€');
     expect(chipButton(el, 1000).getAttribute('aria-label')).to.equal('Fiche da 1,00\u00a0€');
-    expect(chipButton(el, 1000).textContent!.trim()).to.equal('1');
+    expect(chipButton(el, 1000).textContent.trim()).to.equal('1');
     expect(scene!.options.labels.banker).to.equal('Banco');
     expect(scene!.options.limitsText).to.equal('1,00\u00a0€ – 100,00\u00a0€');
     expect(scene!.options.formatAmount(1500)).to.equal('1,50\u00a0€');
     el.setAttribute('lang', 'el');
-    await until(() => action(el, 'deal').textContent!.trim() === 'Μοίρασμα', 'Greek controls');
+    await until(() => action(el, 'deal').textContent.trim() === 'Μοίρασμα', 'Greek controls');
     expect(boxButton(el, 0, 'player').getAttribute('aria-label')).to.equal('Punto, τομέας 1, χωρίς ποντάρισμα');
     el.setAttribute('lang', 'ru');
-    await until(() => action(el, 'deal').textContent!.trim() === 'Сдать', 'Russian controls');
+    await until(() => action(el, 'deal').textContent.trim() === 'Сдать', 'Russian controls');
     expect(shadow(el).querySelector('[part="balance"] .label')!.textContent).to.equal('Баланс');
   });
 
@@ -69,23 +69,23 @@ describe('<punto-banco-table> languages', () => {
     await el.deal();
     expect(el.state).to.equal('error');
     el.lang = 'it';
-    await until(() => shadow(el).querySelector('[part="notice"]')!.textContent!.includes('Il server del tavolo non risponde'), 'the Italian notice');
-    expect(shadow(el).querySelector('[part~="retry"]')!.textContent!.trim()).to.equal('Riprova');
+    await until(() => shadow(el).querySelector('[part="notice"]')!.textContent.includes('Il server del tavolo non risponde'), 'the Italian notice');
+    expect(shadow(el).querySelector('[part~="retry"]')!.textContent.trim()).to.equal('Riprova');
   });
 
   it('several tables with different languages and currencies coexist on one page', async () => {
     const a = await mountTable({ attrs: { lang: 'it', currency: 'EUR' } });
     const b = await mountTable({ attrs: { lang: 'el', currency: 'USD' } });
     const c = await mountTable({ attrs: { lang: 'en', currency: 'GBP', room: 'vip' } });
-    expect(action(a.el, 'deal').textContent!.trim()).to.equal('Distribuisci');
-    expect(action(b.el, 'deal').textContent!.trim()).to.equal('Μοίρασμα');
-    expect(action(c.el, 'deal').textContent!.trim()).to.equal('Deal');
+    expect(action(a.el, 'deal').textContent.trim()).to.equal('Distribuisci');
+    expect(action(b.el, 'deal').textContent.trim()).to.equal('Μοίρασμα');
+    expect(action(c.el, 'deal').textContent.trim()).to.equal('Deal');
     expect(shadow(b.el).querySelector('[part="balance"] output')!.textContent).to.equal('1.000,00\u00a0$');
     expect(shadow(c.el).querySelector('[part="balance"] output')!.textContent).to.equal('£1,000.00');
     a.el.lang = 'ru';
-    await until(() => action(a.el, 'deal').textContent!.trim() === 'Сдать', 'a in Russian');
-    expect(action(b.el, 'deal').textContent!.trim()).to.equal('Μοίρασμα');
-    expect(action(c.el, 'deal').textContent!.trim()).to.equal('Deal');
+    await until(() => action(a.el, 'deal').textContent.trim() === 'Сдать', 'a in Russian');
+    expect(action(b.el, 'deal').textContent.trim()).to.equal('Μοίρασμα');
+    expect(action(c.el, 'deal').textContent.trim()).to.equal('Deal');
   });
 
   it('falls back to the page language, then English', async () => {
@@ -93,7 +93,7 @@ describe('<punto-banco-table> languages', () => {
     try {
       const { el } = await mountTable({ attrs: { lang: '' } });
       el.removeAttribute('lang');
-      await until(() => action(el, 'deal').textContent!.trim() === 'Distribuisci', 'the page language');
+      await until(() => action(el, 'deal').textContent.trim() === 'Distribuisci', 'the page language');
     } finally {
       document.documentElement.lang = '';
     }

@@ -55,7 +55,7 @@ describe('<punto-banco-table> mounting', () => {
     expect(chips.map((c) => Number(c.dataset.value))).to.deep.equal([...ROOMS['hall-2'].limits.chips]);
     expect(chips[0]!.getAttribute('aria-label')).to.equal('Chip €1.00');
     expect(chips[0]!.getAttribute('aria-pressed')).to.equal('false');
-    const names = [...shadow(el).querySelectorAll<HTMLButtonElement>('[data-action]')].map((b) => b.textContent!.trim());
+    const names = [...shadow(el).querySelectorAll<HTMLButtonElement>('[data-action]')].map((b) => b.textContent.trim());
     expect(names).to.deep.equal(['Undo', 'Clear', 'Double', 'Repeat', 'Repeat and deal', 'Deal']);
     expect(shadow(el).querySelector('[part="balance"] output')!.textContent).to.equal('€1,000.00');
   });

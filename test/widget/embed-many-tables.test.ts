@@ -16,7 +16,7 @@ type GL = WebGLRenderingContext | WebGL2RenderingContext;
 
 function glOf(table: PuntoBancoTable): GL {
   const canvas = table.scene!.canvas;
-  const gl = (canvas.getContext('webgl2') ?? canvas.getContext('webgl')) as GL | null;
+  const gl = (canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
   if (!gl) throw new Error('no WebGL context on the scene canvas');
   return gl;
 }
@@ -48,7 +48,7 @@ describe('many tables on one page', function () {
     expect(new Set(gls).size).to.equal(4);
     expect(gls.map((gl) => gl.isContextLost())).to.deep.equal([false, false, false, false]);
     // Each speaks its own language.
-    expect(els.map((el) => action(el, 'deal').textContent!.trim())).to.deep.equal(setups.map((s) => s.deal));
+    expect(els.map((el) => action(el, 'deal').textContent.trim())).to.deep.equal(setups.map((s) => s.deal));
 
     // All four deal at once; each bets its own room's minimum on its own box, twice on table 4.
     els.forEach((el, i) => {

@@ -23,7 +23,7 @@ type Peek = ReturnType<PixiTable['inspect']>;
 function glOf(el: PuntoBancoTable): GL {
   // getContext returns the context the canvas already has (Pixi made it); it never makes a second one.
   const canvas = el.scene!.canvas;
-  const gl = (canvas.getContext('webgl2') ?? canvas.getContext('webgl')) as GL | null;
+  const gl = (canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
   if (!gl) throw new Error('no WebGL context on the scene canvas');
   return gl;
 }

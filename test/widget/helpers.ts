@@ -183,7 +183,7 @@ export function centre(target: Element): [number, number] {
 }
 
 export function liveText(el: Element): string {
-  return shadow(el).querySelector('[role="status"]')!.textContent!.trim();
+  return shadow(el).querySelector('[role="status"]')!.textContent.trim();
 }
 
 export function toastText(el: Element): string {

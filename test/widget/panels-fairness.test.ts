@@ -41,7 +41,7 @@ describe('<pb-fairness>', () => {
     it('shows the signed commitment and checks its signature against the JWKS', async () => {
       const { commitment, jwks } = await table({ rounds: 1 });
       const panel = await mount<PbFairness>('pb-fairness', { commitment, status: 'awaiting-start', jwks });
-      const text = $(panel, '.commitment').textContent!;
+      const text = $(panel, '.commitment').textContent;
       expect(text).to.contain(commitment.body.serverSeedHash);
       expect(text).to.contain('6 decks').and.to.contain('burn on').and.to.contain('cut card 16 from the end');
       expect(text).to.contain(commitment.body.keyId);

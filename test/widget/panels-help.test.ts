@@ -18,7 +18,7 @@ describe('<pb-help>', () => {
       expect(cell.classList.contains('draw'), `${cell.dataset.total}/${cell.dataset.third}`).to.equal(draws);
       expect(cell.textContent).to.contain(draws ? 'draws' : 'stands');
     }
-    const rules = $(help, 'section').textContent!.replace(/\u2060/g, '');
+    const rules = $(help, 'section').textContent.replace(/\u2060/g, '');
     expect(rules).to.contain('8 or 9 on either hand is a natural');
     expect(rules).to.contain('The Player draws a third card on 0–5 and stands on 6 or 7');
   });

@@ -22,7 +22,7 @@ describe('<pb-history>', () => {
       const totals = [...row.querySelectorAll('.total')].map((t) => Number(t.textContent));
       expect(totals).to.deep.equal([body.playerTotal, body.bankerTotal]);
       expect(row.querySelector('.outcome')!.classList.contains(body.outcome)).to.equal(true);
-      const balance = row.querySelector('.balance')!.textContent!;
+      const balance = row.querySelector('.balance')!.textContent;
       expect(balance).to.contain(`¤${body.balanceBefore}`).and.to.contain(`¤${body.balanceAfter}`);
     });
   });
@@ -69,7 +69,7 @@ describe('<pb-history>', () => {
     $$(history, 'li.round summary')[0]!.click();
     history.receipts = transcript.receipts;
     await history.updateComplete;
-    const rows = $$(history, 'li.round details') as HTMLDetailsElement[];
+    const rows = $$<HTMLDetailsElement>(history, 'li.round details');
     expect(rows[0]!.open).to.equal(false);
     expect(rows[1]!.open).to.equal(true);
   });

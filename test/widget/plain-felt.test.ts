@@ -11,9 +11,9 @@ import { boxButton, mountTable, shadow, unmountAll, until } from './helpers.ts';
 /** What the plain box shows: its name, and the bet on it if any ("Banker · €1.00", the stack right after the button). */
 function plainText(el: Element, sector: number, box: 'player' | 'banker' | 'tie'): string {
   const button = boxButton(el, sector, box);
-  const name = button.querySelector('.plain-name')!.textContent!.trim();
+  const name = button.querySelector('.plain-name')!.textContent.trim();
   const next = button.nextElementSibling;
-  return next?.classList.contains('plain-stack') ? `${name} · ${next.textContent!.trim()}` : name;
+  return next?.classList.contains('plain-stack') ? `${name} · ${next.textContent.trim()}` : name;
 }
 
 describe('the plain felt', () => {
@@ -56,12 +56,12 @@ describe('the plain felt', () => {
     for (const side of ['player', 'banker'] as const) {
       const hand = round.querySelector(`.plain-hand.${side}`)!;
       const total = side === 'player' ? body.playerTotal : body.bankerTotal;
-      expect(hand.querySelector('.plain-hand-name')!.textContent!.trim()).to.equal(`${side === 'player' ? 'Player' : 'Banker'} · ${total}`);
-      const shown = [...hand.querySelectorAll('.plain-card')].map((c) => c.textContent!.trim());
+      expect(hand.querySelector('.plain-hand-name')!.textContent.trim()).to.equal(`${side === 'player' ? 'Player' : 'Banker'} · ${total}`);
+      const shown = [...hand.querySelectorAll('.plain-card')].map((c) => c.textContent.trim());
       const dealt = body.cards.filter((c) => c.hand === side).map((c) => c.code.replace(/^T/, '10').replace(/S$/, '♠').replace(/H$/, '♥').replace(/D$/, '♦').replace(/C$/, '♣'));
       expect(shown).to.deep.equal(dealt);
     }
-    const result = round.querySelector('.plain-result')!.textContent!.trim();
+    const result = round.querySelector('.plain-result')!.textContent.trim();
     expect(result).to.match(body.outcome === 'tie' ? /^Tie/ : body.outcome === 'player' ? /^Player wins/ : /^Banker wins/);
   });
 

@@ -38,7 +38,7 @@ describe('<punto-banco-table> panels', () => {
 
   it('offers four launchers under the controls; each opens its panel in the pane, again closes it', async () => {
     const { el } = await mountTable();
-    const names = [...shadow(el).querySelectorAll('.drawer-bar .launcher')].map((b) => b.textContent!.trim());
+    const names = [...shadow(el).querySelectorAll('.drawer-bar .launcher')].map((b) => b.textContent.trim());
     expect(names).to.deep.equal(['Scoreboard', 'History', 'Fairness', 'Help']);
     // The launchers come after the table controls in focus order.
     const buttons = [...shadow(el).querySelectorAll('button')];
@@ -105,7 +105,7 @@ describe('<punto-banco-table> panels', () => {
       const shown = [...row.querySelectorAll('summary .card')].map((c) => c.getAttribute('aria-label'));
       const inHand = (hand: string) => body.cards.filter((c) => c.hand === hand).map((c) => cardFace(c.code).name);
       expect(shown).to.deep.equal([...inHand('player'), ...inHand('banker')]);
-      const balance = row.querySelector('.balance')!.textContent!;
+      const balance = row.querySelector('.balance')!.textContent;
       expect(balance).to.contain(`$${(body.balanceBefore / 1000).toLocaleString('en', { minimumFractionDigits: 2 })}`);
       expect(balance).to.contain(`$${(body.balanceAfter / 1000).toLocaleString('en', { minimumFractionDigits: 2 })}`);
     });
@@ -153,17 +153,17 @@ describe('<punto-banco-table> panels', () => {
 
   it('speaks the element\'s language in the drawer and in every panel', async () => {
     const { el } = await mountTable({ attrs: { lang: 'ru' } });
-    await until(() => launcher(el, 'scoreboard').textContent!.trim() === 'Табло', 'Russian launchers');
+    await until(() => launcher(el, 'scoreboard').textContent.trim() === 'Табло', 'Russian launchers');
     const fairness = await panel(el, 'pb-fairness');
-    await until(() => fairness.shadowRoot!.textContent!.includes('Снять и начать'), 'the Russian fairness panel');
+    await until(() => fairness.shadowRoot!.textContent.includes('Снять и начать'), 'the Russian fairness panel');
     el.lang = 'it';
-    await until(() => fairness.shadowRoot!.textContent!.includes('Taglia e inizia'), 'the Italian fairness panel');
+    await until(() => fairness.shadowRoot!.textContent.includes('Taglia e inizia'), 'the Italian fairness panel');
     launcher(el, 'help').click();
     const help = await panel<PbHelp>(el, 'pb-help');
     await help.oddsReady();
     expect(help.shadowRoot!.textContent).to.contain('Probabilità esatte').and.to.contain('Sala 1');
     el.lang = 'el';
-    await until(() => help.shadowRoot!.textContent!.includes('Ακριβείς πιθανότητες'), 'the Greek help panel');
+    await until(() => help.shadowRoot!.textContent.includes('Ακριβείς πιθανότητες'), 'the Greek help panel');
   });
 
   it('has every panel text in ru, it and el, with the same {placeholders}', () => {

@@ -143,7 +143,7 @@ describe('schema version 5: pb-fair-1 sessions stay readable', () => {
     });
     const t = await api('GET', `/api/sessions/${s.id}/shoes/1/transcript`, { token });
     expect(t.body).toEqual(transcript);
-    const jwks: Jwks = { keys: [vectors.key.publicJwk as JsonWebKey] };
+    const jwks: Jwks = { keys: [vectors.key.publicJwk] };
     expect((await verifyTranscript(t.body, jwks)).ok).toBe(true);
     expect((await api('GET', `/api/sessions/${s.id}/receipts?shoe=1`, { token })).body.receipts).toEqual(transcript.receipts);
     const request = { body: {}, signature: 'x' };

@@ -29,7 +29,7 @@ async function frame(query: string, vars: Partial<Env> = {}, method = 'GET'): Pr
   const ctx = createExecutionContext();
   const res = await worker.fetch(
     new Request(`${BASE}/embed${query === '' ? '' : `?${query}`}`, { method, headers: { 'CF-Connecting-IP': CLIENT_IP } }),
-    { ...env, ...vars } as Env,
+    { ...env, ...vars },
     ctx,
   );
   await waitOnExecutionContext(ctx);

@@ -165,7 +165,7 @@ describe('embedding origins at session creation', () => {
         headers: { Origin: 'http://localhost:5173', 'Idempotency-Key': crypto.randomUUID(), 'CF-Connecting-IP': CLIENT_IP, 'Content-Type': 'application/json' },
         body: JSON.stringify({ playerKey: PLAYER_KEY, room: 'hall-1', affiliate: 'acme' }),
       }),
-      { ...env, DEV: 'false' } as Env,
+      { ...env, DEV: 'false' },
       ctx,
     );
     await waitOnExecutionContext(ctx);
@@ -241,7 +241,7 @@ describe('embed check (for the widget, which cannot read a refused answer)', () 
 });
 
 describe('the EMBED_ORIGINS configuration', () => {
-  const envWith = (vars: Partial<Env>): Env => ({ ...env, DEV: 'false', ALLOWED_ORIGINS: '', ...vars }) as Env;
+  const envWith = (vars: Partial<Env>): Env => ({ ...env, DEV: 'false', ALLOWED_ORIGINS: '', ...vars });
 
   test('origins in one normal form: lower case, no trailing slash, no default port', () => {
     expect(normalizeOrigin('HTTPS://Acme.Example/')).toBe('https://acme.example');

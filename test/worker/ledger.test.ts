@@ -180,7 +180,7 @@ describe('the operator token', () => {
   /** The fetch handler with some vars changed. */
   async function adminWith(vars: Partial<Env>, headers: Record<string, string>): Promise<Response> {
     const ctx = createExecutionContext();
-    const res = await worker.fetch(new Request(`${BASE}/api/admin/affiliates`, { headers }), { ...env, ...vars } as Env, ctx);
+    const res = await worker.fetch(new Request(`${BASE}/api/admin/affiliates`, { headers }), { ...env, ...vars }, ctx);
     await waitOnExecutionContext(ctx);
     return res;
   }

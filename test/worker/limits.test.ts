@@ -12,7 +12,7 @@ import { api, BASE, betBody, createSession, endBody, PLAYER_KEY, startBody, star
 /** Calls the fetch handler directly with some vars changed. */
 async function fetchWith(vars: Partial<Env>, path: string, init: RequestInit = {}): Promise<Response> {
   const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(`${BASE}${path}`, init), { ...env, ...vars } as Env, ctx);
+  const res = await worker.fetch(new Request(`${BASE}${path}`, init), { ...env, ...vars }, ctx);
   await waitOnExecutionContext(ctx);
   return res;
 }
@@ -67,7 +67,7 @@ describe('keys', () => {
       '/.well-known/jwks.json',
     );
     expect(res.status).toBe(200);
-    const jwks = (await res.json()) as { keys: any[] };
+    const jwks = await res.json<{ keys: any[] }>();
     expect(jwks.keys.map((k) => k.kid)).toEqual(['key-2026', 'key-2025']);
     for (const k of jwks.keys) expect(k.d).toBeUndefined();
   });

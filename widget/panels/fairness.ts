@@ -192,7 +192,7 @@ export class PbFairness extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    const previous = changed.get('commitment') as SignedV2<CommitmentV2> | null | undefined;
+    const previous: SignedV2<CommitmentV2> | null | undefined = changed.get('commitment');
     const newShoe = changed.has('commitment') && previous?.hash !== this.commitment?.hash;
     if (newShoe) {
       // A new shoe: a fresh random seed and cut (any cut is as fair as any other), no stale verification.

@@ -51,7 +51,7 @@ function parseJwksValue(value: unknown): Parsed<Jwks> {
     const v = value as { keys?: unknown; kty?: unknown };
     if (Array.isArray(v.keys)) return { ok: true, value: { keys: v.keys as JsonWebKey[] } };
     // One bare key is accepted too.
-    if (typeof v.kty === 'string') return { ok: true, value: { keys: [value as JsonWebKey] } };
+    if (typeof v.kty === 'string') return { ok: true, value: { keys: [value] } };
   }
   return { ok: false, message: 'the public keys must be a JWKS: { "keys": [ … ] }' };
 }

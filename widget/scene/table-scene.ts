@@ -109,7 +109,7 @@ export class PixiTable implements TableScene {
   private constructor(renderer: Renderer, opts: SceneOptions, width: number, height: number) {
     this.renderer = renderer;
     this.opts = { ...opts, labels: { ...opts.labels } };
-    this.canvas = renderer.canvas as HTMLCanvasElement;
+    this.canvas = renderer.canvas;
     this.canvas.setAttribute('aria-hidden', 'true');
     this.canvas.style.display = 'block';
     this.gl = renderer.gl ?? null;

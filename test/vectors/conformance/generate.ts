@@ -22,7 +22,6 @@ import {
   type ShoeParamsV2,
   type ShoeScriptV2,
   type SignedRequest,
-  type SignedV2,
   type SigningKey,
   signRecord,
   signRecordV2,
@@ -78,7 +77,7 @@ async function forge(file: FileV2, index: number, change: (body: any) => unknown
   const records = structuredClone(file.records);
   const body = records[index]!.body;
   await change(body);
-  records[index] = await signRecordV2(body as RecordV2, key);
+  records[index] = await signRecordV2(body, key);
   return { version: 'pb-fair-2', records };
 }
 /** A request changed and re-signed by `key` (the player unless said). */
@@ -135,7 +134,7 @@ v2('ok-no-rounds-player-end', 'ok', 'a shoe with no rounds, ended by the player'
 v2('ok-no-start-void-timeout', 'ok', 'a shoe never started: commitment, then a reveal after the timeout', async () => {
   const f = await table([{ ...shoeA('void-timeout'), rounds: [] }]);
   const [commitment, , reveal] = f.records;
-  const body = { ...(reveal!.body as RecordV2), prev: commitment!.hash } as RecordV2;
+  const body = { ...(reveal!.body), prev: commitment!.hash } as RecordV2;
   return { version: 'pb-fair-2', records: [commitment!, await signRecordV2(body, operator)] };
 });
 v2('ok-reshuffle-1-deck-limit-1', 'ok', 'reshuffle mode, 1 deck, roundLimit 1', async () => table([{ params: RESHUFFLE_1, serverSeed: SEED[4]!, clientSeed: '🎲🎲', cut: 51, rounds: rounds(1, 1) }]));
