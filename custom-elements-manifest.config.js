@@ -23,7 +23,9 @@ function publicSurfaceOnly() {
       for (const mod of customElementsManifest.modules ?? []) {
         mod.declarations = (mod.declarations ?? []).filter((/** @type {any} */ d) => d.kind === 'class');
         const names = new Set(mod.declarations.map((/** @type {any} */ d) => d.name));
-        mod.exports = (mod.exports ?? []).filter((/** @type {any} */ e) => e.kind === 'custom-element-definition' || names.has(e.declaration?.name) || e.declaration?.module !== mod.path);
+        mod.exports = (mod.exports ?? []).filter(
+          (/** @type {any} */ e) => e.kind === 'custom-element-definition' || names.has(e.declaration?.name) || e.declaration?.module !== mod.path,
+        );
         for (const decl of mod.declarations) {
           const seen = new Set();
           decl.members = (decl.members ?? []).filter((/** @type {any} */ m) => {

@@ -43,7 +43,9 @@ function oddsFigures(): void {
     });
     for (let i = 0; i < 30; i++) countOutcomes(decks); // warm-up
     const runs = Array.from({ length: 51 }, () => timeMs(() => void countOutcomes(decks)));
-    console.log(`exact odds, ${decks} decks: ${median(runs).toFixed(3)} ms median of ${runs.length} runs after warm-up (first call in this process ${first.toFixed(2)} ms)`);
+    console.log(
+      `exact odds, ${decks} decks: ${median(runs).toFixed(3)} ms median of ${runs.length} runs after warm-up (first call in this process ${first.toFixed(2)} ms)`,
+    );
   }
 }
 
@@ -58,7 +60,7 @@ function simulationFigures(): void {
         if (r.ok) sink += r.value.shoes;
       }),
     );
-    const rate = (ms: number) => `${((hands / ms) * 1000 / 1e6).toFixed(1)} M`;
+    const rate = (ms: number) => `${(((hands / ms) * 1000) / 1e6).toFixed(1)} M`;
     console.log(
       `simulation, ${decks} decks, real shoe (burn, cut card ${rules.cutCardFromEnd} from the end), one thread: ` +
         `${rate(median(runs.map((r) => r.wall)))} hands/s median (best ${rate(Math.min(...runs.map((r) => r.wall)))}), ` +

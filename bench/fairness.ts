@@ -57,7 +57,8 @@ function derivationFigures(): void {
   const batches = Array.from({ length: 9 }, (_, b) => {
     const cpu = process.cpuUsage();
     const t = performance.now();
-    for (let i = b * 200; i < (b + 1) * 200; i++) sink += deriveShoe(EIGHT_DECKS, seeds[i % seeds.length]!, 'bench client seed', CUTS.min + (i % (CUTS.max - CUTS.min + 1))).burned;
+    for (let i = b * 200; i < (b + 1) * 200; i++)
+      sink += deriveShoe(EIGHT_DECKS, seeds[i % seeds.length]!, 'bench client seed', CUTS.min + (i % (CUTS.max - CUTS.min + 1))).burned;
     const used = process.cpuUsage(cpu);
     return { wall: ((performance.now() - t) * 1000) / 200, cpu: (used.user + used.system) / 200 };
   });
@@ -137,7 +138,14 @@ async function verificationFigures(): Promise<void> {
 async function verificationFiguresV2(): Promise<void> {
   const operator = (await generateSigningKey('bench-operator')).key;
   const player = (await generateSigningKey('bench-player')).key;
-  const params: ShoeParamsV2 = { algorithm: 'pb-fair-2', mode: 'shoe', decks: 8, burn: true, cutCardFromEnd: DEFAULT_SHOE_PARAMS.cutCardFromEnd, voidAfterSeconds: DEFAULT_VOID_AFTER_SECONDS };
+  const params: ShoeParamsV2 = {
+    algorithm: 'pb-fair-2',
+    mode: 'shoe',
+    decks: 8,
+    burn: true,
+    cutCardFromEnd: DEFAULT_SHOE_PARAMS.cutCardFromEnd,
+    voidAfterSeconds: DEFAULT_VOID_AFTER_SECONDS,
+  };
   const file = await playTableV2({
     table: 'bench',
     operatorKey: operator,

@@ -139,7 +139,11 @@ async function measure(players: number): Promise<SizeFigures> {
         Array.from({ length: Math.min(50, players - i) }, async () => {
           const key = (await generateSigningKey()).key;
           const body = JSON.stringify({ room: 'hall-1', playerKey: playerKeyOf(key) });
-          const res = await fetch(`${base}/api/sessions`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() }, body });
+          const res = await fetch(`${base}/api/sessions`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+            body,
+          });
           const created = (await res.json()) as { token: string };
           return connect(`${base.replace('http', 'ws')}/api/tables/${table}/ws`, created.token, key);
         }),
@@ -229,4 +233,3 @@ export async function run(): Promise<void> {
     }
   }
 }
-

@@ -48,7 +48,9 @@ export async function run(): Promise<void> {
   const loader = await loaderFiles();
   let loaderGzip = 0;
   for (const f of loader) loaderGzip += await gzipSize(f);
-  const all = [path.join(dist, LOADER), ...(await readdir(path.join(dist, 'chunks'))).map((f) => path.join(dist, 'chunks', f))].filter((f) => f.endsWith('.js'));
+  const all = [path.join(dist, LOADER), ...(await readdir(path.join(dist, 'chunks'))).map((f) => path.join(dist, 'chunks', f))].filter((f) =>
+    f.endsWith('.js'),
+  );
   let allGzip = 0;
   for (const f of all) allGzip += await gzipSize(f);
   console.log(`widget loader (${LOADER} + ${loader.length - 1} static chunks): ${kb(loaderGzip)} gzip (target ≤ 15 KB)`);
@@ -78,7 +80,9 @@ export async function run(): Promise<void> {
       firstPaint.push(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN));
       if (i === 0) {
         for (const p of scripts) if (p !== '/demo.js') downloaded += await gzipSize(path.join(dist, p));
-        console.log(`widget JavaScript one page downloads (WebGL renderer): ${kb(downloaded)} gzip in ${[...scripts].filter((p) => p !== '/demo.js').length} files`);
+        console.log(
+          `widget JavaScript one page downloads (WebGL renderer): ${kb(downloaded)} gzip in ${[...scripts].filter((p) => p !== '/demo.js').length} files`,
+        );
       }
       await context.close();
     }

@@ -100,7 +100,20 @@ async function groupCpuSeconds(pgid: number): Promise<number | null> {
 async function startWrangler(): Promise<{ base: string; stop: () => Promise<void>; cpu: () => Promise<number | null> }> {
   const [port, inspector] = [await freePort(), await freePort()];
   const state = await mkdtemp(join(tmpdir(), 'pb-bench-'));
-  const args = ['dev', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspector), '--persist-to', state, '--log-level', 'warn', '--show-interactive-dev-session=false'];
+  const args = [
+    'dev',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--inspector-port',
+    String(inspector),
+    '--persist-to',
+    state,
+    '--log-level',
+    'warn',
+    '--show-interactive-dev-session=false',
+  ];
   for (const [k, v] of Object.entries(BENCH_VARS)) args.push('--var', `${k}:${v}`);
   const child: ChildProcess = spawn(join(process.cwd(), 'node_modules', '.bin', 'wrangler'), args, {
     detached: true, // its own process group, so that stop() reaches workerd too
@@ -189,7 +202,10 @@ function report(name: string, phase: Phase): void {
     return `p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms`;
   };
   const throttled = phase.throttled > 0 ? `, ${phase.throttled} throttled (429)` : '';
-  const cpu = phase.cpuSeconds === null ? '' : `; dev server CPU ${((phase.cpuSeconds * 1000) / Math.max(1, phase.rounds)).toFixed(1)} ms per settled round (both phases)`;
+  const cpu =
+    phase.cpuSeconds === null
+      ? ''
+      : `; dev server CPU ${((phase.cpuSeconds * 1000) / Math.max(1, phase.rounds)).toFixed(1)} ms per settled round (both phases)`;
   console.log(
     `${name}: ${(phase.rounds / phase.seconds).toFixed(0)} settled rounds/s (${phase.rounds} two-phase rounds in ${phase.seconds.toFixed(1)} s); ` +
       `latency of the whole round ${p(phase.latencies.round)}; phase 1 (bet → acceptance) ${p(phase.latencies.bet)}; ` +
@@ -238,7 +254,8 @@ export async function run(): Promise<void> {
     report('1 session, sequential rounds', await measure([one], SINGLE_SECONDS, server.cpu));
 
     const many: BenchPlayer[] = [];
-    for (let i = 0; i < CONCURRENT_SESSIONS; i += 16) many.push(...(await Promise.all(Array.from({ length: Math.min(16, CONCURRENT_SESSIONS - i) }, () => BenchPlayer.open(send)))));
+    for (let i = 0; i < CONCURRENT_SESSIONS; i += 16)
+      many.push(...(await Promise.all(Array.from({ length: Math.min(16, CONCURRENT_SESSIONS - i) }, () => BenchPlayer.open(send)))));
     report(`${CONCURRENT_SESSIONS} sessions at once`, await measure(many, CONCURRENT_SECONDS, server.cpu));
   } finally {
     await server.stop();

@@ -185,7 +185,15 @@ export async function measureWorkerd(vars: Record<string, string>, root = proces
       cpuPerBaselineMs,
       cpuPerRefusedRoundMs,
       rounds,
-      rows: { bet: per('bet'), secret: per('secret'), secretEndingShoe: per('secret-ending-shoe'), create: per('create'), start: per('start'), end: per('end'), ledger: per('ledger') },
+      rows: {
+        bet: per('bet'),
+        secret: per('secret'),
+        secretEndingShoe: per('secret-ending-shoe'),
+        create: per('create'),
+        start: per('start'),
+        end: per('end'),
+        ledger: per('ledger'),
+      },
       rowsAverage: before && after ? (after.rowsWritten - before.rowsWritten) / rounds : null,
     };
   } finally {

@@ -20,7 +20,10 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 async function usage(): Promise<string> {
   const lines = ['usage: punto-banco <command> [options]', '', 'commands:'];
   for (const [name, load] of Object.entries(COMMANDS)) {
-    const summary = await load().then((c) => c.summary, () => '(not available)');
+    const summary = await load().then(
+      (c) => c.summary,
+      () => '(not available)',
+    );
     lines.push(`  ${name.padEnd(10)}${summary}`);
   }
   lines.push('', "run 'punto-banco <command> --help' for a command's options");

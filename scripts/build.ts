@@ -62,7 +62,10 @@ await build({
   logLevel: 'warning',
 });
 await rm(path.join(dist, 'types'), { recursive: true, force: true });
-const types = spawnSync(process.execPath, [createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-p', 'tsconfig.types.json'], { cwd: root, stdio: 'inherit' });
+const types = spawnSync(process.execPath, [createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-p', 'tsconfig.types.json'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 if (types.status !== 0) throw new Error('tsc -p tsconfig.types.json failed: the package declarations were not written');
 
 await cp(path.join(root, 'demo'), dist, { recursive: true });
@@ -99,6 +102,8 @@ visit(Object.keys(outputs).find((f) => f.endsWith(`/${LOADER}`) || f === `dist/$
 const relative = new Set([...loaderFiles].map((f) => path.relative(dist, path.resolve(root, f))));
 const loader = sizes.filter((s) => relative.has(s.file)).reduce((sum, s) => sum + s.gzip, 0);
 const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
-console.log(`loader (${LOADER} + ${relative.size - 1} static chunks) ${kb(loader)} gzip (target ≤ 15 KB); all JavaScript ${kb(total)} gzip in ${sizes.length} files (target ≤ 230 KB)`);
+console.log(
+  `loader (${LOADER} + ${relative.size - 1} static chunks) ${kb(loader)} gzip (target ≤ 15 KB); all JavaScript ${kb(total)} gzip in ${sizes.length} files (target ≤ 230 KB)`,
+);
 const verifyPage = await readFile(path.join(dist, VERIFY_PAGE_FILE));
 console.log(`${VERIFY_PAGE_FILE} (standalone, script inlined) ${kb(verifyPage.length)}, ${kb(gzipSync(verifyPage, { level: 9 }).length)} gzip`);

@@ -35,7 +35,11 @@ let plan = probe();
 if (plan.action === 'install') {
   console.log(`punto-banco: no Chromium at ${CHROMIUM_PATH}; installing Debian's chromium package for the browser tests (${plan.command})`);
   if (install(plan.prefix)) plan = probe();
-  if (plan.action !== 'ready') plan = { action: 'fail', message: `installing Chromium failed: run \`${plan.action === 'install' ? plan.command : 'apt-get install -y chromium'}\` yourself, then npm test again` };
+  if (plan.action !== 'ready')
+    plan = {
+      action: 'fail',
+      message: `installing Chromium failed: run \`${plan.action === 'install' ? plan.command : 'apt-get install -y chromium'}\` yourself, then npm test again`,
+    };
 }
 if (plan.action === 'fail') {
   console.error(`punto-banco: ${plan.message}`);

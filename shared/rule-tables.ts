@@ -29,6 +29,4 @@ export const BANKER_DRAWS: Uint8Array = Uint8Array.from({ length: TOTALS * BANKE
 });
 
 /** OUTCOME[playerTotal * 10 + bankerTotal] is the outcome's index into `OUTCOMES`. */
-export const OUTCOME: Uint8Array = Uint8Array.from({ length: TOTALS * TOTALS }, (_, i) =>
-  OUTCOMES.indexOf(outcomeOf(Math.floor(i / TOTALS), i % TOTALS)),
-);
+export const OUTCOME: Uint8Array = Uint8Array.from({ length: TOTALS * TOTALS }, (_, i) => OUTCOMES.indexOf(outcomeOf(Math.floor(i / TOTALS), i % TOTALS)));

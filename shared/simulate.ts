@@ -190,11 +190,7 @@ function shufflePrefix(shoe: Uint8Array, limit: number, random: UniformSource): 
  * Plays `hands` rounds from real shoes under `rules` (decks, burn, cut card, shoe or reshuffle
  * mode), each shoe shuffled with `random`. Deterministic given the rules and the source.
  */
-export function simulate(
-  hands: number,
-  rules: ShoeRules,
-  random: UniformSource,
-): Result<SimulationResult, EngineError<SimulationErrorCode>> {
+export function simulate(hands: number, rules: ShoeRules, random: UniformSource): Result<SimulationResult, EngineError<SimulationErrorCode>> {
   if (!Number.isSafeInteger(hands) || hands < 0) {
     return fail('bad_hands', `the number of hands must be a whole number ≥ 0, got ${String(hands)}`);
   }
@@ -205,8 +201,7 @@ export function simulate(
   const cutCardAt = cutCardIndex(size, rules);
   // How many cards to shuffle: as far as any round can read. In a shoe a round starts before the
   // cut card and takes at most six; in reshuffle mode there is one round from the top, no burn.
-  const reach =
-    rules.mode === 'reshuffle' ? MAX_CARDS_PER_ROUND : Math.min(cutCardAt + MAX_CARDS_PER_ROUND - 1, size - 1);
+  const reach = rules.mode === 'reshuffle' ? MAX_CARDS_PER_ROUND : Math.min(cutCardAt + MAX_CARDS_PER_ROUND - 1, size - 1);
   const tally = new Float64Array(TALLY_SIZE);
   let shoes = 0;
   while (tally[TALLY_HANDS]! < hands) {

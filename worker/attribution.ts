@@ -29,7 +29,6 @@ import type { Env } from './env.ts';
 import { AFFILIATE_ID } from './schemas.ts';
 import { base64url, constantTimeEqual } from './tokens.ts';
 
-
 export type { Attribution };
 
 export const ATTRIBUTIONS: readonly Attribution[] = ['signed', 'origin', 'claimed'];
@@ -75,7 +74,8 @@ export function affiliateKeys(env: Env): Map<string, string> {
       for (const [id, key] of Object.entries(parsed as Record<string, unknown>)) {
         const affiliate = id.toLowerCase();
         if (!AFFILIATE_ID.test(affiliate)) problem(`"${id}" is not an affiliate id: skipped`);
-        else if (typeof key !== 'string' || key.length < MIN_AFFILIATE_KEY_LENGTH) problem(`the key of "${id}" is not a string of ${MIN_AFFILIATE_KEY_LENGTH}+ characters: skipped`);
+        else if (typeof key !== 'string' || key.length < MIN_AFFILIATE_KEY_LENGTH)
+          problem(`the key of "${id}" is not a string of ${MIN_AFFILIATE_KEY_LENGTH}+ characters: skipped`);
         else keys.set(affiliate, key);
       }
     } else if (parsed !== null) {

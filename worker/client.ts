@@ -61,21 +61,36 @@ export class Client extends DurableObject<Env> {
     if (!taken.ok) return rateLimited(taken.retryAfter, 'creating sessions from this address');
     const sql = this.ctx.storage.sql;
     const prior = sql
-      .exec<{ request_hash: string; answer: string; token: string | null }>(`SELECT request_hash, answer, token FROM creations WHERE key = ? AND created_at > ?`, idem.key, now - CREATION_KEY_TTL_MS)
+      .exec<{ request_hash: string; answer: string; token: string | null }>(
+        `SELECT request_hash, answer, token FROM creations WHERE key = ? AND created_at > ?`,
+        idem.key,
+        now - CREATION_KEY_TTL_MS,
+      )
       .toArray()[0];
     if (prior && prior.request_hash !== idem.requestHash) {
       return failure(409, 'idempotency_conflict', 'this Idempotency-Key was already used with another request: use a new key for a new request');
     }
     if (prior) {
       if (prior.token === null) {
-        return failure(409, 'idempotency_conflict', 'this session was created before its token could be replayed: create a new session with a new Idempotency-Key');
+        return failure(
+          409,
+          'idempotency_conflict',
+          'this session was created before its token could be replayed: create a new session with a new Idempotency-Key',
+        );
       }
       return answer(201, { ...(JSON.parse(prior.answer) as SessionView), token: prior.token }, { 'Idempotent-Replayed': 'true' });
     }
     const sessionId = newSessionId(randomBytes);
     const token = newToken(sessionId, randomBytes);
     const created: Answer = await this.env.TABLES.getByName(sessionId).create({
-      sessionId, tokenHash: tokenHash(token), room: body.room, affiliate: body.affiliate ?? null, attribution, playerKey: body.playerKey, mode: body.mode, decks: body.decks,
+      sessionId,
+      tokenHash: tokenHash(token),
+      room: body.room,
+      affiliate: body.affiliate ?? null,
+      attribution,
+      playerKey: body.playerKey,
+      mode: body.mode,
+      decks: body.decks,
     });
     if (!isSuccess(created)) return created as Answer<never>;
     const view = created.body as SessionView;
@@ -85,7 +100,12 @@ export class Client extends DurableObject<Env> {
         `INSERT INTO creations (key, request_hash, session_id, answer, created_at, token) VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT (key) DO UPDATE SET request_hash = excluded.request_hash, session_id = excluded.session_id, answer = excluded.answer,
            created_at = excluded.created_at, token = excluded.token`,
-        idem.key, idem.requestHash, sessionId, JSON.stringify(view), now, token,
+        idem.key,
+        idem.requestHash,
+        sessionId,
+        JSON.stringify(view),
+        now,
+        token,
       );
     });
     // Forget the token when its replay window closes (one alarm at a time; it re-arms for the rest).

@@ -58,7 +58,7 @@ export interface Env {
 
 declare global {
   // Lets `import { env } from 'cloudflare:workers'` (used by the tests) see our bindings.
-   
+
   namespace Cloudflare {
     interface Env extends WorkerEnv {}
     interface GlobalProps {

@@ -172,7 +172,10 @@ app.get('/api/sessions/:id', async (c) => {
  * The pb-fair-2 changes: each body is `{ request }`, the player's signed request; the table checks
  * it (its signature under the session's player key) and answers with operator-signed records.
  */
-function signedChange(kind: 'start' | 'bet' | 'secret' | 'end', call: (table: DurableObjectStub<Table>, auth: Auth, idem: Idem, value: SignedRequestBody, c: C) => Promise<Answer>) {
+function signedChange(
+  kind: 'start' | 'bet' | 'secret' | 'end',
+  call: (table: DurableObjectStub<Table>, auth: Auth, idem: Idem, value: SignedRequestBody, c: C) => Promise<Answer>,
+) {
   return async (c: C) => {
     const gate = await authenticate(c);
     if (!gate.ok) return gate.res;
@@ -185,10 +188,16 @@ function signedChange(kind: 'start' | 'bet' | 'secret' | 'end', call: (table: Du
   };
 }
 
-app.post('/api/sessions/:id/shoe/start', signedChange('start', (t, auth, idem, b) => t.startShoe(auth, idem, b)));
+app.post(
+  '/api/sessions/:id/shoe/start',
+  signedChange('start', (t, auth, idem, b) => t.startShoe(auth, idem, b)),
+);
 
 /** Phase 1 of a round: the bet and its lock → the acceptance (stake debited). */
-app.post('/api/sessions/:id/rounds', signedChange('bet', (t, auth, idem, b) => t.placeBet(auth, idem, b)));
+app.post(
+  '/api/sessions/:id/rounds',
+  signedChange('bet', (t, auth, idem, b) => t.placeBet(auth, idem, b)),
+);
 
 /** Phase 2: the round's secret → the receipt. */
 app.post('/api/sessions/:id/rounds/:round/secret', async (c) => {
@@ -197,7 +206,10 @@ app.post('/api/sessions/:id/rounds/:round/secret', async (c) => {
   return signedChange('secret', (t, auth, idem, b) => t.revealSecret(auth, idem, Number(raw), b))(c);
 });
 
-app.post('/api/sessions/:id/shoe/end', signedChange('end', (t, auth, idem, b) => t.endShoe(auth, idem, b)));
+app.post(
+  '/api/sessions/:id/shoe/end',
+  signedChange('end', (t, auth, idem, b) => t.endShoe(auth, idem, b)),
+);
 
 /** The table's whole history, one pb-fair-2 file. */
 app.get('/api/sessions/:id/transcript', async (c) => {
@@ -258,7 +270,10 @@ app.get('/api/admin/affiliates', async (c) => {
   if (access === 'denied') return send(c, failure(401, 'unauthorized', 'send the operator token as "Authorization: Bearer <ADMIN_TOKEN>"'));
   const origin = c.get('origin');
   if (origin !== null) {
-    return send(c, failure(403, 'origin_not_allowed', `The operator report may not be read from ${origin}: call it from a server or the command line.`, { origin }));
+    return send(
+      c,
+      failure(403, 'origin_not_allowed', `The operator report may not be read from ${origin}: call it from a server or the command line.`, { origin }),
+    );
   }
   return send(c, answer(200, await c.env.LEDGER.getByName(LEDGER_NAME).report()));
 });

@@ -144,14 +144,22 @@ export class Ledger extends DurableObject<Env> {
    */
   async record(t: SessionTotals): Promise<{ applied: boolean }> {
     const attribution = t.attribution ?? 'claimed';
-    if (typeof t.sessionId !== 'string' || !(t.room in ROOMS) || !ATTRIBUTIONS.includes(attribution) || !count(t.rounds) || !count(t.staked) || !count(t.returned)) {
+    if (
+      typeof t.sessionId !== 'string' ||
+      !(t.room in ROOMS) ||
+      !ATTRIBUTIONS.includes(attribution) ||
+      !count(t.rounds) ||
+      !count(t.staked) ||
+      !count(t.returned)
+    ) {
       throw new Error(`ledger: malformed totals ${JSON.stringify(t)}`);
     }
     const sql = this.ctx.storage.sql;
     return this.ctx.storage.transactionSync(() => {
       const prior = sql
         .exec<{ affiliate: string; room: string; attribution: string; rounds: number; staked: number; returned: number }>(
-          `SELECT affiliate, room, attribution, rounds, staked, returned FROM sessions WHERE session_id = ?`, t.sessionId,
+          `SELECT affiliate, room, attribution, rounds, staked, returned FROM sessions WHERE session_id = ?`,
+          t.sessionId,
         )
         .toArray()[0];
       if (prior && t.rounds <= prior.rounds) return { applied: false };
@@ -164,17 +172,35 @@ export class Ledger extends DurableObject<Env> {
       const affiliate = prior ? prior.affiliate : (t.affiliate ?? NONE);
       const room = prior ? prior.room : t.room;
       const attributed = prior ? prior.attribution : attribution;
-      const d = { sessions: prior ? 0 : 1, rounds: t.rounds - (prior?.rounds ?? 0), staked: t.staked - (prior?.staked ?? 0), returned: t.returned - (prior?.returned ?? 0) };
+      const d = {
+        sessions: prior ? 0 : 1,
+        rounds: t.rounds - (prior?.rounds ?? 0),
+        staked: t.staked - (prior?.staked ?? 0),
+        returned: t.returned - (prior?.returned ?? 0),
+      };
       sql.exec(
         `INSERT INTO sessions (session_id, affiliate, room, attribution, rounds, staked, returned, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (session_id) DO UPDATE SET rounds = excluded.rounds, staked = excluded.staked, returned = excluded.returned, updated_at = excluded.updated_at`,
-        t.sessionId, affiliate, room, attributed, t.rounds, t.staked, t.returned, new Date().toISOString(),
+        t.sessionId,
+        affiliate,
+        room,
+        attributed,
+        t.rounds,
+        t.staked,
+        t.returned,
+        new Date().toISOString(),
       );
       sql.exec(
         `INSERT INTO attributed_totals (affiliate, room, attribution, sessions, rounds, staked, returned) VALUES (?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (affiliate, room, attribution) DO UPDATE SET sessions = sessions + excluded.sessions, rounds = rounds + excluded.rounds,
            staked = staked + excluded.staked, returned = returned + excluded.returned`,
-        affiliate, room, attributed, d.sessions, d.rounds, d.staked, d.returned,
+        affiliate,
+        room,
+        attributed,
+        d.sessions,
+        d.rounds,
+        d.staked,
+        d.returned,
       );
       return { applied: true };
     });

@@ -101,9 +101,7 @@ export const MIGRATIONS: readonly Migration[] = [
        returned_total = (SELECT COALESCE(SUM(json_extract(record, '$.body.returned')), 0) FROM receipts)`,
   ],
   // 2 → 3: how the session's affiliate was attributed (attribution.ts); older sessions proved nothing.
-  [
-    `ALTER TABLE session ADD COLUMN attribution TEXT NOT NULL DEFAULT 'claimed' CHECK (attribution IN ('signed', 'origin', 'claimed'))`,
-  ],
+  [`ALTER TABLE session ADD COLUMN attribution TEXT NOT NULL DEFAULT 'claimed' CHECK (attribution IN ('signed', 'origin', 'claimed'))`],
   // 3 → 4: two rows written per round (see above); the current shoe's position moves to the session.
   [
     `ALTER TABLE session ADD COLUMN shoe_rounds INTEGER NOT NULL DEFAULT 0`,

@@ -5,7 +5,16 @@
  * `shared/`, and answer with its codes.
  */
 import * as v from 'valibot';
-import { type BetRoundRequest, type CreateSessionRequestV2, MAX_DECKS, MIN_DECKS, oneOf, ROOM_IDS, SHOE_MODES, type StartShoeRequestV2 } from '../shared/index.ts';
+import {
+  type BetRoundRequest,
+  type CreateSessionRequestV2,
+  MAX_DECKS,
+  MIN_DECKS,
+  oneOf,
+  ROOM_IDS,
+  SHOE_MODES,
+  type StartShoeRequestV2,
+} from '../shared/index.ts';
 
 /** The largest request body the API reads, in bytes. Fifteen bets take about 700. */
 export const MAX_BODY_BYTES = 4096;
@@ -19,13 +28,7 @@ export const AFFILIATE_ID_RULE = 'affiliate must be 1–40 letters, digits, "_" 
 
 export const CreateSessionBody = v.strictObject({
   room: v.picklist(ROOM_IDS, `room must be ${oneOf(ROOM_IDS)}`),
-  affiliate: v.optional(
-    v.pipe(
-      v.string('affiliate must be a string'),
-      v.toLowerCase(),
-      v.regex(AFFILIATE_ID, AFFILIATE_ID_RULE),
-    ),
-  ),
+  affiliate: v.optional(v.pipe(v.string('affiliate must be a string'), v.toLowerCase(), v.regex(AFFILIATE_ID, AFFILIATE_ID_RULE))),
   mode: v.optional(v.picklist(SHOE_MODES, `mode must be ${oneOf(SHOE_MODES)}`)),
   decks: v.optional(
     v.pipe(
@@ -36,7 +39,7 @@ export const CreateSessionBody = v.strictObject({
     ),
   ),
   // The player's Ed25519 public key (pb-fair-2); the table checks it is 32 canonical base64url bytes.
-  playerKey: v.string('playerKey must be a string: the player\'s Ed25519 public key (base64url x)'),
+  playerKey: v.string("playerKey must be a string: the player's Ed25519 public key (base64url x)"),
 });
 export type CreateSessionBody = v.InferOutput<typeof CreateSessionBody>;
 
@@ -53,7 +56,11 @@ export type SignedRequestBody = v.InferOutput<typeof SignedRequestBody>;
 // The schemas read exactly the wire contract's requests (shared/api.ts); the signed requests'
 // own members are the fairness module's. A drift between the two fails to compile.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const _contract: [Same<CreateSessionBody, CreateSessionRequestV2>, Same<keyof StartShoeRequestV2, keyof SignedRequestBody>, Same<keyof BetRoundRequest, keyof SignedRequestBody>] = [true, true, true];
+const _contract: [
+  Same<CreateSessionBody, CreateSessionRequestV2>,
+  Same<keyof StartShoeRequestV2, keyof SignedRequestBody>,
+  Same<keyof BetRoundRequest, keyof SignedRequestBody>,
+] = [true, true, true];
 
 /** Checks `input` against `schema`; on failure, one readable line naming the field. */
 export function parseBody<S extends v.GenericSchema>(schema: S, input: unknown): { ok: true; value: v.InferOutput<S> } | { ok: false; message: string } {

@@ -74,14 +74,16 @@ export function parseClientMessage(text: string | ArrayBuffer): { ok: true; valu
     return { ok: false, code: 'bad_json', message: 'a message is one JSON object' };
   }
   if (typeof m !== 'object' || m === null || Array.isArray(m)) return { ok: false, code: 'bad_message', message: 'a message is one JSON object' };
-  if (m.v !== PROTOCOL_VERSION) return { ok: false, code: 'bad_version', message: `this table speaks protocol version ${PROTOCOL_VERSION}: send "v": ${PROTOCOL_VERSION}` };
+  if (m.v !== PROTOCOL_VERSION)
+    return { ok: false, code: 'bad_version', message: `this table speaks protocol version ${PROTOCOL_VERSION}: send "v": ${PROTOCOL_VERSION}` };
   switch (m.type) {
     case 'ping':
     case 'state':
       return { ok: true, value: { type: m.type } };
     case 'start':
     case 'bet':
-      if (typeof m.request !== 'object' || m.request === null) return { ok: false, code: 'bad_message', message: `a ${m.type} message carries { request: { body, signature } }` };
+      if (typeof m.request !== 'object' || m.request === null)
+        return { ok: false, code: 'bad_message', message: `a ${m.type} message carries { request: { body, signature } }` };
       return { ok: true, value: { type: m.type, request: m.request } };
     default:
       return { ok: false, code: 'unknown_type', message: 'type is one of start, bet, state, ping' };

@@ -62,7 +62,8 @@ sharedTableRoutes.get('/:room/:name/ws', async (c) => {
   }
   const token = bearer(c.req.header('Authorization')) ?? c.req.query('token') ?? null;
   const owner = token === null ? null : tokenSession(token);
-  if (token === null || owner === null) return refuse(failure(401, 'unauthorized', 'send your session\'s token as "Authorization: Bearer <token>" or ?token=<token>'));
+  if (token === null || owner === null)
+    return refuse(failure(401, 'unauthorized', 'send your session\'s token as "Authorization: Bearer <token>" or ?token=<token>'));
   const seat = await c.env.TABLES.getByName(owner).sharedSeat(tokenHash(token));
   if (!seat) return refuse(failure(401, 'unauthorized', 'the token is not valid'));
   const origin = c.req.header('Origin');

@@ -106,13 +106,27 @@ export class SharedStore {
   }
 
   insertBet(b: BetRow): void {
-    this.#sql.exec('INSERT INTO st_bets VALUES (?, ?, ?, ?, ?, ?, ?, ?)', b.shoe, b.round, b.player, b.session, JSON.stringify(b.request), b.stake, b.balanceBefore, b.status);
+    this.#sql.exec(
+      'INSERT INTO st_bets VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      b.shoe,
+      b.round,
+      b.player,
+      b.session,
+      JSON.stringify(b.request),
+      b.stake,
+      b.balanceBefore,
+      b.status,
+    );
   }
 
   setBetStatus(b: Pick<BetRow, 'shoe' | 'round' | 'player'>, status: BetStatus, balanceBefore: number | null = null): void {
     this.#sql.exec(
       'UPDATE st_bets SET status = ?, balance_before = coalesce(?, balance_before) WHERE shoe = ? AND round = ? AND player = ?',
-      status, balanceBefore, b.shoe, b.round, b.player,
+      status,
+      balanceBefore,
+      b.shoe,
+      b.round,
+      b.player,
     );
   }
 
@@ -131,7 +145,15 @@ export class SharedStore {
 
   /** Inserts a transfer as pending; an id already known is left as it is (the same movement). */
   insertTransfer(t: Omit<TransferRow, 'status'>): void {
-    this.#sql.exec(`INSERT INTO st_transfers VALUES (?, ?, ?, ?, ?, ?, 'pending') ON CONFLICT (id) DO NOTHING`, t.id, t.session, t.shoe, t.round, t.kind, t.amount);
+    this.#sql.exec(
+      `INSERT INTO st_transfers VALUES (?, ?, ?, ?, ?, ?, 'pending') ON CONFLICT (id) DO NOTHING`,
+      t.id,
+      t.session,
+      t.shoe,
+      t.round,
+      t.kind,
+      t.amount,
+    );
   }
 
   setTransferStatus(id: string, status: TransferStatus): void {
@@ -144,12 +166,22 @@ export class SharedStore {
   }
 
   insertRecord(round: number, player: string | null, record: SignedShared): void {
-    this.#sql.exec('INSERT INTO st_records (shoe, round, kind, player, record) VALUES (?, ?, ?, ?, ?)', record.body.shoe, round, record.body.type, player, JSON.stringify(record));
+    this.#sql.exec(
+      'INSERT INTO st_records (shoe, round, kind, player, record) VALUES (?, ?, ?, ?, ?)',
+      record.body.shoe,
+      round,
+      record.body.type,
+      player,
+      JSON.stringify(record),
+    );
   }
 
   /** One shoe's records, or (shoe null) the table's whole history, in chain order. */
   records(shoe: number | null): RecordRow[] {
-    const rows = shoe === null ? this.#sql.exec<Row>('SELECT * FROM st_records ORDER BY seq') : this.#sql.exec<Row>('SELECT * FROM st_records WHERE shoe = ? ORDER BY seq', shoe);
+    const rows =
+      shoe === null
+        ? this.#sql.exec<Row>('SELECT * FROM st_records ORDER BY seq')
+        : this.#sql.exec<Row>('SELECT * FROM st_records WHERE shoe = ? ORDER BY seq', shoe);
     return rows.toArray().map(recordRow);
   }
 
@@ -179,7 +211,10 @@ export class SharedStore {
   setStart(shoe: number, player: string, session: string, request: SignedSharedRequest<SharedStartRequest>): void {
     this.#sql.exec(
       'INSERT INTO st_starts VALUES (?, ?, ?, ?) ON CONFLICT (shoe, player) DO UPDATE SET request = excluded.request',
-      shoe, player, session, JSON.stringify(request),
+      shoe,
+      player,
+      session,
+      JSON.stringify(request),
     );
   }
 

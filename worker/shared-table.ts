@@ -55,7 +55,17 @@ import { beaconSource, type BeaconSource, fetchBeacon, type Fetcher, VerifiedRou
 import { type Env, isDev, sharedTiming } from './env.ts';
 import { signingKey } from './keys.ts';
 import { TokenBucket } from './limits.ts';
-import { type ClientMessage, MAX_SOCKETS, MAX_SOCKETS_PER_PLAYER, MESSAGE_RATE, outgoing, parseClientMessage, parseTableId, RETRY_MS, type TableConfig } from './shared-protocol.ts';
+import {
+  type ClientMessage,
+  MAX_SOCKETS,
+  MAX_SOCKETS_PER_PLAYER,
+  MESSAGE_RATE,
+  outgoing,
+  parseClientMessage,
+  parseTableId,
+  RETRY_MS,
+  type TableConfig,
+} from './shared-protocol.ts';
 import { type BetRow, SharedStore, type TransferKind, type TransferRow } from './shared-store.ts';
 import { RETRY_LATER, type Transfer, type TransferOutcome } from './shared-wallet.ts';
 
@@ -214,11 +224,15 @@ export class SharedTable extends DurableObject<Env> {
     const s = this.#state!;
     const commitment = this.#store.record(s.shoe.number, 'commitment')!.record;
     if (s.shoe.clientSeed !== null || r.table !== s.config.tableId || r.shoe !== s.shoe.number || r.commitment !== commitment.hash) {
-      return send(ws, 'start-refused', { code: 'request_mismatch', message: `the start request must answer the commitment of shoe ${s.shoe.number}, not started yet` });
+      return send(ws, 'start-refused', {
+        code: 'request_mismatch',
+        message: `the start request must answer the commitment of shoe ${s.shoe.number}, not started yet`,
+      });
     }
     const n = s.shoe.params.decks * 52;
     if (!Number.isSafeInteger(r.cut) || r.cut < 1 || r.cut > n - 1) return send(ws, 'start-refused', { code: 'bad_cut', message: `a cut is 1–${n - 1}` });
-    if (!this.#store.bindKey(r.player, who.session)) return send(ws, 'start-refused', { code: 'player_key_taken', message: 'this key is another session\'s at this table' });
+    if (!this.#store.bindKey(r.player, who.session))
+      return send(ws, 'start-refused', { code: 'player_key_taken', message: "this key is another session's at this table" });
     this.#store.setStart(s.shoe.number, r.player, who.session, checked.value);
     send(ws, 'start-ack', { shoe: s.shoe.number, player: r.player });
   }
@@ -229,7 +243,13 @@ export class SharedTable extends DurableObject<Env> {
     const shoe = s.shoe.number;
     const round = s.shoe.closed + 1;
     const refuse = (code: string, message: string, extra: object = {}) => send(ws, 'bet-refused', { code, message, ...extra });
-    const checked = await validateSharedBet(raw, { table: s.config.tableId, shoe, round, limits: ROOMS[s.config.room].limits, balance: Number.MAX_SAFE_INTEGER });
+    const checked = await validateSharedBet(raw, {
+      table: s.config.tableId,
+      shoe,
+      round,
+      limits: ROOMS[s.config.room].limits,
+      balance: Number.MAX_SAFE_INTEGER,
+    });
     if (!checked.ok) {
       // A copy of a bet already taken (a resend after a reconnect) is acknowledged again, whatever the round now is.
       const again = this.#knownBet(raw);
@@ -248,7 +268,7 @@ export class SharedTable extends DurableObject<Env> {
     if (s.shoe.clientSeed === null && !this.#store.hasStart(shoe, who.session)) {
       return refuse('start_required', `shoe ${shoe} starts at this close: send your start request (client seed and cut) before your first bet`);
     }
-    if (!this.#store.bindKey(player, who.session)) return refuse('player_key_taken', 'this key is another session\'s at this table');
+    if (!this.#store.bindKey(player, who.session)) return refuse('player_key_taken', "this key is another session's at this table");
     const stake = totalStake(req.body.bets);
     const id = transferId(s.config.tableId, shoe, round, player, 'debit');
     this.ctx.storage.transactionSync(() => {
@@ -362,7 +382,17 @@ export class SharedTable extends DurableObject<Env> {
     const issuedAt = new Date(this.#now()).toISOString();
     const close = this.#store.record(shoe.number, 'close', round)!.record as SignedShared<SharedClose>;
     const accepted = this.#store.bets(shoe.number, round, 'accepted');
-    const built = buildSharedDeal({ params: shoe.params, state: shoe.deal!, serverSeed: shoe.serverSeed, cut: shoe.cut!, chain, close, beacon, keyId: key.keyId, issuedAt });
+    const built = buildSharedDeal({
+      params: shoe.params,
+      state: shoe.deal!,
+      serverSeed: shoe.serverSeed,
+      cut: shoe.cut!,
+      chain,
+      close,
+      beacon,
+      keyId: key.keyId,
+      issuedAt,
+    });
     if (!built.ok) throw new Error(`${s.config.tableId}: the deal cannot be built: ${built.error.message}`);
     const deal = await signSharedRecord(built.value.body, key);
     const bySession = new Map(accepted.map((b) => [b.player, b]));
@@ -376,7 +406,14 @@ export class SharedTable extends DurableObject<Env> {
         const bet = bySession.get(x.body.player)!;
         this.#store.insertRecord(round, x.body.player, x);
         if (x.body.returned > 0) {
-          this.#store.insertTransfer({ id: transferId(s.config.tableId, shoe.number, round, x.body.player, 'credit'), session: bet.session, shoe: shoe.number, round, kind: 'credit', amount: x.body.returned });
+          this.#store.insertTransfer({
+            id: transferId(s.config.tableId, shoe.number, round, x.body.player, 'credit'),
+            session: bet.session,
+            shoe: shoe.number,
+            round,
+            kind: 'credit',
+            amount: x.body.returned,
+          });
         }
       }
       if (ending) for (const r of ending.records) this.#store.insertRecord(round, null, r);
@@ -406,7 +443,14 @@ export class SharedTable extends DurableObject<Env> {
     this.ctx.storage.transactionSync(() => {
       this.#store.insertRecord(round, null, voided);
       for (const b of accepted) {
-        this.#store.insertTransfer({ id: transferId(s.config.tableId, shoe.number, round, b.player, 'refund'), session: b.session, shoe: shoe.number, round, kind: 'refund', amount: b.stake });
+        this.#store.insertTransfer({
+          id: transferId(s.config.tableId, shoe.number, round, b.player, 'refund'),
+          session: b.session,
+          shoe: shoe.number,
+          round,
+          kind: 'refund',
+          amount: b.stake,
+        });
       }
       if (ending) for (const r of ending.records) this.#store.insertRecord(round, null, r);
       this.#nextRound({ ...s, shoe: ending ? ending.next : shoe });
@@ -438,7 +482,12 @@ export class SharedTable extends DurableObject<Env> {
     if (s.phase === 'betting') this.#broadcast('open', { shoe: s.shoe.number, round: s.shoe.closed + 1, closesAt: new Date(s.closesAt!).toISOString() });
   }
 
-  async #commitShoe(config: TableConfig, number: number, prev: string | null, now: number): Promise<{ shoe: ShoeState; commitment: SignedShared<SharedCommitment> }> {
+  async #commitShoe(
+    config: TableConfig,
+    number: number,
+    prev: string | null,
+    now: number,
+  ): Promise<{ shoe: ShoeState; commitment: SignedShared<SharedCommitment> }> {
     const source = await this.#beaconSource();
     const beaconDeadlineSeconds = Math.min(DEFAULT_BEACON_DEADLINE_SECONDS, Math.max(1, Math.ceil(sharedTiming(this.env).beaconLateMs / 1000)));
     const { decks, burn, cutCardFromEnd } = DEFAULT_SHOE_PARAMS;
@@ -448,7 +497,17 @@ export class SharedTable extends DurableObject<Env> {
         : { algorithm: 'pb-shared-1', mode: 'reshuffle', decks, roundLimit: RESHUFFLE_ROUND_LIMIT, beaconDeadlineSeconds };
     const serverSeed = newServerSeed((n) => crypto.getRandomValues(new Uint8Array(n)));
     const key = await signingKey(this.env);
-    const body = buildSharedCommitment({ table: config.tableId, shoe: number, keyId: key.keyId, params, limits: ROOMS[config.room].limits, beacon: source.chain, serverSeed, prev, issuedAt: new Date(now).toISOString() });
+    const body = buildSharedCommitment({
+      table: config.tableId,
+      shoe: number,
+      keyId: key.keyId,
+      params,
+      limits: ROOMS[config.room].limits,
+      beacon: source.chain,
+      serverSeed,
+      prev,
+      issuedAt: new Date(now).toISOString(),
+    });
     const commitment = await signSharedRecord(body, key);
     return { shoe: { number, params, serverSeed, clientSeed: null, cut: null, deal: null, closed: 0 }, commitment };
   }
@@ -499,7 +558,12 @@ export class SharedTable extends DurableObject<Env> {
       return;
     }
     await haltIfAsked(this.env, t.kind === 'debit' ? 'debit-applied' : 'credit-applied');
-    const bet = t.kind === 'debit' ? (player ? this.#store.bet(t.shoe, t.round, player) : this.#store.sessionBets(t.shoe, t.round, t.session).find((b) => transferId(s.config.tableId, b.shoe, b.round, b.player, 'debit') === t.id)) : null;
+    const bet =
+      t.kind === 'debit'
+        ? player
+          ? this.#store.bet(t.shoe, t.round, player)
+          : this.#store.sessionBets(t.shoe, t.round, t.session).find((b) => transferId(s.config.tableId, b.shoe, b.round, b.player, 'debit') === t.id)
+        : null;
     let late = false;
     const recorded = this.ctx.storage.transactionSync(() => {
       const current = this.#store.transfer(t.id);
@@ -514,7 +578,14 @@ export class SharedTable extends DurableObject<Env> {
         // Debited after the close: the bet is not in the round, its stake goes straight back.
         late = true;
         this.#store.setBetStatus(bet, 'late');
-        this.#store.insertTransfer({ id: transferId(st.config.tableId, t.shoe, t.round, bet.player, 'refund'), session: t.session, shoe: t.shoe, round: t.round, kind: 'refund', amount: t.amount });
+        this.#store.insertTransfer({
+          id: transferId(st.config.tableId, t.shoe, t.round, bet.player, 'refund'),
+          session: t.session,
+          shoe: t.shoe,
+          round: t.round,
+          kind: 'refund',
+          amount: t.amount,
+        });
       }
       return true;
     });
@@ -528,7 +599,12 @@ export class SharedTable extends DurableObject<Env> {
         // Each bet to everyone is N² messages a round: only small tables get them live (all see the close).
         if (this.ctx.getWebSockets().length <= LIVE_BETS_MAX_SOCKETS) this.#broadcast('bet', { ...base, stake: now.stake });
       } else if (now.status === 'refused') {
-        this.#toSession(t.session, 'bet-refused', { ...base, code: outcome.ok ? 'refused' : outcome.code, message: outcome.ok ? '' : outcome.message, balance });
+        this.#toSession(t.session, 'bet-refused', {
+          ...base,
+          code: outcome.ok ? 'refused' : outcome.code,
+          message: outcome.ok ? '' : outcome.message,
+          balance,
+        });
       } else if (late) {
         this.#toSession(t.session, 'bet-refused', { ...base, code: 'betting_closed', message: 'betting closed before your stake was taken: it is returned' });
         await this.#schedule();
@@ -560,7 +636,15 @@ export class SharedTable extends DurableObject<Env> {
         else p.refunded += t.amount;
       }
     }
-    return { tableId: s.config.tableId, shoe: s.shoe.number, round: s.shoe.closed + (s.phase === 'awaiting-beacon' ? 0 : 1), phase: s.phase, sessions, houseNet, pending };
+    return {
+      tableId: s.config.tableId,
+      shoe: s.shoe.number,
+      round: s.shoe.closed + (s.phase === 'awaiting-beacon' ? 0 : 1),
+      phase: s.phase,
+      sessions,
+      houseNet,
+      pending,
+    };
   }
 
   /** The alarm's time, or null (tests: a table with no activity holds none). */
@@ -580,12 +664,20 @@ export class SharedTable extends DurableObject<Env> {
       speed: s.config.speed,
       windowMs: s.config.windowMs,
       limits: ROOMS[s.config.room].limits,
-      shoe: { number: s.shoe.number, params: s.shoe.params, commitment, start, closed: s.shoe.closed, cardsDealt: s.shoe.deal?.dealt ?? 0, cardsLeft: s.shoe.deal && s.shoe.params.mode === 'shoe' ? s.shoe.deal.remaining.length : null },
+      shoe: {
+        number: s.shoe.number,
+        params: s.shoe.params,
+        commitment,
+        start,
+        closed: s.shoe.closed,
+        cardsDealt: s.shoe.deal?.dealt ?? 0,
+        cardsLeft: s.shoe.deal && s.shoe.params.mode === 'shoe' ? s.shoe.deal.remaining.length : null,
+      },
       round,
       phase: s.phase,
       closesAt: s.closesAt === null ? null : new Date(s.closesAt).toISOString(),
       beaconRound: s.beaconRound,
-      close: s.phase === 'awaiting-beacon' ? this.#store.record(s.shoe.number, 'close', round)?.record ?? null : null,
+      close: s.phase === 'awaiting-beacon' ? (this.#store.record(s.shoe.number, 'close', round)?.record ?? null) : null,
       bets: s.phase === 'idle' ? [] : this.#store.bets(s.shoe.number, round, 'accepted').map((b) => ({ player: b.player, stake: b.stake })),
       lastDeal,
       connections: this.ctx.getWebSockets().length,
@@ -684,4 +776,3 @@ function trySend(ws: WebSocket, text: string): void {
 function logFault(err: unknown): void {
   console.error('punto-banco: shared table fault:', (err as Error)?.stack ?? err);
 }
-

@@ -29,7 +29,14 @@ export interface Transfer {
 
 export type TransferOutcome =
   | { ok: true; id: string; balance: number; replayed: boolean }
-  | { ok: false; id: string; code: 'insufficient_funds' | 'no_session' | 'bad_transfer' | 'session_busy'; message: string; balance?: number; replayed?: boolean };
+  | {
+      ok: false;
+      id: string;
+      code: 'insufficient_funds' | 'no_session' | 'bad_transfer' | 'session_busy';
+      message: string;
+      balance?: number;
+      replayed?: boolean;
+    };
 
 /** Answers that record nothing on the session's side: the table keeps the transfer pending and asks again. */
 export const RETRY_LATER: ReadonlySet<string> = new Set(['session_busy']);

@@ -53,7 +53,9 @@ export interface SessionRow {
 }
 
 /** What a new (pb-fair-2) session row is given; the totals start at zero. */
-export type NewSession = Pick<SessionRow, 'sessionId' | 'room' | 'affiliate' | 'attribution' | 'balance' | 'currentShoe' | 'head' | 'createdAt'> & { playerKey: string };
+export type NewSession = Pick<SessionRow, 'sessionId' | 'room' | 'affiliate' | 'attribution' | 'balance' | 'currentShoe' | 'head' | 'createdAt'> & {
+  playerKey: string;
+};
 
 /**
  * What one change does to the session row: a single guarded UPDATE (one row written). Every
@@ -132,7 +134,6 @@ function jsonOrNull<T>(text: SqlStorageValue): T | null {
   return text === null ? null : json<T>(text);
 }
 
-
 export class TableStore {
   readonly #sql: SqlStorage;
   /**
@@ -194,7 +195,15 @@ export class TableStore {
   insertSession(s: NewSession): void {
     this.#exec(
       `INSERT INTO session (id, session_id, room, affiliate, attribution, protocol, player_key, balance, current_shoe, head, created_at) VALUES (1, ?, ?, ?, ?, 'pb-fair-2', ?, ?, ?, ?, ?)`,
-      s.sessionId, s.room, s.affiliate, s.attribution, s.playerKey, s.balance, s.currentShoe, s.head, s.createdAt,
+      s.sessionId,
+      s.room,
+      s.affiliate,
+      s.attribution,
+      s.playerKey,
+      s.balance,
+      s.currentShoe,
+      s.head,
+      s.createdAt,
     );
   }
 
@@ -244,10 +253,7 @@ export class TableStore {
 
   /** A pb-fair-1 shoe with its signed records. */
   shoe(number: number): ShoeRow | null {
-    const r = this.#exec<Row>(
-      `SELECT shoes.*, session.shoe_rounds AS live_rounds FROM shoes, session WHERE number = ? AND session.id = 1`,
-      number,
-    )[0];
+    const r = this.#exec<Row>(`SELECT shoes.*, session.shoe_rounds AS live_rounds FROM shoes, session WHERE number = ? AND session.id = 1`, number)[0];
     if (!r) return null;
     return {
       number: Number(r.number),
@@ -274,10 +280,7 @@ export class TableStore {
 
   /** A pb-fair-2 shoe: its seed, params and signed commitment / start / reveal. */
   shoeV2(number: number): ShoeRowV2 | null {
-    const r = this.#exec<Row>(
-      `SELECT shoes.*, session.shoe_rounds AS live_rounds FROM shoes, session WHERE number = ? AND session.id = 1`,
-      number,
-    )[0];
+    const r = this.#exec<Row>(`SELECT shoes.*, session.shoe_rounds AS live_rounds FROM shoes, session WHERE number = ? AND session.id = 1`, number)[0];
     if (!r) return null;
     return {
       number: Number(r.number),
@@ -297,7 +300,10 @@ export class TableStore {
   insertShoe(s: { number: number; params: ShoeParamsV2; serverSeed: string; commitment: SignedV2<CommitmentV2> }): void {
     this.#exec(
       `INSERT INTO shoes (number, params, server_seed, status, commitment, rounds) VALUES (?, ?, ?, 'awaiting-start', ?, 0)`,
-      s.number, JSON.stringify(s.params), s.serverSeed, JSON.stringify(s.commitment),
+      s.number,
+      JSON.stringify(s.params),
+      s.serverSeed,
+      JSON.stringify(s.commitment),
     );
   }
 
@@ -306,7 +312,10 @@ export class TableStore {
     this.#once(
       'startShoe',
       `UPDATE shoes SET status = 'in-play', start = ?, client_seed = ?, cut = ? WHERE number = ? AND status = 'awaiting-start'`,
-      JSON.stringify(start), r.clientSeed, r.cut, number,
+      JSON.stringify(start),
+      r.clientSeed,
+      r.cut,
+      number,
     );
   }
 
@@ -314,7 +323,9 @@ export class TableStore {
     this.#once(
       'endShoe',
       `UPDATE shoes SET status = 'ended', reveal = ?, rounds = ? WHERE number = ? AND status != 'ended'`,
-      JSON.stringify(reveal), reveal.body.rounds, number,
+      JSON.stringify(reveal),
+      reveal.body.rounds,
+      number,
     );
   }
 
@@ -323,7 +334,14 @@ export class TableStore {
     const b = record.body as { shoe: number; type: string; round?: number };
     const cursor = this.#sql.exec(
       `INSERT INTO records (shoe, type, round, hash, record, idempotency_key, request_hash, answered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq`,
-      b.shoe, b.type, b.round ?? null, record.hash, JSON.stringify(record), key?.key ?? null, key?.requestHash ?? null, key?.at ?? null,
+      b.shoe,
+      b.type,
+      b.round ?? null,
+      record.hash,
+      JSON.stringify(record),
+      key?.key ?? null,
+      key?.requestHash ?? null,
+      key?.at ?? null,
     );
     const seq = Number(cursor.one().seq);
     this.rowsWritten += cursor.rowsWritten;
@@ -332,9 +350,10 @@ export class TableStore {
 
   /** The table's records in chain order, or one shoe's. */
   records(shoe?: number): SignedV2[] {
-    const rows = shoe === undefined
-      ? this.#exec<{ record: string }>(`SELECT record FROM records ORDER BY seq`)
-      : this.#exec<{ record: string }>(`SELECT record FROM records WHERE shoe = ? ORDER BY seq`, shoe);
+    const rows =
+      shoe === undefined
+        ? this.#exec<{ record: string }>(`SELECT record FROM records ORDER BY seq`)
+        : this.#exec<{ record: string }>(`SELECT record FROM records WHERE shoe = ? ORDER BY seq`, shoe);
     return rows.map((r) => json<SignedV2>(r.record));
   }
 
@@ -345,7 +364,10 @@ export class TableStore {
     if (type !== null) (where.push('type = ?'), values.push(type));
     if (shoe !== undefined) (where.push('shoe = ?'), values.push(shoe));
     if (round !== undefined) (where.push('round = ?'), values.push(round));
-    const r = this.#exec<{ record: string }>(`SELECT record FROM records ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq DESC LIMIT 1`, ...values)[0];
+    const r = this.#exec<{ record: string }>(
+      `SELECT record FROM records ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq DESC LIMIT 1`,
+      ...values,
+    )[0];
     return r ? json<SignedV2<T>>(r.record) : null;
   }
 

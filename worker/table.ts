@@ -204,20 +204,31 @@ export class Table extends DurableObject<Env> {
   async create(init: CreateInit): Promise<Answer<SessionViewV2>> {
     return this.#exclusive(async () => {
       if (this.#exists()) return failure(409, 'idempotency_conflict', 'this session already exists');
-      if (!isEd25519X(init.playerKey)) return failure(400, 'invalid_body', 'playerKey must be an Ed25519 public key: 32 bytes in canonical base64url (43 characters)');
+      if (!isEd25519X(init.playerKey))
+        return failure(400, 'invalid_body', 'playerKey must be an Ed25519 public key: 32 bytes in canonical base64url (43 characters)');
       const mode = init.mode ?? DEFAULT_SHOE_PARAMS.mode;
       const decks = init.decks ?? DEFAULT_SHOE_PARAMS.decks;
       const vas = voidAfterSeconds(this.env);
       // The cut card in the middle of the stack (rule text 000), a committed parameter.
       const shoeRules = defaultShoeRules('shoe', decks);
-      const params: ShoeParamsV2 = mode === 'shoe'
-        ? { algorithm: 'pb-fair-2', mode, decks, burn: shoeRules.burn, cutCardFromEnd: shoeRules.cutCardFromEnd, voidAfterSeconds: vas }
-        : { algorithm: 'pb-fair-2', mode, decks, roundLimit: RESHUFFLE_ROUNDS_PER_SEED, voidAfterSeconds: vas };
+      const params: ShoeParamsV2 =
+        mode === 'shoe'
+          ? { algorithm: 'pb-fair-2', mode, decks, burn: shoeRules.burn, cutCardFromEnd: shoeRules.cutCardFromEnd, voidAfterSeconds: vas }
+          : { algorithm: 'pb-fair-2', mode, decks, roundLimit: RESHUFFLE_ROUNDS_PER_SEED, voidAfterSeconds: vas };
       const valid = validateParamsV2(params);
       if (!valid.ok) return failure(400, 'invalid_body', valid.error.message);
       const now = this.#iso();
       const balance = STARTING_BALANCE[init.room];
-      const next = await this.#commit({ table: init.sessionId, number: 1, params, limits: ROOMS[init.room].limits, playerKey: init.playerKey, openingBalance: balance, prev: null, now });
+      const next = await this.#commit({
+        table: init.sessionId,
+        number: 1,
+        params,
+        limits: ROOMS[init.room].limits,
+        playerKey: init.playerKey,
+        openingBalance: balance,
+        prev: null,
+        now,
+      });
       this.#counted('create', () => {
         migrate(this.ctx.storage.sql);
         this.#store.insertSession({
@@ -272,7 +283,8 @@ export class Table extends DurableObject<Env> {
       if (seed.value !== r.clientSeed) return failure(400, 'bad_client_seed', 'the client seed must be in Unicode NFC');
       if (/\p{Cn}/u.test(r.clientSeed)) return failure(400, 'bad_client_seed', 'the client seed holds an unassigned code point');
       const range = cutRangeV2(shoe.params);
-      if (!Number.isInteger(r.cut) || r.cut < range.min || r.cut > range.max) return failure(400, 'bad_cut', `the cut must be a whole number from ${range.min} to ${range.max}, got ${r.cut}`);
+      if (!Number.isInteger(r.cut) || r.cut < range.min || r.cut > range.max)
+        return failure(400, 'bad_cut', `the cut must be a whole number from ${range.min} to ${range.max}, got ${r.cut}`);
       const key = await signingKey(this.env);
       const start = await signRecordV2(buildStartV2(shoe.commitment, request, key.keyId, this.#iso()), key);
       return {
@@ -300,7 +312,11 @@ export class Table extends DurableObject<Env> {
         // The same signed bet sent again under another key: the acceptance it already has.
         const pending = this.#store.lastRecord<AcceptanceV2>('acceptance', session.currentShoe, session.pendingRound)!;
         if (sameRequest(pending.body.request, request)) return answer(200, this.#acceptanceAnswer(pending));
-        return failure(409, 'round_pending', `round ${session.pendingRound} is waiting for its secret: send it first (or wait for the void at ${session.dueAt})`);
+        return failure(
+          409,
+          'round_pending',
+          `round ${session.pendingRound} is waiting for its secret: send it first (or wait for the void at ${session.dueAt})`,
+        );
       }
       const shoe = this.#store.shoeV2(session.currentShoe)!;
       if (shoe.status !== 'in-play') return failure(409, 'shoe_not_started', `shoe ${shoe.number} has not started: send the signed start request first`);
@@ -310,10 +326,23 @@ export class Table extends DurableObject<Env> {
       const last = this.#store.lastRecord(null)!;
       const key = await signingKey(this.env);
       const round = session.shoeRounds + 1;
-      const built = buildAcceptanceV2({ last, round, request, limits: room.limits, balanceBefore: session.balance, affiliate: session.affiliate, keyId: key.keyId, issuedAt: this.#iso() });
+      const built = buildAcceptanceV2({
+        last,
+        round,
+        request,
+        limits: room.limits,
+        balanceBefore: session.balance,
+        affiliate: session.affiliate,
+        keyId: key.keyId,
+        issuedAt: this.#iso(),
+      });
       if (!built.ok) {
         const status = built.error.code === 'request_mismatch' ? 409 : built.error.code === 'bad_lock' ? 400 : 422;
-        return failure(status, built.error.code, built.error.code === 'request_mismatch' ? `${built.error.message}: bet round ${round} after the record ${last.hash}` : built.error.message);
+        return failure(
+          status,
+          built.error.code,
+          built.error.code === 'request_mismatch' ? `${built.error.message}: bet round ${round} after the record ${last.hash}` : built.error.message,
+        );
       }
       const acceptance = await signRecordV2(built.value, key);
       const result = this.#acceptanceAnswer(acceptance, shoe.params);
@@ -322,7 +351,10 @@ export class Table extends DurableObject<Env> {
         result: answer(200, result),
         write: (k) => {
           this.#store.appendRecord(acceptance, k);
-          this.#store.updateSession({ head: acceptance.hash, balance: result.balance, shoeRounds: round, pendingRound: round, dueAt: result.voidAt }, expectOf(session));
+          this.#store.updateSession(
+            { head: acceptance.hash, balance: result.balance, shoeRounds: round, pendingRound: round, dueAt: result.voidAt },
+            expectOf(session),
+          );
         },
       };
     });
@@ -341,7 +373,14 @@ export class Table extends DurableObject<Env> {
       const shoe = this.#store.shoeV2(session.currentShoe)!;
       const key = await signingKey(this.env);
       const settled = buildReceiptV2({
-        params: shoe.params, state: this.#stateOf(shoe), serverSeed: shoe.serverSeed, cut: shoe.cut!, acceptance, request, keyId: key.keyId, issuedAt: this.#iso(),
+        params: shoe.params,
+        state: this.#stateOf(shoe),
+        serverSeed: shoe.serverSeed,
+        cut: shoe.cut!,
+        acceptance,
+        request,
+        keyId: key.keyId,
+        issuedAt: this.#iso(),
       });
       if (!settled.ok) return failure(settled.error.code === 'request_mismatch' ? 409 : 422, settled.error.code, settled.error.message);
       const receipt = await signRecordV2(settled.value.body, key);
@@ -353,7 +392,13 @@ export class Table extends DurableObject<Env> {
         result: answer(200, result),
         write: (k) => {
           this.#store.appendRecord(receipt, k);
-          const change: SessionChange = { head: receipt.hash, balance: receipt.body.balanceAfter, pendingRound: null, dueAt: null, settled: { staked: receipt.body.staked, returned: receipt.body.returned } };
+          const change: SessionChange = {
+            head: receipt.hash,
+            balance: receipt.body.balanceAfter,
+            pendingRound: null,
+            dueAt: null,
+            settled: { staked: receipt.body.staked, returned: receipt.body.returned },
+          };
           if (ending) this.#writeEnding(shoe.number, ending, change);
           this.#store.updateSession(change, expectOf(session));
           this.#dealt = ending ? null : { shoe: shoe.number, settled: settled.value.state.rounds, state: settled.value.state };
@@ -368,7 +413,8 @@ export class Table extends DurableObject<Env> {
       const checked = await validatePlayerRequest(session.playerKey!, body.request, 'end');
       if (!checked.ok) return failure(400, checked.error.code, checked.error.message);
       const request = checked.value;
-      if (session.pendingRound !== null) return failure(409, 'round_pending', `round ${session.pendingRound} is waiting for its secret: send it before ending the shoe`);
+      if (session.pendingRound !== null)
+        return failure(409, 'round_pending', `round ${session.pendingRound} is waiting for its secret: send it before ending the shoe`);
       const r = request.body;
       if (r.table !== session.sessionId || r.shoe !== session.currentShoe || r.prev !== session.head) {
         return failure(409, 'request_mismatch', `the end request must follow the newest record of shoe ${session.currentShoe} (${session.head})`);
@@ -406,7 +452,8 @@ export class Table extends DurableObject<Env> {
       if (!this.#exists()) return { ok: false, id: String(t?.id), code: 'no_session', message: 'no such session' } as const;
       // A private round between its acceptance and its settlement writes the balance it computed
       // then: no shared transfer may move the balance under it. Nothing is recorded; the table asks again.
-      if (this.#store.session()!.pendingRound !== null) return { ok: false, id: String(t?.id), code: 'session_busy', message: 'a private round of this session is awaiting its settlement' } as const;
+      if (this.#store.session()!.pendingRound !== null)
+        return { ok: false, id: String(t?.id), code: 'session_busy', message: 'a private round of this session is awaiting its settlement' } as const;
       return applyTransfer(this.ctx.storage, t, new Date().toISOString());
     });
   }
@@ -555,7 +602,12 @@ export class Table extends DurableObject<Env> {
       const ending = reason ? await this.#endAndCommit(session, shoe, voided, reason, voided.body.balanceAfter) : null;
       this.#counted('void', () => {
         this.#store.appendRecord(voided);
-        const change: SessionChange = { head: voided.hash, balance: voided.body.balanceAfter, pendingRound: null, dueAt: iso(Date.parse(now) + shoe.params.voidAfterSeconds * 1000) };
+        const change: SessionChange = {
+          head: voided.hash,
+          balance: voided.body.balanceAfter,
+          pendingRound: null,
+          dueAt: iso(Date.parse(now) + shoe.params.voidAfterSeconds * 1000),
+        };
         if (ending) this.#writeEnding(shoe.number, ending, change);
         this.#store.updateSession(change, expectOf(session));
       });
@@ -628,7 +680,10 @@ export class Table extends DurableObject<Env> {
         return this.#acceptanceAnswer(record as SignedV2<AcceptanceV2>);
       case 'receipt': {
         const after = this.#store.recordAfter(stored.seq);
-        const ending = after?.body.type === 'reveal' && after.body.prev === record.hash && after.body.reason !== 'void-timeout' ? this.#endingAfter(after as SignedV2<RevealV2>) : null;
+        const ending =
+          after?.body.type === 'reveal' && after.body.prev === record.hash && after.body.reason !== 'void-timeout'
+            ? this.#endingAfter(after as SignedV2<RevealV2>)
+            : null;
         return this.#roundAnswer(record as SignedV2<ReceiptV2>, ending);
       }
       case 'reveal': {
@@ -649,7 +704,13 @@ export class Table extends DurableObject<Env> {
   /** Why a secret finds no pending round: voided (with the void), already settled (its answer again, when the request is the same), or none. */
   #notPending(shoe: number, round: number, request: SignedRequest): Answer<RoundAnswerV2> {
     const voided = this.#store.lastRecord<VoidV2>('void', shoe, round);
-    if (voided) return failure(409, 'round_voided', `round ${round} of shoe ${shoe} was voided at ${voided.body.issuedAt}: its secret came too late; the stake is returned`, { void: voided });
+    if (voided)
+      return failure(
+        409,
+        'round_voided',
+        `round ${round} of shoe ${shoe} was voided at ${voided.body.issuedAt}: its secret came too late; the stake is returned`,
+        { void: voided },
+      );
     const receipt = this.#store.lastRecord<ReceiptV2>('receipt', shoe, round);
     if (receipt && sameRequest(receipt.body.request, request)) {
       const after = this.#store.lastRecord(null, shoe);
@@ -715,23 +776,68 @@ export class Table extends DurableObject<Env> {
   }
 
   /** A fresh server seed for shoe `number` and its signed commitment (the seed stays here). */
-  async #commit(a: { table: string; number: number; params: ShoeParamsV2; limits: TableLimits; playerKey: string; openingBalance: number; prev: string | null; now: string }): Promise<NextShoe> {
+  async #commit(a: {
+    table: string;
+    number: number;
+    params: ShoeParamsV2;
+    limits: TableLimits;
+    playerKey: string;
+    openingBalance: number;
+    prev: string | null;
+    now: string;
+  }): Promise<NextShoe> {
     const serverSeed = newServerSeed(randomBytes);
     const key = await signingKey(this.env);
-    const body = buildCommitmentV2({ table: a.table, shoe: a.number, keyId: key.keyId, params: a.params, limits: a.limits, serverSeed, playerKey: a.playerKey, openingBalance: a.openingBalance, prev: a.prev, issuedAt: a.now });
+    const body = buildCommitmentV2({
+      table: a.table,
+      shoe: a.number,
+      keyId: key.keyId,
+      params: a.params,
+      limits: a.limits,
+      serverSeed,
+      playerKey: a.playerKey,
+      openingBalance: a.openingBalance,
+      prev: a.prev,
+      issuedAt: a.now,
+    });
     const commitment = await signRecordV2(body, key);
     return { number: a.number, params: a.params, serverSeed, commitment };
   }
 
   /** The reveal of `shoe` after `last` (saying who ended it), and the next shoe's commitment opening with the closing balance. */
-  async #endAndCommit(session: SessionRow, shoe: ShoeRowV2, last: SignedV2, reason: RevealReason, closingBalance: number, request?: SignedRequest<EndRequest>): Promise<Ending> {
+  async #endAndCommit(
+    session: SessionRow,
+    shoe: ShoeRowV2,
+    last: SignedV2,
+    reason: RevealReason,
+    closingBalance: number,
+    request?: SignedRequest<EndRequest>,
+  ): Promise<Ending> {
     const key = await signingKey(this.env);
     const now = this.#iso();
     const reveal = await signRecordV2(
-      buildRevealV2({ last, serverSeed: shoe.serverSeed, rounds: session.shoeRounds, reason, ...(request ? { request } : {}), closingBalance, keyId: key.keyId, issuedAt: now }),
+      buildRevealV2({
+        last,
+        serverSeed: shoe.serverSeed,
+        rounds: session.shoeRounds,
+        reason,
+        ...(request ? { request } : {}),
+        closingBalance,
+        keyId: key.keyId,
+        issuedAt: now,
+      }),
       key,
     );
-    const next = await this.#commit({ table: session.sessionId, number: shoe.number + 1, params: shoe.params, limits: ROOMS[session.room].limits, playerKey: session.playerKey!, openingBalance: closingBalance, prev: reveal.hash, now });
+    const next = await this.#commit({
+      table: session.sessionId,
+      number: shoe.number + 1,
+      params: shoe.params,
+      limits: ROOMS[session.room].limits,
+      playerKey: session.playerKey!,
+      openingBalance: closingBalance,
+      prev: reveal.hash,
+      now,
+    });
     return { reveal, next };
   }
 
@@ -799,7 +905,14 @@ export class Table extends DurableObject<Env> {
   #viewV1(session: SessionRow): SessionView {
     const room = ROOMS[session.room];
     const shoe = this.#store.shoe(session.currentShoe)!;
-    const view: ShoeView = { number: shoe.number, status: shoe.status, rounds: shoe.rounds, params: shoe.params, cutRange: { min: 1, max: shoe.params.decks * CARDS_PER_DECK - 1 }, commitment: shoe.commitment };
+    const view: ShoeView = {
+      number: shoe.number,
+      status: shoe.status,
+      rounds: shoe.rounds,
+      params: shoe.params,
+      cutRange: { min: 1, max: shoe.params.decks * CARDS_PER_DECK - 1 },
+      commitment: shoe.commitment,
+    };
     if (shoe.start) view.start = shoe.start;
     if (shoe.reveal) view.reveal = shoe.reveal;
     return {

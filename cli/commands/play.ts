@@ -43,7 +43,7 @@ import {
 } from '../../shared/index.ts';
 import { intOption, parseArgs, UsageError } from '../args.ts';
 
-export const summary = 'play N two-phase rounds against a running Worker as a signing player, write the table\'s file and its own copy';
+export const summary = "play N two-phase rounds against a running Worker as a signing player, write the table's file and its own copy";
 
 export const help = `usage: punto-banco play --endpoint URL [--rounds N] [--mode MODE] [--out FILE] [--mine FILE] [--room ROOM]
 
@@ -196,7 +196,9 @@ class Player {
 
 async function play(api: Api, rounds: number, room: RoomId, mode: ShoeMode) {
   const player = new Player((await generateSigningKey('player')).key);
-  const created = await api.call<CreatedSessionV2>('POST', '/api/sessions', { body: { room, mode, playerKey: playerKeyOf(player.key) } satisfies CreateSessionRequestV2 });
+  const created = await api.call<CreatedSessionV2>('POST', '/api/sessions', {
+    body: { room, mode, playerKey: playerKeyOf(player.key) } satisfies CreateSessionRequestV2,
+  });
   const { sessionId, token, limits } = created;
   const path = (rest: string) => `/api/sessions/${sessionId}${rest}`;
   player.balance = created.balance;

@@ -44,7 +44,11 @@ function table(result: SimulationResult, rules: ShoeRules, seed: string, seconds
   const cells = rows.map(([name, count, exactText]) => [name, groupDigits(count), percent(count / result.hands), exactText]);
   const header = ['', 'count', 'frequency', 'exact, fresh shoe'];
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i]!.length)));
-  const line = (c: string[]) => c.map((text, i) => (i === 0 ? text.padEnd(widths[i]!) : text.padStart(widths[i]!))).join('  ').trimEnd();
+  const line = (c: string[]) =>
+    c
+      .map((text, i) => (i === 0 ? text.padEnd(widths[i]!) : text.padStart(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [
     `${groupDigits(result.hands)} hands from ${groupDigits(result.shoes)} shoes of ${rules.decks} deck${rules.decks === 1 ? '' : 's'}, seed ${JSON.stringify(seed)}`,
     '',
@@ -72,7 +76,9 @@ export async function run(args: string[]): Promise<number> {
   if (parsed.flags.has('json')) {
     const exact = exactOdds(decks);
     const frequency = { banker: result.banker / hands, player: result.player / hands, tie: result.tie / hands };
-    const exactProbability = exact.ok ? { banker: exact.value.probability.banker, player: exact.value.probability.player, tie: exact.value.probability.tie } : null;
+    const exactProbability = exact.ok
+      ? { banker: exact.value.probability.banker, player: exact.value.probability.player, tie: exact.value.probability.tie }
+      : null;
     console.log(JSON.stringify({ ...result, decks, seed, rules, frequency, exact: exactProbability, seconds, handsPerSecond: hands / seconds }));
   } else {
     console.log(table(result, rules, seed, seconds));

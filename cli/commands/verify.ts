@@ -78,7 +78,8 @@ export async function run(args: string[]): Promise<number> {
   if ((content as { version?: unknown } | null)?.version === 'pb-shared-1') {
     return runShared(text, content, parsed.values, json);
   }
-  if (parsed.values.mine !== undefined || parsed.values['player-key'] !== undefined) throw new UsageError('--mine and --player-key apply to pb-fair-2 and pb-shared-1 files only');
+  if (parsed.values.mine !== undefined || parsed.values['player-key'] !== undefined)
+    throw new UsageError('--mine and --player-key apply to pb-fair-2 and pb-shared-1 files only');
   const transcripts = transcriptsOf(content);
   if (!transcripts.ok) return fail(json, `${file}: ${transcripts.ok === false ? transcripts.message : ''}`, 'bad_record');
 
@@ -110,7 +111,7 @@ async function loadJwks(source: string | undefined, content: unknown): Promise<J
   let jwks: unknown;
   if (source === undefined) {
     jwks = (content as { jwks?: unknown }).jwks;
-    if (jwks === undefined) throw new UsageError('no public keys: pass --jwks FILE_OR_URL (the operator\'s /.well-known/jwks.json)');
+    if (jwks === undefined) throw new UsageError("no public keys: pass --jwks FILE_OR_URL (the operator's /.well-known/jwks.json)");
   } else if (/^https?:\/\//i.test(source)) {
     let response: Response;
     try {
@@ -175,7 +176,9 @@ function render(t: Transcript, report: VerifyReport): string {
   } else if (report.pending) {
     lines.push(`PASS, PENDING: ${report.rounds.length} round(s) signed and chained; the cards are checked once the server seed is revealed`);
   } else {
-    lines.push(`VERIFIED: ${report.rounds.length} round(s); the seed ${t.reveal!.body.serverSeed} matches the commitment; every card, total, payout and balance checks out`);
+    lines.push(
+      `VERIFIED: ${report.rounds.length} round(s); the seed ${t.reveal!.body.serverSeed} matches the commitment; every card, total, payout and balance checks out`,
+    );
   }
   return lines.join('\n');
 }
@@ -224,17 +227,24 @@ function pick(u: { shoe: number; round: number; acceptance: string }) {
 function renderV2(report: VerifyReportV2, copies: CopyFinding[] | undefined, owed: (OwedRound | { shoe: number; round: number; pending: string })[]): string {
   const lines: string[] = [];
   const count = (status: string) => report.rounds.filter((r) => r.status === status).length;
-  lines.push(`pb-fair-2: ${report.rounds.length} accepted round(s): ${count('verified')} verified, ${count('pending')} pending, ${count('voided')} voided, ${count('unsettled')} unsettled`);
+  lines.push(
+    `pb-fair-2: ${report.rounds.length} accepted round(s): ${count('verified')} verified, ${count('pending')} pending, ${count('voided')} voided, ${count('unsettled')} unsettled`,
+  );
   if (report.failure) {
     const f = report.failure;
-    lines.push(`FAILED at ${f.index === null ? 'the file' : `record ${f.index}`}${f.shoe === null ? '' : `, shoe ${f.shoe}`}${f.round === null ? '' : `, round ${f.round}`}: ${f.code}: ${f.message}`);
+    lines.push(
+      `FAILED at ${f.index === null ? 'the file' : `record ${f.index}`}${f.shoe === null ? '' : `, shoe ${f.shoe}`}${f.round === null ? '' : `, round ${f.round}`}: ${f.code}: ${f.message}`,
+    );
   } else if (report.pending) lines.push('PASS, PENDING: a shoe is not revealed yet; its cards were checked for consistency only');
   else lines.push('VERIFIED: every record, signature (operator and player), card, payout and balance checks out');
   for (const c of copies ?? []) lines.push(`${c.code}: ${c.message}`);
   if (copies && copies.length === 0) lines.push("the operator's copy holds every record of the player's copy, unchanged");
   for (const o of owed) {
     if ('pending' in o) lines.push(`shoe ${o.shoe}, round ${o.round} is owed: ${o.pending}`);
-    else lines.push(`shoe ${o.shoe}, round ${o.round} is owed: ${o.cards.map((c) => c.code).join(' ')}, ${o.outcome} ${o.playerTotal}–${o.bankerTotal}; staked ${formatUnits(o.staked)}, returned ${formatUnits(o.returned)}, balance ${formatUnits(o.balanceAfter)}`);
+    else
+      lines.push(
+        `shoe ${o.shoe}, round ${o.round} is owed: ${o.cards.map((c) => c.code).join(' ')}, ${o.outcome} ${o.playerTotal}–${o.bankerTotal}; staked ${formatUnits(o.staked)}, returned ${formatUnits(o.returned)}, balance ${formatUnits(o.balanceAfter)}`,
+      );
   }
   return lines.join('\n');
 }
@@ -260,12 +270,24 @@ async function runShared(text: string, content: unknown, values: Record<string, 
   }
   const mine = await verifyMyRounds(text, keys, { player, settlements: settlements as never[] });
   const report = mine.transcript;
-  if (json) console.log(JSON.stringify({ ok: mine.ok, code: report.code, version: 'pb-shared-1', pending: report.pending, report, mine: { rounds: mine.rounds, findings: mine.findings } }));
+  if (json)
+    console.log(
+      JSON.stringify({
+        ok: mine.ok,
+        code: report.code,
+        version: 'pb-shared-1',
+        pending: report.pending,
+        report,
+        mine: { rounds: mine.rounds, findings: mine.findings },
+      }),
+    );
   else {
     const lines = [renderShared(report), `player ${player}: ${mine.rounds.length} round(s) with a bet`];
     for (const r of mine.rounds) {
       const s = r.settlement;
-      lines.push(`  shoe ${r.shoe}, round ${r.round}: ${r.status}${s ? `, staked ${formatUnits(s.staked)}, returned ${formatUnits(s.returned)}, balance ${formatUnits(s.balanceAfter)}` : ''}`);
+      lines.push(
+        `  shoe ${r.shoe}, round ${r.round}: ${r.status}${s ? `, staked ${formatUnits(s.staked)}, returned ${formatUnits(s.returned)}, balance ${formatUnits(s.balanceAfter)}` : ''}`,
+      );
     }
     for (const f of mine.findings) lines.push(`${f.code}: ${f.message}`);
     console.log(lines.join('\n'));
@@ -273,11 +295,20 @@ async function runShared(text: string, content: unknown, values: Record<string, 
   return mine.ok ? 0 : 1;
 }
 
-function renderShared(report: { rounds: { status: string }[]; failure?: { index: number | null; shoe: number | null; round: number | null; code: string; message: string }; pending: boolean }): string {
+function renderShared(report: {
+  rounds: { status: string }[];
+  failure?: { index: number | null; shoe: number | null; round: number | null; code: string; message: string };
+  pending: boolean;
+}): string {
   const count = (status: string) => report.rounds.filter((r) => r.status === status).length;
-  const lines = [`pb-shared-1: ${report.rounds.length} closed round(s): ${count('verified')} verified, ${count('pending')} pending, ${count('voided')} voided, ${count('unsettled')} unsettled`];
+  const lines = [
+    `pb-shared-1: ${report.rounds.length} closed round(s): ${count('verified')} verified, ${count('pending')} pending, ${count('voided')} voided, ${count('unsettled')} unsettled`,
+  ];
   const f = report.failure;
-  if (f) lines.push(`FAILED at ${f.index === null ? 'the file' : `record ${f.index}`}${f.shoe === null ? '' : `, shoe ${f.shoe}`}${f.round === null ? '' : `, round ${f.round}`}: ${f.code}: ${f.message}`);
+  if (f)
+    lines.push(
+      `FAILED at ${f.index === null ? 'the file' : `record ${f.index}`}${f.shoe === null ? '' : `, shoe ${f.shoe}`}${f.round === null ? '' : `, round ${f.round}`}: ${f.code}: ${f.message}`,
+    );
   else if (report.pending) lines.push('PASS, PENDING: a shoe is not revealed yet; its cards were checked for consistency only');
   else lines.push('VERIFIED: every record, signature (operator, players, beacon), card, payout and balance checks out');
   return lines.join('\n');

@@ -53,6 +53,8 @@ function check(params: ShoeParams, clientSeed: string, nonce: number): void {
   if (!seed.ok) throw new RangeError(seed.error.message);
   if (seed.value !== clientSeed) throw new RangeError('the client seed must be in Unicode NFC: pass validateClientSeed(text).value');
   if (params.mode === 'shoe' ? nonce !== 0 : !Number.isInteger(nonce) || nonce < 1 || nonce > MAX_NONCE) {
-    throw new RangeError(params.mode === 'shoe' ? `shoe mode derives with nonce 0, got ${nonce}` : `reshuffle mode derives round r with nonce r ≥ 1, got ${nonce}`);
+    throw new RangeError(
+      params.mode === 'shoe' ? `shoe mode derives with nonce 0, got ${nonce}` : `reshuffle mode derives round r with nonce r ≥ 1, got ${nonce}`,
+    );
   }
 }

@@ -145,7 +145,11 @@ const RECORD_TAG_BYTES = utf8Bytes(RECORD_TAG);
 /** SHA-256 of the record bytes (raw 32 bytes: what is signed). */
 export function recordDigest(body: object): Uint8Array<ArrayBuffer> {
   const digest = new Uint8Array(32);
-  sha256.create().update(RECORD_TAG_BYTES).update(utf8Bytes(canonicalJson(body))).digestInto(digest);
+  sha256
+    .create()
+    .update(RECORD_TAG_BYTES)
+    .update(utf8Bytes(canonicalJson(body)))
+    .digestInto(digest);
   return digest;
 }
 
@@ -232,5 +236,14 @@ export function buildStartBody(args: Omit<StartBody, 'type'>): StartBody {
 
 /** The reveal body: the shoe's server seed, the rounds dealt from it and why it ended. */
 export function buildRevealBody(args: Omit<RevealBody, 'type'>): RevealBody {
-  return { type: 'reveal', table: args.table, shoe: args.shoe, serverSeed: args.serverSeed, rounds: args.rounds, reason: args.reason, prev: args.prev, issuedAt: args.issuedAt };
+  return {
+    type: 'reveal',
+    table: args.table,
+    shoe: args.shoe,
+    serverSeed: args.serverSeed,
+    rounds: args.rounds,
+    reason: args.reason,
+    prev: args.prev,
+    issuedAt: args.issuedAt,
+  };
 }

@@ -31,7 +31,8 @@ const arr =
 
 /** RFC 3339 UTC time as `Date.prototype.toISOString` writes it (fraction optional). */
 export const ISSUED_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/;
-const time: Check = (v, p) => (typeof v === 'string' && ISSUED_AT.test(v) && !Number.isNaN(Date.parse(v)) ? null : `${p} must be a UTC time like 2025-01-31T12:00:00.000Z`);
+const time: Check = (v, p) =>
+  typeof v === 'string' && ISSUED_AT.test(v) && !Number.isNaN(Date.parse(v)) ? null : `${p} must be a UTC time like 2025-01-31T12:00:00.000Z`;
 
 function obj(required: Record<string, Check>, optional: Record<string, Check> = {}): Check {
   return (v, p) => {
@@ -71,10 +72,7 @@ const card = obj({ code: str, position: int, hand: str });
 const payout = obj({ sector: int, box: str, amount: int, result: str, returned: int, net: int });
 
 const BODIES: Record<'commitment' | 'start' | 'receipt' | 'reveal', Check> = {
-  commitment: obj(
-    { type: literal('commitment'), table: str, shoe: int, params, serverSeedHash: str, prev: nullable(str), issuedAt: time },
-    { limits },
-  ),
+  commitment: obj({ type: literal('commitment'), table: str, shoe: int, params, serverSeedHash: str, prev: nullable(str), issuedAt: time }, { limits }),
   start: obj({ type: literal('start'), table: str, shoe: int, clientSeed: str, cut: int, prev: str, issuedAt: time }),
   receipt: obj({
     type: literal('receipt'),

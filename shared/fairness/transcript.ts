@@ -51,8 +51,23 @@ export interface PlayShoeOptions {
 export async function playShoeTranscript(o: PlayShoeOptions): Promise<Transcript> {
   if (o.params.mode === 'reshuffle' && o.maxRounds === undefined) throw new RangeError('reshuffle mode has no cut card: give maxRounds');
   let n = 0;
-  const commitmentBody = buildCommitmentBody({ table: o.table, shoe: o.shoe, params: o.params, serverSeed: o.serverSeed, prev: o.prev ?? null, issuedAt: o.clock(n++), limits: o.limits });
-  const startBody = buildStartBody({ table: o.table, shoe: o.shoe, clientSeed: o.clientSeed, cut: o.cut, prev: recordHash(commitmentBody), issuedAt: o.clock(n++) });
+  const commitmentBody = buildCommitmentBody({
+    table: o.table,
+    shoe: o.shoe,
+    params: o.params,
+    serverSeed: o.serverSeed,
+    prev: o.prev ?? null,
+    issuedAt: o.clock(n++),
+    limits: o.limits,
+  });
+  const startBody = buildStartBody({
+    table: o.table,
+    shoe: o.shoe,
+    clientSeed: o.clientSeed,
+    cut: o.cut,
+    prev: recordHash(commitmentBody),
+    issuedAt: o.clock(n++),
+  });
   const receipts: ReceiptBody[] = [];
   let prev = recordHash(startBody);
   let balance = o.balance;
@@ -92,7 +107,16 @@ export async function playShoeTranscript(o: PlayShoeOptions): Promise<Transcript
   return transcript;
 }
 
-function receiptBody(o: PlayShoeOptions, round: number, bets: Bet[], dealt: Round, balance: number, cutCardOut: boolean, prev: string, issuedAt: string): ReceiptBody {
+function receiptBody(
+  o: PlayShoeOptions,
+  round: number,
+  bets: Bet[],
+  dealt: Round,
+  balance: number,
+  cutCardOut: boolean,
+  prev: string,
+  issuedAt: string,
+): ReceiptBody {
   return buildReceiptBody({
     table: o.table,
     shoe: o.shoe,

@@ -154,7 +154,13 @@ async function verifyShoe(input: Transcript, keys: VerifyKeys, linked: { hash: s
   // 2. The start.
   let start: StartBody | null = null;
   if (t.start === undefined) {
-    if (t.receipts.length > 0) return failed(unverifiable('there is no start record'), null, 'start', problem('missing_start', 'rounds were dealt but the transcript has no start record (client seed and cut)'));
+    if (t.receipts.length > 0)
+      return failed(
+        unverifiable('there is no start record'),
+        null,
+        'start',
+        problem('missing_start', 'rounds were dealt but the transcript has no start record (client seed and cut)'),
+      );
   } else {
     const startProblem = startAuth ?? checkStart(t.start.body, t.commitment, params);
     if (startProblem) return failed(unverifiable('the start record failed'), null, 'start', startProblem);
@@ -184,7 +190,11 @@ async function verifyShoe(input: Transcript, keys: VerifyKeys, linked: { hash: s
     if (finding === null && seed === null && t.reveal !== undefined) {
       rounds.push({ round: i + 1, ok: false, status: 'failed', code: 'unverifiable', reason: 'cards not checked: the reveal failed' });
     } else if (finding === null) {
-      rounds.push(seed === null ? { round: i + 1, ok: true, status: 'pending', reason: 'cards pending until the server seed is revealed' } : { round: i + 1, ok: true, status: 'verified' });
+      rounds.push(
+        seed === null
+          ? { round: i + 1, ok: true, status: 'pending', reason: 'cards pending until the server seed is revealed' }
+          : { round: i + 1, ok: true, status: 'verified' },
+      );
     } else {
       rounds.push({ round: i + 1, ok: false, status: 'failed', code: finding.code, reason: finding.message });
       firstFailure ??= { round: i + 1, record: 'receipt', ...finding };
@@ -224,7 +234,10 @@ async function authenticate(signed: unknown, kind: VerifyRecordKind, path: strin
   }
   const hash = bytesToHex(digest);
   if (hash !== record.hash) {
-    return problem('hash_mismatch', `the body of the ${describe(kind, path)} hashes to ${hash}, not to its recorded hash ${record.hash}: it was changed after signing`);
+    return problem(
+      'hash_mismatch',
+      `the body of the ${describe(kind, path)} hashes to ${hash}, not to its recorded hash ${record.hash}: it was changed after signing`,
+    );
   }
   const key = keys.byId.get(record.keyId);
   if (!key) return problem('unknown_key', `the ${describe(kind, path)} is signed with key "${record.keyId}", which is not in the JWKS`);
@@ -250,9 +263,15 @@ function checkCommitment(c: CommitmentBody, linked: { hash: string | null } | un
   if (c.shoe < 1) return problem('bad_record', `shoe numbers start at 1, got ${c.shoe}`);
   if (!isServerSeed(c.serverSeedHash)) return problem('bad_record', 'the serverSeedHash must be 64 lowercase hex characters');
   if (c.shoe === 1 && c.prev !== null) return problem('chain_broken', 'shoe 1 of a table has no previous shoe, but the commitment names one');
-  if (c.shoe > 1 && !isServerSeed(c.prev)) return problem('chain_broken', `shoe ${c.shoe} must name the previous shoe's reveal hash (64 hex characters) in prev`);
+  if (c.shoe > 1 && !isServerSeed(c.prev))
+    return problem('chain_broken', `shoe ${c.shoe} must name the previous shoe's reveal hash (64 hex characters) in prev`);
   if (linked && c.prev !== linked.hash) {
-    return problem('chain_broken', linked.hash === null ? `shoe ${c.shoe - 1} was never revealed, yet shoe ${c.shoe} was committed` : `the commitment's prev ${String(c.prev)} is not the hash of shoe ${c.shoe - 1}'s reveal ${linked.hash}`);
+    return problem(
+      'chain_broken',
+      linked.hash === null
+        ? `shoe ${c.shoe - 1} was never revealed, yet shoe ${c.shoe} was committed`
+        : `the commitment's prev ${String(c.prev)} is not the hash of shoe ${c.shoe - 1}'s reveal ${linked.hash}`,
+    );
   }
   return null;
 }
@@ -289,7 +308,8 @@ function checkRevealEnd(r: RevealBody, receipts: readonly Signed<ReceiptBody>[],
       message: `the reveal says ${r.rounds} rounds were dealt, the transcript holds ${receipts.length}: ${missing ? `round ${receipts.length + 1} is missing` : `round ${r.rounds + 1} is one too many`}`,
     };
   }
-  if (r.prev !== lastHash) return { round: null, code: 'chain_broken', message: `the reveal's prev ${r.prev} is not the hash of the record before it, ${lastHash}` };
+  if (r.prev !== lastHash)
+    return { round: null, code: 'chain_broken', message: `the reveal's prev ${r.prev} is not the hash of the record before it, ${lastHash}` };
   if (r.reason !== 'cut-card' && r.reason !== 'ended-early') {
     return { round: null, code: 'reveal_reason_mismatch', message: `the reveal reason must be "cut-card" or "ended-early", got ${JSON.stringify(r.reason)}` };
   }
@@ -299,7 +319,9 @@ function checkRevealEnd(r: RevealBody, receipts: readonly Signed<ReceiptBody>[],
       return {
         round: null,
         code: 'reveal_reason_mismatch',
-        message: cutOut ? 'the cut card came out in the last round, but the reveal says the shoe ended early' : 'the reveal says the cut card came out, but no round reached it',
+        message: cutOut
+          ? 'the cut card came out in the last round, but the reveal says the shoe ended early'
+          : 'the reveal says the cut card came out, but no round reached it',
       };
     }
   }
@@ -307,7 +329,8 @@ function checkRevealEnd(r: RevealBody, receipts: readonly Signed<ReceiptBody>[],
 }
 
 function checkIdentity(b: { table: string; shoe: number }, c: CommitmentBody, what: string): Finding | null {
-  if (b.table !== c.table) return problem('table_mismatch', `the ${what} is for table ${JSON.stringify(b.table)}, the commitment for ${JSON.stringify(c.table)}`);
+  if (b.table !== c.table)
+    return problem('table_mismatch', `the ${what} is for table ${JSON.stringify(b.table)}, the commitment for ${JSON.stringify(c.table)}`);
   if (b.shoe !== c.shoe) return problem('shoe_mismatch', `the ${what} is for shoe ${b.shoe}, the commitment for shoe ${c.shoe}`);
   return null;
 }
@@ -375,11 +398,13 @@ class Dealer {
     for (const [i, c] of claimed.cards.entries()) {
       if (!isCardCode(c.code)) return problem('card_mismatch', `card ${i + 1} "${c.code}" is not a card code`);
       const card = parseCard(c.code)!;
-      if (c.position < 0 || c.position >= size) return problem('card_mismatch', `card ${i + 1} (${c.code}) claims position ${c.position}, outside the ${size}-card stack`);
+      if (c.position < 0 || c.position >= size)
+        return problem('card_mismatch', `card ${i + 1} (${c.code}) claims position ${c.position}, outside the ${size}-card stack`);
       if (this.#params.mode === 'shoe') {
         const n = (this.#copies.get(c.code) ?? 0) + 1;
         this.#copies.set(c.code, n);
-        if (n > this.#params.decks) return problem('card_mismatch', `${c.code} is dealt ${n} times, but ${this.#params.decks} deck(s) hold only ${this.#params.decks}`);
+        if (n > this.#params.decks)
+          return problem('card_mismatch', `${c.code} is dealt ${n} times, but ${this.#params.decks} deck(s) hold only ${this.#params.decks}`);
       }
       if (!fresh && c.position < this.#shoe!.next) continue; // already dealt: the comparison will flag it
       this.#stack[c.position] = card;
@@ -398,7 +423,14 @@ class Dealer {
 }
 
 /** Re-plays one round through the engine and compares every field, in the order of the module comment. */
-function checkRoundPlay(claimed: ReceiptBody, previous: ReceiptBody | null, index: number, dealer: Dealer, limits: TableLimits, c: CommitmentBody): Finding | null {
+function checkRoundPlay(
+  claimed: ReceiptBody,
+  previous: ReceiptBody | null,
+  index: number,
+  dealer: Dealer,
+  limits: TableLimits,
+  c: CommitmentBody,
+): Finding | null {
   const balanceBefore = previous !== null && typeof previous.balanceAfter === 'number' ? previous.balanceAfter : claimed.balanceBefore;
   const bets = validateBets(claimed.bets, limits, balanceBefore);
   const deal = dealer.deal(index, claimed); // deal first so that dealing stays in step even when this round fails
@@ -448,7 +480,11 @@ function compareCards(expected: ReceiptBody, claimed: ReceiptBody): Finding | nu
     const b = got[i];
     if (a && b && a.code === b.code && a.position === b.position && a.hand === b.hand) continue;
     if (!a) return problem('card_mismatch', `the rules deal ${e.length} cards this round, the receipt lists ${got.length}`);
-    if (!b) return problem('card_mismatch', `the rules deal ${e.length} cards this round (card ${i + 1}, ${a.code} to the ${a.hand} from position ${a.position}), the receipt lists ${got.length}`);
+    if (!b)
+      return problem(
+        'card_mismatch',
+        `the rules deal ${e.length} cards this round (card ${i + 1}, ${a.code} to the ${a.hand} from position ${a.position}), the receipt lists ${got.length}`,
+      );
     return problem(
       'card_mismatch',
       `card ${i + 1} of the round: the shoe deals ${a.code} to the ${a.hand} from position ${a.position}; the receipt says ${b.code} to the ${b.hand} from position ${b.position}`,

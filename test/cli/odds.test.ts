@@ -34,20 +34,16 @@ describe('punto-banco odds', { timeout: 30_000 }, () => {
     expect(stdout).toMatch(/tie\s+1,372,227,328\s+9\.3615%\s+8:1\s+15\.7461%/);
   });
 
-  test.each([
-    [['--decks', '0']],
-    [['--decks', '9']],
-    [['--decks', 'six']],
-    [['--decks']],
-    [['--deck', '6']],
-    [['extra']],
-  ])('bad arguments %j: one line on stderr, exit 2', (args) => {
-    const { code, stdout, stderr } = cli(['odds', ...args]);
-    expect(code).toBe(2);
-    expect(stdout).toBe('');
-    expect(stderr.trim().split('\n')).toHaveLength(1);
-    expect(stderr).toMatch(/^punto-banco odds: /);
-  });
+  test.each([[['--decks', '0']], [['--decks', '9']], [['--decks', 'six']], [['--decks']], [['--deck', '6']], [['extra']]])(
+    'bad arguments %j: one line on stderr, exit 2',
+    (args) => {
+      const { code, stdout, stderr } = cli(['odds', ...args]);
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr.trim().split('\n')).toHaveLength(1);
+      expect(stderr).toMatch(/^punto-banco odds: /);
+    },
+  );
 
   test('--help', () => {
     const { code, stdout } = cli(['odds', '--help']);

@@ -22,8 +22,14 @@ describe('punto-banco roads', () => {
     const json = JSON.parse(stdout);
     expect(json.beadPlate).toEqual(['tie', 'tie', 'banker', 'banker', 'player', 'tie', 'player', 'banker', 'player', 'banker']);
     expect(json.bigRoad).toEqual([
-      [{ winner: 'banker', ties: 2 }, { winner: 'banker', ties: 0 }],
-      [{ winner: 'player', ties: 1 }, { winner: 'player', ties: 0 }],
+      [
+        { winner: 'banker', ties: 2 },
+        { winner: 'banker', ties: 0 },
+      ],
+      [
+        { winner: 'player', ties: 1 },
+        { winner: 'player', ties: 0 },
+      ],
       [{ winner: 'banker', ties: 0 }],
       [{ winner: 'player', ties: 0 }],
       [{ winner: 'banker', ties: 0 }],
@@ -60,14 +66,7 @@ describe('punto-banco roads', () => {
     const big = lines.indexOf('Big Road');
     expect(big).toBeGreaterThan(0);
     // Eight bankers: six down, then the tail along the bottom row; the player starts column 2.
-    expect(lines.slice(big + 1, big + 7)).toEqual([
-      '  B· P· .',
-      '  B· .  .',
-      '  B· .  .',
-      '  B· .  .',
-      '  B· .  .',
-      '  B· B· B·',
-    ]);
+    expect(lines.slice(big + 1, big + 7)).toEqual(['  B· P· .', '  B· .  .', '  B· .  .', '  B· .  .', '  B· .  .', '  B· B· B·']);
     expect(stdout).toContain('rounds 9: banker 8, player 1, tie 0');
     expect(stdout).toContain('ask banker:');
   });

@@ -27,20 +27,16 @@ describe('punto-banco round --cards', { timeout: 30_000 }, () => {
     expect(stdout).toContain('banker wins (natural); 4 cards used');
   });
 
-  test.each([
-    [['--cards', '9S,KX,4D,TC']],
-    [['--cards', '9S,KH']],
-    [['--cards', '2S,KH,2D,TC']],
-    [['--cards']],
-    [['--card', '9S']],
-    [['9S,KH,4D,TC']],
-  ])('bad arguments %j: one line on stderr, exit 2', (args) => {
-    const { code, stdout, stderr } = cli(['round', ...args]);
-    expect(code).toBe(2);
-    expect(stdout).toBe('');
-    expect(stderr.trim().split('\n')).toHaveLength(1);
-    expect(stderr).toMatch(/^punto-banco round: /);
-  });
+  test.each([[['--cards', '9S,KX,4D,TC']], [['--cards', '9S,KH']], [['--cards', '2S,KH,2D,TC']], [['--cards']], [['--card', '9S']], [['9S,KH,4D,TC']]])(
+    'bad arguments %j: one line on stderr, exit 2',
+    (args) => {
+      const { code, stdout, stderr } = cli(['round', ...args]);
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr.trim().split('\n')).toHaveLength(1);
+      expect(stderr).toMatch(/^punto-banco round: /);
+    },
+  );
 });
 
 describe('punto-banco round (stdin, one round per line)', { timeout: 30_000 }, () => {
@@ -49,7 +45,10 @@ describe('punto-banco round (stdin, one round per line)', { timeout: 30_000 }, (
     const { code, stdout, stderr } = cli(['round'], input);
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    const lines = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines.map((l) => [l.outcome, l.playerTotal, l.bankerTotal, l.natural, l.cardsUsed])).toEqual([
       ['player', 4, 2, false, 6],
       ['banker', 1, 8, true, 4],
@@ -57,14 +56,18 @@ describe('punto-banco round (stdin, one round per line)', { timeout: 30_000 }, (
       ['banker', 7, 9, false, 5],
     ]);
     expect(lines[2]).toMatchObject({ player: ['5S', '5D', '5C'], banker: ['5H', '5C', '5D'], playerPair: true, bankerPair: true });
-    for (const line of lines) expect(Object.keys(line)).toEqual(expect.arrayContaining(['player', 'banker', 'playerTotal', 'bankerTotal', 'outcome', 'natural', 'cardsUsed']));
+    for (const line of lines)
+      expect(Object.keys(line)).toEqual(expect.arrayContaining(['player', 'banker', 'playerTotal', 'bankerTotal', 'outcome', 'natural', 'cardsUsed']));
   });
 
   test('a bad line gets an error object with its line number; the others are still answered; exit 1', () => {
     const input = 'KS 8H AD KC\nXX YY\n2S,KH,2D,TC\r\nKS 8H AD KC\n';
     const { code, stdout } = cli(['round'], input);
     expect(code).toBe(1);
-    const lines = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines).toHaveLength(4);
     expect(lines[0].outcome).toBe('banker');
     expect(lines[1]).toEqual({ line: 2, error: { code: 'bad_card', message: expect.stringContaining('"XX"') } });

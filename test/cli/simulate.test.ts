@@ -32,7 +32,8 @@ describe('punto-banco simulate', { timeout: 30_000 }, () => {
     const { code, stdout } = cli(['simulate', '--hands', '10000', '--seed', 'x']);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^10,000 hands from [\d,]+ shoes of 6 decks, seed "x"/);
-    for (const row of ['banker', 'player', 'tie', 'natural', 'player pair', 'banker pair']) expect(stdout).toMatch(new RegExp(`\\n${row}\\s+[\\d,]+\\s+\\d+\\.\\d{4}%`));
+    for (const row of ['banker', 'player', 'tie', 'natural', 'player pair', 'banker pair'])
+      expect(stdout).toMatch(new RegExp(`\\n${row}\\s+[\\d,]+\\s+\\d+\\.\\d{4}%`));
     expect(stdout).toMatch(/million hands\/s/);
   });
 

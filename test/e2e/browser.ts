@@ -14,7 +14,6 @@ export const ENDPOINT = process.env.PB_ENDPOINT ?? 'http://127.0.0.1:8787';
 /** Where the end-to-end screenshots go (look at them). */
 export const SHOTS = 'test-results/e2e';
 
-
 /** One browser for a test file: launched before its tests, closed after. Returns its getter. */
 export function browserForFile(extraArgs: string[] = []): () => Browser {
   let browser: Browser | undefined;

@@ -53,7 +53,10 @@ for (const mode of ['shoe', 'reshuffle']) {
     assert.equal(report.code, 'ok');
     assert.equal(report.report.rounds.length, 300);
     // Every shoe played is revealed: every round's cards are checked, none pending.
-    assert.ok(report.report.rounds.every((r) => r.status === 'verified'), JSON.stringify(report.report.rounds.find((r) => r.status !== 'verified')));
+    assert.ok(
+      report.report.rounds.every((r) => r.status === 'verified'),
+      JSON.stringify(report.report.rounds.find((r) => r.status !== 'verified')),
+    );
     assert.deepEqual(report.report.unsettled, []);
     assert.deepEqual(report.copies, []);
     // The player's copy alone verifies too.
@@ -97,10 +100,18 @@ test('a player whose table stops answering after an acceptance: verify --mine na
   const created = await call('/api/sessions', { room: 'hall-1', playerKey: playerKeyOf(player) });
   const path = (rest: string) => `/api/sessions/${created.sessionId}${rest}`;
   const records: unknown[] = [created.shoe.commitment];
-  const started = await call(path('/shoe/start'), { request: await signRequest(startRequest(created.shoe.commitment, 'stopped table', 100), player) }, created.token);
+  const started = await call(
+    path('/shoe/start'),
+    { request: await signRequest(startRequest(created.shoe.commitment, 'stopped table', 100), player) },
+    created.token,
+  );
   records.push(started.shoe.start);
   const secret = newRoundSecret((n) => crypto.getRandomValues(new Uint8Array(n)));
-  const accepted = await call(path('/rounds'), { request: await signRequest(betRequest(started.shoe.start, 1, [{ sector: 0, box: 'banker', amount: 1000 }], secret), player) }, created.token);
+  const accepted = await call(
+    path('/rounds'),
+    { request: await signRequest(betRequest(started.shoe.start, 1, [{ sector: 0, box: 'banker', amount: 1000 }], secret), player) },
+    created.token,
+  );
   records.push(accepted.acceptance);
   // The secret is signed and "sent", but no answer ever comes back (the test double of a table that stopped).
   const sent = [await signRequest(secretRequest(accepted.acceptance, secret), player)];

@@ -74,12 +74,24 @@ function startHost(port: number): Promise<Server> {
     if (path === '/host.css') {
       res.writeHead(200, { 'Content-Type': 'text/css' }).end(HOST_CSS);
     } else if (path === '/widget.html') {
-      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': widgetCsp(), 'Content-Security-Policy-Report-Only': probeCsp() });
+      res.writeHead(200, {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Security-Policy': widgetCsp(),
+        'Content-Security-Policy-Report-Only': probeCsp(),
+      });
       // No endpoint: the table talks to the Worker that served the script.
-      res.end(page(`${host}: a partner site`, `<script type="module" src="${WORKER}/punto-banco-table.js"></script>`, '<punto-banco-table affiliate="acme"></punto-banco-table>'));
+      res.end(
+        page(
+          `${host}: a partner site`,
+          `<script type="module" src="${WORKER}/punto-banco-table.js"></script>`,
+          '<punto-banco-table affiliate="acme"></punto-banco-table>',
+        ),
+      );
     } else if (path === '/frame.html') {
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': frameCsp() });
-      res.end(page(`${host}: a partner site with the iframe`, '', `<iframe src="${WORKER}/embed?affiliate=acme&amp;room=hall-1" title="Punto Banco"></iframe>`));
+      res.end(
+        page(`${host}: a partner site with the iframe`, '', `<iframe src="${WORKER}/embed?affiliate=acme&amp;room=hall-1" title="Punto Banco"></iframe>`),
+      );
     } else {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
     }
@@ -122,8 +134,14 @@ async function watchedPage(): Promise<{ page: Page; messages: string[]; errors: 
     const w = window as unknown as Watched;
     w.violations = [];
     w.events = [];
-    document.addEventListener('securitypolicyviolation', (e) => w.violations.push({ disposition: e.disposition, directive: e.effectiveDirective, blocked: e.blockedURI, where: `${e.sourceFile}:${e.lineNumber}` }), true);
-    for (const type of ['pb-ready', 'pb-error', 'pb-round-settled']) document.addEventListener(type, (e) => w.events.push({ type, detail: (e as CustomEvent).detail }));
+    document.addEventListener(
+      'securitypolicyviolation',
+      (e) =>
+        w.violations.push({ disposition: e.disposition, directive: e.effectiveDirective, blocked: e.blockedURI, where: `${e.sourceFile}:${e.lineNumber}` }),
+      true,
+    );
+    for (const type of ['pb-ready', 'pb-error', 'pb-round-settled'])
+      document.addEventListener(type, (e) => w.events.push({ type, detail: (e as CustomEvent).detail }));
   });
   const messages: string[] = [];
   const errors: string[] = [];
@@ -182,7 +200,7 @@ async function playOnPlayer(where: Page | Frame): Promise<SignedV2<ReceiptV2>> {
 }
 
 // First, while the Worker has no session at all: the operator report can then show that none was made.
-test('a site not allowed for the affiliate: the table shows the Worker\'s refusal, and no session is made', async () => {
+test("a site not allowed for the affiliate: the table shows the Worker's refusal, and no session is made", async () => {
   const { page, errors } = await watchedPage();
   const created: number[] = [];
   page.on('response', (r) => {
@@ -193,20 +211,33 @@ test('a site not allowed for the affiliate: the table shows the Worker\'s refusa
   const notice = page.locator('punto-banco-table [part~="notice"]');
   try {
     await notice.waitFor({ timeout: 60_000 });
-    await page.waitForFunction((m) => (document.querySelector('punto-banco-table')?.shadowRoot?.querySelector('[part~="notice"]')?.textContent ?? '').includes(m), expected, { timeout: 30_000 });
+    await page.waitForFunction(
+      (m) => (document.querySelector('punto-banco-table')?.shadowRoot?.querySelector('[part~="notice"]')?.textContent ?? '').includes(m),
+      expected,
+      { timeout: 30_000 },
+    );
   } finally {
     await page.screenshot({ path: `${SHOTS}/embed-1-rogue-widget.png` });
   }
   assert.equal(await notice.getAttribute('role'), 'alert');
   const seen = await watched(page);
-  assert.deepEqual(seen.events.filter((e) => e.type === 'pb-error').map((e) => e.detail), [{ code: 'origin_not_allowed', message: expected }]);
-  assert.equal(seen.events.some((e) => e.type === 'pb-ready'), false);
+  assert.deepEqual(
+    seen.events.filter((e) => e.type === 'pb-error').map((e) => e.detail),
+    [{ code: 'origin_not_allowed', message: expected }],
+  );
+  assert.equal(
+    seen.events.some((e) => e.type === 'pb-ready'),
+    false,
+  );
   // The refused preflight stopped the creation in the browser: the Worker never answered one.
   assert.deepEqual(created, []);
   // And the Worker's own books agree (the ledger hears of a session within a fraction of a second).
   await new Promise((r) => setTimeout(r, 1_500));
   assert.equal(await ledgerSessions(), 0);
-  assert.deepEqual(seen.violations.filter((v) => v.disposition === 'enforce'), []);
+  assert.deepEqual(
+    seen.violations.filter((v) => v.disposition === 'enforce'),
+    [],
+  );
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -219,12 +250,22 @@ test('an allowed site with a strict CSP: one script tag, one round on Player, co
   await page.waitForFunction(() => !document.querySelector('punto-banco-table')?.shadowRoot?.querySelector('[part~="notice"]'));
   await page.screenshot({ path: `${SHOTS}/embed-2-acme-widget.png` });
   // The bets and the affiliate are signed into the round's acceptance; the receipt pays them.
-  assert.deepEqual(receipt.body.payouts.map((b) => [b.sector, b.box]), [[0, 'player']]);
+  assert.deepEqual(
+    receipt.body.payouts.map((b) => [b.sector, b.box]),
+    [[0, 'player']],
+  );
   // A browser on a site listed for acme created the session: the report says so.
   await reportShows('origin', 1);
   const seen = await watched(page);
-  assert.deepEqual(seen.events.filter((e) => e.type === 'pb-error'), []);
-  assert.deepEqual(seen.violations.filter((v) => v.disposition === 'enforce'), [], 'the strict host CSP is enough');
+  assert.deepEqual(
+    seen.events.filter((e) => e.type === 'pb-error'),
+    [],
+  );
+  assert.deepEqual(
+    seen.violations.filter((v) => v.disposition === 'enforce'),
+    [],
+    'the strict host CSP is enough',
+  );
   // The report-only `default-src 'none'` names only the host's own stylesheet and icon: the widget
   // needs nothing but script-src and connect-src for the Worker (no styles, images, fonts, workers).
   const beyond = seen.violations.filter((v) => v.disposition === 'report' && !v.blocked.startsWith(`${acme()}/`));
@@ -243,7 +284,10 @@ test('the iframe: the allowed site shows the table and plays; another site is re
   await tableReady(frame, allowed.page, 'embed-3-acme-iframe');
   assert.equal(new URL(frame.url()).origin, WORKER);
   const receipt = await playOnPlayer(frame);
-  assert.deepEqual(receipt.body.payouts.map((b) => [b.sector, b.box]), [[0, 'player']]);
+  assert.deepEqual(
+    receipt.body.payouts.map((b) => [b.sector, b.box]),
+    [[0, 'player']],
+  );
   // The iframe page is the Worker's own origin, which anyone can open unframed: only claimed.
   await reportShows('claimed', 1);
   await allowed.page.screenshot({ path: `${SHOTS}/embed-3-acme-iframe.png` });
@@ -266,7 +310,7 @@ test('the iframe: the allowed site shows the table and plays; another site is re
   await refused.page.screenshot({ path: `${SHOTS}/embed-3-rogue-iframe.png` });
   const blocked = frameOf(refused.page);
   assert.ok(blocked, 'the page has its iframe');
-  assert.match(blocked.url(), /^chrome-error:/, 'the frame shows the browser\'s error page, not the table');
+  assert.match(blocked.url(), /^chrome-error:/, "the frame shows the browser's error page, not the table");
   assert.equal(await blocked.locator('punto-banco-table').count(), 0);
   // The browser fetched the frame's document, read its frame-ancestors, and stopped there.
   assert.deepEqual(loaders, ['/embed']);

@@ -41,7 +41,14 @@ test('three rounds through the widget, verified in the fairness panel and, from 
   assert.equal(await settledRounds(page), 3);
   // One click, two phases: each round is a bet (the lock) and then its secret, nothing else.
   const rounds = requests.filter((p) => /\/rounds/.test(p));
-  assert.deepEqual(rounds, ['/api/sessions/:id/rounds', '/api/sessions/:id/rounds/1/secret', '/api/sessions/:id/rounds', '/api/sessions/:id/rounds/2/secret', '/api/sessions/:id/rounds', '/api/sessions/:id/rounds/3/secret']);
+  assert.deepEqual(rounds, [
+    '/api/sessions/:id/rounds',
+    '/api/sessions/:id/rounds/1/secret',
+    '/api/sessions/:id/rounds',
+    '/api/sessions/:id/rounds/2/secret',
+    '/api/sessions/:id/rounds',
+    '/api/sessions/:id/rounds/3/secret',
+  ]);
 
   // The fairness panel: the table's transcript verifies (signatures, chain, both sides' keys), and
   // every record the player received is in it, unchanged.
@@ -53,21 +60,35 @@ test('three rounds through the widget, verified in the fairness panel and, from 
   await report.locator('.chip[data-round="3"]').waitFor({ timeout: 60_000 });
   // The shoe is still in play: every record and signature checks out, the cards wait for the reveal.
   assert.equal(await report.locator('section.shoe').first().getAttribute('data-code'), 'ok');
-  assert.deepEqual(await report.locator('.chip').evaluateAll((chips) => chips.map((c) => (c as HTMLElement).dataset.status)), ['pending', 'pending', 'pending']);
+  assert.deepEqual(await report.locator('.chip').evaluateAll((chips) => chips.map((c) => (c as HTMLElement).dataset.status)), [
+    'pending',
+    'pending',
+    'pending',
+  ]);
   // The player ends the shoe (a signed request): the seed is revealed and every card checks out.
   await page.getByRole('button', { name: 'End the shoe and reveal' }).click();
   await page.locator('punto-banco-table .shoe-picker .shoe-chip[data-shoe="1"]').click({ timeout: 60_000 });
   report = page.locator('punto-banco-table pb-fairness[data-shoe="1"]:not([hidden]) pb-verify-report-v2');
   await page.locator('punto-banco-table pb-fairness[data-shoe="1"]:not([hidden])').getByRole('button', { name: 'Verify the table’s transcript' }).click();
   await report.locator('.chip[data-round="3"][data-status="verified"]').waitFor({ timeout: 60_000 });
-  assert.deepEqual(await report.locator('.chip[data-shoe="1"]').evaluateAll((chips) => chips.map((c) => (c as HTMLElement).dataset.status)), ['verified', 'verified', 'verified']);
-  await page.locator('punto-banco-table pb-fairness[data-shoe="1"]:not([hidden])').getByRole('button', { name: 'Compare with the operator’s transcript' }).click();
+  assert.deepEqual(await report.locator('.chip[data-shoe="1"]').evaluateAll((chips) => chips.map((c) => (c as HTMLElement).dataset.status)), [
+    'verified',
+    'verified',
+    'verified',
+  ]);
+  await page
+    .locator('punto-banco-table pb-fairness[data-shoe="1"]:not([hidden])')
+    .getByRole('button', { name: 'Compare with the operator’s transcript' })
+    .click();
   await report.locator('.copy.ok[data-findings="0"]').waitFor({ timeout: 30_000 });
   await page.screenshot({ path: `${SHOTS}/fairness-1-panel.png` });
 
   // The player's copy, downloaded, is a pb-fair-2 file that /verify checks on its own and against itself.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('punto-banco-table pb-fairness[data-shoe="1"]:not([hidden])').getByRole('button', { name: 'Download my copy' }).click()]);
-  const copy = await readFile((await download.path()), 'utf8');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.locator('punto-banco-table pb-fairness[data-shoe="1"]:not([hidden])').getByRole('button', { name: 'Download my copy' }).click(),
+  ]);
+  const copy = await readFile(await download.path(), 'utf8');
   const parsed = JSON.parse(copy) as { version: string; records: { body: { type: string } }[] };
   assert.equal(parsed.version, 'pb-fair-2');
   assert.equal(parsed.records.filter((r) => r.body.type === 'receipt').length, 3);
@@ -77,11 +98,15 @@ test('three rounds through the widget, verified in the fairness panel and, from 
   await verify.goto(`${ENDPOINT}/verify`);
   await verify.locator('pb-verify-page textarea#transcript').fill(copy);
   await verify.locator('pb-verify-page textarea#mine').fill(copy);
-  await verify.waitForFunction(() => {
-    const page = document.querySelector('pb-verify-page');
-    const jwks = page?.shadowRoot?.querySelector<HTMLTextAreaElement>('#jwks');
-    return (jwks?.value ?? '').includes('"keys"');
-  }, null, { timeout: 30_000 });
+  await verify.waitForFunction(
+    () => {
+      const page = document.querySelector('pb-verify-page');
+      const jwks = page?.shadowRoot?.querySelector<HTMLTextAreaElement>('#jwks');
+      return (jwks?.value ?? '').includes('"keys"');
+    },
+    null,
+    { timeout: 30_000 },
+  );
   await verify.getByRole('button', { name: 'Verify', exact: true }).click();
   const summary = verify.locator('pb-verify-page .summary');
   await summary.waitFor({ timeout: 30_000 });

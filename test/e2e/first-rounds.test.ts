@@ -24,7 +24,8 @@ async function receipts(page: Page): Promise<SignedV2<ReceiptV2>[]> {
   return page.evaluate(() => (window as unknown as { receipts: SignedV2<ReceiptV2>[] }).receipts);
 }
 
-const euros = (minor: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 3 }).format(minor / 1000);
+const euros = (minor: number) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 3 }).format(minor / 1000);
 
 for (const viewport of [
   { name: 'desktop', width: 1280, height: 900 },
@@ -60,7 +61,10 @@ for (const viewport of [
       const receipt = (await receipts(page))[round - 1]!;
       const body = receipt.body;
       assert.equal(body.round >= 1, true);
-      assert.deepEqual(body.payouts.map((b) => [b.sector, b.box]), [[0, 'player']]);
+      assert.deepEqual(
+        body.payouts.map((b) => [b.sector, b.box]),
+        [[0, 'player']],
+      );
       // The live region announces the result with both totals.
       const status = page.locator('punto-banco-table [role="status"][aria-live]');
       const word = body.outcome === 'tie' ? 'Tie' : body.outcome === 'player' ? 'Player wins' : 'Banker wins';

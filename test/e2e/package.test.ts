@@ -66,7 +66,15 @@ export async function check(t: Transcript): Promise<boolean> {
   writeFileSync(
     path.join(dir, 'tsconfig.json'),
     JSON.stringify({
-      compilerOptions: { strict: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', lib: ['ES2022', 'DOM', 'DOM.Iterable'], noEmit: true, types: [] },
+      compilerOptions: {
+        strict: true,
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        target: 'ES2022',
+        lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+        noEmit: true,
+        types: [],
+      },
       files: ['consumer.ts'],
     }),
   );

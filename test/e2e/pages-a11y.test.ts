@@ -24,14 +24,20 @@ after(async () => {
 async function audit(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE });
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; impact: string; nodes: { target: unknown }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; impact: string; nodes: { target: unknown }[] }[] }> };
+      }
+    ).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
     return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${JSON.stringify(n.target)}`));
   });
 }
 
 async function tableReady(page: Page): Promise<void> {
-  await page.waitForFunction(() => (document.querySelector('punto-banco-table') as unknown as { state?: string } | null)?.state === 'ready', null, { timeout: 30_000 });
+  await page.waitForFunction(() => (document.querySelector('punto-banco-table') as unknown as { state?: string } | null)?.state === 'ready', null, {
+    timeout: 30_000,
+  });
 }
 
 for (const [name, path, ready] of [

@@ -12,7 +12,8 @@ import type { ReceiptV2, SignedV2 } from '../../shared/index.ts';
 
 const browser = browserForFile();
 
-const euros = (minor: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 3 }).format(minor / 1000);
+const euros = (minor: number) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 3 }).format(minor / 1000);
 
 /** Waits for the table to take bets (the loader gone, the boxes there). */
 async function ready(page: Page): Promise<void> {
@@ -39,7 +40,10 @@ test('a reload resumes the session: the same balance, and round 1 in the history
 
   // One round on Player (no chip selected: a click puts the table minimum there).
   const settled = page.evaluate(
-    () => new Promise<SignedV2<ReceiptV2>>((resolve) => document.querySelector('punto-banco-table')!.addEventListener('pb-round-settled', (e) => resolve((e as CustomEvent).detail), { once: true })),
+    () =>
+      new Promise<SignedV2<ReceiptV2>>((resolve) =>
+        document.querySelector('punto-banco-table')!.addEventListener('pb-round-settled', (e) => resolve((e as CustomEvent).detail), { once: true }),
+      ),
   );
   await page.getByRole('button', { name: /^Player, sector 1/ }).click();
   await page.getByRole('button', { name: /^Player, sector 1, bet/ }).waitFor({ timeout: 10_000 });

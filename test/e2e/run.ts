@@ -16,7 +16,12 @@ let status = 1;
 try {
   // `node test/e2e/run.ts FILE…` runs only those files; no arguments, every end-to-end test.
   const chosen = process.argv.slice(2);
-  const files = chosen.length > 0 ? chosen : readdirSync('test/e2e').filter((f) => f.endsWith('.test.ts')).map((f) => `test/e2e/${f}`);
+  const files =
+    chosen.length > 0
+      ? chosen
+      : readdirSync('test/e2e')
+          .filter((f) => f.endsWith('.test.ts'))
+          .map((f) => `test/e2e/${f}`);
   const run = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', '--test', '--test-concurrency=1', ...files], {
     stdio: 'inherit',
     env: { ...process.env, PB_ENDPOINT: server.url },

@@ -22,7 +22,9 @@ import { playerKeyOf } from '../../shared/fairness/v2/records.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 const PLAYERS = 8;
-const STEPS = (process.env.PB_CRASH_STEPS?.split(',') ?? ['debit-applied', 'closed', 'dealt', 'credit-applied']) as Array<'debit-applied' | 'closed' | 'dealt' | 'credit-applied'>;
+const STEPS = (process.env.PB_CRASH_STEPS?.split(',') ?? ['debit-applied', 'closed', 'dealt', 'credit-applied']) as Array<
+  'debit-applied' | 'closed' | 'dealt' | 'credit-applied'
+>;
 const VARS = { SHARED_WINDOW_MS: '3000', SHARED_BEACON_LATE_MS: '30000', RATE_CREATE_BURST: '1000' };
 
 interface Seat {
@@ -100,16 +102,29 @@ for (const step of STEPS) {
       await call(server, 'GET', `/api/tables/${table}`);
       const jwks = (await call(server, 'GET', '/.well-known/jwks.json')) as Jwks;
       let seen = '';
-      const agreed = await until(() => `balances that agree with the transcript (${seen}); the server said:\n${server.log().split("\n").filter((l) => !l.includes("wrangler:info")).join("\n").slice(-4000)}`, async () => {
-        const state = await call(server, 'GET', `/api/tables/${table}`);
-        if (state.phase === 'awaiting-beacon') return null;
-        const transcript = await call(server, 'GET', `/api/tables/${table}/transcript`);
-        const settlements = new Map<string, any>(transcript.records.filter((r: any) => r.body.type === 'settlement').map((r: any) => [r.body.player, r.body]));
-        const balances = await Promise.all(seats.map(async (s) => (await call(server, 'GET', `/api/sessions/${s.id}`, undefined, s.token)).balance as number));
-        const expected = seats.map((s) => settlements.get(s.player)?.balanceAfter ?? s.start);
-        seen = `phase ${state.phase}, balances ${balances.join(' ')}, expected ${expected.join(' ')}`;
-        return expected.every((e, i) => e === balances[i]) ? { transcript, settlements, balances } : null;
-      });
+      const agreed = await until(
+        () =>
+          `balances that agree with the transcript (${seen}); the server said:\n${server
+            .log()
+            .split('\n')
+            .filter((l) => !l.includes('wrangler:info'))
+            .join('\n')
+            .slice(-4000)}`,
+        async () => {
+          const state = await call(server, 'GET', `/api/tables/${table}`);
+          if (state.phase === 'awaiting-beacon') return null;
+          const transcript = await call(server, 'GET', `/api/tables/${table}/transcript`);
+          const settlements = new Map<string, any>(
+            transcript.records.filter((r: any) => r.body.type === 'settlement').map((r: any) => [r.body.player, r.body]),
+          );
+          const balances = await Promise.all(
+            seats.map(async (s) => (await call(server, 'GET', `/api/sessions/${s.id}`, undefined, s.token)).balance as number),
+          );
+          const expected = seats.map((s) => settlements.get(s.player)?.balanceAfter ?? s.start);
+          seen = `phase ${state.phase}, balances ${balances.join(' ')}, expected ${expected.join(' ')}`;
+          return expected.every((e, i) => e === balances[i]) ? { transcript, settlements, balances } : null;
+        },
+      );
       // Settled players started from their real balance; the others have their stake back.
       for (const s of seats) {
         const settled = agreed.settlements.get(s.player);

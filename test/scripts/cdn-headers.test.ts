@@ -26,7 +26,12 @@ function parseRules(text: string): Array<{ pattern: string; headers: Record<stri
 function headersFor(text: string, path: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const { pattern, headers } of parseRules(text)) {
-    const re = new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+    const re = new RegExp(
+      `^${pattern
+        .split('*')
+        .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*')}$`,
+    );
     if (re.test(path)) Object.assign(out, headers);
   }
   return out;
@@ -44,7 +49,10 @@ test('every static page and asset: frame-ancestors none and X-Frame-Options DENY
 test('the loader and its chunks stay loadable cross-origin; only chunks are immutable', () => {
   expect(headersFor(text, '/punto-banco-table.js')['Access-Control-Allow-Origin']).toBe('*');
   expect(headersFor(text, '/punto-banco-table.js')['Cache-Control']).toBeUndefined();
-  expect(headersFor(text, '/chunks/scene-abc123.js')).toMatchObject({ 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'public, max-age=31536000, immutable' });
+  expect(headersFor(text, '/chunks/scene-abc123.js')).toMatchObject({
+    'Access-Control-Allow-Origin': '*',
+    'Cache-Control': 'public, max-age=31536000, immutable',
+  });
   expect(headersFor(text, '/custom-elements.json')['Access-Control-Allow-Origin']).toBe('*');
   expect(headersFor(text, '/')['Access-Control-Allow-Origin']).toBeUndefined();
 });

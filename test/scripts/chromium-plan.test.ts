@@ -12,7 +12,11 @@ describe('chromiumPlan: what npm test does about the browser', () => {
     expect(chromiumPlan({ ...bare, root: true })).toEqual({ action: 'install', prefix: [], command: 'apt-get update && apt-get install -y chromium' });
   });
   it('a user with password-less sudo installs through sudo -n', () => {
-    expect(chromiumPlan({ ...bare, sudo: true })).toEqual({ action: 'install', prefix: ['sudo', '-n'], command: 'sudo apt-get update && sudo apt-get install -y chromium' });
+    expect(chromiumPlan({ ...bare, sudo: true })).toEqual({
+      action: 'install',
+      prefix: ['sudo', '-n'],
+      command: 'sudo apt-get update && sudo apt-get install -y chromium',
+    });
   });
   it('a user without sudo is told the exact command, in one line', () => {
     const plan = chromiumPlan(bare);

@@ -5,10 +5,26 @@ const seed = 'ab'.repeat(32);
 
 test('the commitment carries the seed commitment, never the seed, and the limits only when given', () => {
   const body = buildCommitmentBody({ table: 't', shoe: 2, params: DEFAULT_SHOE_PARAMS, serverSeed: seed, prev: 'p', issuedAt: 'now' });
-  expect(body).toEqual({ type: 'commitment', table: 't', shoe: 2, params: DEFAULT_SHOE_PARAMS, serverSeedHash: seedCommitment(seed), prev: 'p', issuedAt: 'now' });
+  expect(body).toEqual({
+    type: 'commitment',
+    table: 't',
+    shoe: 2,
+    params: DEFAULT_SHOE_PARAMS,
+    serverSeedHash: seedCommitment(seed),
+    prev: 'p',
+    issuedAt: 'now',
+  });
   expect('limits' in body).toBe(false);
   expect(JSON.stringify(body)).not.toContain(seed);
-  const limited = buildCommitmentBody({ table: 't', shoe: 1, params: DEFAULT_SHOE_PARAMS, serverSeed: seed, prev: null, issuedAt: 'now', limits: ROOMS.vip.limits });
+  const limited = buildCommitmentBody({
+    table: 't',
+    shoe: 1,
+    params: DEFAULT_SHOE_PARAMS,
+    serverSeed: seed,
+    prev: null,
+    issuedAt: 'now',
+    limits: ROOMS.vip.limits,
+  });
   expect(limited.limits).toEqual(ROOMS.vip.limits);
 });
 

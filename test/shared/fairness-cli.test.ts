@@ -50,25 +50,47 @@ const transcripts = vectors.transcripts.map((v) => v.transcript);
 const jwksPath = file('jwks.json', { keys: [vectors.key.publicJwk] });
 
 describe('punto-banco shoe', () => {
-  test('--json gives the golden vector\'s commitment and card order (end to end)', SPAWN, () => {
+  test("--json gives the golden vector's commitment and card order (end to end)", SPAWN, () => {
     const v = vectors.shoes.find((s) => s.name.startsWith('6 decks'))!;
-    const { code, stdout, stderr } = cli(['shoe', '--server-seed', v.serverSeed.toUpperCase(), '--client-seed', v.clientSeed, '--cut', String(v.cut), '--json']);
+    const { code, stdout, stderr } = cli([
+      'shoe',
+      '--server-seed',
+      v.serverSeed.toUpperCase(),
+      '--client-seed',
+      v.clientSeed,
+      '--cut',
+      String(v.cut),
+      '--json',
+    ]);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     const out = JSON.parse(stdout);
     expect(out.cards).toEqual(v.stack);
-    expect(out).toMatchObject({ burned: v.burned, cutCardAt: v.cutCardAt, cut: v.cut, clientSeed: v.clientSeed, params: { decks: 6, burn: true, cutCardFromEnd: 16, mode: 'shoe', algorithm: 'pb-fair-1' } });
+    expect(out).toMatchObject({
+      burned: v.burned,
+      cutCardAt: v.cutCardAt,
+      cut: v.cut,
+      clientSeed: v.clientSeed,
+      params: { decks: 6, burn: true, cutCardFromEnd: 16, mode: 'shoe', algorithm: 'pb-fair-1' },
+    });
     expect(out.commitment).toBe(vectors.commitments.find((c) => c.serverSeed === v.serverSeed)!.commitment);
   });
 
   test('text: the commitment, then every card by position with the burn and the cut card marked', async () => {
     const v = vectors.shoes[0]!; // 1 deck, cut 26
-    const { code, stdout } = await inProcess(shoeCommand, [ '--server-seed', v.serverSeed, '--client-seed', v.clientSeed, '--cut', '26', '--decks', '1']);
+    const { code, stdout } = await inProcess(shoeCommand, ['--server-seed', v.serverSeed, '--client-seed', v.clientSeed, '--cut', '26', '--decks', '1']);
     expect(code).toBe(0);
     expect(stdout).toContain(vectors.commitments[0]!.commitment);
     const rows = stdout.split('\n').filter((l) => /^\s+\d+ {2}/.test(l));
     expect(rows).toHaveLength(4);
-    expect(rows.join(' ').replace(/[()|]/g, ' ').trim().split(/\s+/).filter((x) => /^[A2-9TJQK][SHDC]$/.test(x))).toEqual(v.stack);
+    expect(
+      rows
+        .join(' ')
+        .replace(/[()|]/g, ' ')
+        .trim()
+        .split(/\s+/)
+        .filter((x) => /^[A2-9TJQK][SHDC]$/.test(x)),
+    ).toEqual(v.stack);
     expect(rows[0]).toContain(`(${v.stack[0]})`);
   });
 
@@ -78,24 +100,28 @@ describe('punto-banco shoe', () => {
     expect(a.cards).toHaveLength(312);
   });
 
-  test('usage errors exit 2', async () => {
-    for (const args of [
-      ['--client-seed', 'x'],
-      ['--server-seed', 'ab'.repeat(31), '--client-seed', 'x'],
-      ['--server-seed', 'ab'.repeat(32)],
-      ['--server-seed', 'ab'.repeat(32), '--client-seed', ''],
-      ['--server-seed', 'ab'.repeat(32), '--client-seed', 'x', '--cut', '312'],
-      ['--server-seed', 'ab'.repeat(32), '--client-seed', 'x', '--decks', '9'],
-      ['--server-seed', 'ab'.repeat(32), '--client-seed', 'x', '--nope'],
-    ]) {
-      const { code, error } = await inProcess(shoeCommand, args);
-      expect(code, args.join(' ')).toBe(2);
-      expect(error).not.toBe('');
-    }
-    const spawned = cli(['shoe', '--server-seed', 'zz', '--client-seed', 'x']);
-    expect(spawned.code).toBe(2);
-    expect(spawned.stderr).toMatch(/^punto-banco shoe: --server-seed must be 64 hex characters/);
-  }, SPAWN.timeout);
+  test(
+    'usage errors exit 2',
+    async () => {
+      for (const args of [
+        ['--client-seed', 'x'],
+        ['--server-seed', 'ab'.repeat(31), '--client-seed', 'x'],
+        ['--server-seed', 'ab'.repeat(32)],
+        ['--server-seed', 'ab'.repeat(32), '--client-seed', ''],
+        ['--server-seed', 'ab'.repeat(32), '--client-seed', 'x', '--cut', '312'],
+        ['--server-seed', 'ab'.repeat(32), '--client-seed', 'x', '--decks', '9'],
+        ['--server-seed', 'ab'.repeat(32), '--client-seed', 'x', '--nope'],
+      ]) {
+        const { code, error } = await inProcess(shoeCommand, args);
+        expect(code, args.join(' ')).toBe(2);
+        expect(error).not.toBe('');
+      }
+      const spawned = cli(['shoe', '--server-seed', 'zz', '--client-seed', 'x']);
+      expect(spawned.code).toBe(2);
+      expect(spawned.stderr).toMatch(/^punto-banco shoe: --server-seed must be 64 hex characters/);
+    },
+    SPAWN.timeout,
+  );
 });
 
 describe('punto-banco verify', () => {
@@ -136,14 +162,25 @@ describe('punto-banco verify', () => {
     const notJson = await inProcess(verifyCommand, [file('x.json', 'not json'), '--jwks', jwksPath]);
     expect(notJson.code).toBe(1);
     expect(notJson.stdout).toMatch(/^FAILED: .* is not JSON/);
-    const junk = await inProcess(verifyCommand, [file('junk.json', { transcripts: [{ version: 'pb-fair-1', commitment: 5, receipts: [] }] }), '--jwks', jwksPath]);
+    const junk = await inProcess(verifyCommand, [
+      file('junk.json', { transcripts: [{ version: 'pb-fair-1', commitment: 5, receipts: [] }] }),
+      '--jwks',
+      jwksPath,
+    ]);
     expect(junk.code).toBe(1);
     expect(junk.stdout).toMatch(/FAILED at the commitment record: bad_record/);
   });
 
   test('usage errors exit 2', async () => {
     const good = file('good2.json', { transcripts });
-    for (const args of [[], [join(dir, 'missing.json'), '--jwks', jwksPath], [good], [good, '--jwks', join(dir, 'missing-jwks.json')], [good, '--jwks', file('empty-jwks.json', { keys: [] })], [good, good]]) {
+    for (const args of [
+      [],
+      [join(dir, 'missing.json'), '--jwks', jwksPath],
+      [good],
+      [good, '--jwks', join(dir, 'missing-jwks.json')],
+      [good, '--jwks', file('empty-jwks.json', { keys: [] })],
+      [good, good],
+    ]) {
       const { code, error } = await inProcess(verifyCommand, args);
       expect(code, args.join(' ')).toBe(2);
       expect(error).not.toBe('');
@@ -152,7 +189,8 @@ describe('punto-banco verify', () => {
 
   describe('--jwks URL', () => {
     const server = createServer((req, res) => {
-      if (req.url === '/.well-known/jwks.json') res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [vectors.key.publicJwk] }));
+      if (req.url === '/.well-known/jwks.json')
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [vectors.key.publicJwk] }));
       else res.writeHead(404).end();
     });
     let base = '';

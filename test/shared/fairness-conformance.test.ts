@@ -28,7 +28,11 @@ describe('conformance suite', () => {
     // Both modes, 1, 6 and 8 decks among the passing pb-fair-2 files.
     const params = manifest.cases
       .filter((c) => c.version === 'pb-fair-2' && c.expect === 'ok')
-      .flatMap((c) => (JSON.parse(read(c.file)).records as { body: { type: string; params?: { mode: string; decks: number } } }[]).filter((r) => r.body.type === 'commitment').map((r) => `${r.body.params!.mode}/${r.body.params!.decks}`));
+      .flatMap((c) =>
+        (JSON.parse(read(c.file)).records as { body: { type: string; params?: { mode: string; decks: number } } }[])
+          .filter((r) => r.body.type === 'commitment')
+          .map((r) => `${r.body.params!.mode}/${r.body.params!.decks}`),
+      );
     for (const p of ['shoe/1', 'shoe/6', 'shoe/8', 'reshuffle/1', 'reshuffle/8']) expect(params).toContain(p);
   });
 

@@ -28,8 +28,12 @@ const words = (list: number[]): WordStream & { read: number } => {
   let i = 0;
   return {
     nextWord: () => list[i++]!,
-    get blocks() { return 0; },
-    get read() { return i; },
+    get blocks() {
+      return 0;
+    },
+    get read() {
+      return i;
+    },
   };
 };
 
@@ -44,7 +48,9 @@ describe('seeds and commitment', () => {
 
   test('the commitment is domain-separated: not the plain SHA-256 of the seed', async () => {
     const plain = Buffer.from(await crypto.subtle.digest('SHA-256', Buffer.from(SEED, 'hex'))).toString('hex');
-    const tagged = Buffer.from(await crypto.subtle.digest('SHA-256', Buffer.concat([Buffer.from('pb-fair-1/commit\n'), Buffer.from(SEED, 'hex')]))).toString('hex');
+    const tagged = Buffer.from(await crypto.subtle.digest('SHA-256', Buffer.concat([Buffer.from('pb-fair-1/commit\n'), Buffer.from(SEED, 'hex')]))).toString(
+      'hex',
+    );
     expect(seedCommitment(SEED)).toBe(tagged);
     expect(seedCommitment(SEED)).not.toBe(plain);
     expect(() => seedCommitment(SEED.toUpperCase())).toThrow(RangeError);
@@ -131,7 +137,7 @@ describe('the derivation', () => {
     expect(deriveStack(p, SEED, 'x', 100).slice(0, 3)).toEqual(shuffled.slice(100, 103));
   });
 
-  test('the shoe is the engine\'s prepareShoe: burn and cut card per the committed rules', () => {
+  test("the shoe is the engine's prepareShoe: burn and cut card per the committed rules", () => {
     const p = params();
     const shoe = deriveShoe(p, SEED, 'x', 100);
     expect(shoe).toEqual(prepareShoe(deriveStack(p, SEED, 'x', 100), p));

@@ -32,7 +32,15 @@ describe('hex and base64url', () => {
   });
 
   test('base64url: RFC 4648 test vectors, unpadded', () => {
-    const cases: [string, string][] = [['', ''], ['f', 'Zg'], ['fo', 'Zm8'], ['foo', 'Zm9v'], ['foob', 'Zm9vYg'], ['fooba', 'Zm9vYmE'], ['foobar', 'Zm9vYmFy']];
+    const cases: [string, string][] = [
+      ['', ''],
+      ['f', 'Zg'],
+      ['fo', 'Zm8'],
+      ['foo', 'Zm9v'],
+      ['foob', 'Zm9vYg'],
+      ['fooba', 'Zm9vYmE'],
+      ['foobar', 'Zm9vYmFy'],
+    ];
     for (const [text, b64] of cases) {
       expect(bytesToBase64url(utf8Bytes(text))).toBe(b64);
       expect(base64urlToBytes(b64)).toEqual(utf8Bytes(text));

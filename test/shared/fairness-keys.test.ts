@@ -1,13 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import {
-  generateSigningKey,
-  importSigningKey,
-  importVerifyKeys,
-  jwkThumbprint,
-  recordDigest,
-  signRecord,
-  verifyBytes,
-} from '../../shared/index.ts';
+import { generateSigningKey, importSigningKey, importVerifyKeys, jwkThumbprint, recordDigest, signRecord, verifyBytes } from '../../shared/index.ts';
 import { testPrivateJwk } from './fairness-fixtures.ts';
 
 describe('Ed25519 keys (WebCrypto)', () => {
@@ -43,7 +35,9 @@ describe('Ed25519 keys (WebCrypto)', () => {
     const b = (await generateSigningKey('same')).key;
     const c = (await generateSigningKey()).key;
     const { kid: _, ...noKid } = c.publicJwk as JsonWebKey & { kid?: string };
-    const keys = await importVerifyKeys({ keys: [{ kty: 'RSA', kid: 'rsa', n: 'x', e: 'AQAB' } as JsonWebKey, a.publicJwk, b.publicJwk, noKid, { kty: 'OKP', crv: 'Ed25519', x: 'bad' }] });
+    const keys = await importVerifyKeys({
+      keys: [{ kty: 'RSA', kid: 'rsa', n: 'x', e: 'AQAB' } as JsonWebKey, a.publicJwk, b.publicJwk, noKid, { kty: 'OKP', crv: 'Ed25519', x: 'bad' }],
+    });
     expect([...keys.byId.keys()].sort()).toEqual([c.keyId, 'same'].sort());
     expect(keys.skipped.map((s) => s.reason)).toEqual(['not an Ed25519 key', 'another key in the JWKS has the same kid', '"x" is not 32 bytes of base64url']);
     const signed = await signRecord({ type: 'x' }, a);

@@ -8,7 +8,18 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { describe, expect, test } from 'vitest';
-import { bytesToHex, type Card, deriveStack, orderedDecks, serverSeedBytes, type ShoeParams, shuffleStream, uniformBelow, utf8Bytes, type WordStream } from '../../shared/index.ts';
+import {
+  bytesToHex,
+  type Card,
+  deriveStack,
+  orderedDecks,
+  serverSeedBytes,
+  type ShoeParams,
+  shuffleStream,
+  uniformBelow,
+  utf8Bytes,
+  type WordStream,
+} from '../../shared/index.ts';
 
 const SHOES = 10_000;
 const ONE_DECK: ShoeParams = { decks: 1, burn: true, cutCardFromEnd: 14, mode: 'shoe', algorithm: 'pb-fair-1' };
@@ -37,7 +48,7 @@ const PASS = 3.72;
 const FAIL = 6;
 
 describe('statistical uniformity of the derived shoe', () => {
-  test('our derivation (shuffle, then the player\'s cut) passes both tests', () => {
+  test("our derivation (shuffle, then the player's cut) passes both tests", () => {
     const z = statistics((i) => deriveStack(ONE_DECK, seeds[i]!, 'statistics', 1 + (i % 51)));
     expect(z.positions).toBeLessThan(PASS);
     expect(z.pairs).toBeLessThan(PASS);

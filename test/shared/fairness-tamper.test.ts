@@ -41,7 +41,10 @@ function expectedCodes(path: Path): VerifyFailureCode[] | null {
 }
 
 describe('any single field of any receipt changed', () => {
-  for (const [name, source] of [['one-deck shoe', oneDeck], ['reshuffle mode', reshuffle]] as const) {
+  for (const [name, source] of [
+    ['one-deck shoe', oneDeck],
+    ['reshuffle mode', reshuffle],
+  ] as const) {
     test(`${name}: without the key, every change is a hash mismatch at that round`, async () => {
       const keys = await testVerifyKeys();
       let checked = 0;

@@ -33,7 +33,11 @@ describe('punto-banco verify --json over the conformance suite', () => {
 
   test('end to end: the spawned CLI prints the first code', { timeout: 60_000 }, () => {
     const c = manifest.cases.find((x) => x.expect === 'lock_mismatch')!;
-    const run = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', 'cli/punto-banco.js', 'verify', join(conformance, c.file), '--jwks', join(conformance, c.jwks), '--json'], { cwd: ROOT, encoding: 'utf8' });
+    const run = spawnSync(
+      process.execPath,
+      ['--disable-warning=ExperimentalWarning', 'cli/punto-banco.js', 'verify', join(conformance, c.file), '--jwks', join(conformance, c.jwks), '--json'],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
     expect(run.status).toBe(1);
     expect(JSON.parse(run.stdout).code).toBe('lock_mismatch');
   });
@@ -47,14 +51,25 @@ describe('punto-banco verify --mine', async () => {
   const jwks = join(dir, 'jwks.json');
   writeFileSync(jwks, JSON.stringify({ keys: [operator.publicJwk] }));
   const rounds = (n: number, last?: RoundScriptV2['fate']): RoundScriptV2[] =>
-    Array.from({ length: n }, (_, i) => ({ bets: [{ sector: 0, box: 'player', amount: 1000 }], secret: vectorSecret(i + 1), ...(i === n - 1 && last ? { fate: last } : {}) }));
-  const play = (r: RoundScriptV2[]) => playTableV2({ table: 'mine', operatorKey: operator, playerKey: player, openingBalance: 50_000, shoes: [{ params: ONE_DECK_V2, serverSeed: SEED_A, clientSeed: 'mine', cut: 30, rounds: r, end: 'player' }] });
+    Array.from({ length: n }, (_, i) => ({
+      bets: [{ sector: 0, box: 'player', amount: 1000 }],
+      secret: vectorSecret(i + 1),
+      ...(i === n - 1 && last ? { fate: last } : {}),
+    }));
+  const play = (r: RoundScriptV2[]) =>
+    playTableV2({
+      table: 'mine',
+      operatorKey: operator,
+      playerKey: player,
+      openingBalance: 50_000,
+      shoes: [{ params: ONE_DECK_V2, serverSeed: SEED_A, clientSeed: 'mine', cut: 30, rounds: r, end: 'player' }],
+    });
   const save = (name: string, value: object) => {
     writeFileSync(join(dir, name), JSON.stringify(value));
     return join(dir, name);
   };
 
-  test('a dropped last round is reported from the player\'s copy', async () => {
+  test("a dropped last round is reported from the player's copy", async () => {
     const mine = save('mine.json', await play(rounds(4)));
     const theirs = save('theirs.json', await play(rounds(3)));
     const { code, stdout } = await inProcess([theirs, '--jwks', jwks, '--mine', mine, '--json']);

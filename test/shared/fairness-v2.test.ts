@@ -30,9 +30,18 @@ const operator = await importSigningKey(jwk('test-key.jwk.json'));
 const player = await importSigningKey(jwk('player-key.jwk.json'));
 const jwks = { keys: [operator.publicJwk] };
 
-const rounds = (n: number): RoundScriptV2[] => Array.from({ length: n }, (_, i) => ({ bets: [{ sector: 0, box: 'banker', amount: 1000 }], secret: vectorSecret(i + 1) }));
-const shoe = (serverSeed: string, r: RoundScriptV2[], end?: ShoeScriptV2['end']): ShoeScriptV2 => ({ params: ONE_DECK_V2, serverSeed, clientSeed: 'Ünïcödé 🎲', cut: 17, rounds: r, ...(end ? { end } : {}) });
-const play = (shoes: ShoeScriptV2[], key: SigningKey = player) => playTableV2({ table: 'v2-test', operatorKey: operator, playerKey: key, openingBalance: 100_000, shoes });
+const rounds = (n: number): RoundScriptV2[] =>
+  Array.from({ length: n }, (_, i) => ({ bets: [{ sector: 0, box: 'banker', amount: 1000 }], secret: vectorSecret(i + 1) }));
+const shoe = (serverSeed: string, r: RoundScriptV2[], end?: ShoeScriptV2['end']): ShoeScriptV2 => ({
+  params: ONE_DECK_V2,
+  serverSeed,
+  clientSeed: 'Ünïcödé 🎲',
+  cut: 17,
+  rounds: r,
+  ...(end ? { end } : {}),
+});
+const play = (shoes: ShoeScriptV2[], key: SigningKey = player) =>
+  playTableV2({ table: 'v2-test', operatorKey: operator, playerKey: key, openingBalance: 100_000, shoes });
 const verify = (file: Pick<FileV2, 'version' | 'records'>) => verifyTextV2(JSON.stringify({ version: file.version, records: file.records }), jwks);
 
 describe('pb-fair-2', () => {
@@ -51,7 +60,15 @@ describe('pb-fair-2', () => {
     expect(strip(a.records[2]!)).toEqual(strip(b.records[2]!));
     // And built from the same last record, the builder (which takes no seed) gives the very same body.
     const request = await signRequest(betRequest(a.records[1]!, 1, [{ sector: 0, box: 'banker', amount: 1000 }], vectorSecret(1)), player);
-    const args = { last: a.records[1]!, round: 1, request, balanceBefore: 100_000, affiliate: null, keyId: operator.keyId, issuedAt: '2025-01-01T12:00:02.000Z' };
+    const args = {
+      last: a.records[1]!,
+      round: 1,
+      request,
+      balanceBefore: 100_000,
+      affiliate: null,
+      keyId: operator.keyId,
+      issuedAt: '2025-01-01T12:00:02.000Z',
+    };
     const built = buildAcceptanceV2(args);
     expect(built.ok && built.value).toEqual(a.records[2]!.body);
     // The receipts, dealt after the secrets, do differ.
@@ -61,7 +78,12 @@ describe('pb-fair-2', () => {
   test('a whole table verifies; the cards depend on the round secret', async () => {
     const file = await play([shoe(SEED_A, rounds(30))]);
     expect((await verify(file)).code).toBe('ok');
-    const other = await play([shoe(SEED_A, rounds(30).map((r, i) => (i === 0 ? { ...r, secret: 'ee'.repeat(32) } : r)))]);
+    const other = await play([
+      shoe(
+        SEED_A,
+        rounds(30).map((r, i) => (i === 0 ? { ...r, secret: 'ee'.repeat(32) } : r)),
+      ),
+    ]);
     expect((other.records[3]!.body as ReceiptV2).cards).not.toEqual((file.records[3]!.body as ReceiptV2).cards);
   });
 
@@ -79,7 +101,7 @@ describe('pb-fair-2', () => {
     expect(report.failure?.index).toBe(4);
   });
 
-  test('a dropped last round is caught from the player\'s copy', async () => {
+  test("a dropped last round is caught from the player's copy", async () => {
     const mine = await play([shoe(SEED_A, rounds(4), 'player')]);
     const theirs = await play([shoe(SEED_A, rounds(3), 'player')]); // re-signed without round 4: verifies on its own
     expect((await verify(theirs)).code).toBe('ok');
@@ -92,7 +114,7 @@ describe('pb-fair-2', () => {
     expect(compareCopies(mine, mine)).toEqual([]);
   });
 
-  test('a result replaced in the operator\'s copy differs from the player\'s', async () => {
+  test("a result replaced in the operator's copy differs from the player's", async () => {
     const mine = await play([shoe(SEED_A, rounds(3), 'player')]);
     const theirs = structuredClone(mine);
     theirs.records[5] = await signRecordV2({ ...(theirs.records[5]!.body as ReceiptV2), balanceAfter: 1 }, operator);
@@ -113,12 +135,22 @@ describe('pb-fair-2', () => {
     const honest = await play([shoe(SEED_A, rounds(3), 'player')]);
     const receipt = honest.records[7]!.body as ReceiptV2;
     expect(honest.records[6]!.hash).toBe(acceptance);
-    expect(owed.ok && { cards: owed.value.cards, outcome: owed.value.outcome, balanceAfter: owed.value.balanceAfter }).toEqual({ cards: receipt.cards, outcome: receipt.outcome, balanceAfter: receipt.balanceAfter });
+    expect(owed.ok && { cards: owed.value.cards, outcome: owed.value.outcome, balanceAfter: owed.value.balanceAfter }).toEqual({
+      cards: receipt.cards,
+      outcome: receipt.outcome,
+      balanceAfter: receipt.balanceAfter,
+    });
     expect(owedRound(file, acceptance, 'ee'.repeat(32)).ok).toBe(false);
   });
 
   test('an acceptance with no answer at the end of the file is unsettled; before the reveal the owed round waits', async () => {
-    const file = await play([shoe(SEED_A, rounds(2).map((r, i) => (i === 1 ? { ...r, fate: 'unsettled' as const } : r)), 'open')]);
+    const file = await play([
+      shoe(
+        SEED_A,
+        rounds(2).map((r, i) => (i === 1 ? { ...r, fate: 'unsettled' as const } : r)),
+        'open',
+      ),
+    ]);
     const report = await verify(file);
     expect(report.code).toBe('unsettled_acceptance');
     const owed = owedRound(file, report.unsettled[0]!.acceptance, vectorSecret(2));
@@ -126,29 +158,49 @@ describe('pb-fair-2', () => {
   });
 
   test('an unrevealed shoe passes with its rounds pending; a void returns the stake', async () => {
-    const file = await play([shoe(SEED_A, rounds(5).map((r, i) => (i === 1 ? { ...r, fate: 'void' as const } : r)), 'open')]);
+    const file = await play([
+      shoe(
+        SEED_A,
+        rounds(5).map((r, i) => (i === 1 ? { ...r, fate: 'void' as const } : r)),
+        'open',
+      ),
+    ]);
     const report = await verify(file);
     expect(report.code).toBe('ok');
     expect(report.pending).toBe(true);
     expect(report.rounds.map((r) => r.status)).toEqual(['pending', 'voided', 'pending', 'pending', 'pending']);
   });
 
-  test('the Worker\'s first check of a request: its shape and the player\'s signature', async () => {
+  test("the Worker's first check of a request: its shape and the player's signature", async () => {
     const file = await play([shoe(SEED_A, rounds(1))]);
     const start = file.records[1]!.body as unknown as { request: unknown };
     const x = (player.publicJwk as { x: string }).x;
     expect((await validatePlayerRequest(x, start.request, 'start')).ok).toBe(true);
     expect(await validatePlayerRequest(x, start.request, 'bet')).toMatchObject({ ok: false, error: { code: 'bad_request' } });
-    expect(await validatePlayerRequest((operator.publicJwk as { x: string }).x, start.request, 'start')).toMatchObject({ ok: false, error: { code: 'bad_player_signature' } });
+    expect(await validatePlayerRequest((operator.publicJwk as { x: string }).x, start.request, 'start')).toMatchObject({
+      ok: false,
+      error: { code: 'bad_player_signature' },
+    });
     expect(revealDue(ONE_DECK_V2, { cutCardOut: true, accepted: 3 })).toBe('cut-card');
-    expect(revealDue({ algorithm: 'pb-fair-2', mode: 'reshuffle', decks: 6, roundLimit: 3, voidAfterSeconds: 60 }, { cutCardOut: false, accepted: 3 })).toBe('reshuffle-limit');
+    expect(revealDue({ algorithm: 'pb-fair-2', mode: 'reshuffle', decks: 6, roundLimit: 3, voidAfterSeconds: 60 }, { cutCardOut: false, accepted: 3 })).toBe(
+      'reshuffle-limit',
+    );
     expect(revealDue(ONE_DECK_V2, { cutCardOut: false, accepted: 3 })).toBeNull();
   });
 
   test('another player key in a later shoe is refused', async () => {
     const stranger = await importSigningKey(jwk('test-key.jwk.json'));
     const a = await play([shoe(SEED_A, rounds(2), 'player')]);
-    const b = await playTableV2({ table: 'v2-test', operatorKey: operator, playerKey: stranger, openingBalance: (a.records.at(-1)!.body as { closingBalance: number }).closingBalance, firstShoe: 2, prev: a.records.at(-1)!.hash, startTime: Date.UTC(2025, 0, 2), shoes: [shoe(SEED_B, rounds(1), 'player')] });
+    const b = await playTableV2({
+      table: 'v2-test',
+      operatorKey: operator,
+      playerKey: stranger,
+      openingBalance: (a.records.at(-1)!.body as { closingBalance: number }).closingBalance,
+      firstShoe: 2,
+      prev: a.records.at(-1)!.hash,
+      startTime: Date.UTC(2025, 0, 2),
+      shoes: [shoe(SEED_B, rounds(1), 'player')],
+    });
     expect((await verify({ version: 'pb-fair-2', records: [...a.records, ...b.records] })).code).toBe('player_key_mismatch');
   });
 });

@@ -25,7 +25,7 @@ test('the test key is RFC 8032 TEST 1, its kid the RFC 8037 thumbprint', async (
   );
 });
 
-test('a receipt\'s hash and signature check out with plain WebCrypto, as another implementation would', async () => {
+test("a receipt's hash and signature check out with plain WebCrypto, as another implementation would", async () => {
   const { firstReceipt, transcript } = vectors.transcripts[0]!;
   const bytes = hexToBytes(firstReceipt.recordBytesHex)!;
   expect(new TextDecoder().decode(bytes)).toBe(`pb-fair-1/record\n${firstReceipt.canonicalJson}`);
@@ -37,7 +37,10 @@ test('a receipt\'s hash and signature check out with plain WebCrypto, as another
 });
 
 test('the golden transcripts verify', async () => {
-  const reports = await verifyTranscripts(vectors.transcripts.map((v) => v.transcript), await testJwks());
+  const reports = await verifyTranscripts(
+    vectors.transcripts.map((v) => v.transcript),
+    await testJwks(),
+  );
   expect(reports.every((r) => r.ok && !r.pending)).toBe(true);
 });
 

@@ -112,7 +112,11 @@ describe('rounds removed, reordered, inserted', () => {
     for (const k of [0, 3, 5]) {
       const t = clone(oneDeck);
       t.receipts.splice(k, 1);
-      expect((await verifyTranscript(t, await testVerifyKeys())).failure, `drop round ${k + 1}`).toMatchObject({ round: k + 1, record: 'receipt', code: 'chain_broken' });
+      expect((await verifyTranscript(t, await testVerifyKeys())).failure, `drop round ${k + 1}`).toMatchObject({
+        round: k + 1,
+        record: 'receipt',
+        code: 'chain_broken',
+      });
     }
   });
 
@@ -149,8 +153,17 @@ describe('rounds removed, reordered, inserted', () => {
     const dealt = playRound(shoe.cards, next);
     const bets = [{ sector: 0, box: 'player' as const, amount: 100 }];
     const extra = buildReceiptBody({
-      table: last.table, shoe: last.shoe, round: 8, affiliate: last.affiliate, bets, dealt, settlement: settle(bets, dealt.outcome),
-      balanceBefore: last.balanceAfter, cutCardOut: true, prev: '', issuedAt: last.issuedAt,
+      table: last.table,
+      shoe: last.shoe,
+      round: 8,
+      affiliate: last.affiliate,
+      bets,
+      dealt,
+      settlement: settle(bets, dealt.outcome),
+      balanceBefore: last.balanceAfter,
+      cutCardOut: true,
+      prev: '',
+      issuedAt: last.issuedAt,
     });
     extra.prev = t.receipts.at(-1)!.hash;
     t.receipts.push({ body: extra, hash: '', keyId: '', signature: '' });
@@ -175,8 +188,17 @@ describe('the seed, the start and the commitment', () => {
     const t = clone(oneDeck);
     // The operator deals from another seed but keeps the original commitment: the reveal must lie.
     const other = await playShoeTranscript({
-      table: 'vector-table', shoe: 1, params: t.commitment.body.params, serverSeed: '11'.repeat(32), clientSeed: 'player seed', cut: 26,
-      key: await testKey(), balance: 1_000_000, bets: () => [{ sector: 0, box: 'banker', amount: 1000 }], clock: () => '2025-01-01T12:00:00.000Z', maxRounds: 3,
+      table: 'vector-table',
+      shoe: 1,
+      params: t.commitment.body.params,
+      serverSeed: '11'.repeat(32),
+      clientSeed: 'player seed',
+      cut: 26,
+      key: await testKey(),
+      balance: 1_000_000,
+      bets: () => [{ sector: 0, box: 'banker', amount: 1000 }],
+      clock: () => '2025-01-01T12:00:00.000Z',
+      maxRounds: 3,
     });
     other.commitment = t.commitment;
     other.start!.body.prev = t.commitment.hash;
@@ -239,7 +261,7 @@ describe('the seed, the start and the commitment', () => {
     expect((await verifyTranscript(unlinked, await testVerifyKeys())).failure).toMatchObject({ record: 'reveal', code: 'chain_broken' });
   });
 
-  test('shoes of one table chain: shoe 2 must name shoe 1\'s reveal', async () => {
+  test("shoes of one table chain: shoe 2 must name shoe 1's reveal", async () => {
     const second = clone(reshuffle);
     second.commitment.body.prev = recordHash({ other: true });
     await reseal(second, 0);
@@ -291,7 +313,10 @@ describe('pending (unrevealed) transcripts still check what the listed cards dec
     // Round 3's first card replaced by round 1's first card (same value, one deck): two copies.
     const value = (code: string) => '123456789'.indexOf(code[0]!) + 1 || (code[0] === 'A' ? 1 : 0);
     const first = t.receipts[0]!.body.cards[0]!.code;
-    const target = t.receipts.slice(1).flatMap((r, i) => r.body.cards.map((c, j) => ({ round: i + 2, j, c }))).find(({ c }) => value(c.code) === value(first) && c.code !== first);
+    const target = t.receipts
+      .slice(1)
+      .flatMap((r, i) => r.body.cards.map((c, j) => ({ round: i + 2, j, c })))
+      .find(({ c }) => value(c.code) === value(first) && c.code !== first);
     expect(target).toBeDefined();
     t.receipts[target!.round - 1]!.body.cards[target!.j]!.code = first;
     await reseal(t, 1 + target!.round);

@@ -144,7 +144,13 @@ describe('errors and the general composition', () => {
   });
 
   test('bad_composition', () => {
-    for (const bad of [[1, 2, 3], [-1, 4, 4, 4, 4, 4, 4, 4, 4, 4], [16, 4, 4, 4, 4, 4, 4, 4, 4, 4.5], [5, 0, 0, 0, 0, 0, 0, 0, 0, 0], [160, 40, 40, 40, 40, 40, 40, 40, 40, 40]]) {
+    for (const bad of [
+      [1, 2, 3],
+      [-1, 4, 4, 4, 4, 4, 4, 4, 4, 4],
+      [16, 4, 4, 4, 4, 4, 4, 4, 4, 4.5],
+      [5, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+      [160, 40, 40, 40, 40, 40, 40, 40, 40, 40],
+    ]) {
       const result = countOutcomesOf(bad);
       expect(result.ok).toBe(false);
       if (!result.ok) expect(result.error.code).toBe('bad_composition');

@@ -44,18 +44,21 @@ describe('seededPrng', () => {
 });
 
 describe('below(n): uniform, never biased', () => {
-  test.each([1, 2, 3, 5, 7, 10, 13, 52, 312, 416, 1000, 40000, 65535, 65536])('lemire16 over all 2^16 inputs, n = %i: every draw exactly ⌊2^16/n⌋ times', (n) => {
-    const counts = new Uint32Array(n);
-    let rejected = 0;
-    for (let r = 0; r < 65536; r++) {
-      const draw = lemire16(r, n);
-      if (draw < 0) rejected++;
-      else counts[draw]!++;
-    }
-    const each = Math.floor(65536 / n);
-    expect(counts.every((c) => c === each)).toBe(true);
-    expect(rejected).toBe(65536 % n);
-  });
+  test.each([1, 2, 3, 5, 7, 10, 13, 52, 312, 416, 1000, 40000, 65535, 65536])(
+    'lemire16 over all 2^16 inputs, n = %i: every draw exactly ⌊2^16/n⌋ times',
+    (n) => {
+      const counts = new Uint32Array(n);
+      let rejected = 0;
+      for (let r = 0; r < 65536; r++) {
+        const draw = lemire16(r, n);
+        if (draw < 0) rejected++;
+        else counts[draw]!++;
+      }
+      const each = Math.floor(65536 / n);
+      expect(counts.every((c) => c === each)).toBe(true);
+      expect(rejected).toBe(65536 % n);
+    },
+  );
 
   test('below takes 16 bits at a time: low half of an output, then the high half', () => {
     const a = seededPrng('halves');

@@ -47,7 +47,16 @@ describe('Bead Plate', () => {
   test('every round in order, ties included, 6 rows column-major', () => {
     const plate = computeRoads(seq('BPTBBPPT')).beadPlate;
     expect(plate.map((c) => c.outcome)).toEqual(['banker', 'player', 'tie', 'banker', 'banker', 'player', 'player', 'tie']);
-    expect(plate.map((c) => [c.column, c.row])).toEqual([[0, 0], [0, 1], [0, 2], [0, 3], [0, 4], [0, 5], [1, 0], [1, 1]]);
+    expect(plate.map((c) => [c.column, c.row])).toEqual([
+      [0, 0],
+      [0, 1],
+      [0, 2],
+      [0, 3],
+      [0, 4],
+      [0, 5],
+      [1, 0],
+      [1, 1],
+    ]);
   });
 });
 
@@ -55,8 +64,14 @@ describe('Big Road', () => {
   test('a new column on every change of winner; ties marked on the previous cell', () => {
     const road = buildBigRoad(seq('BBTPTTPB'));
     expect(road.columns.map((col) => col.map((e) => [e.winner, e.ties]))).toEqual([
-      [['banker', 0], ['banker', 1]],
-      [['player', 2], ['player', 0]],
+      [
+        ['banker', 0],
+        ['banker', 1],
+      ],
+      [
+        ['player', 2],
+        ['player', 0],
+      ],
       [['banker', 0]],
     ]);
     expect(road.leadingTies).toBe(0);
@@ -92,13 +107,36 @@ describe('Big Road', () => {
     expect(lengthsOf(road.columns)).toEqual([9, 10, 3]);
     const cellsOf = (logical: number) => road.drawn.cells.filter((c) => c.logicalColumn === logical);
     // Banker: rows 0–5 of column 0, then right along the bottom row.
-    expect(at({ ...road.drawn, cells: cellsOf(0) })).toEqual([[0, 0], [0, 1], [0, 2], [0, 3], [0, 4], [0, 5], [1, 5], [2, 5], [3, 5]]);
+    expect(at({ ...road.drawn, cells: cellsOf(0) })).toEqual([
+      [0, 0],
+      [0, 1],
+      [0, 2],
+      [0, 3],
+      [0, 4],
+      [0, 5],
+      [1, 5],
+      [2, 5],
+      [3, 5],
+    ]);
     // Player starts next to the banker run, meets the banker tail at row 5 and turns right at row 4.
     expect(at({ ...road.drawn, cells: cellsOf(1) })).toEqual([
-      [1, 0], [1, 1], [1, 2], [1, 3], [1, 4], [2, 4], [3, 4], [4, 4], [5, 4], [6, 4],
+      [1, 0],
+      [1, 1],
+      [1, 2],
+      [1, 3],
+      [1, 4],
+      [2, 4],
+      [3, 4],
+      [4, 4],
+      [5, 4],
+      [6, 4],
     ]);
     // The next run starts in column 2 and fits above the player tail.
-    expect(at({ ...road.drawn, cells: cellsOf(2) })).toEqual([[2, 0], [2, 1], [2, 2]]);
+    expect(at({ ...road.drawn, cells: cellsOf(2) })).toEqual([
+      [2, 0],
+      [2, 1],
+      [2, 2],
+    ]);
     expect(road.drawn.columns).toBe(7);
     expect(cellsOf(1).map((c) => c.tail)).toEqual([false, false, false, false, false, true, true, true, true, true]);
     expect(cellsOf(1).map((c) => c.logicalRow)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
@@ -107,8 +145,15 @@ describe('Big Road', () => {
   test('a run blocked at its first row turns right at once; the next run starts past the tail', () => {
     const road = buildBigRoad(seq('BBBBBBB PPPPPP BBBBB PPPP BBB PP B'));
     const byColumn = (logical: number) => road.drawn.cells.filter((c) => c.logicalColumn === logical).map((c) => [c.column, c.row]);
-    expect(byColumn(4)).toEqual([[4, 0], [4, 1], [5, 1]]);
-    expect(byColumn(5)).toEqual([[5, 0], [6, 0]]);
+    expect(byColumn(4)).toEqual([
+      [4, 0],
+      [4, 1],
+      [5, 1],
+    ]);
+    expect(byColumn(5)).toEqual([
+      [5, 0],
+      [6, 0],
+    ]);
     expect(byColumn(6)).toEqual([[7, 0]]);
     // No two drawn cells share a place.
     expect(new Set(road.drawn.cells.map((c) => `${c.column},${c.row}`)).size).toBe(road.drawn.cells.length);
@@ -125,7 +170,11 @@ describe('Big Road', () => {
       [{ playerPair: false, bankerPair: true, natural: false, ties: 1 }],
       [{ playerPair: true, bankerPair: true, natural: true, ties: 0 }],
     ]);
-    expect(roads.beadPlate.map((c) => [c.playerPair, c.bankerPair])).toEqual([[false, true], [true, false], [true, true]]);
+    expect(roads.beadPlate.map((c) => [c.playerPair, c.bankerPair])).toEqual([
+      [false, true],
+      [true, false],
+      [true, true],
+    ]);
     expect(roads.stats).toEqual({ rounds: 3, banker: 1, player: 1, tie: 1, naturals: 1, playerPairs: 2, bankerPairs: 2 });
   });
 
@@ -226,7 +275,11 @@ describe('derived roads: colours on a long shoe, worked by hand', () => {
   test('derived roads are drawn with the same dragon tail as the Big Road', () => {
     const road = computeRoads(seq('BP'.repeat(20))).bigEyeBoy; // a perfect chop: all red, one column
     expect(road.columns).toEqual([Array(38).fill('red')]);
-    expect(road.drawn.cells.slice(5, 8).map((c) => [c.column, c.row])).toEqual([[0, 5], [1, 5], [2, 5]]);
+    expect(road.drawn.cells.slice(5, 8).map((c) => [c.column, c.row])).toEqual([
+      [0, 5],
+      [1, 5],
+      [2, 5],
+    ]);
     expect(road.drawn.columns).toBe(33);
   });
 });
@@ -296,7 +349,10 @@ describe('derived roads: properties on generated shoes', () => {
       for (let end = 0; end <= shoe.length; end += 7) {
         const prefix = shoe.slice(0, end);
         const roads = computeRoads(seq(prefix));
-        for (const [winner, letter] of [['banker', 'B'], ['player', 'P']] as const) {
+        for (const [winner, letter] of [
+          ['banker', 'B'],
+          ['player', 'P'],
+        ] as const) {
           const next = computeRoads(seq(prefix + letter));
           for (const name of DERIVED_ROADS) {
             const added = next[name].marks.length > roads[name].marks.length ? next[name].marks.at(-1) : null;
@@ -307,7 +363,7 @@ describe('derived roads: properties on generated shoes', () => {
     }
   });
 
-  test('drawn roads: every logical cell drawn once, no overlap, tails only on a run\'s last rows', () => {
+  test("drawn roads: every logical cell drawn once, no overlap, tails only on a run's last rows", () => {
     for (const shoe of shoes) {
       const roads = computeRoads(seq(shoe));
       for (const road of [roads.bigRoad, roads.bigEyeBoy, roads.smallRoad, roads.cockroachPig]) {
@@ -339,7 +395,10 @@ describe('stats and JSON', () => {
     expect(json.beadPlate).toEqual(['tie', 'banker', 'player', 'player', 'banker', 'player', 'banker']);
     expect(json.bigRoad).toEqual([
       [{ winner: 'banker', ties: 1 }],
-      [{ winner: 'player', ties: 0 }, { winner: 'player', ties: 0 }],
+      [
+        { winner: 'player', ties: 0 },
+        { winner: 'player', ties: 0 },
+      ],
       [{ winner: 'banker', ties: 0 }],
       [{ winner: 'player', ties: 0 }],
       [{ winner: 'banker', ties: 0 }],

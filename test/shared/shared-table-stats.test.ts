@@ -42,7 +42,11 @@ function dealtOrder(i: number, deal: Deal): Card[] {
   const out: Card[] = [];
   for (let r = 0; out.length < SEEN; r++) {
     const d = deal(state, seed, hex(`beacon ${i}/${r}`), hex(`close ${i}/${r}`));
-    out.push(...receiptCards(d.round).sort((a, b) => a.position - b.position).map((c) => parseCard(c.code)!));
+    out.push(
+      ...receiptCards(d.round)
+        .sort((a, b) => a.position - b.position)
+        .map((c) => parseCard(c.code)!),
+    );
     state = d.state;
   }
   return out;

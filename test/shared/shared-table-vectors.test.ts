@@ -58,7 +58,7 @@ describe('pb-shared-1 golden vectors', () => {
 });
 
 describe('punto-banco verify on a shared table', () => {
-  test('--player-key lists that player\'s rounds; --mine with a settlement the transcript lacks fails', async () => {
+  test("--player-key lists that player's rounds; --mine with a settlement the transcript lacks fails", async () => {
     const { mkdtempSync, writeFileSync } = await import('node:fs');
     const { join } = await import('node:path');
     const { tmpdir } = await import('node:os');
@@ -84,7 +84,10 @@ describe('punto-banco verify on a shared table', () => {
     expect(ok.json.mine.rounds.length).toBeGreaterThan(5);
     const mine = stored.table.file.records.filter((r: { body: { type: string; player?: string } }) => r.body.type === 'settlement' && r.body.player === me);
     const partial = join(dir, 'partial.json');
-    writeFileSync(partial, JSON.stringify({ ...stored.table.file, records: stored.table.file.records.filter((r: { hash: string }) => r.hash !== mine[0].hash) }));
+    writeFileSync(
+      partial,
+      JSON.stringify({ ...stored.table.file, records: stored.table.file.records.filter((r: { hash: string }) => r.hash !== mine[0].hash) }),
+    );
     const mineFile = join(dir, 'mine.json');
     writeFileSync(mineFile, JSON.stringify(mine));
     const bad = await run([partial, '--jwks', keys, '--json', '--player-key', me, '--mine', mineFile]);

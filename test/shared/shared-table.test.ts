@@ -68,7 +68,16 @@ const shoeB = (): SharedShoeScript => ({
 });
 
 const play = (shoes: SharedShoeScript[], mutate?: PlaySharedOptions['mutate']) =>
-  playSharedTable({ table: 'shared', operatorKey: operator, players, balances: [100_000, 100_000, 100_000, 100_000, 100_000], chain: vectorBeacon().chain, beacon: vectorBeaconRound, shoes, ...(mutate ? { mutate } : {}) });
+  playSharedTable({
+    table: 'shared',
+    operatorKey: operator,
+    players,
+    balances: [100_000, 100_000, 100_000, 100_000, 100_000],
+    chain: vectorBeacon().chain,
+    beacon: vectorBeaconRound,
+    shoes,
+    ...(mutate ? { mutate } : {}),
+  });
 const text = (f: Pick<SharedFile, 'version' | 'records'>) => JSON.stringify({ version: f.version, records: f.records });
 const verify = async (f: Pick<SharedFile, 'version' | 'records'>) => verifySharedText(text(f), jwks);
 const indexOf = (f: SharedFile, type: string, nth = 1) => {
@@ -179,7 +188,10 @@ describe('a round the operator closed and never dealt', () => {
     expect((await verify({ version: 'pb-shared-1', records: withheld })).code).toBe('unsettled_close');
     const owed = owedSharedRound(withheld, close.hash, deal.beacon);
     expect(owed.ok && owed.value.cards).toEqual(deal.cards);
-    const settled = f.records.slice(dealAt + 1).filter((r) => r.body.type === 'settlement' && r.body.round === deal.round).map((r) => (r.body as any).returned);
+    const settled = f.records
+      .slice(dealAt + 1)
+      .filter((r) => r.body.type === 'settlement' && r.body.round === deal.round)
+      .map((r) => (r.body as any).returned);
     expect(owed.ok && owed.value.players.map((p) => p.returned)).toEqual(settled);
     const wrong = owedSharedRound(withheld, close.hash, vectorBeaconRound(deal.beacon.round + 1));
     expect(wrong.ok || wrong.error.code).toBe('bad_beacon');
@@ -224,7 +236,14 @@ describe('the derivation', () => {
 
 describe('the Worker-facing builders', () => {
   test('validateSharedBet: shape, signature, round, limits and balance', async () => {
-    const body = { type: 'bet' as const, table: 't', shoe: 1, round: 3, player: playerKeyOf(players[0]!), bets: [{ sector: 0, box: 'banker' as const, amount: 500 }] };
+    const body = {
+      type: 'bet' as const,
+      table: 't',
+      shoe: 1,
+      round: 3,
+      player: playerKeyOf(players[0]!),
+      bets: [{ sector: 0, box: 'banker' as const, amount: 500 }],
+    };
     const signed = await signSharedRequest(body, players[0]!);
     const at = { table: 't', shoe: 1, round: 3, limits: HALL_1, balance: 1_000 };
     expect((await validateSharedBet(signed, at)).ok).toBe(true);
@@ -243,13 +262,25 @@ describe('the Worker-facing builders', () => {
     const chain = vectorBeacon().chain;
     const f = await play([shoeA(1, { end: 'open' })]);
     const start = f.records[1]!;
-    const req = await signSharedRequest({ type: 'bet', table: 'shared', shoe: 1, round: 1, player: playerKeyOf(players[0]!), bets: [{ sector: 0, box: 'tie', amount: 100 }] }, players[0]!);
+    const req = await signSharedRequest(
+      { type: 'bet', table: 'shared', shoe: 1, round: 1, player: playerKeyOf(players[0]!), bets: [{ sector: 0, box: 'tie', amount: 100 }] },
+      players[0]!,
+    );
     const issuedAt = new Date(timeOfRound(chain, 5000)).toISOString();
     const close = buildClose({ last: start, round: 1, bets: [req], beacon: chain, keyId: operator.keyId, issuedAt });
     expect(close.ok && close.value.beaconRound).toBe(5001);
     expect(buildClose({ last: start, round: 1, bets: [], beacon: chain, keyId: operator.keyId, issuedAt }).ok).toBe(false);
     const signedClose = await signSharedRecord((close as { value: any }).value, operator);
-    const args = { params: SHOE_1, state: startSharedShoe(SHOE_1, hexOf('s'), 'c', 1), serverSeed: hexOf('s'), cut: 1, chain, close: signedClose, keyId: operator.keyId, issuedAt };
+    const args = {
+      params: SHOE_1,
+      state: startSharedShoe(SHOE_1, hexOf('s'), 'c', 1),
+      serverSeed: hexOf('s'),
+      cut: 1,
+      chain,
+      close: signedClose,
+      keyId: operator.keyId,
+      issuedAt,
+    };
     const early = buildSharedDeal({ ...args, beacon: vectorBeaconRound(5000) });
     expect(early.ok || early.error.code).toBe('beacon_round_mismatch');
     const forged = buildSharedDeal({ ...args, beacon: { ...vectorBeaconRound(5001), signature: vectorBeaconRound(5002).signature } });
@@ -293,14 +324,16 @@ describe('tampering gives its code', () => {
     expect(await codeOf(f)).toBe('beacon_round_mismatch');
   });
 
-  test("a changed bet of any player (the operator re-signs the close): bad_player_signature", async () => {
+  test('a changed bet of any player (the operator re-signs the close): bad_player_signature', async () => {
     expect(await codeOf(forge(base, closeOf(firstDeal()), (b) => (b.bets[1].body.bets[0].amount += 100)))).toBe('bad_player_signature');
   });
 
   test('a bet request of another round, genuinely signed: request_mismatch', async () => {
     const i = closeOf(firstDeal());
     const seat = players.findIndex((k) => playerKeyOf(k) === (base.records[i]!.body as any).bets[0].body.player);
-    expect(await codeOf(forge(base, i, async (b) => (b.bets[0] = await signSharedRequest({ ...b.bets[0].body, round: 7 }, players[seat]!))))).toBe('request_mismatch');
+    expect(await codeOf(forge(base, i, async (b) => (b.bets[0] = await signSharedRequest({ ...b.bets[0].body, round: 7 }, players[seat]!))))).toBe(
+      'request_mismatch',
+    );
   });
 
   test('bets out of player order, or a player twice: player_order', async () => {
@@ -313,7 +346,9 @@ describe('tampering gives its code', () => {
   });
 
   test('a card changed: card_mismatch; an outcome changed: outcome_mismatch', async () => {
-    expect(await codeOf(forge(base, firstDeal(), (b) => ([b.cards[0].code, b.cards[1].code] = [b.cards[1].code, b.cards[0].code])))).toMatch(/card_mismatch|total_mismatch/);
+    expect(await codeOf(forge(base, firstDeal(), (b) => ([b.cards[0].code, b.cards[1].code] = [b.cards[1].code, b.cards[0].code])))).toMatch(
+      /card_mismatch|total_mismatch/,
+    );
     expect(await codeOf(forge(base, firstDeal(), (b) => (b.outcome = b.outcome === 'tie' ? 'banker' : 'tie')))).toBe('outcome_mismatch');
   });
 

@@ -1,9 +1,27 @@
 import { describe, expect, test } from 'vitest';
-import { type Bet, type BetErrorCode, formatUnits, isRoomId, MAX_SECTORS_IN_USE, MINOR_UNITS, ROOMS, SECTORS, type TableLimits, totalStake, validateAmount, validateBets, validateLimits } from '../../shared/table.ts';
+import {
+  type Bet,
+  type BetErrorCode,
+  formatUnits,
+  isRoomId,
+  MAX_SECTORS_IN_USE,
+  MINOR_UNITS,
+  ROOMS,
+  SECTORS,
+  type TableLimits,
+  totalStake,
+  validateAmount,
+  validateBets,
+  validateLimits,
+} from '../../shared/table.ts';
 
 const HALL_1 = ROOMS['hall-1'].limits;
 
-function errorOf(bets: unknown[], limits: TableLimits = HALL_1, balance?: number): { code: BetErrorCode; message: string; sector?: number; box?: string } | null {
+function errorOf(
+  bets: unknown[],
+  limits: TableLimits = HALL_1,
+  balance?: number,
+): { code: BetErrorCode; message: string; sector?: number; box?: string } | null {
   const result = validateBets(bets as Bet[], limits, balance);
   return result.ok ? null : result.error;
 }
@@ -80,7 +98,15 @@ describe('validateBets: the limit rules', () => {
     ['unknown_sector (-1)', [{ sector: -1, box: 'player', amount: 100 }], 'unknown_sector', undefined],
     ['unknown_sector (1.5)', [{ sector: 1.5, box: 'player', amount: 100 }], 'unknown_sector', undefined],
     ['unknown_box', [{ sector: 0, box: 'dragon', amount: 100 }], 'unknown_box', undefined],
-    ['duplicate_box', [{ sector: 0, box: 'tie', amount: 100 }, { sector: 0, box: 'tie', amount: 200 }], 'duplicate_box', undefined],
+    [
+      'duplicate_box',
+      [
+        { sector: 0, box: 'tie', amount: 100 },
+        { sector: 0, box: 'tie', amount: 200 },
+      ],
+      'duplicate_box',
+      undefined,
+    ],
     ['amount_not_integer (fraction)', [{ sector: 0, box: 'tie', amount: 100.5 }], 'amount_not_integer', undefined],
     ['amount_not_integer (string)', [{ sector: 0, box: 'tie', amount: '100' }], 'amount_not_integer', undefined],
     ['amount_not_integer (NaN)', [{ sector: 0, box: 'tie', amount: Number.NaN }], 'amount_not_integer', undefined],
@@ -90,7 +116,15 @@ describe('validateBets: the limit rules', () => {
     ['amount_off_step', [{ sector: 0, box: 'banker', amount: 150 }], 'amount_off_step', undefined],
     ['under_minimum', [{ sector: 0, box: 'banker', amount: 100 }], 'under_minimum', undefined],
     ['over_maximum', [{ sector: 0, box: 'banker', amount: 20_000 }], 'over_maximum', undefined],
-    ['insufficient_balance', [{ sector: 0, box: 'banker', amount: 1_000 }, { sector: 1, box: 'tie', amount: 1_000 }], 'insufficient_balance', 1_900],
+    [
+      'insufficient_balance',
+      [
+        { sector: 0, box: 'banker', amount: 1_000 },
+        { sector: 1, box: 'tie', amount: 1_000 },
+      ],
+      'insufficient_balance',
+      1_900,
+    ],
   ])('%s', (_name, bets, code, balance) => {
     const limits = code === 'under_minimum' ? ROOMS['hall-2'].limits : HALL_1;
     const error = errorOf(bets, limits, balance);
@@ -99,7 +133,16 @@ describe('validateBets: the limit rules', () => {
   });
 
   test('the balance check accepts a stake equal to the balance', () => {
-    expect(errorOf([{ sector: 0, box: 'banker', amount: 1_000 }, { sector: 1, box: 'tie', amount: 1_000 }], HALL_1, 2_000)).toBeNull();
+    expect(
+      errorOf(
+        [
+          { sector: 0, box: 'banker', amount: 1_000 },
+          { sector: 1, box: 'tie', amount: 1_000 },
+        ],
+        HALL_1,
+        2_000,
+      ),
+    ).toBeNull();
   });
 });
 

@@ -4,7 +4,16 @@
  * quicknet rounds (1000 and 657413) for a table whose closes fall just before their publication.
  */
 import { QUICKNET, timeOfRound } from '../../shared/beacon.ts';
-import { combinedClientSeed, combinedCut, type SharedFile, type SharedRoundScript, playSharedTable, type SharedParams, sharedRequestDigest, startSharedShoe } from '../../shared/fairness/shared-table/index.ts';
+import {
+  combinedClientSeed,
+  combinedCut,
+  type SharedFile,
+  type SharedRoundScript,
+  playSharedTable,
+  type SharedParams,
+  sharedRequestDigest,
+  startSharedShoe,
+} from '../../shared/fairness/shared-table/index.ts';
 import { type Bet, bytesToHex, cardCode, playerKeyOf } from '../../shared/index.ts';
 import { hexOf, operatorKey, QUICKNET_ROUNDS, seatKey, vectorBeacon, vectorBeaconRound } from '../shared/shared-table-fixtures.ts';
 
@@ -24,14 +33,20 @@ export async function computeSharedVectors() {
   ].sort((a, b) => (a.player < b.player ? -1 : 1));
   const serverSeed = hexOf('pb-shared-1 vector server seed');
   const clientSeed = combinedClientSeed(starts);
-  const cut = combinedCut(1, starts.map((s) => s.cut));
+  const cut = combinedCut(
+    1,
+    starts.map((s) => s.cut),
+  );
   const start = startSharedShoe(SHARED_SHOE_1, serverSeed, clientSeed, cut);
 
   // A local-beacon table: 1 deck with burn to the cut card (round 3 voided), then 8-deck reshuffle.
   const rounds: SharedRoundScript[] = Array.from({ length: 20 }, (_, i) => ({
     bets: {
       0: [{ sector: 0, box: 'banker' as const, amount: 1_000 }],
-      1: [{ sector: 1, box: 'player' as const, amount: 500 + 100 * (i % 5) }, { sector: 1, box: 'tie' as const, amount: 100 }],
+      1: [
+        { sector: 1, box: 'player' as const, amount: 500 + 100 * (i % 5) },
+        { sector: 1, box: 'tie' as const, amount: 100 },
+      ],
       ...(i % 2 ? { 2: [{ sector: 4, box: 'player' as const, amount: 2_000 }] } : {}),
     } as Record<number, Bet[]>,
     ...(i === 2 ? { fate: 'void' as const } : {}),
@@ -44,8 +59,23 @@ export async function computeSharedVectors() {
     chain: beacon.chain,
     beacon: vectorBeaconRound,
     shoes: [
-      { params: SHARED_SHOE_1, limits: HALL_1, serverSeed, seats: [{ seat: 0, clientSeed: 'seat zero', cut: 10 }, { seat: 1, clientSeed: 'Ünïcödé 🎲', cut: 40 }, { seat: 2, clientSeed: '牌靴', cut: 26 }], rounds },
-      { params: SHARED_RESHUFFLE_8, serverSeed: hexOf('pb-shared-1 vector server seed 2'), seats: [{ seat: 2, clientSeed: 'x', cut: 208 }], rounds: rounds.slice(0, 2).map((r) => ({ bets: r.bets })) },
+      {
+        params: SHARED_SHOE_1,
+        limits: HALL_1,
+        serverSeed,
+        seats: [
+          { seat: 0, clientSeed: 'seat zero', cut: 10 },
+          { seat: 1, clientSeed: 'Ünïcödé 🎲', cut: 40 },
+          { seat: 2, clientSeed: '牌靴', cut: 26 },
+        ],
+        rounds,
+      },
+      {
+        params: SHARED_RESHUFFLE_8,
+        serverSeed: hexOf('pb-shared-1 vector server seed 2'),
+        seats: [{ seat: 2, clientSeed: 'x', cut: 208 }],
+        rounds: rounds.slice(0, 2).map((r) => ({ bets: r.bets })),
+      },
     ],
   });
   const records = table.records;
@@ -71,15 +101,22 @@ export async function computeSharedVectors() {
       params: SHARED_SHOE_1,
       limits: HALL_1,
       serverSeed: hexOf(`pb-shared-1 quicknet server seed ${i}`),
-      seats: [{ seat: 0, clientSeed: 'q', cut: 20 }, { seat: 1, clientSeed: 'n', cut: 30 }],
+      seats: [
+        { seat: 0, clientSeed: 'q', cut: 20 },
+        { seat: 1, clientSeed: 'n', cut: 30 },
+      ],
       // Commitment at t − 3.5 s, start at t − 2.5 s, close at t − 1.5 s: the first round after the close is `round`.
       startAt: timeOfRound(QUICKNET, round) - 3_500,
       rounds: [{ bets: rounds[1]!.bets }],
       end: 'closed' as const,
     })),
   });
-  const quicknetCloses = quicknet.records.filter((r) => r.body.type === 'close').map((r) => ({ issuedAt: r.body.issuedAt, beaconRound: (r.body as { beaconRound: number }).beaconRound, hash: r.hash }));
-  const quicknetDeals = quicknet.records.filter((r) => r.body.type === 'deal').map((r) => ({ hash: r.hash, cards: (r.body as { cards: { code: string }[] }).cards.map((c) => c.code) }));
+  const quicknetCloses = quicknet.records
+    .filter((r) => r.body.type === 'close')
+    .map((r) => ({ issuedAt: r.body.issuedAt, beaconRound: (r.body as { beaconRound: number }).beaconRound, hash: r.hash }));
+  const quicknetDeals = quicknet.records
+    .filter((r) => r.body.type === 'deal')
+    .map((r) => ({ hash: r.hash, cards: (r.body as { cards: { code: string }[] }).cards.map((c) => c.code) }));
   const file = (f: SharedFile) => ({ version: f.version, records: f.records });
 
   return {
@@ -92,8 +129,17 @@ export async function computeSharedVectors() {
       commitment: records[0]!.hash,
       start: records[1]!.hash,
       firstBetRequest: { body: firstBet.body, digest: bytesToHex(sharedRequestDigest(firstBet.body)) },
-      firstClose: { hash: firstClose.hash, signature: firstClose.signature, issuedAt: firstClose.body.issuedAt, beaconRound: (firstClose.body as { beaconRound: number }).beaconRound },
-      firstDeal: { hash: firstDeal.hash, beacon: (firstDeal.body as { beacon: object }).beacon, cards: (firstDeal.body as { cards: { code: string; position: number }[] }).cards },
+      firstClose: {
+        hash: firstClose.hash,
+        signature: firstClose.signature,
+        issuedAt: firstClose.body.issuedAt,
+        beaconRound: (firstClose.body as { beaconRound: number }).beaconRound,
+      },
+      firstDeal: {
+        hash: firstDeal.hash,
+        beacon: (firstDeal.body as { beacon: object }).beacon,
+        cards: (firstDeal.body as { cards: { code: string; position: number }[] }).cards,
+      },
       firstSettlement: { hash: firstSettlement.hash },
       lastHash: records.at(-1)!.hash,
       balances: table.balances,

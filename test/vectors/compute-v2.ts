@@ -41,14 +41,24 @@ export const vectorSecret = (r: number): string => bytesToHex(sha256(utf8Bytes(`
 export async function vectorTableV2(operatorJwk: JsonWebKey, playerJwk: JsonWebKey): Promise<FileV2> {
   const operatorKey = await importSigningKey(operatorJwk);
   const playerKey = await importSigningKey(playerJwk);
-  const rounds = Array.from({ length: 12 }, (_, i) => ({ bets: [{ sector: i % 5, box: (['player', 'banker', 'tie'] as const)[i % 3]!, amount: 100 * (1 + ((7 * (i + 1)) % 20)) }], secret: vectorSecret(i + 1) }));
+  const rounds = Array.from({ length: 12 }, (_, i) => ({
+    bets: [{ sector: i % 5, box: (['player', 'banker', 'tie'] as const)[i % 3]!, amount: 100 * (1 + ((7 * (i + 1)) % 20)) }],
+    secret: vectorSecret(i + 1),
+  }));
   const file = await playTableV2({
     table: 'vector-table',
     operatorKey,
     playerKey,
     openingBalance: 1_000_000,
     shoes: [
-      { params: ONE_DECK_V2, limits: { min: 100, max: 10_000, step: 100, chips: [100, 500, 1_000, 2_000, 5_000, 10_000] }, serverSeed: SEED_A, clientSeed: 'player seed', cut: 26, rounds },
+      {
+        params: ONE_DECK_V2,
+        limits: { min: 100, max: 10_000, step: 100, chips: [100, 500, 1_000, 2_000, 5_000, 10_000] },
+        serverSeed: SEED_A,
+        clientSeed: 'player seed',
+        cut: 26,
+        rounds,
+      },
       { params: { ...RESHUFFLE_V2, roundLimit: 3 }, serverSeed: SEED_B, clientSeed: 'Ünïcödé 🎲', cut: 157, rounds: rounds.slice(0, 3) },
     ],
   });
@@ -78,12 +88,33 @@ export async function computeVectorsV2(operatorJwk: JsonWebKey, playerJwk: JsonW
       firstWords: Array.from({ length: 4 }, () => stream.nextWord()),
       recutOffsets: [48, 47, 300].map((m) => ({ m, offset: recutOffset(SEED_A, SECRET_1, ACCEPTANCE_HASH, m) })),
     },
-    shoeStack: { params: ONE_DECK_V2, serverSeed: SEED_A, clientSeed: 'player seed', cut: 26, stack: shoeStackV2(ONE_DECK_V2, SEED_A, 'player seed', 26).map(cardCode) },
-    reshuffleStack: { params: RESHUFFLE_V2, serverSeed: SEED_B, secret: SECRET_1, acceptanceHash: ACCEPTANCE_HASH, cut: 157, first12: roundStackV2(RESHUFFLE_V2, SEED_B, SECRET_1, ACCEPTANCE_HASH, 157).slice(0, 12).map(cardCode) },
+    shoeStack: {
+      params: ONE_DECK_V2,
+      serverSeed: SEED_A,
+      clientSeed: 'player seed',
+      cut: 26,
+      stack: shoeStackV2(ONE_DECK_V2, SEED_A, 'player seed', 26).map(cardCode),
+    },
+    reshuffleStack: {
+      params: RESHUFFLE_V2,
+      serverSeed: SEED_B,
+      secret: SECRET_1,
+      acceptanceHash: ACCEPTANCE_HASH,
+      cut: 157,
+      first12: roundStackV2(RESHUFFLE_V2, SEED_B, SECRET_1, ACCEPTANCE_HASH, 157).slice(0, 12).map(cardCode),
+    },
     table: {
       playerKey: playerKeyOf(await importSigningKey(playerJwk)),
-      firstAcceptance: { canonicalJson: canonicalJson(acceptance.body), recordBytesHex: bytesToHex(recordBytesV2(acceptance.body)), hash: acceptance.hash, signature: acceptance.signature },
-      firstBetRequest: { canonicalJson: canonicalJson((acceptance.body as { request: { body: object } }).request.body), digest: bytesToHex(requestDigest((acceptance.body as { request: { body: object } }).request.body)) },
+      firstAcceptance: {
+        canonicalJson: canonicalJson(acceptance.body),
+        recordBytesHex: bytesToHex(recordBytesV2(acceptance.body)),
+        hash: acceptance.hash,
+        signature: acceptance.signature,
+      },
+      firstBetRequest: {
+        canonicalJson: canonicalJson((acceptance.body as { request: { body: object } }).request.body),
+        digest: bytesToHex(requestDigest((acceptance.body as { request: { body: object } }).request.body)),
+      },
       firstReceipt: { canonicalJson: canonicalJson(receipt.body), hash: receipt.hash },
       lastHash: table.records.at(-1)!.hash,
       records: table.records.length,

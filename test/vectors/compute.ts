@@ -28,9 +28,22 @@ export async function computeVectors(inputs: typeof Inputs, privateJwk: JsonWebK
   const stream0 = inputs.streams[0]!;
   const drawing = shuffleStream(serverSeedBytes(stream0.serverSeed), stream0.clientSeed, stream0.nonce);
   const words: number[] = [];
-  const tap = { nextWord: () => { const w = drawing.nextWord(); words.push(w); return w; }, get blocks() { return drawing.blocks; } };
+  const tap = {
+    nextWord: () => {
+      const w = drawing.nextWord();
+      words.push(w);
+      return w;
+    },
+    get blocks() {
+      return drawing.blocks;
+    },
+  };
 
-  const transcripts: { name: string; transcript: Transcript; firstReceipt: { canonicalJson: string; recordBytesHex: string; hash: string; signature: string } }[] = [];
+  const transcripts: {
+    name: string;
+    transcript: Transcript;
+    firstReceipt: { canonicalJson: string; recordBytesHex: string; hash: string; signature: string };
+  }[] = [];
   for (const t of inputs.transcripts) {
     const before = transcripts.find((x) => x.name === ('after' in t ? t.after : undefined));
     const transcript = await playShoeTranscript({
@@ -53,7 +66,12 @@ export async function computeVectors(inputs: typeof Inputs, privateJwk: JsonWebK
     transcripts.push({
       name: t.name,
       transcript,
-      firstReceipt: { canonicalJson: canonicalJson(first.body), recordBytesHex: bytesToHex(recordBytes(first.body)), hash: first.hash, signature: first.signature },
+      firstReceipt: {
+        canonicalJson: canonicalJson(first.body),
+        recordBytesHex: bytesToHex(recordBytes(first.body)),
+        hash: first.hash,
+        signature: first.signature,
+      },
     });
   }
 

@@ -54,15 +54,50 @@ export const vectorInputs = {
   /** uniformBelow draws on the first stream: a card-sized n, then an n that rejects often. */
   draws: [52, 51, 50, 2, 3_000_000_000, 3_000_000_000, 3_000_000_000, 3_000_000_000],
   canonical: [
-    { b: [true, false, null], a: -0, c: 'é "q" \\ \n\t\u0001 ✓ 🎲', 'B': 9007199254740991, aa: {} },
+    { b: [true, false, null], a: -0, c: 'é "q" \\ \n\t\u0001 ✓ 🎲', B: 9007199254740991, aa: {} },
     { type: 'start', table: 't', shoe: 1, clientSeed: 'x', cut: 1, prev: 'ab', issuedAt: '2025-01-01T00:00:00.000Z' },
   ],
   shoes: [
-    { name: '1 deck, burn, cut 26', params: { decks: 1, burn: true, cutCardFromEnd: 14, mode: 'shoe', algorithm: 'pb-fair-1' }, serverSeed: SEED_A, clientSeed: 'player seed', cut: 26, nonce: 0 },
-    { name: '6 decks (defaults), cut 157', params: { decks: 6, burn: true, cutCardFromEnd: 16, mode: 'shoe', algorithm: 'pb-fair-1' }, serverSeed: SEED_B, clientSeed: 'Ünïcödé 🎲', cut: 157, nonce: 0 },
-    { name: '8 decks, no burn, cut 1', params: { decks: 8, burn: false, cutCardFromEnd: 16, mode: 'shoe', algorithm: 'pb-fair-1' }, serverSeed: SEED_A, clientSeed: 'player seed', cut: 1, nonce: 0 },
-    { name: 'reshuffle, 6 decks, round 1', params: { decks: 6, burn: true, cutCardFromEnd: 16, mode: 'reshuffle', algorithm: 'pb-fair-1' }, serverSeed: SEED_B, clientSeed: 'x', cut: 311, nonce: 1 },
-    { name: 'reshuffle, 6 decks, round 2', params: { decks: 6, burn: true, cutCardFromEnd: 16, mode: 'reshuffle', algorithm: 'pb-fair-1' }, serverSeed: SEED_B, clientSeed: 'x', cut: 311, nonce: 2 },
+    {
+      name: '1 deck, burn, cut 26',
+      params: { decks: 1, burn: true, cutCardFromEnd: 14, mode: 'shoe', algorithm: 'pb-fair-1' },
+      serverSeed: SEED_A,
+      clientSeed: 'player seed',
+      cut: 26,
+      nonce: 0,
+    },
+    {
+      name: '6 decks (defaults), cut 157',
+      params: { decks: 6, burn: true, cutCardFromEnd: 16, mode: 'shoe', algorithm: 'pb-fair-1' },
+      serverSeed: SEED_B,
+      clientSeed: 'Ünïcödé 🎲',
+      cut: 157,
+      nonce: 0,
+    },
+    {
+      name: '8 decks, no burn, cut 1',
+      params: { decks: 8, burn: false, cutCardFromEnd: 16, mode: 'shoe', algorithm: 'pb-fair-1' },
+      serverSeed: SEED_A,
+      clientSeed: 'player seed',
+      cut: 1,
+      nonce: 0,
+    },
+    {
+      name: 'reshuffle, 6 decks, round 1',
+      params: { decks: 6, burn: true, cutCardFromEnd: 16, mode: 'reshuffle', algorithm: 'pb-fair-1' },
+      serverSeed: SEED_B,
+      clientSeed: 'x',
+      cut: 311,
+      nonce: 1,
+    },
+    {
+      name: 'reshuffle, 6 decks, round 2',
+      params: { decks: 6, burn: true, cutCardFromEnd: 16, mode: 'reshuffle', algorithm: 'pb-fair-1' },
+      serverSeed: SEED_B,
+      clientSeed: 'x',
+      cut: 311,
+      nonce: 2,
+    },
   ] satisfies ShoeVectorInput[],
   transcripts: [
     {

@@ -18,7 +18,9 @@ async function audit(el: Element): Promise<string[]> {
     runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
     resultTypes: ['violations'],
   });
-  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${JSON.stringify(n.target)} — ${n.failureSummary?.split('\n')[1]?.trim() ?? v.help}`));
+  return result.violations.flatMap((v) =>
+    v.nodes.map((n) => `${v.id} (${v.impact}): ${JSON.stringify(n.target)} — ${n.failureSummary?.split('\n')[1]?.trim() ?? v.help}`),
+  );
 }
 
 async function openPanel(el: PuntoBancoTable, name: string, tag: string): Promise<void> {
@@ -45,7 +47,12 @@ describe('accessibility audit (axe-core)', function () {
     await until(() => el.state === 'settled', 'the round');
     await el.updateComplete;
     expect(await audit(el)).to.deep.equal([]);
-    for (const [name, tag] of [['scoreboard', 'pb-scoreboard'], ['history', 'pb-history'], ['fairness', 'pb-fairness'], ['help', 'pb-help']] as const) {
+    for (const [name, tag] of [
+      ['scoreboard', 'pb-scoreboard'],
+      ['history', 'pb-history'],
+      ['fairness', 'pb-fairness'],
+      ['help', 'pb-help'],
+    ] as const) {
       await openPanel(el, name, tag);
       expect(await audit(el), `with the ${name} panel open`).to.deep.equal([]);
     }

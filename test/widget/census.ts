@@ -18,7 +18,10 @@ export const sleep = (ms: number): Promise<void> => new Promise((resolve) => nat
 const OWN_BUNDLE = new URL(import.meta.url).pathname;
 function fromOurCode(): boolean {
   // Frame 0 is "Error", frame 1 the wrapper itself; the callers follow.
-  return (new Error().stack ?? '').split('\n').slice(2).some((line) => line.includes(OWN_BUNDLE));
+  return (new Error().stack ?? '')
+    .split('\n')
+    .slice(2)
+    .some((line) => line.includes(OWN_BUNDLE));
 }
 
 /**
@@ -35,66 +38,84 @@ export function census() {
   };
 
   const contexts: GL[] = [];
-  patch(HTMLCanvasElement.prototype, 'getContext', (original) =>
-    function (this: HTMLCanvasElement, type: string, ...rest: unknown[]) {
-      const ctx = (original as (...a: unknown[]) => unknown).call(this, type, ...rest);
-      if (ctx && /webgl/.test(type) && !contexts.includes(ctx as GL)) contexts.push(ctx as GL);
-      return ctx;
-    } as HTMLCanvasElement['getContext'],
+  patch(
+    HTMLCanvasElement.prototype,
+    'getContext',
+    (original) =>
+      function (this: HTMLCanvasElement, type: string, ...rest: unknown[]) {
+        const ctx = (original as (...a: unknown[]) => unknown).call(this, type, ...rest);
+        if (ctx && /webgl/.test(type) && !contexts.includes(ctx as GL)) contexts.push(ctx as GL);
+        return ctx;
+      } as HTMLCanvasElement['getContext'],
   );
 
   // Listeners on the long-lived targets (an element's own listeners die with the element).
   const listeners: { target: EventTarget; type: string; listener: unknown; capture: boolean }[] = [];
   const tracked = (t: EventTarget): boolean => t === window || t === document || t instanceof MediaQueryList;
   const captureOf = (o: unknown): boolean => (typeof o === 'boolean' ? o : Boolean((o as AddEventListenerOptions | undefined)?.capture));
-  patch(EventTarget.prototype, 'addEventListener', (original) =>
-    function (this: EventTarget, type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions) {
-      const capture = captureOf(options);
-      if (listener && tracked(this) && !listeners.some((l) => l.target === this && l.type === type && l.listener === listener && l.capture === capture)) {
-        const record = { target: this, type, listener, capture };
-        listeners.push(record);
-        // A once-listener goes when it fires: a second once-listener on the same dispatch drops the record.
-        if (typeof options === 'object' && options.once) {
-          original.call(this, type, () => listeners.includes(record) && listeners.splice(listeners.indexOf(record), 1), { once: true, capture });
+  patch(
+    EventTarget.prototype,
+    'addEventListener',
+    (original) =>
+      function (this: EventTarget, type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions) {
+        const capture = captureOf(options);
+        if (listener && tracked(this) && !listeners.some((l) => l.target === this && l.type === type && l.listener === listener && l.capture === capture)) {
+          const record = { target: this, type, listener, capture };
+          listeners.push(record);
+          // A once-listener goes when it fires: a second once-listener on the same dispatch drops the record.
+          if (typeof options === 'object' && options.once) {
+            original.call(this, type, () => listeners.includes(record) && listeners.splice(listeners.indexOf(record), 1), { once: true, capture });
+          }
         }
-      }
-      return original.call(this, type, listener, options);
-    },
+        return original.call(this, type, listener, options);
+      },
   );
-  patch(EventTarget.prototype, 'removeEventListener', (original) =>
-    function (this: EventTarget, type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions) {
-      const capture = captureOf(options);
-      const i = listeners.findIndex((l) => l.target === this && l.type === type && l.listener === listener && l.capture === capture);
-      if (i >= 0) listeners.splice(i, 1);
-      return original.call(this, type, listener, options);
-    },
+  patch(
+    EventTarget.prototype,
+    'removeEventListener',
+    (original) =>
+      function (this: EventTarget, type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions) {
+        const capture = captureOf(options);
+        const i = listeners.findIndex((l) => l.target === this && l.type === type && l.listener === listener && l.capture === capture);
+        if (i >= 0) listeners.splice(i, 1);
+        return original.call(this, type, listener, options);
+      },
   );
 
   // Observers: each one made must end disconnected (or never observing).
   const observers = new Map<object, { kind: string; observing: number }>();
   for (const kind of ['IntersectionObserver', 'ResizeObserver'] as const) {
     const proto = window[kind].prototype;
-    patch(proto, 'observe', (original) =>
-      function (this: object, target: Element) {
-        const entry = observers.get(this) ?? { kind, observing: 0 };
-        entry.observing++;
-        observers.set(this, entry);
-        return original.call(this, target);
-      },
+    patch(
+      proto,
+      'observe',
+      (original) =>
+        function (this: object, target: Element) {
+          const entry = observers.get(this) ?? { kind, observing: 0 };
+          entry.observing++;
+          observers.set(this, entry);
+          return original.call(this, target);
+        },
     );
-    patch(proto, 'unobserve', (original) =>
-      function (this: object, target: Element) {
-        const entry = observers.get(this);
-        if (entry) entry.observing = Math.max(0, entry.observing - 1);
-        return original.call(this, target);
-      },
+    patch(
+      proto,
+      'unobserve',
+      (original) =>
+        function (this: object, target: Element) {
+          const entry = observers.get(this);
+          if (entry) entry.observing = Math.max(0, entry.observing - 1);
+          return original.call(this, target);
+        },
     );
-    patch(proto, 'disconnect', (original) =>
-      function (this: object) {
-        const entry = observers.get(this);
-        if (entry) entry.observing = 0;
-        return original.call(this);
-      },
+    patch(
+      proto,
+      'disconnect',
+      (original) =>
+        function (this: object) {
+          const entry = observers.get(this);
+          if (entry) entry.observing = 0;
+          return original.call(this);
+        },
     );
   }
 
@@ -105,12 +126,13 @@ export function census() {
     patch(w, setName, (original) => (callback: unknown, ...rest: unknown[]) => {
       const own = fromOurCode();
       let id = 0;
-      const run = typeof callback === 'function'
-        ? (...args: unknown[]) => {
-            if (!repeats) pending.delete(`${kind}:${id}`);
-            return (callback as (...a: unknown[]) => unknown)(...args);
-          }
-        : callback;
+      const run =
+        typeof callback === 'function'
+          ? (...args: unknown[]) => {
+              if (!repeats) pending.delete(`${kind}:${id}`);
+              return (callback as (...a: unknown[]) => unknown)(...args);
+            }
+          : callback;
       id = original.call(window, run, ...rest);
       if (own) pending.set(`${kind}:${id}`, (new Error().stack ?? '').split('\n').slice(2, 6).join(' | '));
       return id;
@@ -132,4 +154,3 @@ export function census() {
     restore: () => restorers.reverse().forEach((r) => r()),
   };
 }
-

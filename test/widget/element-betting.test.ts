@@ -149,7 +149,16 @@ describe('<punto-banco-table> betting', () => {
     const [x0, y0] = centre(chip);
     const [x1, y1] = centre(boxButton(el, 0, 'banker'));
     const touch = (type: string, x: number, y: number): PointerEvent =>
-      new PointerEvent(type, { pointerId: 7, pointerType: 'touch', isPrimary: true, clientX: x, clientY: y, button: type === 'pointermove' ? -1 : 0, bubbles: true, composed: true });
+      new PointerEvent(type, {
+        pointerId: 7,
+        pointerType: 'touch',
+        isPrimary: true,
+        clientX: x,
+        clientY: y,
+        button: type === 'pointermove' ? -1 : 0,
+        bubbles: true,
+        composed: true,
+      });
     chip.dispatchEvent(touch('pointerdown', x0, y0));
     chip.dispatchEvent(touch('pointermove', (x0 + x1) / 2, (y0 + y1) / 2));
     chip.dispatchEvent(touch('pointermove', x1, y1));

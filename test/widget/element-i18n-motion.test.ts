@@ -11,7 +11,14 @@ import { normalizeLanguage } from '../../widget/i18n/languages.ts';
 /** Every key path of a catalog, with the {{placeholders}} of its string. */
 function shape(catalog: object, prefix = ''): string[] {
   return Object.entries(catalog).flatMap(([k, v]) =>
-    typeof v === 'string' ? [`${prefix}${k}:${[...v.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort().join(',')}`] : shape(v as object, `${prefix}${k}.`),
+    typeof v === 'string'
+      ? [
+          `${prefix}${k}:${[...v.matchAll(/\{\{(\w+)\}\}/g)]
+            .map((m) => m[1])
+            .sort()
+            .join(',')}`,
+        ]
+      : shape(v as object, `${prefix}${k}.`),
   );
 }
 

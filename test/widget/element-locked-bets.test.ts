@@ -190,7 +190,16 @@ describe('<punto-banco-table> locked bets (pb-fair-2)', () => {
     expect(mine.version).to.equal('pb-fair-2');
     expect(mine.sent).to.deep.equal([]); // every request answered
     const theirs = worker.transcript(el.sessionId!)!;
-    expect(mine.records.map((r) => r.body.type)).to.deep.equal(['commitment', 'start', 'acceptance', 'receipt', 'acceptance', 'receipt', 'acceptance', 'receipt']);
+    expect(mine.records.map((r) => r.body.type)).to.deep.equal([
+      'commitment',
+      'start',
+      'acceptance',
+      'receipt',
+      'acceptance',
+      'receipt',
+      'acceptance',
+      'receipt',
+    ]);
     expect(compareCopies(mine, theirs)).to.deep.equal([]);
     // Without the last round, the operator's copy is caught.
     expect(compareCopies(mine, { records: theirs.records.slice(0, -1) }).map((f) => f.code)).to.deep.equal(['missing_in_operator_copy']);

@@ -76,7 +76,7 @@ describe('<punto-banco-table> mounting', () => {
     expect(scene!.options.limitsText).to.equal('€0.10 – €10.00');
   });
 
-  it('a new room opens a new session with that room\'s limits and chips', async () => {
+  it("a new room opens a new session with that room's limits and chips", async () => {
     const { el, worker, events } = await mountTable();
     el.placeBet(0, 'player');
     el.setAttribute('room', 'vip');

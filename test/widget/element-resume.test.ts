@@ -85,7 +85,7 @@ describe('<punto-banco-table> resumes its session after a reload', () => {
     await until(() => history.receipts.length === 4, 'the fourth round in the history');
   });
 
-  it('opens a new session for another room, and keeps each room\'s session apart', async () => {
+  it("opens a new session for another room, and keeps each room's session apart", async () => {
     const worker = new FakeWorker();
     const hall1 = await mountTable({ worker });
     await playRounds(hall1.el, 1);
@@ -196,7 +196,11 @@ describe('<punto-banco-table> resumes its session after a reload', () => {
 
   it('the store keeps only the id, the token and the player key, and ignores what it cannot read', () => {
     const memory = new Map<string, string>();
-    const storage = { getItem: (k: string) => memory.get(k) ?? null, setItem: (k: string, v: string) => void memory.set(k, v), removeItem: (k: string) => void memory.delete(k) };
+    const storage = {
+      getItem: (k: string) => memory.get(k) ?? null,
+      setItem: (k: string, v: string) => void memory.set(k, v),
+      removeItem: (k: string) => void memory.delete(k),
+    };
     const store = new SessionStore(keyOf(), storage);
     const player = { kty: 'OKP', crv: 'Ed25519', x: 'x', d: 'd' };
     store.save({ sessionId: 'a', token: 'a.b', player, balance: 5 } as never);

@@ -38,7 +38,10 @@ function notice(el: Element): string {
   return shadow(el).querySelector('[part="notice"]')?.firstElementChild?.textContent?.trim() ?? '';
 }
 
-async function failedMount(attrs: Record<string, string>, fetcher: (input: string, init: RequestInit) => Promise<Response>): Promise<{ el: PuntoBancoTable; events: CustomEvent[] }> {
+async function failedMount(
+  attrs: Record<string, string>,
+  fetcher: (input: string, init: RequestInit) => Promise<Response>,
+): Promise<{ el: PuntoBancoTable; events: CustomEvent[] }> {
   const { el, events } = await mountTable({ attrs, ready: false, setup: (t) => (t.fetcher = fetcher) });
   await until(() => el.state === 'error' && notice(el) !== '', 'the error notice', 10_000);
   return { el, events };
@@ -51,7 +54,9 @@ describe('<punto-banco-table> affiliates and refused origins', () => {
     const worker = new FakeWorker();
     const { el } = await mountTable({ worker, attrs: { affiliate: 'acme' } });
     expect(el.affiliate).to.equal('acme');
-    expect(worker.requests('sessions').map(({ body }) => ({ ...(body as object), playerKey: undefined }))).to.deep.equal([{ room: 'hall-1', affiliate: 'acme', playerKey: undefined }]);
+    expect(worker.requests('sessions').map(({ body }) => ({ ...(body as object), playerKey: undefined }))).to.deep.equal([
+      { room: 'hall-1', affiliate: 'acme', playerKey: undefined },
+    ]);
     const reopened = new Promise((resolve) => el.addEventListener('pb-ready', resolve, { once: true }));
     el.setAttribute('affiliate', 'partner-7');
     await reopened;
@@ -64,7 +69,9 @@ describe('<punto-banco-table> affiliates and refused origins', () => {
   it('without the attribute no affiliate is sent', async () => {
     const worker = new FakeWorker();
     await mountTable({ worker });
-    expect(worker.requests('sessions').map(({ body }) => ({ ...(body as object), playerKey: undefined }))).to.deep.equal([{ room: 'hall-1', playerKey: undefined }]);
+    expect(worker.requests('sessions').map(({ body }) => ({ ...(body as object), playerKey: undefined }))).to.deep.equal([
+      { room: 'hall-1', playerKey: undefined },
+    ]);
   });
 
   it('a refused origin: the embed check is asked, and its message is shown and emitted as origin_not_allowed', async () => {
@@ -93,7 +100,10 @@ describe('<punto-banco-table> affiliates and refused origins', () => {
 
   it('a Worker that is really down (the check fails too) stays "cannot be reached"', async () => {
     const seen: Seen[] = [];
-    const { el, events } = await failedMount({ affiliate: 'acme' }, refusingFetch(seen, () => Promise.reject(new TypeError('Failed to fetch'))));
+    const { el, events } = await failedMount(
+      { affiliate: 'acme' },
+      refusingFetch(seen, () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     expect(notice(el)).to.equal('The table server cannot be reached. Your bets are kept: try again.');
     expect(shadow(el).querySelector('[part="notice"] .retry')).to.not.equal(null);
     expect(events.filter((e) => e.type === 'pb-error').map((e) => e.detail.code)).to.deep.equal(['unreachable']);

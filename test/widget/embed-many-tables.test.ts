@@ -16,7 +16,7 @@ type GL = WebGLRenderingContext | WebGL2RenderingContext;
 
 function glOf(table: PuntoBancoTable): GL {
   const canvas = table.scene!.canvas;
-  const gl = (canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
+  const gl = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
   if (!gl) throw new Error('no WebGL context on the scene canvas');
   return gl;
 }
@@ -66,13 +66,21 @@ describe('many tables on one page', function () {
       const expected = [{ sector: 0, box: s.box, amount: minimum[s.room] }];
       if (i === 3) expected.push({ sector: 1, box: 'player', amount: 100 });
       // A pb-fair-2 receipt pays each bet of its acceptance, in order: its payouts name them.
-      expect(body.payouts.map(({ sector, box, amount }: { sector: number; box: string; amount: number }) => ({ sector, box, amount })), `table ${i + 1}'s bets`).to.deep.equal(expected);
+      expect(
+        body.payouts.map(({ sector, box, amount }: { sector: number; box: string; amount: number }) => ({ sector, box, amount })),
+        `table ${i + 1}'s bets`,
+      ).to.deep.equal(expected);
       expect(body.balanceBefore).to.equal(worker.startBalance);
       expect(els[i]!.balance, `table ${i + 1}'s balance`).to.equal(body.balanceAfter);
     });
     // Four sessions, four requests to create them, one round each.
     expect(worker.requests('sessions')).to.have.length(4);
-    expect(worker.requests('rounds').map((r) => r.path).sort()).to.deep.equal(els.map((el) => `/api/sessions/${el.sessionId}/rounds`).sort());
+    expect(
+      worker
+        .requests('rounds')
+        .map((r) => r.path)
+        .sort(),
+    ).to.deep.equal(els.map((el) => `/api/sessions/${el.sessionId}/rounds`).sort());
 
     unmountAll();
     expect(gls.map((gl) => gl.isContextLost())).to.deep.equal([true, true, true, true]);

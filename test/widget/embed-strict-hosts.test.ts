@@ -53,13 +53,17 @@ async function openHost(page: string): Promise<Host> {
   // stand still (the same place over several frames), as a person would.
   let last = '';
   let still = 0;
-  await until(() => {
-    const r = shadow(table).querySelector('.box')!.getBoundingClientRect();
-    const now = `${r.left},${r.top},${r.width},${r.height}`;
-    still = now === last ? still + 1 : 0;
-    last = now;
-    return still >= 5;
-  }, 'the layout to settle', 10_000);
+  await until(
+    () => {
+      const r = shadow(table).querySelector('.box')!.getBoundingClientRect();
+      const now = `${r.left},${r.top},${r.width},${r.height}`;
+      still = now === last ? still + 1 : 0;
+      last = now;
+      return still >= 5;
+    },
+    'the layout to settle',
+    10_000,
+  );
   return { frame, win, table };
 }
 
@@ -87,7 +91,9 @@ async function playOneRound(host: Host): Promise<Signed<ReceiptBody>> {
   expect(hitAt(host, deal), 'the Deal button is the element under its centre').to.equal(deal);
   await clickIn(host, deal);
   await until(() => table.state === 'settled', 'the round to settle', 30_000).catch((err: Error) => {
-    throw new Error(`${err.message} (state ${table.state}; events ${JSON.stringify(win.pbEvents.map((e) => [e.type, e.type === 'pb-error' ? e.detail : null]))}; violations ${JSON.stringify(win.pbViolations)})`);
+    throw new Error(
+      `${err.message} (state ${table.state}; events ${JSON.stringify(win.pbEvents.map((e) => [e.type, e.type === 'pb-error' ? e.detail : null]))}; violations ${JSON.stringify(win.pbViolations)})`,
+    );
   });
   const settled = win.pbEvents.filter((e) => e.type === 'pb-round-settled');
   expect(settled).to.have.length(1);

@@ -51,7 +51,10 @@ describe('<punto-banco-table> teardown', function () {
       const lost = c.contexts.map((gl) => gl.isContextLost());
       expect(c.contexts.length, 'one context per scene made').to.be.within(scenes, 20);
       expect(lost.filter((x) => !x).length, 'live WebGL contexts').to.equal(0);
-      expect(c.listeners.map((l) => `${l.target === window ? 'window' : l.target === document ? 'document' : 'media'}:${l.type}`), 'listeners left').to.deep.equal([]);
+      expect(
+        c.listeners.map((l) => `${l.target === window ? 'window' : l.target === document ? 'document' : 'media'}:${l.type}`),
+        'listeners left',
+      ).to.deep.equal([]);
       expect(c.liveObservers(), 'observers still observing').to.deep.equal([]);
       expect([...c.pending.values()], 'timers and frames still pending').to.deep.equal([]);
     } finally {

@@ -89,7 +89,14 @@ function serverSeedOf(shoe: number): string {
 }
 
 /** The shoe the fake commits by default: six decks (the engine's default), burn, the cut card in the middle of the stack (defaultShoeRules). */
-export const FAKE_PARAMS: ShoeParamsV2 = { algorithm: 'pb-fair-2', mode: 'shoe', decks: DEFAULT_DECKS, burn: true, cutCardFromEnd: defaultShoeRules('shoe', DEFAULT_DECKS).cutCardFromEnd, voidAfterSeconds: DEFAULT_VOID_AFTER_SECONDS };
+export const FAKE_PARAMS: ShoeParamsV2 = {
+  algorithm: 'pb-fair-2',
+  mode: 'shoe',
+  decks: DEFAULT_DECKS,
+  burn: true,
+  cutCardFromEnd: defaultShoeRules('shoe', DEFAULT_DECKS).cutCardFromEnd,
+  voidAfterSeconds: DEFAULT_VOID_AFTER_SECONDS,
+};
 
 /** One shoe as the fake keeps it (its records are in the session's list). */
 interface FakeShoe {
@@ -248,9 +255,20 @@ export class FakeWorker {
 
   async #create(body: { room?: unknown; playerKey?: unknown }): Promise<FakeAnswer> {
     const room = isRoomId(body?.room) ? body.room : 'hall-1';
-    if (typeof body?.playerKey !== 'string' || body.playerKey.length !== 43) return error(400, 'bad_request', 'playerKey: the player\'s Ed25519 public key is required');
+    if (typeof body?.playerKey !== 'string' || body.playerKey.length !== 43)
+      return error(400, 'bad_request', "playerKey: the player's Ed25519 public key is required");
     const id = `s${this.#next++}`;
-    const session: FakeSession = { id, token: `t-${id}`, room, playerKey: body.playerKey, balance: this.startBalance, records: [], shoes: [], pending: null, voided: new Set() };
+    const session: FakeSession = {
+      id,
+      token: `t-${id}`,
+      room,
+      playerKey: body.playerKey,
+      balance: this.startBalance,
+      records: [],
+      shoes: [],
+      pending: null,
+      voided: new Set(),
+    };
     this.#sessions.set(id, session);
     await this.#commit(session, null);
     const created: CreatedSessionV2 = { ...this.#view(session), token: session.token };
@@ -274,7 +292,16 @@ export class FakeWorker {
       prev,
       issuedAt: this.#at(),
     });
-    const shoe: FakeShoe = { number, status: 'awaiting-start', serverSeed, params, commitment: await this.#sign(session, body), state: null, accepted: 0, position: 0 };
+    const shoe: FakeShoe = {
+      number,
+      status: 'awaiting-start',
+      serverSeed,
+      params,
+      commitment: await this.#sign(session, body),
+      state: null,
+      accepted: 0,
+      position: 0,
+    };
     session.shoes.push(shoe);
     return shoe;
   }
@@ -285,7 +312,8 @@ export class FakeWorker {
     if (!checked.ok) return error(400, checked.error.code, checked.error.message);
     const request = checked.value;
     const r = request.body;
-    if (r.table !== session.id || r.shoe !== shoe.number || r.commitment !== shoe.commitment.hash) return error(409, 'request_mismatch', 'the start request does not answer this shoe\'s commitment');
+    if (r.table !== session.id || r.shoe !== shoe.number || r.commitment !== shoe.commitment.hash)
+      return error(409, 'request_mismatch', "the start request does not answer this shoe's commitment");
     const seed = validateClientSeed(r.clientSeed);
     if (!seed.ok || seed.value !== r.clientSeed) return error(400, 'bad_client_seed', seed.ok ? 'the client seed is not in NFC' : seed.error.message);
     const range = cutRange(shoe.params);
@@ -304,7 +332,16 @@ export class FakeWorker {
     const checked = await validatePlayerRequest(session.playerKey, value, 'bet');
     if (!checked.ok) return error(400, checked.error.code, checked.error.message);
     const last = session.records.at(-1)!;
-    const built = buildAcceptanceV2({ last, round: shoe.accepted + 1, request: checked.value, limits: ROOMS[session.room].limits, balanceBefore: session.balance, affiliate: null, keyId: 'fake-key', issuedAt: this.#at() });
+    const built = buildAcceptanceV2({
+      last,
+      round: shoe.accepted + 1,
+      request: checked.value,
+      limits: ROOMS[session.room].limits,
+      balanceBefore: session.balance,
+      affiliate: null,
+      keyId: 'fake-key',
+      issuedAt: this.#at(),
+    });
     if (!built.ok) return error(built.error.code === 'bets_invalid' ? 422 : 409, built.error.code, built.error.message);
     const acceptance = await this.#sign(session, built.value);
     shoe.accepted++;
@@ -317,12 +354,22 @@ export class FakeWorker {
 
   /** Phase 2: the round's secret → the receipt (and the reveal and next shoe when the shoe ends). */
   async #secret(session: FakeSession, shoe: FakeShoe, round: number, value: unknown): Promise<FakeAnswer> {
-    if (session.voided.has(`${shoe.number}:${round}`)) return error(409, 'round_voided', `round ${round} was voided: its secret came too late; the stake was returned`);
+    if (session.voided.has(`${shoe.number}:${round}`))
+      return error(409, 'round_voided', `round ${round} was voided: its secret came too late; the stake was returned`);
     const pending = session.pending;
     if (!pending || pending.acceptance.body.round !== round) return error(409, 'no_pending_round', `round ${round} does not wait for a secret`);
     const checked = await validatePlayerRequest(session.playerKey, value, 'secret');
     if (!checked.ok) return error(400, checked.error.code, checked.error.message);
-    const built = buildReceiptV2({ params: shoe.params, state: shoe.state!, serverSeed: shoe.serverSeed, cut: shoe.start!.body.request.body.cut, acceptance: pending.acceptance, request: checked.value, keyId: 'fake-key', issuedAt: this.#at() });
+    const built = buildReceiptV2({
+      params: shoe.params,
+      state: shoe.state!,
+      serverSeed: shoe.serverSeed,
+      cut: shoe.start!.body.request.body.cut,
+      acceptance: pending.acceptance,
+      request: checked.value,
+      keyId: 'fake-key',
+      issuedAt: this.#at(),
+    });
     if (!built.ok) return error(409, built.error.code, built.error.message);
     let body: ReceiptV2 = built.value.body;
     const scripted = this.script.shift();
@@ -380,7 +427,16 @@ export class FakeWorker {
   /** Reveals the shoe's server seed and commits the next shoe, chained to the reveal. */
   async #end(session: FakeSession, shoe: FakeShoe, reason: RevealReason, request?: Parameters<typeof buildRevealV2>[0]['request']): Promise<FakeShoe> {
     const last = session.records.at(-1)!;
-    const body = buildRevealV2({ last, serverSeed: shoe.serverSeed, rounds: shoe.accepted, reason, ...(request ? { request } : {}), closingBalance: session.balance, keyId: 'fake-key', issuedAt: this.#at() });
+    const body = buildRevealV2({
+      last,
+      serverSeed: shoe.serverSeed,
+      rounds: shoe.accepted,
+      reason,
+      ...(request ? { request } : {}),
+      closingBalance: session.balance,
+      keyId: 'fake-key',
+      issuedAt: this.#at(),
+    });
     shoe.reveal = await this.#sign(session, body);
     shoe.status = 'ended';
     shoe.state = null;

@@ -174,7 +174,8 @@ describe('scene layout of words and chips', () => {
         expect(b.height).to.be.at.most(h);
       }
       for (const disc of inside(scene).felt.sectorDiscs) {
-        const apart = disc.x + disc.r < plate.x || disc.x - disc.r > plate.x + plate.width || disc.y + disc.r < plate.y || disc.y - disc.r > plate.y + plate.height;
+        const apart =
+          disc.x + disc.r < plate.x || disc.x - disc.r > plate.x + plate.width || disc.y + disc.r < plate.y || disc.y - disc.r > plate.y + plate.height;
         expect(apart, `sector disc at ${Math.round(disc.x)},${Math.round(disc.y)}`).to.equal(true);
       }
     });
@@ -198,7 +199,10 @@ describe('scene layout of words and chips', () => {
     scene.setOptions(RUSSIAN);
     const texts = scene.texts();
     expect(texts).to.include.members(['ВЫИГРАЛ ИГРОК', '+2,50 ₽', '+10,00 ₽', 'ИГРОК', 'ВЫПЛАТА 0,95 К 1']);
-    expect(texts.some((t) => /PLAYER|BANKER|\+2\.50/.test(t)), texts.join(' | ')).to.equal(false);
+    expect(
+      texts.some((t) => /PLAYER|BANKER|\+2\.50/.test(t)),
+      texts.join(' | '),
+    ).to.equal(false);
   });
 
   it('clearRound({ instant: true }) takes cards, totals, banner and payouts off at once (a room switch)', async () => {

@@ -23,7 +23,7 @@ type Peek = ReturnType<PixiTable['inspect']>;
 function glOf(el: PuntoBancoTable): GL {
   // getContext returns the context the canvas already has (Pixi made it); it never makes a second one.
   const canvas = el.scene!.canvas;
-  const gl = (canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
+  const gl = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
   if (!gl) throw new Error('no WebGL context on the scene canvas');
   return gl;
 }
@@ -107,7 +107,13 @@ describe('the page-wide WebGL budget', function () {
       // Each table a viewport and more apart: only the first is on screen at the top of the page.
       const tables = await Promise.all(
         [0, 1, 2, 3, 4].map(() =>
-          mountTable({ worker, scene: 'real', width: 320, attrs: { 'reduced-motion': '' }, setup: (el) => (el.style.cssText = 'display: block; margin-bottom: 1600px') }),
+          mountTable({
+            worker,
+            scene: 'real',
+            width: 320,
+            attrs: { 'reduced-motion': '' },
+            setup: (el) => (el.style.cssText = 'display: block; margin-bottom: 1600px'),
+          }),
         ),
       );
       const els = tables.map((t) => t.el);
@@ -168,7 +174,10 @@ describe('the page-wide WebGL budget', function () {
       await until(() => (first ??= victim.el.scene && peek(victim.el).cards.length ? peek(victim.el) : null), 'the round redrawn', 60_000);
       const shown = first as unknown as Peek;
       expect(shown.cards.map((c) => c.code)).to.deep.equal(body.cards.map((c) => c.code));
-      expect(shown.cards.every((c) => c.faceUp), 'all cards face up').to.equal(true);
+      expect(
+        shown.cards.every((c) => c.faceUp),
+        'all cards face up',
+      ).to.equal(true);
       expect(shown.totals).to.deep.equal({ player: body.playerTotal, banker: body.bankerTotal });
       expect(shown.banner).to.equal(true);
 
@@ -235,7 +244,10 @@ describe('the page-wide WebGL budget', function () {
       const tables = [await mountTable({ width: 320 }), await mountTable({ width: 320 })];
       await until(() => tables.every((t) => t.el.scene), 'two scenes');
       const before = tables.map((t) => t.scene!);
-      const running = (i: number): unknown => before[i]!.called('setRunning').map((a) => a[0]).at(-1);
+      const running = (i: number): unknown =>
+        before[i]!.called('setRunning')
+          .map((a) => a[0])
+          .at(-1);
       Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
       try {
         document.dispatchEvent(new Event('visibilitychange'));

@@ -3,7 +3,15 @@ import { expect } from 'chai';
 import { BOXES, SECTORS } from '../../shared/table.ts';
 import { cardSpot, type Rect, tableLayout } from '../../widget/layout.ts';
 
-const SIZES: [number, number][] = [[960, 600], [1280, 720], [800, 500], [390, 700], [360, 640], [414, 896], [640, 480]];
+const SIZES: [number, number][] = [
+  [960, 600],
+  [1280, 720],
+  [800, 500],
+  [390, 700],
+  [360, 640],
+  [414, 896],
+  [640, 480],
+];
 
 function inside(r: Rect, W: number, H: number): boolean {
   return r.x >= 0 && r.y >= 0 && r.x + r.w <= W + 0.01 && r.y + r.h <= H + 0.01 && r.w > 0 && r.h > 0;
@@ -19,7 +27,12 @@ function corners(s: Rect & { angle: number }): [number, number][] {
   const cy = s.y + s.h / 2;
   const c = Math.cos(s.angle);
   const n = Math.sin(s.angle);
-  return [[-1, -1], [1, -1], [1, 1], [-1, 1]].map(([u, v]) => {
+  return [
+    [-1, -1],
+    [1, -1],
+    [1, 1],
+    [-1, 1],
+  ].map(([u, v]) => {
     const dx = (u! * s.w) / 2;
     const dy = (v! * s.h) / 2;
     return [cx + dx * c - dy * n, cy + dx * n + dy * c];
@@ -46,9 +59,7 @@ describe('tableLayout', () => {
   for (const [W, H] of SIZES) {
     it(`${W}×${H}: 15 boxes in table order, inside the canvas, none overlapping (rotated or not)`, () => {
       const L = tableLayout(W, H);
-      expect(L.boxes.map((b) => `${b.sector}${b.box}`)).to.deep.equal(
-        Array.from({ length: SECTORS }, (_, s) => BOXES.map((b) => `${s}${b}`)).flat(),
-      );
+      expect(L.boxes.map((b) => `${b.sector}${b.box}`)).to.deep.equal(Array.from({ length: SECTORS }, (_, s) => BOXES.map((b) => `${s}${b}`)).flat());
       for (const b of L.boxes) expect(inside(b, W, H), `${b.sector} ${b.box}`).to.equal(true);
       for (let i = 0; i < L.boxes.length; i++) {
         for (let j = i + 1; j < L.boxes.length; j++) {

@@ -1,6 +1,13 @@
 import { expect } from 'chai';
 import type { CommitmentV2, FileV2, SignedV2 } from '../../shared/fairness/index.ts';
-import { type PbCutStack, type PbFairness, type PbVerifyReportV2, type ShoeStartDetail, type TableSource, type VerifiedDetail } from '../../widget/panels/index.ts';
+import {
+  type PbCutStack,
+  type PbFairness,
+  type PbVerifyReportV2,
+  type ShoeStartDetail,
+  type TableSource,
+  type VerifiedDetail,
+} from '../../widget/panels/index.ts';
 import type { ShoeChoiceDetail } from '../../widget/element/emit.ts';
 import { playTable } from './panels-fixture.ts';
 import { $, $$, mount, nextEvent, type, unmountAll, until } from './panels-helpers.ts';
@@ -129,7 +136,9 @@ describe('<pb-fairness>', () => {
       expect(first).to.match(/^[0-9a-f]{32}$/);
       $<HTMLButtonElement>(panel, '.new-seed').click();
       await panel.updateComplete;
-      expect(input.value).to.match(/^[0-9a-f]{32}$/).and.not.equal(first);
+      expect(input.value)
+        .to.match(/^[0-9a-f]{32}$/)
+        .and.not.equal(first);
       type(input, '');
       await panel.updateComplete;
       $<HTMLButtonElement>(panel, '.start-button').click();
@@ -179,7 +188,7 @@ describe('<pb-fairness>', () => {
       const { commitment, jwks, source } = await table({
         rounds: 12,
         // Round 5's receipt (commitment, start, then acceptance and receipt per round) changed after signing.
-        theirs: (f) => ((f.records[11]!.body as { balanceAfter: number }).balanceAfter += 1_000, f),
+        theirs: (f) => (((f.records[11]!.body as { balanceAfter: number }).balanceAfter += 1_000), f),
       });
       const panel = await mount<PbFairness>('pb-fairness', { commitment, status: 'ended', rounds: 12, table: source, jwks });
       const { detail, view } = await verified(panel);
@@ -192,7 +201,7 @@ describe('<pb-fairness>', () => {
       expect($$(view, '.chip.verified').map((c) => c.dataset.round)).to.deep.equal(['1', '2', '3', '4']);
     });
 
-    it('compares the operator\'s transcript with the player\'s copy: a changed round is flagged', async () => {
+    it("compares the operator's transcript with the player's copy: a changed round is flagged", async () => {
       const { commitment, jwks, source } = await table({
         rounds: 3,
         // The operator's copy leaves out round 2's receipt.
@@ -205,17 +214,21 @@ describe('<pb-fairness>', () => {
       expect($(view, '.findings').textContent).to.contain('Shoe 1, round 2');
     });
 
-    it('downloads the player\'s copy as the pb-fair-2 file the CLI compares (--mine)', async () => {
+    it("downloads the player's copy as the pb-fair-2 file the CLI compares (--mine)", async () => {
       const { commitment, jwks, source, file } = await table({ rounds: 3 });
       const panel = await mount<PbFairness>('pb-fairness', { commitment, status: 'ended', rounds: 3, table: source, jwks });
       const clicked: HTMLAnchorElement[] = [];
-      panel.shadowRoot!.addEventListener('click', (e) => {
-        const target = e.target as HTMLElement;
-        if (target instanceof HTMLAnchorElement) {
-          clicked.push(target);
-          e.preventDefault();
-        }
-      }, { capture: true });
+      panel.shadowRoot!.addEventListener(
+        'click',
+        (e) => {
+          const target = e.target as HTMLElement;
+          if (target instanceof HTMLAnchorElement) {
+            clicked.push(target);
+            e.preventDefault();
+          }
+        },
+        { capture: true },
+      );
       $<HTMLButtonElement>(panel, '.download-copy-button').click();
       expect(clicked).to.have.length(1);
       expect(clicked[0]!.download).to.equal('punto-banco-table-test-my-copy.json');

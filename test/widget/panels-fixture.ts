@@ -4,7 +4,16 @@
  * revealed, by the fairness module's own `playShoeTranscript` — the records the Worker produces.
  */
 import { BOXES, type Bet, ROOMS } from '../../shared/table.ts';
-import { DEFAULT_SHOE_PARAMS, type FileV2, generateSigningKey, type Jwks, playShoeTranscript, playTableV2, type SignedRequest, type Transcript } from '../../shared/fairness/index.ts';
+import {
+  DEFAULT_SHOE_PARAMS,
+  type FileV2,
+  generateSigningKey,
+  type Jwks,
+  playShoeTranscript,
+  playTableV2,
+  type SignedRequest,
+  type Transcript,
+} from '../../shared/fairness/index.ts';
 
 export interface PlayedShoe {
   transcript: Transcript;

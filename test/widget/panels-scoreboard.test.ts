@@ -97,7 +97,11 @@ describe('<pb-scoreboard>', () => {
     expect(ask.getAttribute('aria-pressed')).to.equal('true');
     expect($$(board, '.road.bead .mark.ask')).to.have.length(1);
     expect($$(board, '.road.big-road .mark.ask')).to.have.length(1);
-    for (const [road, name] of [['big-eye-boy', 'bigEyeBoy'], ['small-road', 'smallRoad'], ['cockroach-pig', 'cockroachPig']] as const) {
+    for (const [road, name] of [
+      ['big-eye-boy', 'bigEyeBoy'],
+      ['small-road', 'smallRoad'],
+      ['cockroach-pig', 'cockroachPig'],
+    ] as const) {
       expect($$(board, `.road.${road} .mark.ask`), road).to.have.length(roads.predictions.banker[name] ? 1 : 0);
     }
     expect(ask.textContent).to.contain(`Big Eye Boy ${roads.predictions.banker.bigEyeBoy ?? 'nothing yet'}`);

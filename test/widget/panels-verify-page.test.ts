@@ -104,7 +104,7 @@ describe('<pb-verify-page>', () => {
     expect($(report, '.headline').textContent).to.contain('1 shoe, 5 rounds');
   });
 
-  it('flags a round the player\'s copy holds and the operator\'s file lacks (missing_in_operator_copy)', async () => {
+  it("flags a round the player's copy holds and the operator's file lacks (missing_in_operator_copy)", async () => {
     const { file, jwks } = await playTable({ rounds: 4, end: 'open' });
     // The operator's file without the last round (its acceptance and receipt): on its own, it verifies.
     const theirs = { version: file.version, records: file.records.slice(0, -2) };

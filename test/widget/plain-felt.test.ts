@@ -58,7 +58,9 @@ describe('the plain felt', () => {
       const total = side === 'player' ? body.playerTotal : body.bankerTotal;
       expect(hand.querySelector('.plain-hand-name')!.textContent.trim()).to.equal(`${side === 'player' ? 'Player' : 'Banker'} · ${total}`);
       const shown = [...hand.querySelectorAll('.plain-card')].map((c) => c.textContent.trim());
-      const dealt = body.cards.filter((c) => c.hand === side).map((c) => c.code.replace(/^T/, '10').replace(/S$/, '♠').replace(/H$/, '♥').replace(/D$/, '♦').replace(/C$/, '♣'));
+      const dealt = body.cards
+        .filter((c) => c.hand === side)
+        .map((c) => c.code.replace(/^T/, '10').replace(/S$/, '♠').replace(/H$/, '♥').replace(/D$/, '♦').replace(/C$/, '♣'));
       expect(shown).to.deep.equal(dealt);
     }
     const result = round.querySelector('.plain-result')!.textContent.trim();

@@ -8,7 +8,10 @@ const options: SceneOptions = SCENE_OPTIONS;
 
 const live: TableScene[] = [];
 
-async function mount(opts: Partial<SceneOptions> = {}, size = { width: 960, height: 600 }): Promise<{ scene: TableScene; peek: () => ReturnType<PixiTable['inspect']> }> {
+async function mount(
+  opts: Partial<SceneOptions> = {},
+  size = { width: 960, height: 600 },
+): Promise<{ scene: TableScene; peek: () => ReturnType<PixiTable['inspect']> }> {
   const scene = await createScene({ ...options, ...opts }, size);
   live.push(scene);
   document.body.append(scene.canvas);

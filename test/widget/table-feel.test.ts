@@ -9,7 +9,14 @@ import { defaultShoeRules } from '../../shared/shoe.ts';
 import type { ShoeParamsV2 } from '../../shared/fairness/index.ts';
 
 /** A shoe-mode shoe of `decks` decks as a new table commits it: the cut card in the middle. */
-const shoeParams = (decks: number): ShoeParamsV2 => ({ algorithm: 'pb-fair-2', mode: 'shoe', decks, burn: true, cutCardFromEnd: defaultShoeRules('shoe', decks).cutCardFromEnd, voidAfterSeconds: 600 });
+const shoeParams = (decks: number): ShoeParamsV2 => ({
+  algorithm: 'pb-fair-2',
+  mode: 'shoe',
+  decks,
+  burn: true,
+  cutCardFromEnd: defaultShoeRules('shoe', decks).cutCardFromEnd,
+  voidAfterSeconds: 600,
+});
 /** A reshuffle shoe: a fresh stack every round, revealed after 100 rounds. */
 const RESHUFFLE: ShoeParamsV2 = { algorithm: 'pb-fair-2', mode: 'reshuffle', decks: 6, roundLimit: 100, voidAfterSeconds: 600 };
 import type { SceneOptions } from '../../widget/scene/index.ts';
@@ -109,7 +116,11 @@ describe('table modes', () => {
     await until(() => el.sessionId !== null && el.sessionId !== before && el.state === 'ready', 'the new session');
     expect(el.getAttribute('mode')).to.equal('reshuffle');
     expect((worker.requests('sessions').at(-1)!.body as { mode?: string }).mode).to.equal('reshuffle');
-    expect(scene().called('clearRound').some((a) => (a[0] as { instant?: boolean } | undefined)?.instant === true)).to.equal(true);
+    expect(
+      scene()
+        .called('clearRound')
+        .some((a) => (a[0] as { instant?: boolean } | undefined)?.instant === true),
+    ).to.equal(true);
   });
 });
 
@@ -213,7 +224,11 @@ describe('switches leave nothing stale', () => {
     el.setAttribute('room', 'hall-2');
     await until(() => el.state === 'ready' && el.limits?.min === 1000, 'the hall-2 session');
     await settle(el);
-    expect(scene().called('clearRound').some((a) => (a[0] as { instant?: boolean } | undefined)?.instant === true)).to.equal(true);
+    expect(
+      scene()
+        .called('clearRound')
+        .some((a) => (a[0] as { instant?: boolean } | undefined)?.instant === true),
+    ).to.equal(true);
     expect(shadow(el).querySelector('.meter[part="win"]')).to.equal(null);
     expect(shadow(el).querySelector('.plain-round')).to.equal(null);
     expect(shadow(el).querySelector('.status')!.textContent.trim()).to.equal('Place your bets');

@@ -94,13 +94,17 @@ try {
     await inTable(page, 'pb-scoreboard').waitFor();
     await shot('4-scoreboard');
     if (vp.name === 'desktop') await shot('4-scoreboard-page', 'page');
-    await (vp.name === 'phone' ? inTable(page, '.sheet-tabs .launcher[data-panel="history"]') : inTable(page, '.drawer-bar .launcher[data-panel="history"]')).click();
+    await (
+      vp.name === 'phone' ? inTable(page, '.sheet-tabs .launcher[data-panel="history"]') : inTable(page, '.drawer-bar .launcher[data-panel="history"]')
+    ).click();
     await inTable(page, 'pb-history li.round').waitFor();
     await inTable(page, 'pb-history li.round summary').click();
     await shot('5-history');
 
     // 3. End the shoe, verify it.
-    await (vp.name === 'phone' ? inTable(page, '.sheet-tabs .launcher[data-panel="fairness"]') : inTable(page, '.drawer-bar .launcher[data-panel="fairness"]')).click();
+    await (
+      vp.name === 'phone' ? inTable(page, '.sheet-tabs .launcher[data-panel="fairness"]') : inTable(page, '.drawer-bar .launcher[data-panel="fairness"]')
+    ).click();
     await inTable(page, 'pb-fairness[data-current] .end-button').click();
     await inTable(page, 'pb-fairness[data-shoe="1"] .verify-table-button').waitFor();
     await inTable(page, 'pb-fairness[data-shoe="1"] .verify-table-button').click();

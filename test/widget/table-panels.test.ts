@@ -87,7 +87,7 @@ describe('<punto-banco-table> panels', () => {
     expect(history.receipts.map((r) => r.hash)).to.deep.equal(receipts.map((r) => r.hash));
   });
 
-  it('shows in the history each receipt\'s cards and balance, in the table\'s currency', async () => {
+  it("shows in the history each receipt's cards and balance, in the table's currency", async () => {
     const worker = new FakeWorker();
     worker.script = [
       ['4S', '7H', 'AD', 'KC', '9H'],
@@ -151,7 +151,7 @@ describe('<punto-banco-table> panels', () => {
     expect(launcher(el, 'scoreboard').getAttribute('aria-pressed')).to.equal('false');
   });
 
-  it('speaks the element\'s language in the drawer and in every panel', async () => {
+  it("speaks the element's language in the drawer and in every panel", async () => {
     const { el } = await mountTable({ attrs: { lang: 'ru' } });
     await until(() => launcher(el, 'scoreboard').textContent.trim() === 'Табло', 'Russian launchers');
     const fairness = await panel(el, 'pb-fairness');
@@ -167,7 +167,11 @@ describe('<punto-banco-table> panels', () => {
   });
 
   it('has every panel text in ru, it and el, with the same {placeholders}', () => {
-    const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join(',');
+    const placeholders = (text: string) =>
+      [...text.matchAll(/\{(\w+)\}/g)]
+        .map((m) => m[1])
+        .sort()
+        .join(',');
     for (const [name, catalog] of Object.entries({ ru: panelsRu, it: panelsIt, el: panelsEl })) {
       expect(Object.keys(catalog).sort(), name).to.deep.equal(Object.keys(PANEL_STRINGS).sort());
       for (const [key, text] of Object.entries(PANEL_STRINGS)) {

@@ -26,7 +26,15 @@ describe('create a session', () => {
     expect(b.playerKey).toBe(PLAYER_KEY);
     expect(b.pending).toBeNull();
     expect(b.head).toEqual(b.shoe.commitment);
-    expect(b.shoe.commitment.body).toMatchObject({ type: 'commitment', table: b.sessionId, shoe: 1, prev: null, limits: ROOMS['hall-2'].limits, playerKey: PLAYER_KEY, openingBalance: 10_000_000 });
+    expect(b.shoe.commitment.body).toMatchObject({
+      type: 'commitment',
+      table: b.sessionId,
+      shoe: 1,
+      prev: null,
+      limits: ROOMS['hall-2'].limits,
+      playerKey: PLAYER_KEY,
+      openingBalance: 10_000_000,
+    });
     expect(b.shoe.commitment.body.serverSeedHash).toMatch(/^[0-9a-f]{64}$/);
     expect(b.shoe.commitment.body.keyId).toBe(((await keys()).keys[0] as { kid?: string }).kid);
     expect(r.headers.get('Cache-Control')).toBe('no-store');
@@ -96,7 +104,15 @@ describe('a shoe from start to reveal', () => {
       const r = await reveal(s, accepted.body.acceptance);
       expect(r.status).toBe(200);
       const receipt = r.body.receipt;
-      expect(receipt.body).toMatchObject({ type: 'receipt', round: i, shoe: 1, table: s.id, balanceBefore: balance, prev: accepted.body.acceptance.hash, staked: 1100 });
+      expect(receipt.body).toMatchObject({
+        type: 'receipt',
+        round: i,
+        shoe: 1,
+        table: s.id,
+        balanceBefore: balance,
+        prev: accepted.body.acceptance.hash,
+        staked: 1100,
+      });
       expect(receipt.body.cards.length).toBeGreaterThanOrEqual(4);
       expect(r.body.balance).toBe(receipt.body.balanceAfter);
       expect(r.body.shoe).toEqual({ number: 1, status: 'in-play', rounds: i });

@@ -40,9 +40,11 @@ async function signedBet(b: unknown, over: Record<string, unknown> = {}, key?: S
   return signRequest(body as never, key ?? (await s.player));
 }
 const bets = async (b: unknown) => rounds({ body: { request: await signedBet(b) } });
-const start = async (x: Session, clientSeed: string, cut: number) => ['POST', `/api/sessions/${x.id}/shoe/start`, { token: x.token, body: await startBody(x, clientSeed, cut) }] as [string, string, CallOptions];
-const secretOf = async (acceptance: any, secret: string, over: Record<string, unknown> = {}, x: Session = pend) =>
-  ({ request: await signRequest({ ...secretRequest(acceptance, secret), ...over } as never, await x.player) });
+const start = async (x: Session, clientSeed: string, cut: number) =>
+  ['POST', `/api/sessions/${x.id}/shoe/start`, { token: x.token, body: await startBody(x, clientSeed, cut) }] as [string, string, CallOptions];
+const secretOf = async (acceptance: any, secret: string, over: Record<string, unknown> = {}, x: Session = pend) => ({
+  request: await signRequest({ ...secretRequest(acceptance, secret), ...over } as never, await x.player),
+});
 
 const CASES: Case[] = [
   // the body itself
@@ -53,15 +55,35 @@ const CASES: Case[] = [
   { name: 'unknown top-level field', status: 400, code: 'invalid_body', request: async () => rounds({ body: { request: await signedBet(ok), double: true } }) },
   { name: 'the pb-fair-1 body (bets, no request)', status: 400, code: 'invalid_body', request: () => rounds({ raw: JSON.stringify({ bets: ok }) }) },
   { name: 'missing request', status: 400, code: 'invalid_body', request: () => rounds({ body: {} }) },
-  { name: 'body over the size limit', status: 413, code: 'body_too_large', request: async () => rounds({ raw: JSON.stringify({ request: await signedBet(ok), pad: 'x'.repeat(5000) }) }) },
+  {
+    name: 'body over the size limit',
+    status: 413,
+    code: 'body_too_large',
+    request: async () => rounds({ raw: JSON.stringify({ request: await signedBet(ok), pad: 'x'.repeat(5000) }) }),
+  },
   // the signed request's shape and signature
   { name: 'unknown field in a bet', status: 400, code: 'bad_request', request: () => bets([{ sector: 0, box: 'player', amount: 1000, odds: 2 }]) },
   { name: 'amount as a string', status: 400, code: 'bad_request', request: () => bets([{ sector: 0, box: 'player', amount: '1000' }]) },
   { name: 'sector as a string', status: 400, code: 'bad_request', request: () => bets([{ sector: '0', box: 'player', amount: 1000 }]) },
-  { name: 'an unknown member in the request', status: 400, code: 'bad_request', request: async () => rounds({ body: { request: { ...(await signedBet(ok)), extra: 1 } } }) },
+  {
+    name: 'an unknown member in the request',
+    status: 400,
+    code: 'bad_request',
+    request: async () => rounds({ body: { request: { ...(await signedBet(ok)), extra: 1 } } }),
+  },
   { name: 'a secret request sent as a bet', status: 400, code: 'bad_request', request: async () => rounds({ body: await secretOf(pending, 'ab'.repeat(32)) }) },
-  { name: 'a lock in upper case', status: 400, code: 'bad_request', request: async () => rounds({ body: { request: await signedBet(ok, { lock: 'AB'.repeat(32) }) } }) },
-  { name: 'a bet signed by another key', status: 400, code: 'bad_player_signature', request: async () => rounds({ body: { request: await signedBet(ok, {}, stranger) } }) },
+  {
+    name: 'a lock in upper case',
+    status: 400,
+    code: 'bad_request',
+    request: async () => rounds({ body: { request: await signedBet(ok, { lock: 'AB'.repeat(32) }) } }),
+  },
+  {
+    name: 'a bet signed by another key',
+    status: 400,
+    code: 'bad_player_signature',
+    request: async () => rounds({ body: { request: await signedBet(ok, {}, stranger) } }),
+  },
   {
     name: 'a bet changed after the player signed it',
     status: 400,
@@ -71,8 +93,18 @@ const CASES: Case[] = [
       return rounds({ body: { request: { ...r, body: { ...r.body, bets: [{ sector: 0, box: 'player', amount: 2000 }] } } } });
     },
   },
-  { name: 'a bet on an old record', status: 409, code: 'request_mismatch', request: async () => rounds({ body: { request: await signedBet(ok, { prev: '00'.repeat(32) }) } }) },
-  { name: 'a bet naming the wrong round', status: 409, code: 'request_mismatch', request: async () => rounds({ body: { request: await signedBet(ok, { round: 7 }) } }) },
+  {
+    name: 'a bet on an old record',
+    status: 409,
+    code: 'request_mismatch',
+    request: async () => rounds({ body: { request: await signedBet(ok, { prev: '00'.repeat(32) }) } }),
+  },
+  {
+    name: 'a bet naming the wrong round',
+    status: 409,
+    code: 'request_mismatch',
+    request: async () => rounds({ body: { request: await signedBet(ok, { round: 7 }) } }),
+  },
   // the engine's bet rules
   { name: 'no bets', status: 422, code: 'empty_bet', request: () => bets([]) },
   { name: 'over the table maximum', status: 422, code: 'over_maximum', request: () => bets([{ sector: 0, box: 'player', amount: 10_100 }]) },
@@ -81,7 +113,11 @@ const CASES: Case[] = [
     name: 'one type over the limit in total',
     status: 422,
     code: 'over_type_limit',
-    request: () => bets([{ sector: 0, box: 'player', amount: 10_000 }, { sector: 1, box: 'player', amount: 100 }]),
+    request: () =>
+      bets([
+        { sector: 0, box: 'player', amount: 10_000 },
+        { sector: 1, box: 'player', amount: 100 },
+      ]),
   },
   {
     name: 'a fourth sector',
@@ -94,13 +130,64 @@ const CASES: Case[] = [
   { name: 'the same box twice', status: 422, code: 'duplicate_box', request: () => bets([ok[0], ok[0]]) },
   { name: 'amount off the step', status: 422, code: 'amount_off_step', request: () => bets([{ sector: 0, box: 'player', amount: 1050 }]) },
   // two phases
-  { name: 'a bet while a round waits for its secret', status: 409, code: 'round_pending', request: async () => ['POST', `/api/sessions/${pend.id}/rounds`, { token: pend.token, body: { request: await signRequest(betRequest(pending, 2, ok as never, 'cd'.repeat(32)), await pend.player) } }] },
-  { name: 'ending the shoe while a round waits for its secret', status: 409, code: 'round_pending', request: async () => ['POST', `/api/sessions/${pend.id}/shoe/end`, { token: pend.token, body: { request: await signRequest(endRequest(pending), await pend.player) } }] },
-  { name: 'a secret that does not open the lock', status: 422, code: 'lock_mismatch', request: async () => ['POST', `/api/sessions/${pend.id}/rounds/1/secret`, { token: pend.token, body: await secretOf(pending, 'cd'.repeat(32)) }] },
-  { name: 'a secret naming another acceptance', status: 409, code: 'request_mismatch', request: async () => ['POST', `/api/sessions/${pend.id}/rounds/1/secret`, { token: pend.token, body: await secretOf(pending, 'cd'.repeat(32), { acceptance: '11'.repeat(32) }) }] },
-  { name: 'a secret for a round the path does not name', status: 400, code: 'bad_request', request: async () => ['POST', `/api/sessions/${pend.id}/rounds/2/secret`, { token: pend.token, body: await secretOf(pending, 'cd'.repeat(32)) }] },
-  { name: 'a secret with no round pending', status: 409, code: 'no_pending_round', request: async () => ['POST', `/api/sessions/${s.id}/rounds/1/secret`, { token: s.token, body: await secretOf(pending, 'cd'.repeat(32), { table: s.id }, s) }] },
-  { name: 'a secret for round 0', status: 404, code: 'not_found', request: async () => ['POST', `/api/sessions/${pend.id}/rounds/0/secret`, { token: pend.token, body: await secretOf(pending, 'cd'.repeat(32)) }] },
+  {
+    name: 'a bet while a round waits for its secret',
+    status: 409,
+    code: 'round_pending',
+    request: async () => [
+      'POST',
+      `/api/sessions/${pend.id}/rounds`,
+      { token: pend.token, body: { request: await signRequest(betRequest(pending, 2, ok as never, 'cd'.repeat(32)), await pend.player) } },
+    ],
+  },
+  {
+    name: 'ending the shoe while a round waits for its secret',
+    status: 409,
+    code: 'round_pending',
+    request: async () => [
+      'POST',
+      `/api/sessions/${pend.id}/shoe/end`,
+      { token: pend.token, body: { request: await signRequest(endRequest(pending), await pend.player) } },
+    ],
+  },
+  {
+    name: 'a secret that does not open the lock',
+    status: 422,
+    code: 'lock_mismatch',
+    request: async () => ['POST', `/api/sessions/${pend.id}/rounds/1/secret`, { token: pend.token, body: await secretOf(pending, 'cd'.repeat(32)) }],
+  },
+  {
+    name: 'a secret naming another acceptance',
+    status: 409,
+    code: 'request_mismatch',
+    request: async () => [
+      'POST',
+      `/api/sessions/${pend.id}/rounds/1/secret`,
+      { token: pend.token, body: await secretOf(pending, 'cd'.repeat(32), { acceptance: '11'.repeat(32) }) },
+    ],
+  },
+  {
+    name: 'a secret for a round the path does not name',
+    status: 400,
+    code: 'bad_request',
+    request: async () => ['POST', `/api/sessions/${pend.id}/rounds/2/secret`, { token: pend.token, body: await secretOf(pending, 'cd'.repeat(32)) }],
+  },
+  {
+    name: 'a secret with no round pending',
+    status: 409,
+    code: 'no_pending_round',
+    request: async () => [
+      'POST',
+      `/api/sessions/${s.id}/rounds/1/secret`,
+      { token: s.token, body: await secretOf(pending, 'cd'.repeat(32), { table: s.id }, s) },
+    ],
+  },
+  {
+    name: 'a secret for round 0',
+    status: 404,
+    code: 'not_found',
+    request: async () => ['POST', `/api/sessions/${pend.id}/rounds/0/secret`, { token: pend.token, body: await secretOf(pending, 'cd'.repeat(32)) }],
+  },
   // who is asking
   { name: 'missing token', status: 401, code: 'unauthorized', request: () => ['POST', `/api/sessions/${s.id}/rounds`, { body: { request: {} } }] },
   { name: 'malformed token', status: 401, code: 'unauthorized', request: () => rounds({ token: 'not-a-token', body: { request: {} } }) },
@@ -111,21 +198,48 @@ const CASES: Case[] = [
     request: () => rounds({ token: `${s.id}.${'A'.repeat(43)}`, body: { request: {} } }),
   },
   {
-    name: "a forged token naming another session",
+    name: 'a forged token naming another session',
     status: 401,
     code: 'unauthorized',
     request: () => rounds({ token: `${other.id}.${'A'.repeat(43)}`, body: { request: {} } }),
   },
   { name: "another session's token", status: 403, code: 'forbidden', request: () => rounds({ token: other.token, body: { request: {} } }) },
-  { name: 'Basic instead of Bearer', status: 401, code: 'unauthorized', request: () => rounds({ headers: { Authorization: `Basic ${btoa('a:b')}` }, token: undefined, body: { request: {} } }) },
-  { name: 'a session id that does not exist', status: 404, code: 'not_found', request: () => ['POST', `/api/sessions/${'B'.repeat(22)}/rounds`, { token: `${'B'.repeat(22)}.${'A'.repeat(43)}`, body: { request: {} } }] },
-  { name: 'a malformed session id', status: 404, code: 'not_found', request: () => ['POST', '/api/sessions/..%2F/rounds', { token: s.token, body: { request: {} } }] },
+  {
+    name: 'Basic instead of Bearer',
+    status: 401,
+    code: 'unauthorized',
+    request: () => rounds({ headers: { Authorization: `Basic ${btoa('a:b')}` }, token: undefined, body: { request: {} } }),
+  },
+  {
+    name: 'a session id that does not exist',
+    status: 404,
+    code: 'not_found',
+    request: () => ['POST', `/api/sessions/${'B'.repeat(22)}/rounds`, { token: `${'B'.repeat(22)}.${'A'.repeat(43)}`, body: { request: {} } }],
+  },
+  {
+    name: 'a malformed session id',
+    status: 404,
+    code: 'not_found',
+    request: () => ['POST', '/api/sessions/..%2F/rounds', { token: s.token, body: { request: {} } }],
+  },
   // idempotency
   { name: 'missing Idempotency-Key', status: 400, code: 'idempotency_key_required', request: () => rounds({ key: null, body: { request: {} } }) },
   { name: 'Idempotency-Key too long', status: 400, code: 'idempotency_key_required', request: () => rounds({ key: 'k'.repeat(65), body: { request: {} } }) },
   // the shoe
   { name: 'start a shoe already started', status: 409, code: 'shoe_already_started', request: () => start(s, 'x', 10) },
-  { name: 'a round before the shoe started', status: 409, code: 'shoe_not_started', request: async () => ['POST', `/api/sessions/${fresh.id}/rounds`, { token: fresh.token, body: { request: await signRequest(betRequest(fresh.created.shoe.commitment, 1, ok as never, 'ab'.repeat(32)), await fresh.player) } }] },
+  {
+    name: 'a round before the shoe started',
+    status: 409,
+    code: 'shoe_not_started',
+    request: async () => [
+      'POST',
+      `/api/sessions/${fresh.id}/rounds`,
+      {
+        token: fresh.token,
+        body: { request: await signRequest(betRequest(fresh.created.shoe.commitment, 1, ok as never, 'ab'.repeat(32)), await fresh.player) },
+      },
+    ],
+  },
   { name: 'cut 0', status: 400, code: 'bad_cut', request: () => start(fresh, 'x', 0) },
   { name: 'cut past the stack', status: 400, code: 'bad_cut', request: () => start(fresh, 'x', 312) },
   { name: 'a cut as a string', status: 400, code: 'bad_request', request: () => start(fresh, 'x', '10' as never) },
@@ -133,21 +247,75 @@ const CASES: Case[] = [
   { name: 'client seed too long', status: 400, code: 'bad_client_seed', request: () => start(fresh, 'x'.repeat(129), 10) },
   { name: 'control character in the seed', status: 400, code: 'bad_client_seed', request: () => start(fresh, 'a\nb', 10) },
   { name: 'a client seed not in NFC', status: 400, code: 'bad_client_seed', request: () => start(fresh, 'e\u0301', 10) },
-  { name: 'the pb-fair-1 start body', status: 400, code: 'invalid_body', request: () => ['POST', `/api/sessions/${fresh.id}/shoe/start`, { token: fresh.token, body: { clientSeed: 'x', cut: 10 } }] },
-  { name: 'an end request on an old record', status: 409, code: 'request_mismatch', request: async () => ['POST', `/api/sessions/${s.id}/shoe/end`, { token: s.token, body: { request: await signRequest(endRequest(s.created.shoe.commitment), await s.player) } }] },
-  { name: 'an end without a request', status: 400, code: 'invalid_body', request: () => ['POST', `/api/sessions/${s.id}/shoe/end`, { token: s.token, body: {} }] },
+  {
+    name: 'the pb-fair-1 start body',
+    status: 400,
+    code: 'invalid_body',
+    request: () => ['POST', `/api/sessions/${fresh.id}/shoe/start`, { token: fresh.token, body: { clientSeed: 'x', cut: 10 } }],
+  },
+  {
+    name: 'an end request on an old record',
+    status: 409,
+    code: 'request_mismatch',
+    request: async () => [
+      'POST',
+      `/api/sessions/${s.id}/shoe/end`,
+      { token: s.token, body: { request: await signRequest(endRequest(s.created.shoe.commitment), await s.player) } },
+    ],
+  },
+  {
+    name: 'an end without a request',
+    status: 400,
+    code: 'invalid_body',
+    request: () => ['POST', `/api/sessions/${s.id}/shoe/end`, { token: s.token, body: {} }],
+  },
   // creating a session
   { name: 'an unknown room', status: 400, code: 'invalid_body', request: () => ['POST', '/api/sessions', { body: { playerKey: PLAYER_KEY, room: 'hall-3' } }] },
-  { name: 'an unknown field on create', status: 400, code: 'invalid_body', request: () => ['POST', '/api/sessions', { body: { playerKey: PLAYER_KEY, room: 'vip', balance: 1e12 } }] },
-  { name: 'nine decks', status: 400, code: 'invalid_body', request: () => ['POST', '/api/sessions', { body: { playerKey: PLAYER_KEY, room: 'vip', decks: 9 } }] },
-  { name: 'an affiliate with spaces', status: 400, code: 'invalid_body', request: () => ['POST', '/api/sessions', { body: { playerKey: PLAYER_KEY, room: 'vip', affiliate: 'a b' } }] },
-  { name: 'create without Idempotency-Key', status: 400, code: 'idempotency_key_required', request: () => ['POST', '/api/sessions', { key: null, body: { playerKey: PLAYER_KEY, room: 'vip' } }] },
+  {
+    name: 'an unknown field on create',
+    status: 400,
+    code: 'invalid_body',
+    request: () => ['POST', '/api/sessions', { body: { playerKey: PLAYER_KEY, room: 'vip', balance: 1e12 } }],
+  },
+  {
+    name: 'nine decks',
+    status: 400,
+    code: 'invalid_body',
+    request: () => ['POST', '/api/sessions', { body: { playerKey: PLAYER_KEY, room: 'vip', decks: 9 } }],
+  },
+  {
+    name: 'an affiliate with spaces',
+    status: 400,
+    code: 'invalid_body',
+    request: () => ['POST', '/api/sessions', { body: { playerKey: PLAYER_KEY, room: 'vip', affiliate: 'a b' } }],
+  },
+  {
+    name: 'create without Idempotency-Key',
+    status: 400,
+    code: 'idempotency_key_required',
+    request: () => ['POST', '/api/sessions', { key: null, body: { playerKey: PLAYER_KEY, room: 'vip' } }],
+  },
   // reading
-  { name: 'receipts of a shoe that is not a number', status: 400, code: 'bad_query', request: () => ['GET', `/api/sessions/${s.id}/receipts?shoe=abc`, { token: s.token }] },
-  { name: 'receipts of a shoe that does not exist', status: 404, code: 'not_found', request: () => ['GET', `/api/sessions/${s.id}/receipts?shoe=9`, { token: s.token }] },
+  {
+    name: 'receipts of a shoe that is not a number',
+    status: 400,
+    code: 'bad_query',
+    request: () => ['GET', `/api/sessions/${s.id}/receipts?shoe=abc`, { token: s.token }],
+  },
+  {
+    name: 'receipts of a shoe that does not exist',
+    status: 404,
+    code: 'not_found',
+    request: () => ['GET', `/api/sessions/${s.id}/receipts?shoe=9`, { token: s.token }],
+  },
   { name: 'transcript of shoe 0', status: 404, code: 'not_found', request: () => ['GET', `/api/sessions/${s.id}/shoes/0/transcript`, { token: s.token }] },
   { name: "reading another session's state", status: 403, code: 'forbidden', request: () => ['GET', `/api/sessions/${s.id}`, { token: other.token }] },
-  { name: "reading another session's transcript", status: 403, code: 'forbidden', request: () => ['GET', `/api/sessions/${s.id}/shoes/1/transcript`, { token: other.token }] },
+  {
+    name: "reading another session's transcript",
+    status: 403,
+    code: 'forbidden',
+    request: () => ['GET', `/api/sessions/${s.id}/shoes/1/transcript`, { token: other.token }],
+  },
 ];
 
 describe('bad inputs: the right 4xx, and nothing changes', () => {
@@ -165,7 +333,11 @@ describe('bad inputs: the right 4xx, and nothing changes', () => {
 
   test('a refused round leaves its Idempotency-Key free for the corrected request', async () => {
     const key = crypto.randomUUID();
-    const bad = await api('POST', `/api/sessions/${s.id}/rounds`, { token: s.token, key, body: { request: await signedBet([{ sector: 0, box: 'player', amount: 10_100 }]) } });
+    const bad = await api('POST', `/api/sessions/${s.id}/rounds`, {
+      token: s.token,
+      key,
+      body: { request: await signedBet([{ sector: 0, box: 'player', amount: 10_100 }]) },
+    });
     expect(bad.status, bad.text).toBe(422);
     const good = await api('POST', `/api/sessions/${s.id}/rounds`, { token: s.token, key, body: await betBody(s, ok as never) });
     expect(good.status).toBe(200);
@@ -180,11 +352,17 @@ describe('bad inputs: the right 4xx, and nothing changes', () => {
       state.storage.sql.exec('UPDATE session SET balance = 500');
     });
     const before = await snapshot(poor);
-    const r = await api('POST', `/api/sessions/${poor.id}/rounds`, { token: poor.token, body: await betBody(poor, [{ sector: 0, box: 'player', amount: 1000 }]) });
+    const r = await api('POST', `/api/sessions/${poor.id}/rounds`, {
+      token: poor.token,
+      body: await betBody(poor, [{ sector: 0, box: 'player', amount: 1000 }]),
+    });
     expect(r.status).toBe(422);
     expect(r.body.error.code).toBe('insufficient_balance');
     expect(await snapshot(poor)).toBe(before);
-    const all = await api('POST', `/api/sessions/${poor.id}/rounds`, { token: poor.token, body: await betBody(poor, [{ sector: 0, box: 'player', amount: 500 }]) });
+    const all = await api('POST', `/api/sessions/${poor.id}/rounds`, {
+      token: poor.token,
+      body: await betBody(poor, [{ sector: 0, box: 'player', amount: 500 }]),
+    });
     expect(all.status).toBe(200);
     // Phase 1 debits the whole balance; it never goes below zero.
     expect(all.body.balance).toBe(0);

@@ -88,11 +88,17 @@ describe('idempotent phases without a stored answer', () => {
     // Replays of an early round, of the round that ended the shoe, and of the one before it.
     for (const r of [first[0]!, ending, first.at(-2)!]) {
       const again = await api('POST', `/api/sessions/${s.id}/rounds/${r.accepted.body.acceptance.body.round}/secret`, {
-        token: s.token, key: `${r.key}/secret`, body: { request: r.settled.body.receipt.body.request },
+        token: s.token,
+        key: `${r.key}/secret`,
+        body: { request: r.settled.body.receipt.body.request },
       });
       expect(again.headers.get('Idempotent-Replayed')).toBe('true');
       expect(again.text).toBe(r.settled.text);
-      const betAgain = await api('POST', `/api/sessions/${s.id}/rounds`, { token: s.token, key: `${r.key}/bet`, body: { request: r.accepted.body.acceptance.body.request } });
+      const betAgain = await api('POST', `/api/sessions/${s.id}/rounds`, {
+        token: s.token,
+        key: `${r.key}/bet`,
+        body: { request: r.accepted.body.acceptance.body.request },
+      });
       expect(betAgain.text).toBe(r.accepted.text);
       // The same key with another request is still a conflict.
       const other = await api('POST', `/api/sessions/${s.id}/shoe/end`, { token: s.token, key: `${r.key}/bet`, body: await endBody(s) });
@@ -124,11 +130,24 @@ describe('schema version 5: pb-fair-1 sessions stay readable', () => {
       st.storage.transactionSync(() => {
         migrate(sql, MIGRATIONS.slice(0, 4));
         const last = transcript.receipts.at(-1)!;
-        sql.exec(`INSERT INTO session (id, session_id, room, affiliate, balance, current_shoe, head, created_at) VALUES (1, ?, 'hall-1', NULL, ?, 1, ?, 'then')`, sessionId, last.body.balanceAfter, transcript.reveal!.hash);
+        sql.exec(
+          `INSERT INTO session (id, session_id, room, affiliate, balance, current_shoe, head, created_at) VALUES (1, ?, 'hall-1', NULL, ?, 1, ?, 'then')`,
+          sessionId,
+          last.body.balanceAfter,
+          transcript.reveal!.hash,
+        );
         sql.exec(`INSERT INTO tokens (hash, issued_at) VALUES (?, 'then')`, tokenHash(token));
-        sql.exec(`INSERT INTO shoes (number, params, server_seed, status, commitment, start, rounds, reveal) VALUES (1, ?, ?, 'ended', ?, ?, ?, ?)`,
-          JSON.stringify(transcript.commitment.body.params), transcript.reveal!.body.serverSeed, JSON.stringify(transcript.commitment), JSON.stringify(transcript.start), transcript.receipts.length, JSON.stringify(transcript.reveal));
-        for (const r of transcript.receipts) sql.exec(`INSERT INTO receipts (shoe, round, hash, record) VALUES (1, ?, ?, ?)`, r.body.round, r.hash, JSON.stringify(r));
+        sql.exec(
+          `INSERT INTO shoes (number, params, server_seed, status, commitment, start, rounds, reveal) VALUES (1, ?, ?, 'ended', ?, ?, ?, ?)`,
+          JSON.stringify(transcript.commitment.body.params),
+          transcript.reveal!.body.serverSeed,
+          JSON.stringify(transcript.commitment),
+          JSON.stringify(transcript.start),
+          transcript.receipts.length,
+          JSON.stringify(transcript.reveal),
+        );
+        for (const r of transcript.receipts)
+          sql.exec(`INSERT INTO receipts (shoe, round, hash, record) VALUES (1, ?, ?, ?)`, r.body.round, r.hash, JSON.stringify(r));
       });
     });
     // The table wakes as a new instance, as it would after a deploy: it migrates first.

@@ -127,10 +127,12 @@ describe('the Content-Security-Policy', () => {
     expect((await frame('')).csp.get('frame-ancestors')).toBe(`${LOOPBACK} ${CASINO}`);
   });
 
-  test('not DEV: no loopback; nothing allowed is \'none\'', async () => {
+  test("not DEV: no loopback; nothing allowed is 'none'", async () => {
     const prod = { DEV: 'false', ALLOWED_ORIGINS: '' };
     expect((await frame('affiliate=acme', prod)).csp.get('frame-ancestors')).toBe(`${CASINO} ${ACME}`);
-    expect((await frame('affiliate=acme', { ...prod, EMBED_ORIGINS: '{ "*": [], "acme": ["https://acme.example"] }' })).csp.get('frame-ancestors')).toBe('https://acme.example');
+    expect((await frame('affiliate=acme', { ...prod, EMBED_ORIGINS: '{ "*": [], "acme": ["https://acme.example"] }' })).csp.get('frame-ancestors')).toBe(
+      'https://acme.example',
+    );
     const nothingAllowed: Array<[string, string]> = [
       ['', '{ "*": [] }'],
       ['affiliate=beta', '{ "*": [], "acme": ["https://acme.example"] }'],

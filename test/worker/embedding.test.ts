@@ -11,7 +11,25 @@ import { type Jwks, verifyTextV2 } from '../../shared/index.ts';
 import { isOriginAllowedFor, isKnownOrigin, normalizeOrigin, parseEmbedPolicy } from '../../worker/cors.ts';
 import type { Env } from '../../worker/env.ts';
 import worker from '../../worker/index.ts';
-import { api, BASE, CLIENT_IP, play, type Reply, type Session, snapshot, startShoe, PLAYER_KEY, sessionOf, startBody, betBody, endBody, reveal, bet, endShoe, tableFile } from './helpers.ts';
+import {
+  api,
+  BASE,
+  CLIENT_IP,
+  play,
+  type Reply,
+  type Session,
+  snapshot,
+  startShoe,
+  PLAYER_KEY,
+  sessionOf,
+  startBody,
+  betBody,
+  endBody,
+  reveal,
+  bet,
+  endShoe,
+  tableFile,
+} from './helpers.ts';
 
 const ACME = 'https://acme.example';
 const EVIL = 'https://evil.example';
@@ -100,8 +118,9 @@ describe('embedding origins at session creation', () => {
     expectRefused(await createFrom('https://beta.example', { room: 'hall-1', affiliate: 'beta' }), 'https://beta.example', 'beta');
     expectRefused(await createFrom('http://acme.example', { room: 'hall-1', affiliate: 'acme' }), 'http://acme.example', 'acme');
     // The refusal came before the client's object: the key was never used.
-    const stored = await runInDurableObject(env.CLIENTS.getByName(`ip:${CLIENT_IP}`), (_c, state) =>
-      state.storage.sql.exec(`SELECT COUNT(*) AS n FROM creations WHERE key = ?`, key).one().n,
+    const stored = await runInDurableObject(
+      env.CLIENTS.getByName(`ip:${CLIENT_IP}`),
+      (_c, state) => state.storage.sql.exec(`SELECT COUNT(*) AS n FROM creations WHERE key = ?`, key).one().n,
     );
     expect(stored).toBe(0);
   });
@@ -109,7 +128,9 @@ describe('embedding origins at session creation', () => {
   test('a page without an origin (sandboxed frame, local file) is told so', async () => {
     const r = await createFrom('null', { room: 'hall-1', affiliate: 'acme' });
     expect(r.status).toBe(403);
-    expect(r.body.error.message).toBe('This table may not be embedded on a page without an origin (a sandboxed frame or a local file): ask the operator to allow it for affiliate "acme".');
+    expect(r.body.error.message).toBe(
+      'This table may not be embedded on a page without an origin (a sandboxed frame or a local file): ask the operator to allow it for affiliate "acme".',
+    );
   });
 
   test('allowed origins: the answer carries the CORS headers for that origin', async () => {
@@ -132,7 +153,7 @@ describe('embedding origins at session creation', () => {
     }
   });
 
-  test('the Worker\'s own origin (the demo page) and calls without an Origin always pass', async () => {
+  test("the Worker's own origin (the demo page) and calls without an Origin always pass", async () => {
     const own = await createFrom(BASE, { room: 'hall-1', affiliate: 'whoever' });
     expect(own.status).toBe(201);
     expect(own.body.affiliate).toBe('whoever');
@@ -141,7 +162,10 @@ describe('embedding origins at session creation', () => {
 
   test('preflight: an origin allowed for some affiliate gets the CORS answer; any other 403 without it', async () => {
     const preflight = (origin: string, path = '/api/sessions') =>
-      api('OPTIONS', path, { key: null, headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type, idempotency-key' } });
+      api('OPTIONS', path, {
+        key: null,
+        headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type, idempotency-key' },
+      });
     for (const origin of [ACME, BETA, CASINO, 'https://x.acme-partners.example']) {
       const r = await preflight(origin, '/api/sessions/AAAAAAAAAAAAAAAAAAAAAA/rounds');
       expect(r.status, origin).toBe(204);
@@ -176,11 +200,15 @@ describe('embedding origins at session creation', () => {
 });
 
 describe('embedding origins on every later call', () => {
-  test('a round from an origin not allowed for the session\'s affiliate: 403 naming origin and affiliate, nothing dealt', async () => {
+  test("a round from an origin not allowed for the session's affiliate: 403 naming origin and affiliate, nothing dealt", async () => {
     const s = asSession(await createFrom(ACME, { room: 'hall-1', affiliate: 'acme' }));
     const start = await api('POST', `/api/sessions/${s.id}/shoe/start`, { token: s.token, body: await startBody(s, 'x', 20), headers: { Origin: ACME } });
     expect(start.status).toBe(200);
-    const ok = await api('POST', `/api/sessions/${s.id}/rounds`, { token: s.token, body: await betBody(s, [{ sector: 0, box: 'player', amount: 100 }]), headers: { Origin: ACME } });
+    const ok = await api('POST', `/api/sessions/${s.id}/rounds`, {
+      token: s.token,
+      body: await betBody(s, [{ sector: 0, box: 'player', amount: 100 }]),
+      headers: { Origin: ACME },
+    });
     expect(ok.status).toBe(200);
     expect(ok.headers.get('Access-Control-Allow-Origin')).toBe(ACME);
     expect((await reveal(s, ok.body.acceptance)).status).toBe(200);
@@ -198,7 +226,12 @@ describe('embedding origins on every later call', () => {
     }
     expect(await snapshot(s)).toBe(before);
     // The refused key was not used up: the same request from the right origin is dealt once.
-    const later = await api('POST', `/api/sessions/${s.id}/rounds`, { token: s.token, key, body: bets, headers: { Origin: 'https://www.acme-partners.example' } });
+    const later = await api('POST', `/api/sessions/${s.id}/rounds`, {
+      token: s.token,
+      key,
+      body: bets,
+      headers: { Origin: 'https://www.acme-partners.example' },
+    });
     expect(later.status).toBe(200);
     expect(later.body.acceptance.body).toMatchObject({ round: 2, affiliate: 'acme' });
   });
@@ -214,7 +247,15 @@ describe('embedding origins on every later call', () => {
   test('a session without an affiliate plays only from the "*" origins (and same-origin, dev loopback)', async () => {
     const s = asSession(await createFrom(CASINO, { room: 'hall-1' }));
     await startShoe(s);
-    expect((await api('POST', `/api/sessions/${s.id}/rounds`, { token: s.token, body: await betBody(s, [{ sector: 0, box: 'tie', amount: 100 }]), headers: { Origin: CASINO } })).status).toBe(200);
+    expect(
+      (
+        await api('POST', `/api/sessions/${s.id}/rounds`, {
+          token: s.token,
+          body: await betBody(s, [{ sector: 0, box: 'tie', amount: 100 }]),
+          headers: { Origin: CASINO },
+        })
+      ).status,
+    ).toBe(200);
     expect((await api('GET', `/api/sessions/${s.id}`, { token: s.token, headers: { Origin: BASE } })).status).toBe(200);
     expect((await api('GET', `/api/sessions/${s.id}`, { token: s.token, headers: { Origin: 'http://127.0.0.1:9999' } })).status).toBe(200);
     expectRefused(await api('GET', `/api/sessions/${s.id}`, { token: s.token, headers: { Origin: ACME } }), ACME, null);
@@ -251,7 +292,10 @@ describe('the EMBED_ORIGINS configuration', () => {
   });
 
   test('bad entries are reported and skipped; a malformed value allows nothing (fails closed)', () => {
-    const p = parseEmbedPolicy(JSON.stringify({ '*': ['https://ok.example', 'https://ok.example/path', 7], 'Bad Id': ['https://x.example'], acme: 'https://acme.example' }), undefined);
+    const p = parseEmbedPolicy(
+      JSON.stringify({ '*': ['https://ok.example', 'https://ok.example/path', 7], 'Bad Id': ['https://x.example'], acme: 'https://acme.example' }),
+      undefined,
+    );
     expect([...p.everyone.exact]).toEqual(['https://ok.example']);
     expect(p.byAffiliate.size).toBe(0);
     expect(p.problems).toHaveLength(4);
@@ -263,7 +307,10 @@ describe('the EMBED_ORIGINS configuration', () => {
   });
 
   test('per affiliate, "*" for everyone, ALLOWED_ORIGINS added to "*", loopback only in dev', () => {
-    const e = envWith({ EMBED_ORIGINS: JSON.stringify({ '*': ['https://own.example'], ACME: ['https://acme.example'] }), ALLOWED_ORIGINS: 'https://legacy.example, https://old.example/' });
+    const e = envWith({
+      EMBED_ORIGINS: JSON.stringify({ '*': ['https://own.example'], ACME: ['https://acme.example'] }),
+      ALLOWED_ORIGINS: 'https://legacy.example, https://old.example/',
+    });
     expect(isOriginAllowedFor(ACME, 'acme', e)).toBe(true);
     expect(isOriginAllowedFor(ACME, 'beta', e)).toBe(false);
     expect(isOriginAllowedFor(ACME, null, e)).toBe(false);

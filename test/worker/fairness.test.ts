@@ -71,7 +71,15 @@ test('a shoe played to its cut card: no response before the reveal holds the see
   expect(revealAt).toBeGreaterThan(0);
 
   expect(last.receipt.body.cutCardOut).toBe(true);
-  expect(last.reveal.body).toMatchObject({ type: 'reveal', shoe: 1, reason: 'cut-card', serverSeed: seed1, rounds: last.receipt.body.round, prev: last.receipt.hash, closingBalance: balance });
+  expect(last.reveal.body).toMatchObject({
+    type: 'reveal',
+    shoe: 1,
+    reason: 'cut-card',
+    serverSeed: seed1,
+    rounds: last.receipt.body.round,
+    prev: last.receipt.hash,
+    closingBalance: balance,
+  });
   expect(last.nextShoe).toMatchObject({ number: 2, status: 'awaiting-start' });
   // History closes: shoe 2 opens with shoe 1's closing balance, chained to its reveal.
   expect(last.nextShoe.commitment.body).toMatchObject({ prev: last.reveal.hash, openingBalance: balance, playerKey: s.created.playerKey });

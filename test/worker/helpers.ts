@@ -95,7 +95,10 @@ export async function createSession(body: Record<string, unknown> = { room: 'hal
 /** Signs the start of the current shoe (its commitment from the session's state). */
 export async function startShoe(s: Session, clientSeed = 'a test seed', cut?: number): Promise<Reply> {
   const shoe = (await state(s)).shoe;
-  const r = await api('POST', `/api/sessions/${s.id}/shoe/start`, { token: s.token, body: await startBody(s, clientSeed, cut ?? Math.min(100, shoe.cutRange.max as number), shoe) });
+  const r = await api('POST', `/api/sessions/${s.id}/shoe/start`, {
+    token: s.token,
+    body: await startBody(s, clientSeed, cut ?? Math.min(100, shoe.cutRange.max as number), shoe),
+  });
   if (r.status !== 200) throw new Error(`start failed: ${r.status} ${r.text}`);
   s.next = { last: r.body.shoe.start, round: 1 };
   return r;
@@ -186,7 +189,13 @@ export const PLAYER_KEY = 'PUAXw-hDiVqStwqnTRt-vJyYLM8uxJaMwM1V8Sr0Zgw';
 
 /** The test player of PLAYER_KEY (its private half, RFC 8032 §7.1 TEST 2), for sessions created by hand. */
 export function testPlayer(): Promise<SigningKey> {
-  return importSigningKey({ kty: 'OKP', crv: 'Ed25519', x: PLAYER_KEY, d: bytesToBase64url(hexToBytes('4ccd089b28ff96da9db6c346ec114e0f5b8a319f35aba624da8cf6ed4fb8a6fb')!), kid: 'player' } as JsonWebKey);
+  return importSigningKey({
+    kty: 'OKP',
+    crv: 'Ed25519',
+    x: PLAYER_KEY,
+    d: bytesToBase64url(hexToBytes('4ccd089b28ff96da9db6c346ec114e0f5b8a319f35aba624da8cf6ed4fb8a6fb')!),
+    kid: 'player',
+  } as JsonWebKey);
 }
 
 /** A session from a creation's reply (created with PLAYER_KEY). */

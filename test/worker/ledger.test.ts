@@ -47,7 +47,13 @@ async function playRounds(s: Session, rounds: number, bets: Bet[]): Promise<{ st
   return { staked, returned };
 }
 
-const fig = (sessions: number, rounds: number, staked: number, returned: number): Figures => ({ sessions, rounds, turnover: staked, returned, houseResult: staked - returned });
+const fig = (sessions: number, rounds: number, staked: number, returned: number): Figures => ({
+  sessions,
+  rounds,
+  turnover: staked,
+  returned,
+  houseResult: staked - returned,
+});
 const NONE = fig(0, 0, 0, 0);
 /** Figures of sessions created without proof of their affiliate (no Origin, no Affiliate-Token): all of them `claimed`. */
 const claimed = (sessions: number, rounds: number, staked: number, returned: number): AttributedFigures => ({
@@ -65,9 +71,15 @@ describe('the operator report', () => {
     const b1 = await createSession({ room: 'vip', affiliate: b });
     for (const s of [a1, a2, b1]) await startShoe(s);
 
-    const pa1 = await playRounds(a1, 3, [{ sector: 0, box: 'banker', amount: 1000 }, { sector: 1, box: 'tie', amount: 100 }]);
+    const pa1 = await playRounds(a1, 3, [
+      { sector: 0, box: 'banker', amount: 1000 },
+      { sector: 1, box: 'tie', amount: 100 },
+    ]);
     const pa2 = await playRounds(a2, 2, [{ sector: 2, box: 'player', amount: 5000 }]);
-    const pb1 = await playRounds(b1, 4, [{ sector: 0, box: 'player', amount: 25_000 }, { sector: 4, box: 'banker', amount: 50_000 }]);
+    const pb1 = await playRounds(b1, 4, [
+      { sector: 0, box: 'player', amount: 25_000 },
+      { sector: 4, box: 'banker', amount: 50_000 },
+    ]);
     expect(pa1.staked).toBe(3 * 1100);
     expect(pa2.staked).toBe(2 * 5000);
     expect(pb1.staked).toBe(4 * 75_000);
@@ -82,10 +94,20 @@ describe('the operator report', () => {
         { room: 'hall-2', ...claimed(1, 2, pa2.staked, pa2.returned) },
       ],
     });
-    expect(entry(rep, b)).toEqual({ affiliate: b, ...claimed(1, 4, pb1.staked, pb1.returned), rooms: [{ room: 'vip', ...claimed(1, 4, pb1.staked, pb1.returned) }] });
+    expect(entry(rep, b)).toEqual({
+      affiliate: b,
+      ...claimed(1, 4, pb1.staked, pb1.returned),
+      rooms: [{ room: 'vip', ...claimed(1, 4, pb1.staked, pb1.returned) }],
+    });
     // The total is the sum of the affiliates (and of the sessions without one).
     const sum = (k: keyof Figures) => rep.affiliates.reduce((x, f) => x + f[k], 0);
-    expect(rep.total).toMatchObject({ sessions: sum('sessions'), rounds: sum('rounds'), turnover: sum('turnover'), returned: sum('returned'), houseResult: sum('houseResult') });
+    expect(rep.total).toMatchObject({
+      sessions: sum('sessions'),
+      rounds: sum('rounds'),
+      turnover: sum('turnover'),
+      returned: sum('returned'),
+      houseResult: sum('houseResult'),
+    });
     expect(Date.parse(rep.generatedAt)).not.toBeNaN();
   });
 
@@ -123,7 +145,9 @@ describe('the operator report', () => {
     const ledger = env.LEDGER.getByName(LEDGER_NAME);
     const totals = { sessionId: s.id, affiliate: a, room: 'hall-1' as const, rounds: 2, staked, returned };
     expect(await ledger.record(totals)).toEqual({ applied: false });
-    expect(await ledger.record({ ...totals, rounds: 1, staked: r1.body.receipt.body.staked, returned: r1.body.receipt.body.returned })).toEqual({ applied: false });
+    expect(await ledger.record({ ...totals, rounds: 1, staked: r1.body.receipt.body.staked, returned: r1.body.receipt.body.returned })).toEqual({
+      applied: false,
+    });
     expect(await ledger.record({ ...totals, rounds: 3, staked: staked - 1 })).toEqual({ applied: false }); // backwards money: refused
     expect(entry(await report(), a)).toEqual(expected);
 
@@ -157,8 +181,15 @@ describe('the operator report', () => {
       const sql = state.storage.sql;
       state.storage.transactionSync(() => {
         migrate(sql, MIGRATIONS.slice(0, 1));
-        sql.exec(`INSERT INTO session (id, session_id, room, affiliate, balance, current_shoe, head, created_at) VALUES (1, ?, 'hall-1', 'legacy', 1000, 1, 'h', 'now')`, id);
-        for (const [round, staked, returned] of [[1, 300, 0], [2, 500, 950], [3, 100, 100]]) {
+        sql.exec(
+          `INSERT INTO session (id, session_id, room, affiliate, balance, current_shoe, head, created_at) VALUES (1, ?, 'hall-1', 'legacy', 1000, 1, 'h', 'now')`,
+          id,
+        );
+        for (const [round, staked, returned] of [
+          [1, 300, 0],
+          [2, 500, 950],
+          [3, 100, 100],
+        ]) {
           sql.exec(`INSERT INTO receipts (shoe, round, hash, record) VALUES (1, ?, 'x', ?)`, round, JSON.stringify({ body: { staked, returned } }));
         }
         migrate(sql);
@@ -213,7 +244,7 @@ describe('the operator token', () => {
     }
   });
 
-  test('not for pages on other origins, even with the token; fine from the Worker\'s own page', async () => {
+  test("not for pages on other origins, even with the token; fine from the Worker's own page", async () => {
     const r = await api('GET', '/api/admin/affiliates', { headers: { Authorization: `Bearer ${ADMIN}`, Origin: 'https://casino.example' } });
     expect(r.status).toBe(403);
     expect(r.body.error.code).toBe('origin_not_allowed');

@@ -75,7 +75,7 @@ describe('keys', () => {
   test('a malformed SIGNING_KEY is a configuration fault: logged, 500 JSON, nothing leaks', async () => {
     const res = await fetchWith({ SIGNING_KEY: '{"kty":"OKP","crv":"Ed25519","d":"secret-value"' }, '/.well-known/jwks.json');
     expect(res.status).toBe(500);
-    const body = (await res.text());
+    const body = await res.text();
     expect(JSON.parse(body).error.code).toBe('internal');
     expect(body).not.toContain('secret-value');
   });

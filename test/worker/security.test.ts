@@ -12,7 +12,21 @@ import { CREATION_KEY_TTL_MS } from '../../worker/client.ts';
 import worker from '../../worker/index.ts';
 import { type AffiliateReport, type Figures, type Ledger, LEDGER_MIGRATIONS, LEDGER_NAME } from '../../worker/ledger.ts';
 import { migrate } from '../../worker/schema.ts';
-import { api, BASE, CLIENT_IP, createSession, play, type Reply, type Session, startShoe, PLAYER_KEY, sessionOf, startBody, betBody, endBody } from './helpers.ts';
+import {
+  api,
+  BASE,
+  CLIENT_IP,
+  createSession,
+  play,
+  type Reply,
+  type Session,
+  startShoe,
+  PLAYER_KEY,
+  sessionOf,
+  startBody,
+  betBody,
+  endBody,
+} from './helpers.ts';
 
 const ACME_KEY = (JSON.parse(env.AFFILIATE_KEYS!) as Record<string, string>).acme!;
 const now = () => Math.floor(Date.now() / 1000);
@@ -110,7 +124,8 @@ describe('replaying a session creation', () => {
     const key = crypto.randomUUID();
     const first = await api('POST', '/api/sessions', { key, body: { playerKey: PLAYER_KEY, room: 'hall-1' } });
     const client = env.CLIENTS.getByName(`ip:${CLIENT_IP}`);
-    const count = () => runInDurableObject(client, (_c, state) => state.storage.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM creations WHERE key = ?`, key).one().n);
+    const count = () =>
+      runInDurableObject(client, (_c, state) => state.storage.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM creations WHERE key = ?`, key).one().n);
     expect(await count()).toBe(1);
     // Age the row past the TTL, then let the alarm run.
     await runInDurableObject(client, (_c, state) => {
@@ -143,7 +158,8 @@ describe('affiliate attribution', () => {
     const headers: Record<string, string> = {};
     if (opts.origin) headers.Origin = opts.origin;
     if (opts.token) headers['Affiliate-Token'] = opts.token;
-    const body = opts.affiliate === undefined ? { playerKey: PLAYER_KEY, room: 'hall-1' } : { playerKey: PLAYER_KEY, room: 'hall-1', affiliate: opts.affiliate };
+    const body =
+      opts.affiliate === undefined ? { playerKey: PLAYER_KEY, room: 'hall-1' } : { playerKey: PLAYER_KEY, room: 'hall-1', affiliate: opts.affiliate };
     return api('POST', '/api/sessions', { key: opts.key, body, headers });
   }
 
@@ -171,7 +187,9 @@ describe('affiliate attribution', () => {
       expect(r.status, JSON.stringify(opts)).toBe(201);
       expect(r.body.attribution, JSON.stringify(opts)).toBe(expected);
       const s = asSession(r);
-      expect((await api('GET', `/api/sessions/${s.id}`, { token: s.token, headers: opts.origin ? { Origin: opts.origin } : {} })).body.attribution).toBe(expected);
+      expect((await api('GET', `/api/sessions/${s.id}`, { token: s.token, headers: opts.origin ? { Origin: opts.origin } : {} })).body.attribution).toBe(
+        expected,
+      );
     }
     // A replay without the token is the same creation: still signed.
     const again = await create({ affiliate: 'acme', key });
@@ -207,7 +225,10 @@ describe('affiliate attribution', () => {
     // figures are exactly its sessions'; the rounds are played without Origin, which any affiliate allows.
     const id = `split-${crypto.randomUUID().slice(0, 8)}`;
     const key = 'split-key-of-this-test-0123456789abcdef';
-    const vars = { EMBED_ORIGINS: JSON.stringify({ '*': ['https://casino.example'], [id]: ['https://split.example'] }), AFFILIATE_KEYS: JSON.stringify({ [id]: key }) };
+    const vars = {
+      EMBED_ORIGINS: JSON.stringify({ '*': ['https://casino.example'], [id]: ['https://split.example'] }),
+      AFFILIATE_KEYS: JSON.stringify({ [id]: key }),
+    };
     async function createAs(headers: Record<string, string>, idem = crypto.randomUUID()): Promise<Session> {
       const ctx = createExecutionContext();
       const req = new Request(`${BASE}/api/sessions`, {
@@ -226,7 +247,12 @@ describe('affiliate attribution', () => {
     const origin = await createAs({ Origin: 'https://split.example' });
     const claimed = [await createAs({}), await createAs({ Origin: 'https://casino.example' })];
     expect([signed, origin, ...claimed].map((s) => s.created.attribution)).toEqual(['signed', 'origin', 'claimed', 'claimed']);
-    const sessions: Array<[Session, number]> = [[signed, 3], [origin, 2], [claimed[0]!, 1], [claimed[1]!, 0]];
+    const sessions: Array<[Session, number]> = [
+      [signed, 3],
+      [origin, 2],
+      [claimed[0]!, 1],
+      [claimed[1]!, 0],
+    ];
     const played = new Map<Session, Figures>();
     for (const [s, rounds] of sessions) {
       await startShoe(s);
@@ -243,7 +269,8 @@ describe('affiliate attribution', () => {
     }
     const rep = (await api('GET', '/api/admin/affiliates', { headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}` } })).body as AffiliateReport;
     const mine = rep.affiliates.find((a) => a.affiliate === id)!;
-    const total = (list: Figures[]) => list.reduce((a, f) => fig(a.sessions + f.sessions, a.rounds + f.rounds, a.turnover + f.turnover, a.returned + f.returned), fig(0, 0, 0, 0));
+    const total = (list: Figures[]) =>
+      list.reduce((a, f) => fig(a.sessions + f.sessions, a.rounds + f.rounds, a.turnover + f.turnover, a.returned + f.returned), fig(0, 0, 0, 0));
     const attribution = { signed: played.get(signed)!, origin: played.get(origin)!, claimed: total(claimed.map((s) => played.get(s)!)) };
     const whole = { ...total([...played.values()]), attribution };
     expect(mine).toEqual({ affiliate: id, ...whole, rooms: [{ room: 'hall-2', ...whole }] });
@@ -265,21 +292,38 @@ describe('affiliate attribution', () => {
       state.storage.transactionSync(() => {
         for (const t of ['attributed_totals', 'sessions', 'meta']) sql.exec(`DROP TABLE ${t}`);
         migrate(sql, LEDGER_MIGRATIONS.slice(0, 1));
-        sql.exec(`INSERT INTO sessions (session_id, affiliate, room, rounds, staked, returned, updated_at) VALUES ('old', 'acme', 'vip', 2, 5000, 4000, 'then')`);
+        sql.exec(
+          `INSERT INTO sessions (session_id, affiliate, room, rounds, staked, returned, updated_at) VALUES ('old', 'acme', 'vip', 2, 5000, 4000, 'then')`,
+        );
         sql.exec(`INSERT INTO totals (affiliate, room, sessions, rounds, staked, returned) VALUES ('acme', 'vip', 1, 2, 5000, 4000)`);
         migrate(sql, LEDGER_MIGRATIONS);
       });
       expect(sql.exec(`SELECT attribution FROM sessions WHERE session_id = 'old'`).one().attribution).toBe('claimed');
       // The old session goes on: its later totals add to the claimed figures.
-      expect(await ledger.record({ sessionId: 'old', affiliate: 'acme', attribution: 'signed', room: 'vip', rounds: 3, staked: 6000, returned: 4000 })).toEqual({ applied: true });
+      expect(await ledger.record({ sessionId: 'old', affiliate: 'acme', attribution: 'signed', room: 'vip', rounds: 3, staked: 6000, returned: 4000 })).toEqual(
+        { applied: true },
+      );
       return ledger.report();
     });
     const old = fig(1, 3, 6000, 4000);
-    expect(rep.affiliates).toEqual([{ affiliate: 'acme', ...old, attribution: { signed: fig(0, 0, 0, 0), origin: fig(0, 0, 0, 0), claimed: old }, rooms: [{ room: 'vip', ...old, attribution: { signed: fig(0, 0, 0, 0), origin: fig(0, 0, 0, 0), claimed: old } }] }]);
+    expect(rep.affiliates).toEqual([
+      {
+        affiliate: 'acme',
+        ...old,
+        attribution: { signed: fig(0, 0, 0, 0), origin: fig(0, 0, 0, 0), claimed: old },
+        rooms: [{ room: 'vip', ...old, attribution: { signed: fig(0, 0, 0, 0), origin: fig(0, 0, 0, 0), claimed: old } }],
+      },
+    ]);
   });
 });
 
-const fig = (sessions: number, rounds: number, staked: number, returned: number): Figures => ({ sessions, rounds, turnover: staked, returned, houseResult: staked - returned });
+const fig = (sessions: number, rounds: number, staked: number, returned: number): Figures => ({
+  sessions,
+  rounds,
+  turnover: staked,
+  returned,
+  houseResult: staked - returned,
+});
 
 describe('Idempotency-Key scope: one key names one request per table session', () => {
   test('a key used for a start, sent again for a round on the same session: 409 idempotency_conflict, nothing played', async () => {
@@ -287,7 +331,11 @@ describe('Idempotency-Key scope: one key names one request per table session', (
     const key = crypto.randomUUID();
     const start = await api('POST', `/api/sessions/${s.id}/shoe/start`, { token: s.token, key, body: await startBody(s, 'scope', 30) });
     expect(start.status).toBe(200);
-    const round = await api('POST', `/api/sessions/${s.id}/rounds`, { token: s.token, key, body: await betBody(s, [{ sector: 0, box: 'player', amount: 100 }]) });
+    const round = await api('POST', `/api/sessions/${s.id}/rounds`, {
+      token: s.token,
+      key,
+      body: await betBody(s, [{ sector: 0, box: 'player', amount: 100 }]),
+    });
     expect(round.status).toBe(409);
     expect(round.body.error.code).toBe('idempotency_conflict');
     const end = await api('POST', `/api/sessions/${s.id}/shoe/end`, { token: s.token, key, body: await endBody(s) });

@@ -26,9 +26,7 @@ export interface Player {
 }
 
 export async function upgrade(path: string, headers: Record<string, string> = {}): Promise<Response> {
-  return exports.default.fetch(
-    new Request(`${BASE}${path}`, { headers: { 'CF-Connecting-IP': CLIENT_IP, Upgrade: 'websocket', ...headers } }),
-  );
+  return exports.default.fetch(new Request(`${BASE}${path}`, { headers: { 'CF-Connecting-IP': CLIENT_IP, Upgrade: 'websocket', ...headers } }));
 }
 
 export async function join(session: Session, table: string, key?: SigningKey): Promise<Player> {

@@ -188,7 +188,7 @@ describe('refusals, duplicates and reconnects', () => {
     q.close();
   });
 
-  test('a first bet in a shoe not started needs the player\'s start request', async () => {
+  test("a first bet in a shoe not started needs the player's start request", async () => {
     const id = 'hall-1/rules';
     const s = await createSession({ room: 'hall-1' });
     const p = await join(s, id);
@@ -205,7 +205,7 @@ describe('refusals, duplicates and reconnects', () => {
   });
 });
 
-describe('the session\'s side of a transfer', () => {
+describe("the session's side of a transfer", () => {
   test('a transfer id is applied once; a refused debit stays refused on retry', async () => {
     const s = await createSession({ room: 'hall-1' });
     const wallet = env.TABLES.getByName(s.id);
@@ -222,7 +222,11 @@ describe('the session\'s side of a transfer', () => {
     expect(await wallet.sharedTransfer(big)).toMatchObject({ ok: false, code: 'insufficient_funds', replayed: true });
     expect(await balance(s)).toBe(start - 700 + 5000);
     expect(await wallet.sharedTransfer({ ...t, id: 'nothex' })).toMatchObject({ ok: false, code: 'bad_transfer' });
-    expect((await wallet.sharedTransfers()).map((x) => [x.kind, x.applied])).toEqual([['debit', true], ['debit', false], ['credit', true]]);
+    expect((await wallet.sharedTransfers()).map((x) => [x.kind, x.applied])).toEqual([
+      ['debit', true],
+      ['debit', false],
+      ['credit', true],
+    ]);
   });
 });
 

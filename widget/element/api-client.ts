@@ -107,7 +107,10 @@ export class ApiClient implements ReactiveController {
       });
     } catch (err) {
       const aborted = (err as Error)?.name === 'AbortError';
-      return { ok: false, error: { code: aborted ? 'aborted' : 'unreachable', message: String((err as Error)?.message ?? err), status: 0, retryable: !aborted } };
+      return {
+        ok: false,
+        error: { code: aborted ? 'aborted' : 'unreachable', message: String((err as Error)?.message ?? err), status: 0, retryable: !aborted },
+      };
     }
     let payload: unknown = null;
     try {

@@ -20,7 +20,9 @@ export type ShoeState = ShoeSummary &
   };
 
 /** `GET /api/sessions/:id` → 200 (pb-fair-2). */
-export type SessionView = Pick<SessionViewV2, 'protocol' | 'sessionId' | 'room' | 'balance' | 'limits' | 'playerKey' | 'head' | 'pending' | 'lastReceipt'> & { shoe: ShoeState };
+export type SessionView = Pick<SessionViewV2, 'protocol' | 'sessionId' | 'room' | 'balance' | 'limits' | 'playerKey' | 'head' | 'pending' | 'lastReceipt'> & {
+  shoe: ShoeState;
+};
 
 /** `POST /api/sessions` → 201. */
 export type SessionAnswer = SessionView & { token: string };

@@ -53,7 +53,9 @@ export class BetState implements ReactiveController {
 
   /** Click/Enter on a box: the selected chip, or the table minimum when no chip is selected. */
   add(at: Spot, limits: TableLimits, balance: number): BetChange {
-    return this.#apply(this.selectedChip === null ? placeMinimum(this.#bets, at, limits, balance) : addToBox(this.#bets, at, this.selectedChip, limits, balance));
+    return this.#apply(
+      this.selectedChip === null ? placeMinimum(this.#bets, at, limits, balance) : addToBox(this.#bets, at, this.selectedChip, limits, balance),
+    );
   }
 
   /** A chip of `amount` dropped on a box. */

@@ -133,7 +133,8 @@ export class DragController implements ReactiveController {
       if (over) this.#link.dropChip(over, press.chip);
     } else if (press.from) {
       const from = press.from;
-      if (!over) this.#link.remove(from); // dragged off the table
+      if (!over)
+        this.#link.remove(from); // dragged off the table
       else if (over.sector !== from.sector || over.box !== from.box) this.#link.move(from, over);
     }
   };

@@ -449,7 +449,10 @@ export class PanelsController implements ReactiveController {
             // The raw text: the verifier judges integers and duplicate members on it.
             const url = this.#link.api.url(`api/sessions/${encodeURIComponent(id)}/transcript`);
             try {
-              const response = await this.#host.fetcher(url, { method: 'GET', headers: { accept: 'application/json', authorization: `Bearer ${this.#link.api.token ?? ''}` } });
+              const response = await this.#host.fetcher(url, {
+                method: 'GET',
+                headers: { accept: 'application/json', authorization: `Bearer ${this.#link.api.token ?? ''}` },
+              });
               const text = await response.text();
               return response.ok ? { ok: true, text } : { ok: false, reason: `HTTP ${response.status}` };
             } catch (err) {
@@ -541,9 +544,7 @@ export class PanelsController implements ReactiveController {
       state: (name) => this.#modules.get(name) ?? 'idle',
       invite: waiting && this.#open !== 'fairness' ? current!.number : null,
       badge: waiting,
-      shown: shownShoe
-        ? { number: shownShoe.number, ended: shownEnded, results: shownShoe.results, receipts: shownShoe.receipts }
-        : null,
+      shown: shownShoe ? { number: shownShoe.number, ended: shownEnded, results: shownShoe.results, receipts: shownShoe.receipts } : null,
       formatAmount: this.#formatAmount(),
       current: current ? this.#fairnessShoe(current, shoe) : null,
       past: this.#past.map((s) => this.#fairnessShoe(s)),

@@ -96,9 +96,9 @@ function launchers(m: PanelsModel, where: 'bar' | 'sheet'): TemplateResult {
       aria-controls="pb-pane"
       @click=${(e: Event) => m.on.toggle(name, e.currentTarget as HTMLElement)}
     >
-      ${icon(name)}<span class="label">${m.t(`drawer.${name}`)}</span>${name === 'fairness' && m.badge && where === 'bar'
-        ? html`<span class="dot" aria-hidden="true"></span>`
-        : nothing}
+      ${icon(name)}<span class="label">${m.t(`drawer.${name}`)}</span>${
+        name === 'fairness' && m.badge && where === 'bar' ? html`<span class="dot" aria-hidden="true"></span>` : nothing
+      }
     </button>`;
   })}`;
 }
@@ -106,12 +106,14 @@ function launchers(m: PanelsModel, where: 'bar' | 'sheet'): TemplateResult {
 /** The strip under the control bar and the pane. */
 export function renderPanels(m: PanelsModel): TemplateResult {
   return html`<div class="drawer-bar" part="panel-bar">
-      ${m.invite !== null
-        ? html`<div class="invite">
+      ${
+        m.invite !== null
+          ? html`<div class="invite">
             <span>${m.t('drawer.invite', { number: m.invite })}</span>
             <button type="button" class="invite-cut" @click=${(e: Event) => m.on.toggle('fairness', e.currentTarget as HTMLElement)}>${m.t('drawer.cutNow')}</button>
           </div>`
-        : nothing}
+          : nothing
+      }
       <div class="launchers" role="group" aria-label=${m.t('drawer.label')}>${launchers(m, 'bar')}</div>
     </div>
     <dialog
@@ -145,15 +147,20 @@ function context(m: PanelsModel): string {
 
 function body(m: PanelsModel): TemplateResult {
   return html`${loading(m)}
-  ${m.open === 'scoreboard' && m.state('scoreboard') === 'ready'
-    ? html`<pb-scoreboard .results=${m.shown?.results ?? []} .strings=${m.strings}></pb-scoreboard>`
-    : nothing}
-  ${m.open === 'history' && m.state('history') === 'ready'
-    ? html`<pb-history .receipts=${m.shown?.receipts ?? []} .formatAmount=${m.formatAmount} .strings=${m.strings}></pb-history>`
-    : nothing}
+  ${
+    m.open === 'scoreboard' && m.state('scoreboard') === 'ready'
+      ? html`<pb-scoreboard .results=${m.shown?.results ?? []} .strings=${m.strings}></pb-scoreboard>`
+      : nothing
+  }
+  ${
+    m.open === 'history' && m.state('history') === 'ready'
+      ? html`<pb-history .receipts=${m.shown?.receipts ?? []} .formatAmount=${m.formatAmount} .strings=${m.strings}></pb-history>`
+      : nothing
+  }
   ${m.state('fairness') === 'ready' ? fairness(m) : nothing}
-  ${m.open === 'help' && m.state('help') === 'ready'
-    ? html`<pb-help
+  ${
+    m.open === 'help' && m.state('help') === 'ready'
+      ? html`<pb-help
         .decks=${m.help.decks}
         .limits=${m.help.limits}
         .roomName=${m.help.roomName}
@@ -161,7 +168,8 @@ function body(m: PanelsModel): TemplateResult {
         .formatAmount=${m.formatAmount}
         .strings=${m.strings}
       ></pb-help>`
-    : nothing}`;
+      : nothing
+  }`;
 }
 
 function loading(m: PanelsModel): TemplateResult | typeof nothing {
@@ -181,8 +189,9 @@ function fairness(m: PanelsModel): TemplateResult {
   const selected = m.selected ?? current?.number ?? null;
   const shoes = [...(current ? [current] : []), ...m.past];
   return html`<div class="fairness-tab" ?hidden=${!visible}>
-    ${shoes.length > 1
-      ? html`<div class="shoe-picker" role="group" aria-label=${m.t('drawer.shoes')}>
+    ${
+      shoes.length > 1
+        ? html`<div class="shoe-picker" role="group" aria-label=${m.t('drawer.shoes')}>
           ${shoes.map(
             (shoe) => html`<button
               type="button"
@@ -195,9 +204,11 @@ function fairness(m: PanelsModel): TemplateResult {
             </button>`,
           )}
         </div>`
-      : nothing}
-    ${current
-      ? html`<pb-fairness
+        : nothing
+    }
+    ${
+      current
+        ? html`<pb-fairness
           data-shoe=${current.number}
           data-current=""
           ?hidden=${current.number !== selected}
@@ -226,7 +237,8 @@ function fairness(m: PanelsModel): TemplateResult {
           }}
           @pb-verified=${(e: Event) => e.stopPropagation()}
         ></pb-fairness>`
-      : nothing}
+        : nothing
+    }
     ${m.past.map(
       (shoe) => html`<pb-fairness
         data-shoe=${shoe.number}

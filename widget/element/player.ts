@@ -54,7 +54,8 @@ export async function restorePlayerKey(jwk: unknown): Promise<SigningKey | null>
 
 const randomBytes = (n: number): Uint8Array => crypto.getRandomValues(new Uint8Array(n));
 
-export const signStart = (key: SigningKey, commitment: SignedV2<CommitmentV2>, clientSeed: string, cut: number) => signRequest(startRequest(commitment, clientSeed, cut), key);
+export const signStart = (key: SigningKey, commitment: SignedV2<CommitmentV2>, clientSeed: string, cut: number) =>
+  signRequest(startRequest(commitment, clientSeed, cut), key);
 export const signEnd = (key: SigningKey, head: SignedV2) => signRequest(endRequest(head), key);
 export const signSecret = (key: SigningKey, acceptance: SignedV2<AcceptanceV2>, secret: string) => signRequest(secretRequest(acceptance, secret), key);
 
@@ -71,7 +72,14 @@ export interface RoundInFlight {
 }
 
 /** Draws the round's secret and signs the bet request that locks it (round `round`, after `head`). */
-export async function newRound(key: SigningKey, sessionId: string, head: SignedV2, round: number, bets: Bet[], keys: { betKey: string; secretKey: string }): Promise<RoundInFlight> {
+export async function newRound(
+  key: SigningKey,
+  sessionId: string,
+  head: SignedV2,
+  round: number,
+  bets: Bet[],
+  keys: { betKey: string; secretKey: string },
+): Promise<RoundInFlight> {
   const secret = newRoundSecret(randomBytes);
   return { sessionId, bets, secret, bet: await signRequest(betRequest(head, round, bets, secret), key), ...keys };
 }
@@ -120,7 +128,9 @@ export class PlayerCopy {
     this.sessionId = sessionId;
     this.#storage = storage;
     this.#key = entry && `${entry}:copy`;
-    const stored = this.#key ? read<{ sessionId: string; records: SignedV2[]; sent: SignedRequest[]; droppedBefore?: number | null }>(storage, this.#key) : null;
+    const stored = this.#key
+      ? read<{ sessionId: string; records: SignedV2[]; sent: SignedRequest[]; droppedBefore?: number | null }>(storage, this.#key)
+      : null;
     if (stored?.sessionId === sessionId && Array.isArray(stored.records)) {
       this.records = stored.records;
       this.sent = Array.isArray(stored.sent) ? stored.sent : [];
@@ -164,7 +174,11 @@ export class PlayerCopy {
   #save(): void {
     for (;;) {
       if (this.records.length > MAX_COPY_RECORDS && this.#dropOldestShoe()) continue;
-      if (!this.#key || write(this.#storage, this.#key, { sessionId: this.sessionId, records: this.records, sent: this.sent, droppedBefore: this.droppedBefore })) return;
+      if (
+        !this.#key ||
+        write(this.#storage, this.#key, { sessionId: this.sessionId, records: this.records, sent: this.sent, droppedBefore: this.droppedBefore })
+      )
+        return;
       // The quota is reached: drop the oldest shoe and try again (never the shoe in play).
       if (!this.#dropOldestShoe()) return;
     }

@@ -413,8 +413,16 @@ export class PuntoBancoTable extends LitElement {
         amountAt: (at) => bets.amountAt(at),
         chips: () => this.limits?.chips ?? [],
         highlight: (at) => this.#highlight(at),
-        dropChip: (at, chip) => this.#change((l, b) => bets.addChip(at, chip, l, b), () => this.#i18n.t('betPlaced', this.#spotText(at))),
-        move: (from, to) => this.#change((l, b) => bets.move(from, to, l, b), () => this.#i18n.t('betPlaced', this.#spotText(to))),
+        dropChip: (at, chip) =>
+          this.#change(
+            (l, b) => bets.addChip(at, chip, l, b),
+            () => this.#i18n.t('betPlaced', this.#spotText(at)),
+          ),
+        move: (from, to) =>
+          this.#change(
+            (l, b) => bets.move(from, to, l, b),
+            () => this.#i18n.t('betPlaced', this.#spotText(to)),
+          ),
         remove: (from) => this.removeBet(from.sector, from.box),
       });
       this.#slot = new parts.SceneSlot(this, {
@@ -594,14 +602,20 @@ export class PuntoBancoTable extends LitElement {
   /** Adds the selected chip (or the minimum) to a box, as a click or Enter would. */
   placeBet(sector: number, box: Box): boolean {
     const at = { sector, box };
-    return this.#change((l, b) => this.#bets!.add(at, l, b), () => this.#i18n.t('betPlaced', this.#spotText(at)));
+    return this.#change(
+      (l, b) => this.#bets!.add(at, l, b),
+      () => this.#i18n.t('betPlaced', this.#spotText(at)),
+    );
   }
 
   /** Removes a box's bet. */
   removeBet(sector: number, box: Box): boolean {
     const at = { sector, box };
     if (!this.#bets?.amountAt(at)) return false;
-    return this.#change(() => this.#bets!.remove(at), () => this.#i18n.t('betRemoved', this.#spotText(at)));
+    return this.#change(
+      () => this.#bets!.remove(at),
+      () => this.#i18n.t('betRemoved', this.#spotText(at)),
+    );
   }
 
   /** Selects a chip by value (minor units), or none with null. */
@@ -613,17 +627,26 @@ export class PuntoBancoTable extends LitElement {
 
   /** Removes every bet. */
   clearBets(): boolean {
-    return this.#change(() => this.#bets!.clear(), () => this.#i18n.t('betsCleared'));
+    return this.#change(
+      () => this.#bets!.clear(),
+      () => this.#i18n.t('betsCleared'),
+    );
   }
 
   /** Takes back the last bet change. */
   undo(): boolean {
-    return this.#change(() => this.#bets!.undo(), () => this.#totalText());
+    return this.#change(
+      () => this.#bets!.undo(),
+      () => this.#totalText(),
+    );
   }
 
   /** Doubles every bet, if the limits and balance allow. */
   double(): boolean {
-    return this.#change((l, b) => this.#bets!.double(l, b), () => this.#totalText());
+    return this.#change(
+      (l, b) => this.#bets!.double(l, b),
+      () => this.#totalText(),
+    );
   }
 
   /**
@@ -643,7 +666,10 @@ export class PuntoBancoTable extends LitElement {
 
   /** Puts the previous round's bets back, if still legal. */
   repeat(): boolean {
-    return this.#change((l, b) => this.#bets!.repeat(l, b), () => this.#totalText());
+    return this.#change(
+      (l, b) => this.#bets!.repeat(l, b),
+      () => this.#totalText(),
+    );
   }
 
   #totalText(): string {
@@ -708,9 +734,11 @@ export class PuntoBancoTable extends LitElement {
           <div class="canvas-host" aria-hidden="true"></div>
           ${m && view ? [view.renderPlainRound(m), view.renderBoxes(m), view.renderChips(m), view.renderGhost(m)] : nothing}
           ${view && (m || state === 'error') ? view.renderMessages(m ?? this.#viewModel()) : nothing}
-          ${loading && state !== 'error'
-            ? html`<div class="loader" part="loader"><div class="mark" aria-hidden="true">Punto Banco</div><div class="spinner"></div><div>${i.t('loading')}</div></div>`
-            : nothing}
+          ${
+            loading && state !== 'error'
+              ? html`<div class="loader" part="loader"><div class="mark" aria-hidden="true">Punto Banco</div><div class="spinner"></div><div>${i.t('loading')}</div></div>`
+              : nothing
+          }
         </div>
         ${m && view ? view.renderBar(m) : nothing}
         <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">${this._announcement}</div>
@@ -786,8 +814,16 @@ export class PuntoBancoTable extends LitElement {
   }
 
   // Typed addEventListener for the pb-* events.
-  override addEventListener<K extends keyof PuntoBancoEventMap>(type: K, listener: (this: PuntoBancoTable, ev: PuntoBancoEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
-  override addEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: PuntoBancoTable, ev: HTMLElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  override addEventListener<K extends keyof PuntoBancoEventMap>(
+    type: K,
+    listener: (this: PuntoBancoTable, ev: PuntoBancoEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  override addEventListener<K extends keyof HTMLElementEventMap>(
+    type: K,
+    listener: (this: PuntoBancoTable, ev: HTMLElementEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
   override addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
   override addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void {
     super.addEventListener(type, listener, options);

@@ -56,7 +56,11 @@ export class SceneSlot {
   constructor(host: LitElement, link: SceneLink) {
     this.#host = host;
     this.#link = link;
-    this.#visibility = new VisibilityController(host, () => this.#scene, () => this.#sync());
+    this.#visibility = new VisibilityController(
+      host,
+      () => this.#scene,
+      () => this.#sync(),
+    );
   }
 
   /** The mounted scene (null while being made, given back, or without WebGL). */

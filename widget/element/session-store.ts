@@ -76,7 +76,9 @@ export class SessionStore {
     try {
       const raw = this.#storage?.getItem(this.key);
       const value = raw ? (JSON.parse(raw) as Partial<StoredSession> | null) : null;
-      return value && text(value.sessionId) && text(value.token) && value.player && typeof value.player === 'object' ? { sessionId: value.sessionId, token: value.token, player: value.player } : null;
+      return value && text(value.sessionId) && text(value.token) && value.player && typeof value.player === 'object'
+        ? { sessionId: value.sessionId, token: value.token, player: value.player }
+        : null;
     } catch {
       return null;
     }

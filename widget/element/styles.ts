@@ -10,7 +10,9 @@ import { CHIP_TONES, css as hex } from '../scene/palette.ts';
 const chipDefaults = unsafeCSS(`:host { ${CHIP_TONES.map((tone, i) => `--pb-chip-${i + 1}: ${hex(tone.base)};`).join(' ')} }`);
 
 /** Each tray chip's ink, the felt's (palette.ts); `data-tone` is the chip's rank, 1-based. */
-const chipInks = unsafeCSS(CHIP_TONES.map((tone, i) => `.chip[data-tone='${i + 1}'] { --chip: var(--pb-chip-${i + 1}); --chip-ink: ${hex(tone.text)}; }`).join('\n'));
+const chipInks = unsafeCSS(
+  CHIP_TONES.map((tone, i) => `.chip[data-tone='${i + 1}'] { --chip: var(--pb-chip-${i + 1}); --chip-ink: ${hex(tone.text)}; }`).join('\n'),
+);
 
 export const tableStyles = css`
   ${chipDefaults}

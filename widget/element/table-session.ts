@@ -45,7 +45,20 @@ import { type BetProblem, checkBets, sameBets } from './bets.ts';
 import { embedRefusal } from './embed.ts';
 import { emit } from './emit.ts';
 import type { ShoeEndAnswer } from './panels-controller.ts';
-import { keepRound, newPlayerKey, newRound, PlayerCopy, playerKeyOf, restorePlayerKey, type RoundInFlight, signEnd, signSecret, signStart, type SigningKey, storedRound } from './player.ts';
+import {
+  keepRound,
+  newPlayerKey,
+  newRound,
+  PlayerCopy,
+  playerKeyOf,
+  restorePlayerKey,
+  type RoundInFlight,
+  signEnd,
+  signSecret,
+  signStart,
+  type SigningKey,
+  storedRound,
+} from './player.ts';
 import { roundView, roundViews } from './round-view.ts';
 import { resumeSession, SessionStore, storageKey } from './session-store.ts';
 import { shoeDecks, type ShoeStartProvider } from './shoe-start.ts';
@@ -243,7 +256,9 @@ export class TableSession implements ReactiveController {
     const host = this.#host;
     api.endpoint = host.endpoint;
     const affiliate = host.affiliate || null;
-    const store = (this.#store = ['off', 'false'].includes(String(host.resume).trim().toLowerCase()) ? null : new SessionStore(storageKey(api.url(''), host.room, affiliate) + (host.mode === 'reshuffle' ? '|reshuffle' : '')));
+    const store = (this.#store = ['off', 'false'].includes(String(host.resume).trim().toLowerCase())
+      ? null
+      : new SessionStore(storageKey(api.url(''), host.room, affiliate) + (host.mode === 'reshuffle' ? '|reshuffle' : '')));
     // A create already under way (a Retry) goes on with its key; otherwise a stored session comes first.
     const stored = this.#resumable && !this.#creating ? store?.claim(host) : null;
     if (stored) {
@@ -263,7 +278,12 @@ export class TableSession implements ReactiveController {
     }
     const creating = this.#creating;
     api.token = null;
-    const body = { room: host.room, ...(affiliate ? { affiliate } : {}), ...(host.mode === 'reshuffle' ? { mode: host.mode } : {}), playerKey: playerKeyOf(creating.player) };
+    const body = {
+      room: host.room,
+      ...(affiliate ? { affiliate } : {}),
+      ...(host.mode === 'reshuffle' ? { mode: host.mode } : {}),
+      playerKey: playerKeyOf(creating.player),
+    };
     const answer = await api.send<SessionAnswer>({ method: 'POST', path: 'api/sessions', body, idempotencyKey: creating.key });
     if (!answer.ok) {
       let error = answer.error;
@@ -503,7 +523,10 @@ export class TableSession implements ReactiveController {
     // No bets waiting: this was the retry of a shoe started without a deal ("Cut and start").
     if (!this.#round && !pending) return this.#set('ready');
     if (!this.#round) {
-      const round = await newRound(this.#player!, this.#session!.id, this.#head!, (this.#shoe?.rounds ?? 0) + 1, pending!.bets, { betKey: pending!.key, secretKey: newIdempotencyKey() });
+      const round = await newRound(this.#player!, this.#session!.id, this.#head!, (this.#shoe?.rounds ?? 0) + 1, pending!.bets, {
+        betKey: pending!.key,
+        secretKey: newIdempotencyKey(),
+      });
       // The secret is stored before the bet leaves: a reload after the acceptance can still deal.
       this.#keep(round);
       this.#copy?.sending(round.bet);
@@ -595,7 +618,13 @@ export class TableSession implements ReactiveController {
   /** A round this tab cannot finish: say when it voids; Retry asks the Worker again. */
   #showOrphan(): void {
     const orphan = this.#orphan!;
-    const error: ApiError = { code: 'round_pending', message: `round ${orphan.acceptance.body.round} waits for its secret`, status: 409, retryable: false, voidAt: orphan.voidAt };
+    const error: ApiError = {
+      code: 'round_pending',
+      message: `round ${orphan.acceptance.body.round} waits for its secret`,
+      status: 409,
+      retryable: false,
+      voidAt: orphan.voidAt,
+    };
     this.#fail(error, async () => {
       const view = await this.#refresh();
       this.#orphan = view ? view.pending : this.#orphan;

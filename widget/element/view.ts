@@ -98,10 +98,12 @@ export function renderBoxes(m: ViewModel): TemplateResult | typeof nothing {
         @blur=${() => m.on.highlight(null)}
       >
         <span class="plain"><span class="plain-name">${m.t(`box.${spot.box}`)}</span></span>
-      </button>${amount > 0
-        ? // The plain felt's bet, beside the button: inside, it would break the button's label-in-name (WCAG 2.5.3).
-          html`<span class="plain-stack" aria-hidden="true" ${cssProps(place)}><span class="plain-bet">${m.money(amount)}</span></span>`
-        : nothing}`;
+      </button>${
+        amount > 0
+          ? // The plain felt's bet, beside the button: inside, it would break the button's label-in-name (WCAG 2.5.3).
+            html`<span class="plain-stack" aria-hidden="true" ${cssProps(place)}><span class="plain-bet">${m.money(amount)}</span></span>`
+          : nothing
+      }`;
     })}
   </div>`;
 }
@@ -191,14 +193,18 @@ export function renderMessages(m: ViewModel): TemplateResult {
   // The refusal shows where the result banner would, between the hands and the boxes.
   const top = m.layout ? `${m.layout.result.y}px` : '40%';
   return html`${m.toast ? html`<div class="toast" role="alert" ${cssProps({ '--toast-top': top })}>${m.toast}</div>` : nothing}
-  ${m.notice
-    ? html`<div class="notice" part="notice" role="alert">
+  ${
+    m.notice
+      ? html`<div class="notice" part="notice" role="alert">
         <div>${m.notice.message}</div>
-        ${m.notice.canRetry
-          ? html`<div class="buttons"><button class="action retry" part="button retry" @click=${() => m.on.action('retry')}>${m.t('retry')}</button></div>`
-          : nothing}
+        ${
+          m.notice.canRetry
+            ? html`<div class="buttons"><button class="action retry" part="button retry" @click=${() => m.on.action('retry')}>${m.t('retry')}</button></div>`
+            : nothing
+        }
       </div>`
-    : nothing}`;
+      : nothing
+  }`;
 }
 
 /** The control bar: balance, bet, last win, the status line and the buttons. */
@@ -293,7 +299,8 @@ export function explainApiError(
   error: { code: string; message: string; status: number; voidAt?: string },
   context: { limits: TableLimits | null; balance: number; bets: readonly Bet[] },
 ): string {
-  if (error.code === 'unreachable' || error.code === 'session_expired' || error.code === 'rate_limited' || error.code === 'round_voided') return m.t(`errors.${error.code}`);
+  if (error.code === 'unreachable' || error.code === 'session_expired' || error.code === 'rate_limited' || error.code === 'round_voided')
+    return m.t(`errors.${error.code}`);
   if (error.code === 'round_pending' && error.voidAt) return m.t('errors.round_pending', { time: new Date(error.voidAt).toLocaleTimeString() });
   // The Worker's own words: they name the page's origin and the affiliate, for the site owner.
   if (error.code === 'origin_not_allowed') return error.message;

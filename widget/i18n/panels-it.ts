@@ -87,7 +87,8 @@ export const panelsIt: PanelStrings = {
   commitmentSignature: 'Firma dell’impegno',
   signatureValid: 'valida',
   signatureInvalid: 'NON VALIDA: {reason}',
-  beforeIntro: 'Il tavolo si è impegnato su un sabot mescolato pubblicando l’hash del suo seme segreto. Aggiungi il tuo seme e taglia il mazzo: entrambi cambiano ogni carta, e il segreto viene rivelato a fine sabot.',
+  beforeIntro:
+    'Il tavolo si è impegnato su un sabot mescolato pubblicando l’hash del suo seme segreto. Aggiungi il tuo seme e taglia il mazzo: entrambi cambiano ogni carta, e il segreto viene rivelato a fine sabot.',
   clientSeed: 'Il tuo seme',
   newRandom: 'Nuovo casuale',
   cut: 'Taglia il mazzo',
@@ -118,7 +119,8 @@ export const panelsIt: PanelStrings = {
   roundStatus: 'Mano {round}: {status}',
   // verify page
   verifyTitle: 'Verifica un sabot di Punto Banco',
-  verifyIntro: 'Controlla ogni firma, la catena di hash, il mescolamento dai semi rivelati, ogni carta, punteggio, esito, pagamento e saldo. Tutto avviene in questa pagina: niente viene inviato, e funziona anche salvata su disco e offline.',
+  verifyIntro:
+    'Controlla ogni firma, la catena di hash, il mescolamento dai semi rivelati, ogni carta, punteggio, esito, pagamento e saldo. Tutto avviene in questa pagina: niente viene inviato, e funziona anche salvata su disco e offline.',
   transcript: 'Trascrizione',
   transcriptHint: 'Incolla il JSON (una trascrizione, o { "transcripts": [ … ] }) oppure apri un file.',
   jwks: 'Chiavi pubbliche (JWKS)',
@@ -141,7 +143,8 @@ export const panelsIt: PanelStrings = {
   statusUnsettled: 'non regolata',
   unsettledRounds: 'Accettate ma mai regolate (l’operatore le deve): {rounds}.',
   tableTitle: 'L’intero tavolo',
-  tableIntro: 'Firmi ogni puntata, segreto e chiusura, e il tavolo firma ogni record. Verifica la trascrizione del tavolo e confrontala con la tua copia di ciò che il tavolo ti ha inviato.',
+  tableIntro:
+    'Firmi ogni puntata, segreto e chiusura, e il tavolo firma ogni record. Verifica la trascrizione del tavolo e confrontala con la tua copia di ciò che il tavolo ti ha inviato.',
   yourKey: 'La tua chiave',
   verifyTable: 'Verifica la trascrizione del tavolo',
   downloadCopy: 'Scarica la mia copia',
@@ -156,12 +159,15 @@ export const panelsIt: PanelStrings = {
   // help
   help: 'Regole e probabilità',
   playing: 'Come puntare',
-  placeBet: 'Scegli una fiche nel vassoio, poi clicca o tocca una casella (o trascina la fiche sopra); ogni clic aggiunge la fiche. Senza fiche in mano, un clic su una casella vuota punta il minimo del tavolo.',
-  removeBet: 'Per togliere una puntata, clicca la sua casella senza fiche in mano, Ctrl+clic o clic destro, oppure premi Canc su di essa. Per rimettere la fiche nel vassoio, porta il puntatore fuori dal tappeto o premi Esc.',
+  placeBet:
+    'Scegli una fiche nel vassoio, poi clicca o tocca una casella (o trascina la fiche sopra); ogni clic aggiunge la fiche. Senza fiche in mano, un clic su una casella vuota punta il minimo del tavolo.',
+  removeBet:
+    'Per togliere una puntata, clicca la sua casella senza fiche in mano, Ctrl+clic o clic destro, oppure premi Canc su di essa. Per rimettere la fiche nel vassoio, porta il puntatore fuori dal tappeto o premi Esc.',
   repeatBets: 'Ripeti rimette le puntate del giro precedente; Ripeti e distribuisci (tasto R) lo fa e distribuisce subito.',
   modes: 'Modalità del tavolo',
   theDeal: 'La distribuzione',
-  dealOrder: 'Quattro carte sono distribuite scoperte nell’ordine Punto, Banco, Punto, Banco. Le carte dal 2 al 9 valgono il loro numero, il 10 e le figure 0, l’asso 1; il punteggio di una mano è la somma modulo 10.',
+  dealOrder:
+    'Quattro carte sono distribuite scoperte nell’ordine Punto, Banco, Punto, Banco. Le carte dal 2 al 9 valgono il loro numero, il 10 e le figure 0, l’asso 1; il punteggio di una mano è la somma modulo 10.',
   naturalRule: 'Un totale di {totals} con due carte in una delle mani è un naturale: nessuno pesca e le mani si confrontano subito.',
   playerRule: 'Punto pesca una terza carta con {draws} e sta con {stands}.',
   bankerStoodRule: 'Se Punto è stato, Banco pesca con {draws} e sta con {stands}.',

@@ -84,7 +84,6 @@ function saveBlob(root: HTMLElement | DocumentFragment, name: string, blob: Blob
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-
 export class PbFairness extends LitElement {
   static override properties = {
     commitment: { attribute: false },
@@ -372,12 +371,14 @@ export class PbFairness extends LitElement {
         <dd class="mono">${c.body.keyId}</dd>
         <dt>${s.yourKey}</dt>
         <dd class="mono hash">${c.body.playerKey}</dd>
-        ${check
-          ? html`<dt>${s.commitmentSignature}</dt>
+        ${
+          check
+            ? html`<dt>${s.commitmentSignature}</dt>
               <dd class="signature ${check.ok ? 'ok' : 'fail'}">
                 ${check.ok ? html`✓ ${s.signatureValid}` : html`✗ ${fill(s.signatureInvalid, { reason: check.message ?? '' })}`}
               </dd>`
-          : nothing}
+            : nothing
+        }
       </dl>
     </section>`;
   }
@@ -436,9 +437,11 @@ export class PbFairness extends LitElement {
       <p><strong class="round-count">${fill(s.duringIntro, { rounds: this.rounds })}</strong></p>
       ${start ? html`<p class="dim">${fill(s.yourSeedAndCut, { seed: start.clientSeed, cut: start.cut })}</p>` : nothing}
       <div class="actions">
-        ${this.allowEndShoe
-          ? html`<button type="button" class="secondary end-button" ?disabled=${this.busy} @click=${() => emit(this, 'pb-shoe-end', {})}>${s.endShoe}</button>`
-          : nothing}
+        ${
+          this.allowEndShoe
+            ? html`<button type="button" class="secondary end-button" ?disabled=${this.busy} @click=${() => emit(this, 'pb-shoe-end', {})}>${s.endShoe}</button>`
+            : nothing
+        }
       </div>
     </section>
     ${this.table ? this.#tableView(s) : nothing}`;
@@ -448,19 +451,23 @@ export class PbFairness extends LitElement {
     const reveal = this.#v2Record<RevealV2>('reveal');
     const start = this.#v2Record<StartV2>('start')?.request.body;
     return html`<section class="after">
-        ${reveal
-          ? html`<p>${fill(s.revealed, { rounds: reveal.rounds, reason: reveal.reason === 'cut-card' ? s.reasonCutCard : s.reasonEndedEarly })}</p>
+        ${
+          reveal
+            ? html`<p>${fill(s.revealed, { rounds: reveal.rounds, reason: reveal.reason === 'cut-card' ? s.reasonCutCard : s.reasonEndedEarly })}</p>
               <dl>
                 <dt>${s.serverSeed}</dt>
                 <dd class="mono hash">${reveal.serverSeed}</dd>
-                ${start
-                  ? html`<dt>${s.clientSeed}</dt>
+                ${
+                  start
+                    ? html`<dt>${s.clientSeed}</dt>
                       <dd class="mono">${start.clientSeed}</dd>
                       <dt>${s.cutValue}</dt>
                       <dd>${start.cut}</dd>`
-                  : nothing}
+                    : nothing
+                }
               </dl>`
-          : nothing}
+            : nothing
+        }
       </section>
       ${this.table ? this.#tableView(s) : nothing}`;
   }

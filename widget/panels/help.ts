@@ -204,11 +204,12 @@ export class PbHelp extends LitElement {
     const percent = new Intl.NumberFormat(undefined, { style: 'percent', minimumFractionDigits: 4, maximumFractionDigits: 4 });
     return html`<section class="odds">
       <h3>${s.odds}</h3>
-      ${state === null
-        ? html`<p class="dim computing" role="status">${s.computing}</p>`
-        : 'error' in state
-          ? html`<p class="fail">${fill(s.oddsFailed, { message: state.error.message })}</p>`
-          : html`<table class="odds-table">
+      ${
+        state === null
+          ? html`<p class="dim computing" role="status">${s.computing}</p>`
+          : 'error' in state
+            ? html`<p class="fail">${fill(s.oddsFailed, { message: state.error.message })}</p>`
+            : html`<table class="odds-table">
                 <caption>${fill(s.oddsCaption, { decks: state.decks })}</caption>
                 <thead>
                   <tr>
@@ -228,7 +229,8 @@ export class PbHelp extends LitElement {
                     </tr>`;
                   })}
                 </tbody>
-              </table>`}
+              </table>`
+      }
     </section>`;
   }
 

@@ -43,15 +43,17 @@ export class PbHistory extends LitElement {
     const s = panelStrings(this.strings);
     const receipts = [...(this.receipts ?? [])].reverse();
     return html`<h2>${s.history}</h2>
-      ${receipts.length === 0
-        ? html`<p class="dim">${s.noRounds}</p>`
-        : html`<ol class="rounds" reversed>
+      ${
+        receipts.length === 0
+          ? html`<p class="dim">${s.noRounds}</p>`
+          : html`<ol class="rounds" reversed>
             ${repeat(
               receipts,
               (r) => r.hash,
               (r) => this.#round(r, s),
             )}
-          </ol>`}`;
+          </ol>`
+      }`;
   }
 
   #hand(cards: readonly ReceiptCard[], hand: 'player' | 'banker', total: number, s: PanelStrings): TemplateResult {
@@ -74,9 +76,9 @@ export class PbHistory extends LitElement {
           <span class="no">${fill(s.roundNumber, { round: r.round })}</span>
           <span class="hands">${this.#hand(r.cards, 'player', r.playerTotal, s)} ${this.#hand(r.cards, 'banker', r.bankerTotal, s)}</span>
           <span class="outcome ${r.outcome}"
-            >${outcome}${r.natural ? html` <span class="badge">${s.natural}</span>` : null}${r.playerPair
-              ? html` <span class="badge pp" title=${s.playerPairLong}>${s.playerPairs}</span>`
-              : null}${r.bankerPair ? html` <span class="badge bp" title=${s.bankerPairLong}>${s.bankerPairs}</span>` : null}</span
+            >${outcome}${r.natural ? html` <span class="badge">${s.natural}</span>` : null}${
+              r.playerPair ? html` <span class="badge pp" title=${s.playerPairLong}>${s.playerPairs}</span>` : null
+            }${r.bankerPair ? html` <span class="badge bp" title=${s.bankerPairLong}>${s.bankerPairs}</span>` : null}</span
           >
           <span class="net ${netClass}">${r.staked > 0 ? this.#signed(net) : ''}</span>
           <span class="balance"

@@ -11,14 +11,7 @@ export { PbHistory } from './history.ts';
 export { clampCut, type CutChangeDetail, PbCutStack } from './cut-stack.ts';
 export { PbVerifyReport, reportHeadline, type ShoeLabel } from './verify-report.ts';
 export { checkTable, copyOf, PbVerifyReportV2, type TableCheckResult } from './verify-report-v2.ts';
-export {
-  type FairnessStatus,
-  PbFairness,
-  randomClientSeed,
-  type ShoeStartDetail,
-  type TableSource,
-  type VerifiedDetail,
-} from './fairness.ts';
+export { type FairnessStatus, PbFairness, randomClientSeed, type ShoeStartDetail, type TableSource, type VerifiedDetail } from './fairness.ts';
 export type { ShoeChoiceDetail } from '../element/emit.ts';
 export { describeTotals, PbHelp } from './help.ts';
 export { JWKS_PATH, parseJwksText, parseTranscriptText, PbVerifyPage } from './verify-page-element.ts';

@@ -45,9 +45,7 @@ export function beadMark(cell: BeadCell, letters: Letters, extraClass = ''): SVG
 
 /** A tie slash, with the count written over it when there are several. */
 function tieSlash(ties: number): SVGTemplateResult {
-  return svg`<line class="tie-slash" x1="2.2" y1="7.8" x2="7.8" y2="2.2"></line>${
-    ties > 1 ? svg`<text class="tie-count" x="5" y="5.2">${ties}</text>` : null
-  }`;
+  return svg`<line class="tie-slash" x1="2.2" y1="7.8" x2="7.8" y2="2.2"></line>${ties > 1 ? svg`<text class="tie-count" x="5" y="5.2">${ties}</text>` : null}`;
 }
 
 /** A Big Road cell where it is drawn (dragon tails included). */

@@ -9,15 +9,7 @@
  * @cssproperty --pb-banker / --pb-player / --pb-tie - Outcome colours.
  */
 import { css, html, LitElement, type PropertyValues, svg, type TemplateResult } from 'lit';
-import {
-  type BigRoadWinner,
-  computeRoads,
-  DERIVED_ROADS,
-  type DerivedRoadName,
-  ROAD_ROWS,
-  type RoadResult,
-  type Roads,
-} from '../../shared/roads.ts';
+import { type BigRoadWinner, computeRoads, DERIVED_ROADS, type DerivedRoadName, ROAD_ROWS, type RoadResult, type Roads } from '../../shared/roads.ts';
 import { cssProps } from '../element/css-props.ts'; // a style="" attribute breaks under a strict CSP
 import type { Outcome } from '../../shared/round.ts';
 import { defineElement, panelBase } from './base.ts';

@@ -89,7 +89,8 @@ export const PANEL_STRINGS = {
   commitmentSignature: 'Commitment signature',
   signatureValid: 'valid',
   signatureInvalid: 'INVALID: {reason}',
-  beforeIntro: 'The table has committed to a shuffled shoe by publishing the hash of its secret seed. Add your own seed and cut the stack: both change every card, and the secret is revealed when the shoe ends.',
+  beforeIntro:
+    'The table has committed to a shuffled shoe by publishing the hash of its secret seed. Add your own seed and cut the stack: both change every card, and the secret is revealed when the shoe ends.',
   clientSeed: 'Your seed',
   newRandom: 'New random',
   cut: 'Cut the stack',
@@ -120,7 +121,8 @@ export const PANEL_STRINGS = {
   roundStatus: 'Round {round}: {status}',
   // verify page
   verifyTitle: 'Verify a Punto Banco shoe',
-  verifyIntro: 'Checks every signature, the hash chain, the shuffle from the revealed seeds, every card, total, outcome, payout and balance. Everything runs in this page: nothing is sent anywhere, and it works saved to disk and offline.',
+  verifyIntro:
+    'Checks every signature, the hash chain, the shuffle from the revealed seeds, every card, total, outcome, payout and balance. Everything runs in this page: nothing is sent anywhere, and it works saved to disk and offline.',
   transcript: 'Transcript',
   transcriptHint: 'Paste the JSON (a table’s pb-fair-2 file, a transcript, or { "transcripts": [ … ] }) or open a file.',
   jwks: 'Public keys (JWKS)',
@@ -143,7 +145,8 @@ export const PANEL_STRINGS = {
   statusUnsettled: 'unsettled',
   unsettledRounds: 'Accepted but never settled (the operator owes them): {rounds}.',
   tableTitle: 'The whole table',
-  tableIntro: 'You sign every bet, secret and ending, and the table signs every record. Verify the table’s transcript, and compare it with your own copy of what the table sent you.',
+  tableIntro:
+    'You sign every bet, secret and ending, and the table signs every record. Verify the table’s transcript, and compare it with your own copy of what the table sent you.',
   yourKey: 'Your key',
   verifyTable: 'Verify the table’s transcript',
   downloadCopy: 'Download my copy',
@@ -158,12 +161,15 @@ export const PANEL_STRINGS = {
   // help
   help: 'Rules and odds',
   playing: 'Placing bets',
-  placeBet: 'Pick a chip in the tray, then click or tap a box (or drag the chip onto it); each click adds the chip. With no chip in hand, a click on an empty box places the table minimum.',
-  removeBet: 'To remove a bet, click its box with no chip in hand, Ctrl+click or right-click it, or press Delete on it. To put the chip back in the tray, move the pointer off the felt or press Esc.',
+  placeBet:
+    'Pick a chip in the tray, then click or tap a box (or drag the chip onto it); each click adds the chip. With no chip in hand, a click on an empty box places the table minimum.',
+  removeBet:
+    'To remove a bet, click its box with no chip in hand, Ctrl+click or right-click it, or press Delete on it. To put the chip back in the tray, move the pointer off the felt or press Esc.',
   repeatBets: 'Repeat puts last round’s bets back; Repeat and deal (key R) does that and deals at once.',
   modes: 'Table modes',
   theDeal: 'The deal',
-  dealOrder: 'Four cards are dealt face up in the order Player, Banker, Player, Banker. Cards 2–9 count their face value, 10 and the faces count 0, the Ace counts 1; a hand’s total is the sum modulo 10.',
+  dealOrder:
+    'Four cards are dealt face up in the order Player, Banker, Player, Banker. Cards 2–9 count their face value, 10 and the faces count 0, the Ace counts 1; a hand’s total is the sum modulo 10.',
   naturalRule: 'A two-card total of {totals} on either hand is a natural: nobody draws and the hands are compared at once.',
   playerRule: 'The Player draws a third card on {draws} and stands on {stands}.',
   bankerStoodRule: 'When the Player stood, the Banker draws on {draws} and stands on {stands}.',

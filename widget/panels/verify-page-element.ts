@@ -306,9 +306,11 @@ export class PbVerifyPage extends LitElement {
       const pending = this.#reports.filter((r) => r.pending).length;
       summary = html`<p class="summary ${pending ? 'pending' : 'ok'}">
         ${pending ? '…' : '✓'}
-        ${pending
-          ? fill(s.allVerifiedPending, { shoes: shoes(this.#reports.length), rounds, pending: shoes(pending) })
-          : fill(s.allVerified, { shoes: shoes(this.#reports.length), rounds })}
+        ${
+          pending
+            ? fill(s.allVerifiedPending, { shoes: shoes(this.#reports.length), rounds, pending: shoes(pending) })
+            : fill(s.allVerified, { shoes: shoes(this.#reports.length), rounds })
+        }
       </p>`;
     }
     return html`${summary}

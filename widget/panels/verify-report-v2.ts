@@ -94,14 +94,22 @@ export class PbVerifyReportV2 extends LitElement {
         ><span class="text"><strong>${title}</strong>${f ? html` <span class="message">${f.code}: ${f.message}</span>` : nothing}</span>
       </p>
       ${report.rounds.length ? html`<ol class="chips">${report.rounds.map((x) => this.#chip(x, s))}</ol>` : nothing}
-      ${report.unsettled.length
-        ? html`<p class="unsettled">${fill(s.unsettledRounds, { rounds: report.unsettled.map((u) => fill(s.shoeRound, { shoe: u.shoe, round: u.round })).join(', ') })}</p>`
-        : nothing}
+      ${
+        report.unsettled.length
+          ? html`<p class="unsettled">${fill(s.unsettledRounds, { rounds: report.unsettled.map((u) => fill(s.shoeRound, { shoe: u.shoe, round: u.round })).join(', ') })}</p>`
+          : nothing
+      }
     </section>`;
   }
 
   #chip(x: RoundStatusV2, s: PanelStrings): TemplateResult {
-    const names: Record<RoundStatusV2['status'], string> = { verified: s.statusVerified, pending: s.statusPending, voided: s.statusVoided, unsettled: s.statusUnsettled, failed: s.statusFailed };
+    const names: Record<RoundStatusV2['status'], string> = {
+      verified: s.statusVerified,
+      pending: s.statusPending,
+      voided: s.statusVoided,
+      unsettled: s.statusUnsettled,
+      failed: s.statusFailed,
+    };
     const spoken = `${fill(s.shoeRound, { shoe: x.shoe, round: x.round })}: ${names[x.status]}${x.code ? ` (${x.code})` : ''}`;
     return html`<li class="chip ${x.status}" data-shoe=${x.shoe} data-round=${x.round} data-status=${x.status} title=${spoken}>
       <span aria-hidden="true">${x.round}</span><span class="sr-only">${spoken}</span>

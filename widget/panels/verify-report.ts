@@ -71,17 +71,21 @@ export class PbVerifyReport extends LitElement {
           ><strong>${headline.title}</strong>${headline.message && !this.brief ? html` <span class="message">${headline.message}</span>` : null}</span
         >
       </p>
-      ${report.rounds.length > 0
-        ? html`<ol class="chips">
+      ${
+        report.rounds.length > 0
+          ? html`<ol class="chips">
             ${report.rounds.map((r) => this.#chip(r, s))}
           </ol>`
-        : null}
-      ${failed.length > 0
-        ? html`<p class="others">${s.otherFailures}</p>
+          : null
+      }
+      ${
+        failed.length > 0
+          ? html`<p class="others">${s.otherFailures}</p>
             <ul class="reasons">
               ${failed.map((r) => html`<li><strong>${fill(s.roundNumber, { round: r.round })}</strong>: ${r.reason ?? ''}</li>`)}
             </ul>`
-        : null}
+          : null
+      }
       ${unchecked.length > 0 ? html`<p class="dim small">${unchecked[0]!.reason} (${unchecked.length})</p>` : null}
     </section>`;
   }

@@ -10,19 +10,94 @@ import { drawSuit, isRed } from './suits.ts';
 
 /** Pip positions for 2–10 in a unit box (x 0..1 left→right, y 0..1 top→bottom). */
 const PIPS: Readonly<Record<string, readonly (readonly [number, number])[]>> = {
-  '2': [[0.5, 0], [0.5, 1]],
-  '3': [[0.5, 0], [0.5, 0.5], [0.5, 1]],
-  '4': [[0, 0], [1, 0], [0, 1], [1, 1]],
-  '5': [[0, 0], [1, 0], [0.5, 0.5], [0, 1], [1, 1]],
-  '6': [[0, 0], [1, 0], [0, 0.5], [1, 0.5], [0, 1], [1, 1]],
-  '7': [[0, 0], [1, 0], [0.5, 0.25], [0, 0.5], [1, 0.5], [0, 1], [1, 1]],
-  '8': [[0, 0], [1, 0], [0.5, 0.25], [0, 0.5], [1, 0.5], [0.5, 0.75], [0, 1], [1, 1]],
-  '9': [[0, 0], [1, 0], [0, 1 / 3], [1, 1 / 3], [0.5, 0.5], [0, 2 / 3], [1, 2 / 3], [0, 1], [1, 1]],
-  T: [[0, 0], [1, 0], [0.5, 1 / 6], [0, 1 / 3], [1, 1 / 3], [0, 2 / 3], [1, 2 / 3], [0.5, 5 / 6], [0, 1], [1, 1]],
+  '2': [
+    [0.5, 0],
+    [0.5, 1],
+  ],
+  '3': [
+    [0.5, 0],
+    [0.5, 0.5],
+    [0.5, 1],
+  ],
+  '4': [
+    [0, 0],
+    [1, 0],
+    [0, 1],
+    [1, 1],
+  ],
+  '5': [
+    [0, 0],
+    [1, 0],
+    [0.5, 0.5],
+    [0, 1],
+    [1, 1],
+  ],
+  '6': [
+    [0, 0],
+    [1, 0],
+    [0, 0.5],
+    [1, 0.5],
+    [0, 1],
+    [1, 1],
+  ],
+  '7': [
+    [0, 0],
+    [1, 0],
+    [0.5, 0.25],
+    [0, 0.5],
+    [1, 0.5],
+    [0, 1],
+    [1, 1],
+  ],
+  '8': [
+    [0, 0],
+    [1, 0],
+    [0.5, 0.25],
+    [0, 0.5],
+    [1, 0.5],
+    [0.5, 0.75],
+    [0, 1],
+    [1, 1],
+  ],
+  '9': [
+    [0, 0],
+    [1, 0],
+    [0, 1 / 3],
+    [1, 1 / 3],
+    [0.5, 0.5],
+    [0, 2 / 3],
+    [1, 2 / 3],
+    [0, 1],
+    [1, 1],
+  ],
+  T: [
+    [0, 0],
+    [1, 0],
+    [0.5, 1 / 6],
+    [0, 1 / 3],
+    [1, 1 / 3],
+    [0, 2 / 3],
+    [1, 2 / 3],
+    [0.5, 5 / 6],
+    [0, 1],
+    [1, 1],
+  ],
 };
 
 const RANK_TEXT: Readonly<Record<Rank, string>> = {
-  A: 'A', '2': '2', '3': '3', '4': '4', '5': '5', '6': '6', '7': '7', '8': '8', '9': '9', T: '10', J: 'J', Q: 'Q', K: 'K',
+  A: 'A',
+  '2': '2',
+  '3': '3',
+  '4': '4',
+  '5': '5',
+  '6': '6',
+  '7': '7',
+  '8': '8',
+  '9': '9',
+  T: '10',
+  J: 'J',
+  Q: 'Q',
+  K: 'K',
 };
 
 /** Bakes and caches card textures for one renderer. */
@@ -125,7 +200,9 @@ function drawFace(code: CardCode, w: number, h: number): Container {
   const g = new Graphics();
   root.addChild(g);
   const r = w * 0.08;
-  g.roundRect(0.5, 0.5, w - 1, h - 1, r).fill(CARD.face).stroke({ width: 1, color: CARD.edge });
+  g.roundRect(0.5, 0.5, w - 1, h - 1, r)
+    .fill(CARD.face)
+    .stroke({ width: 1, color: CARD.edge });
 
   // Corner indices: rank over a small suit, top-left and (turned) bottom-right.
   const rankSize = Math.max(9, h * 0.17);
@@ -174,7 +251,9 @@ function drawCourt(root: Container, g: Graphics, rank: Rank, suit: Suit, colour:
   const fw = w - 2 * fx;
   const fh = h - 2 * fy;
   const tint = isRed(suit) ? 0xfbe7e2 : 0xe6e9f2;
-  g.roundRect(fx, fy, fw, fh, w * 0.04).fill(tint).stroke({ width: 1, color: colour, alpha: 0.75 });
+  g.roundRect(fx, fy, fw, fh, w * 0.04)
+    .fill(tint)
+    .stroke({ width: 1, color: colour, alpha: 0.75 });
   g.roundRect(fx + 2.5, fy + 2.5, fw - 5, fh - 5, w * 0.03).stroke({ width: 0.6, color: 0xb8923a, alpha: 0.9 });
   // A crown for K and Q, a plain band for J, above the letter.
   const cx = w / 2;
@@ -208,7 +287,9 @@ function drawBack(w: number, h: number): Container {
   const g = new Graphics();
   root.addChild(g);
   const r = w * 0.08;
-  g.roundRect(0.5, 0.5, w - 1, h - 1, r).fill(CARD.face).stroke({ width: 1, color: CARD.edge });
+  g.roundRect(0.5, 0.5, w - 1, h - 1, r)
+    .fill(CARD.face)
+    .stroke({ width: 1, color: CARD.edge });
   const m = Math.max(3, w * 0.07);
   const x0 = m;
   const y0 = m;
@@ -234,7 +315,9 @@ function drawBack(w: number, h: number): Container {
   // The medallion.
   const mw = (x1 - x0) * 0.36;
   const mh = (y1 - y0) * 0.22;
-  g.ellipse(w / 2, h / 2, mw, mh).fill(CARD.backDark).stroke({ width: 1.2, color: CARD.backGold });
+  g.ellipse(w / 2, h / 2, mw, mh)
+    .fill(CARD.backDark)
+    .stroke({ width: 1.2, color: CARD.backGold });
   g.ellipse(w / 2, h / 2, mw - 3, mh - 3).stroke({ width: 0.6, color: CARD.backGold, alpha: 0.6 });
   drawSuit(g, 'S', w / 2, h / 2, Math.min(mw, mh) * 1.05, CARD.backGold);
   return root;

@@ -94,7 +94,9 @@ export class ChipArt {
       g.moveTo(r + r * 0.7 * Math.cos(a), r + r * 0.7 * Math.sin(a)).arc(r, r, r * 0.7, a, a + (Math.PI / dashes) * 1.1);
     }
     g.stroke({ width: Math.max(1, d * 0.035), color: c.stripe, alpha: 0.9 });
-    g.circle(r, r, r * 0.58).fill(c.inlay).stroke({ width: Math.max(1, d * 0.03), color: c.base });
+    g.circle(r, r, r * 0.58)
+      .fill(c.inlay)
+      .stroke({ width: Math.max(1, d * 0.03), color: c.base });
     const label = chipLabel(minor);
     const t = new Text({
       text: label,
@@ -225,7 +227,10 @@ export class ChipStack extends Container {
     this.pillShift = 0;
     this.pill.visible = label !== '';
     if (label) {
-      this.pill.roundRect(px - pw / 2, py - ph / 2, pw, ph, ph / 2).fill({ color: pill.fill, alpha: 0.82 }).stroke({ width: 1, color: pill.line, alpha: 0.8 });
+      this.pill
+        .roundRect(px - pw / 2, py - ph / 2, pw, ph, ph / 2)
+        .fill({ color: pill.fill, alpha: 0.82 })
+        .stroke({ width: 1, color: pill.line, alpha: 0.8 });
     }
     this.amountText.visible = label !== '';
     this.amountText.position.set(px, py);

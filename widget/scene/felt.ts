@@ -199,7 +199,9 @@ export class FeltView extends Container {
     const r = layout.legend;
     if (r.h < 8) return;
     const { labels } = text;
-    const parts = (['player', 'banker', 'tie'] as const).filter((b) => labels.pays[b] !== '').map((b) => upper(`${labels[b]} ${labels.pays[b]}`, text.language));
+    const parts = (['player', 'banker', 'tie'] as const)
+      .filter((b) => labels.pays[b] !== '')
+      .map((b) => upper(`${labels[b]} ${labels.pays[b]}`, text.language));
     if (parts.length === 0) return;
     const legend = new Text({
       text: parts.join('  ·  '),
@@ -214,7 +216,10 @@ export class FeltView extends Container {
 
   private drawHands(g: Graphics, layout: TableLayout, text: FeltText): void {
     const { card, compact } = layout;
-    const hands: ['player' | 'banker', typeof layout.playerHand][] = [['player', layout.playerHand], ['banker', layout.bankerHand]];
+    const hands: ['player' | 'banker', typeof layout.playerHand][] = [
+      ['player', layout.playerHand],
+      ['banker', layout.bankerHand],
+    ];
     for (const [box, r] of hands) {
       g.roundRect(r.x, r.y, r.w, r.h, 8).fill({ color: 0x000000, alpha: 0.12 }).stroke({ width: 1, color: FELT.gold, alpha: 0.55 });
       const head = layout.handHeader;
@@ -239,7 +244,13 @@ export class FeltView extends Container {
     const { compact } = layout;
     const title = new Text({
       text: text.title,
-      style: style({ fontFamily: SERIF, fontWeight: 'bold', fontSize: Math.round(p.h * (compact ? 0.3 : 0.46)), fill: FELT.gold, letterSpacing: compact ? 2 : 5 }),
+      style: style({
+        fontFamily: SERIF,
+        fontWeight: 'bold',
+        fontSize: Math.round(p.h * (compact ? 0.3 : 0.46)),
+        fill: FELT.gold,
+        letterSpacing: compact ? 2 : 5,
+      }),
     });
     title.anchor.set(0.5);
     title.alpha = 0.9;
@@ -266,7 +277,9 @@ export class FeltView extends Container {
     if (lw > 8) {
       for (const sgn of [-1, 1]) {
         const x0 = title.x + sgn * tw;
-        g.moveTo(x0, title.y).lineTo(x0 + sgn * lw, title.y).stroke({ width: 1, color: FELT.gold, alpha: 0.6 });
+        g.moveTo(x0, title.y)
+          .lineTo(x0 + sgn * lw, title.y)
+          .stroke({ width: 1, color: FELT.gold, alpha: 0.6 });
         g.circle(x0 + sgn * (lw + 3), title.y, 2).fill({ color: FELT.gold, alpha: 0.8 });
       }
     }
@@ -281,7 +294,10 @@ export class FeltView extends Container {
     const cy = r.y + r.h / 2;
     const suits = ['S', 'H', 'D', 'C'] as const;
     suits.forEach((suit, i) => drawSuit(g, suit, r.x + r.w / 2 + (i - 1.5) * gap, cy, size, FELT.gold, false, 0.4));
-    g.moveTo(r.x + r.w / 2 - 2.5 * gap, cy).lineTo(r.x + r.w / 2 - 2 * gap - 2, cy).moveTo(r.x + r.w / 2 + 2 * gap + 2, cy).lineTo(r.x + r.w / 2 + 2.5 * gap, cy);
+    g.moveTo(r.x + r.w / 2 - 2.5 * gap, cy)
+      .lineTo(r.x + r.w / 2 - 2 * gap - 2, cy)
+      .moveTo(r.x + r.w / 2 + 2 * gap + 2, cy)
+      .lineTo(r.x + r.w / 2 + 2.5 * gap, cy);
     g.stroke({ width: 1, color: FELT.gold, alpha: 0.5 });
   }
 
@@ -290,8 +306,12 @@ export class FeltView extends Container {
     const rail = layout.compact ? 6 : 12;
     const y = t.y + 2;
     const h = t.h - rail - 2;
-    g.roundRect(rail + 6, y, t.w - 2 * rail - 12, h, 10).fill({ color: 0x000000, alpha: 0.22 }).stroke({ width: 1, color: FELT.gold, alpha: 0.35 });
-    g.moveTo(rail + 18, y + 1).lineTo(t.w - rail - 18, y + 1).stroke({ width: 1, color: 0xffffff, alpha: 0.05 });
+    g.roundRect(rail + 6, y, t.w - 2 * rail - 12, h, 10)
+      .fill({ color: 0x000000, alpha: 0.22 })
+      .stroke({ width: 1, color: FELT.gold, alpha: 0.35 });
+    g.moveTo(rail + 18, y + 1)
+      .lineTo(t.w - rail - 18, y + 1)
+      .stroke({ width: 1, color: 0xffffff, alpha: 0.05 });
   }
 }
 

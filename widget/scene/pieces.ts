@@ -102,7 +102,9 @@ export class ResultBanner extends Container {
     const g = this.plate;
     g.clear();
     g.roundRect(-w / 2 + 3, -h / 2 + 5, w, h, h / 2).fill({ color: 0x000000, alpha: 0.35 });
-    g.roundRect(-w / 2, -h / 2, w, h, h / 2).fill(0x0b140f).stroke({ width: 2, color: FELT.gold });
+    g.roundRect(-w / 2, -h / 2, w, h, h / 2)
+      .fill(0x0b140f)
+      .stroke({ width: 2, color: FELT.gold });
     g.roundRect(-w / 2 + 4, -h / 2 + 4, w - 8, h - 8, h / 2 - 4).stroke({ width: 1, color: accent, alpha: 0.8 });
     this.headline.text = text.headline;
     this.headline.style.fontSize = Math.round(h * 0.44);

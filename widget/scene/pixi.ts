@@ -145,12 +145,32 @@ export type Renderer = Pixi.WebGLRenderer;
  * ColorMaskPipe stays: the render-group system calls it on every build.
  */
 const SYSTEMS = [
-  BackgroundSystem, GlobalUniformSystem, ViewSystem, RenderGroupSystem, GCSystem, TextureGCSystem,
-  GenerateTextureSystem, RendererInitHook, RenderableGCSystem, SchedulerSystem,
-  GlUboSystem, GlBackBufferSystem, GlContextSystem, GlLimitsSystem, GlBufferSystem, GlTextureSystem,
-  GlRenderTargetSystem, GlGeometrySystem, GlUniformGroupSystem, GlShaderSystem, GlEncoderSystem,
-  GlStateSystem, GlStencilSystem, GlColorMaskSystem,
-  GraphicsContextSystem, CanvasTextSystem,
+  BackgroundSystem,
+  GlobalUniformSystem,
+  ViewSystem,
+  RenderGroupSystem,
+  GCSystem,
+  TextureGCSystem,
+  GenerateTextureSystem,
+  RendererInitHook,
+  RenderableGCSystem,
+  SchedulerSystem,
+  GlUboSystem,
+  GlBackBufferSystem,
+  GlContextSystem,
+  GlLimitsSystem,
+  GlBufferSystem,
+  GlTextureSystem,
+  GlRenderTargetSystem,
+  GlGeometrySystem,
+  GlUniformGroupSystem,
+  GlShaderSystem,
+  GlEncoderSystem,
+  GlStateSystem,
+  GlStencilSystem,
+  GlColorMaskSystem,
+  GraphicsContextSystem,
+  CanvasTextSystem,
 ];
 const PIPES = [BlendModePipe, BatcherPipe, SpritePipe, RenderGroupPipe, ColorMaskPipe, GraphicsPipe, CanvasTextPipe];
 const ADAPTORS = [GlBatchAdaptor, GlGraphicsAdaptor];

@@ -27,7 +27,9 @@ export function cutCardInShoe(info: ShoeInfo): boolean {
 export function drawCutCard(g: Graphics, w: number, h: number): Graphics {
   g.clear();
   g.roundRect(-w / 2 + 2, -h / 2 + 3, w, h, Math.max(2, w * 0.08)).fill({ color: 0x000000, alpha: 0.3 });
-  g.roundRect(-w / 2, -h / 2, w, h, Math.max(2, w * 0.08)).fill(CUT_CARD.face).stroke({ width: 1, color: CUT_CARD.edge });
+  g.roundRect(-w / 2, -h / 2, w, h, Math.max(2, w * 0.08))
+    .fill(CUT_CARD.face)
+    .stroke({ width: 1, color: CUT_CARD.edge });
   g.roundRect(-w / 2 + 3, -h / 2 + 3, w - 6, h * 0.3, 2).fill({ color: 0xffffff, alpha: 0.25 });
   return g;
 }
@@ -76,14 +78,20 @@ export class ShoeView extends Container {
     const tip = x + w * 0.02;
     u.roundRect(x + 3, by + 5, bw + bx - x, bh, 8).fill({ color: 0x000000, alpha: 0.35 });
     // The sloped lip where the dealer slides cards out: smoked acrylic over the next card.
-    lip.poly([tip, by + bh * 0.14, bx + 6, by + bh * 0.02, bx + 6, by + bh * 0.98, tip, by + bh * 0.86])
+    lip
+      .poly([tip, by + bh * 0.14, bx + 6, by + bh * 0.02, bx + 6, by + bh * 0.98, tip, by + bh * 0.86])
       .fill({ color: 0x15171b, alpha: 0.5 })
       .stroke({ width: 1, color: 0x6c727d });
-    lip.moveTo(tip + 1, by + bh * 0.17).lineTo(bx + 4, by + bh * 0.06).stroke({ width: 1, color: 0xffffff, alpha: 0.12 });
+    lip
+      .moveTo(tip + 1, by + bh * 0.17)
+      .lineTo(bx + 4, by + bh * 0.06)
+      .stroke({ width: 1, color: 0xffffff, alpha: 0.12 });
     g.roundRect(bx, by, bw, bh, 8).fill(acrylicGradient()).stroke({ width: 1.5, color: 0x6c727d });
     g.roundRect(bx + 4, by + 4, bw - 8, bh * 0.22, 4).fill({ color: 0xffffff, alpha: 0.07 });
     // Brass plate for the count.
-    g.roundRect(bx + bw - w * 0.3, by + bh - h * 0.3, w * 0.26, h * 0.22, 3).fill(0xb08a3e).stroke({ width: 1, color: 0xe7cf8a });
+    g.roundRect(bx + bw - w * 0.3, by + bh - h * 0.3, w * 0.26, h * 0.22, 3)
+      .fill(0xb08a3e)
+      .stroke({ width: 1, color: 0xe7cf8a });
     this.count.style.fontSize = Math.max(9, Math.round(h * 0.15));
     this.count.style.fill = 0x2a1c05;
     this.count.position.set(bx + bw - w * 0.17, by + bh - h * 0.19);
@@ -139,7 +147,9 @@ export class ShoeView extends Container {
     if (this.cutCardShown && iw > 0) {
       const full = bw - w * 0.12;
       const cx = ix + (full * (this.info.cardsLeft - (this.info.cutAt ?? 0))) / this.info.total;
-      g.rect(cx - 1.5, iy - ih * 0.35, 3, ih * 1.5).fill(CUT_CARD.face).stroke({ width: 0.8, color: CUT_CARD.edge });
+      g.rect(cx - 1.5, iy - ih * 0.35, 3, ih * 1.5)
+        .fill(CUT_CARD.face)
+        .stroke({ width: 0.8, color: CUT_CARD.edge });
     }
     this.mouthCard.visible = this.info.cardsLeft > 0;
     this.count.text = String(this.info.cardsLeft);
@@ -212,7 +222,9 @@ export class DiscardView extends Container {
     g.clear();
     g.roundRect(x + 3, y + 5, w, h, 10).fill({ color: 0x000000, alpha: 0.3 });
     g.roundRect(x, y, w, h, 10).fill(acrylicGradient()).stroke({ width: 1.5, color: 0x6c727d });
-    g.roundRect(x + 5, y + 5, w - 10, h - 10, 7).fill({ color: 0x0e2419, alpha: 0.92 }).stroke({ width: 1, color: 0x000000, alpha: 0.6 });
+    g.roundRect(x + 5, y + 5, w - 10, h - 10, 7)
+      .fill({ color: 0x0e2419, alpha: 0.92 })
+      .stroke({ width: 1, color: 0x000000, alpha: 0.6 });
     this.count.style.fontSize = Math.max(9, Math.round(h * 0.15));
     // Where the cards will lie: a faint outline, so that even an empty tray reads as one.
     if (art.width > 0) {

@@ -58,7 +58,10 @@ export class ShuffleView extends Container {
     this.front.position.set(left, -this.h / 2);
     this.back.position.set(left + cut, -this.h / 2);
     this.marker.clear();
-    this.marker.rect(-1.5, -this.h * 0.75, 3, this.h * 1.5).fill(CUT_CARD.face).stroke({ width: 0.8, color: CUT_CARD.edge });
+    this.marker
+      .rect(-1.5, -this.h * 0.75, 3, this.h * 1.5)
+      .fill(CUT_CARD.face)
+      .stroke({ width: 0.8, color: CUT_CARD.edge });
     this.marker.position.set(left + cut, 0);
     this.marker.alpha = 0;
     return { front: left, back: left + cut, at: left + cut };

@@ -34,7 +34,10 @@ export function drawSuit(g: Graphics, suit: Suit, x: number, y: number, size: nu
       break;
     case 'C': {
       const r = size * 0.225;
-      g.circle(X(0), Y(-0.25), r).circle(X(-0.255), Y(0.07), r).circle(X(0.255), Y(0.07), r).circle(X(0), Y(0.02), size * 0.13);
+      g.circle(X(0), Y(-0.25), r)
+        .circle(X(-0.255), Y(0.07), r)
+        .circle(X(0.255), Y(0.07), r)
+        .circle(X(0), Y(0.02), size * 0.13);
       g.fill(paint);
       stem(g, X, Y);
       break;

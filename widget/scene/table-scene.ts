@@ -296,7 +296,12 @@ export class PixiTable implements TableScene {
     const scale = Math.min((this.layout.discard.h * 0.62) / this.cardArt.height, (this.layout.discard.w * 0.7) / this.cardArt.width);
     const moves: Promise<void>[] = [];
     this.cards.forEach((v, i) => {
-      moves.push(this.to(v, { x: target.x, y: target.y - i * 0.6, rotation: Math.PI / 2 + (i % 2 ? 0.06 : -0.05) }, TIMING.sweep, { delay: i * 35, ease: easeInOutCubic }));
+      moves.push(
+        this.to(v, { x: target.x, y: target.y - i * 0.6, rotation: Math.PI / 2 + (i % 2 ? 0.06 : -0.05) }, TIMING.sweep, {
+          delay: i * 35,
+          ease: easeInOutCubic,
+        }),
+      );
       moves.push(this.to(v.scale, { x: scale, y: scale }, TIMING.sweep, { delay: i * 35, ease: easeInOutCubic }));
       moves.push(this.to(v, { alpha: 0 }, 120, { delay: i * 35 + TIMING.sweep - 100, ease: easeInCubic }));
     });
@@ -361,7 +366,10 @@ export class PixiTable implements TableScene {
         this.to(s.front, { x: parts.front - w * 0.08, y: -h / 2 - h * 0.35 }, 150, { ease: easeOutCubic }),
         this.to(s.back, { x: parts.back + w * 0.08, y: -h / 2 + h * 0.35 }, 150, { ease: easeOutCubic }),
       ]);
-      await Promise.all([this.to(s.front, { x: parts.front, y: -h / 2 }, 170, { ease: easeInOutCubic }), this.to(s.back, { x: parts.back, y: -h / 2 }, 170, { ease: easeInOutCubic })]);
+      await Promise.all([
+        this.to(s.front, { x: parts.front, y: -h / 2 }, 170, { ease: easeInOutCubic }),
+        this.to(s.back, { x: parts.back, y: -h / 2 }, 170, { ease: easeInOutCubic }),
+      ]);
     }
     if (!live()) return;
     // The player's cut: the cut card goes in where they cut, the stack parts there and the back part
@@ -374,10 +382,7 @@ export class PixiTable implements TableScene {
     await this.wait(TIMING.pause);
     const frontW = cut.back - cut.front;
     const backW = w - frontW;
-    await Promise.all([
-      this.to(s.front, { y: -h / 2 - h * 1.3 }, 220, { ease: easeOutCubic }),
-      this.to(s.marker, { alpha: 0 }, 220),
-    ]);
+    await Promise.all([this.to(s.front, { y: -h / 2 - h * 1.3 }, 220, { ease: easeOutCubic }), this.to(s.marker, { alpha: 0 }, 220)]);
     await Promise.all([
       this.to(s.back, { x: cut.front }, 260, { ease: easeInOutCubic }),
       this.to(s.front, { x: cut.front + backW }, 260, { ease: easeInOutCubic }),
@@ -466,7 +471,18 @@ export class PixiTable implements TableScene {
   // ── For tests ───────────────────────────────────────────────────────────────────────────────
 
   /** A read-only peek at the scene's state, for tests and the screenshot harness. */
-  inspect(): { cutCard: { shoe: boolean; tray: boolean; flying: boolean }; shuffling: boolean; cards: { code: CardCode; faceUp: boolean; hand: Hand }[]; totals: Record<Hand, number | null>; banner: boolean; stacks: number; payouts: number; baked: number; ticking: boolean; contextLost: boolean | null } {
+  inspect(): {
+    cutCard: { shoe: boolean; tray: boolean; flying: boolean };
+    shuffling: boolean;
+    cards: { code: CardCode; faceUp: boolean; hand: Hand }[];
+    totals: Record<Hand, number | null>;
+    banner: boolean;
+    stacks: number;
+    payouts: number;
+    baked: number;
+    ticking: boolean;
+    contextLost: boolean | null;
+  } {
     return {
       cutCard: { shoe: this.shoe.cutCardShown, tray: this.discard.cutCard.visible, flying: this.flyingCut.visible },
       shuffling: this.shuffle.visible,
@@ -533,7 +549,12 @@ export class PixiTable implements TableScene {
     this.anim.speed = this.opts.reducedMotion || !this.running ? 0 : this.opts.speed === 'fast' ? 2 : 1;
   }
 
-  private to(target: Numeric | Container | { x: number; y: number }, props: Readonly<Record<string, number>>, ms: number, opts: { delay?: number; ease?: (t: number) => number } = {}): Promise<void> {
+  private to(
+    target: Numeric | Container | { x: number; y: number },
+    props: Readonly<Record<string, number>>,
+    ms: number,
+    opts: { delay?: number; ease?: (t: number) => number } = {},
+  ): Promise<void> {
     this.invalidate();
     return this.anim.to(target as Numeric, props, ms, opts);
   }
@@ -593,12 +614,16 @@ export class PixiTable implements TableScene {
 
   private drawFelt(): void {
     this.discard.setName(upper(this.opts.labels.discard ?? 'Discard', this.opts.language ?? ''));
-    this.felt.draw(this.layout, {
-      labels: this.opts.labels,
-      limitsText: this.opts.limitsText,
-      title: this.opts.title ?? 'PUNTO BANCO',
-      language: this.opts.language ?? '',
-    }, this.renderer.resolution);
+    this.felt.draw(
+      this.layout,
+      {
+        labels: this.opts.labels,
+        limitsText: this.opts.limitsText,
+        title: this.opts.title ?? 'PUNTO BANCO',
+        language: this.opts.language ?? '',
+      },
+      this.renderer.resolution,
+    );
   }
 
   private drawHighlight(): void {

@@ -36,7 +36,12 @@ function envelope(ctx: BaseAudioContext, out: AudioNode, at: number, peak: numbe
 }
 
 /** Filtered noise: a swish (card on cloth) or a tick (card edge), `from` → `to` Hz. */
-function swish(ctx: BaseAudioContext, out: AudioNode, at: number, o: { from: number; to: number; q: number; peak: number; attack: number; decay: number; type?: BiquadFilterType }): void {
+function swish(
+  ctx: BaseAudioContext,
+  out: AudioNode,
+  at: number,
+  o: { from: number; to: number; q: number; peak: number; attack: number; decay: number; type?: BiquadFilterType },
+): void {
   const src = ctx.createBufferSource();
   src.buffer = noise(ctx);
   const filter = ctx.createBiquadFilter();

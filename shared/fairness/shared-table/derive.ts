@@ -56,7 +56,14 @@ export function startSharedShoe(params: SharedParams, serverSeed: string, client
  * randomness and the close's hash. Pure. Positions count the cards out of the shoe before each
  * card, burn included (shoe mode), or index the round's stack (reshuffle mode).
  */
-export function dealSharedRound(params: SharedParams, state: SharedShoeState, serverSeed: string, cut: number, beaconRandomness: string, closeHash: string): DealtV2 {
+export function dealSharedRound(
+  params: SharedParams,
+  state: SharedShoeState,
+  serverSeed: string,
+  cut: number,
+  beaconRandomness: string,
+  closeHash: string,
+): DealtV2 {
   if (params.mode === 'reshuffle') {
     const round = playRound(roundStackV2(asV2Params(params), serverSeed, beaconRandomness, closeHash, cut), 0);
     return { round, cutCardOut: false, state: { ...state, rounds: state.rounds + 1 }, offset: null };

@@ -19,7 +19,7 @@ export interface MyRound {
   status: 'verified' | 'pending' | 'voided' | 'unsettled' | 'failed';
   bets: SharedBetRequest['bets'];
   /** The player's settlement in the transcript, if any. */
-  settlement: Pick<SharedSettlement, 'staked' | 'returned' | 'balanceBefore' | 'balanceAfter'> & { hash: string } | null;
+  settlement: (Pick<SharedSettlement, 'staked' | 'returned' | 'balanceBefore' | 'balanceAfter'> & { hash: string }) | null;
 }
 
 export type MyFindingCode = 'missing_in_operator_copy' | 'differs_from_player_copy' | 'not_settled' | 'close_after_beacon';
@@ -66,15 +66,29 @@ export async function verifyMyRounds(transcript: string | { records: SignedShare
     const b = r?.body;
     if (b?.type === 'settlement' && b.player === mine.player) settlementsByKey.set(`${b.shoe}/${b.round}`, r as SignedShared<SharedSettlement>);
     if (b?.type !== 'close' || !Array.isArray(b.bets)) continue;
-    const request = (b).bets.find((q) => q?.body?.player === mine.player);
+    const request = b.bets.find((q) => q?.body?.player === mine.player);
     if (!request) continue;
     const status = report.rounds.find((s) => s.index === i)?.status ?? 'failed';
     rounds.push({ shoe: b.shoe, round: b.round, close: r.hash, status, bets: request.body.bets, settlement: null });
   }
   for (const round of rounds) {
     const s = settlementsByKey.get(`${round.shoe}/${round.round}`);
-    if (s) round.settlement = { hash: s.hash, staked: s.body.staked, returned: s.body.returned, balanceBefore: s.body.balanceBefore, balanceAfter: s.body.balanceAfter };
-    else if (round.status !== 'voided') findings.push({ code: 'not_settled', shoe: round.shoe, round: round.round, hash: null, message: `round ${round.round} of shoe ${round.shoe} holds my bet, but the transcript has no settlement of it for me` });
+    if (s)
+      round.settlement = {
+        hash: s.hash,
+        staked: s.body.staked,
+        returned: s.body.returned,
+        balanceBefore: s.body.balanceBefore,
+        balanceAfter: s.body.balanceAfter,
+      };
+    else if (round.status !== 'voided')
+      findings.push({
+        code: 'not_settled',
+        shoe: round.shoe,
+        round: round.round,
+        hash: null,
+        message: `round ${round.round} of shoe ${round.shoe} holds my bet, but the transcript has no settlement of it for me`,
+      });
   }
   const hashes = new Set(records.map((r) => r?.hash));
   for (const s of mine.settlements ?? []) {
@@ -96,7 +110,13 @@ export async function verifyMyRounds(transcript: string | { records: SignedShare
     const b = record.body;
     const chain = records.find((r) => r?.body?.type === 'commitment' && r.body.shoe === b.shoe)?.body as SharedCommitment | undefined;
     if (chain && receivedAt >= timeOfRound(chain.beacon, b.beaconRound)) {
-      findings.push({ code: 'close_after_beacon', shoe: b.shoe, round: b.round, hash: record.hash, message: `the close of round ${b.round} of shoe ${b.shoe} reached me at ${new Date(receivedAt).toISOString()}, when its beacon round ${b.beaconRound} was already due: it may have been signed after the beacon was known` });
+      findings.push({
+        code: 'close_after_beacon',
+        shoe: b.shoe,
+        round: b.round,
+        hash: record.hash,
+        message: `the close of round ${b.round} of shoe ${b.shoe} reached me at ${new Date(receivedAt).toISOString()}, when its beacon round ${b.beaconRound} was already due: it may have been signed after the beacon was known`,
+      });
     }
     if (hashes.has(record.hash)) continue;
     const other = closes.get(`${b.shoe}/${b.round}`);

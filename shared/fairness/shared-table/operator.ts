@@ -66,7 +66,10 @@ export async function validateSharedRequest<K extends 'start' | 'bet'>(
   value: unknown,
   kind: K,
 ): Promise<Result<SignedSharedRequest<Extract<SharedStartRequest | SharedBetRequest, { type: K }>>, EngineError<SharedRequestErrorCode>>> {
-  const shape = SHAPE_CHECKS.obj({ body: SHARED_REQUESTS[kind], signature: (v, p) => (typeof v === 'string' ? null : `${p} must be a string`) })(value, 'request');
+  const shape = SHAPE_CHECKS.obj({ body: SHARED_REQUESTS[kind], signature: (v, p) => (typeof v === 'string' ? null : `${p} must be a string`) })(
+    value,
+    'request',
+  );
   if (shape) return fail('bad_request', shape);
   const signed = value as SignedSharedRequest<Extract<SharedStartRequest | SharedBetRequest, { type: K }>>;
   if (!(await verifySharedRequest(signed))) return fail('bad_player_signature', `the ${kind} request is not signed by the key it names`);
@@ -84,8 +87,9 @@ export async function validateSharedBet(
   const signed = await validateSharedRequest(value, 'bet');
   if (!signed.ok) return signed;
   const r = signed.value.body;
-  if (r.table !== at.table || r.shoe !== at.shoe || r.round !== at.round) return fail('request_mismatch', `the bet request is for table ${JSON.stringify(r.table)} shoe ${r.shoe} round ${r.round}, not this round`);
-  if (at.player !== undefined && r.player !== at.player) return fail('request_mismatch', 'the bet request is signed by another player than the session\'s');
+  if (r.table !== at.table || r.shoe !== at.shoe || r.round !== at.round)
+    return fail('request_mismatch', `the bet request is for table ${JSON.stringify(r.table)} shoe ${r.shoe} round ${r.round}, not this round`);
+  if (at.player !== undefined && r.player !== at.player) return fail('request_mismatch', "the bet request is signed by another player than the session's");
   const bets = validateBets(r.bets, at.limits ?? LOOSEST_LIMITS, at.balance);
   if (!bets.ok) return fail('bets_invalid', bets.error.message);
   return signed;
@@ -94,15 +98,22 @@ export async function validateSharedBet(
 export type StartErrorCode = 'no_players' | 'duplicate_player' | 'request_mismatch' | 'bad_cut';
 
 /** The start: every seated player's signed start request (signatures already checked), sorted by player. */
-export function buildSharedStart(commitment: SignedShared<SharedCommitment>, requests: readonly SignedSharedRequest<SharedStartRequest>[], keyId: string, issuedAt: string): Result<SharedStart, EngineError<StartErrorCode>> {
+export function buildSharedStart(
+  commitment: SignedShared<SharedCommitment>,
+  requests: readonly SignedSharedRequest<SharedStartRequest>[],
+  keyId: string,
+  issuedAt: string,
+): Result<SharedStart, EngineError<StartErrorCode>> {
   const c = commitment.body;
   if (requests.length === 0) return fail('no_players', 'a shoe starts with at least one seated player');
   const sorted = [...requests].sort(byPlayer);
   const n = c.params.decks * 52;
   for (const [i, r] of sorted.entries()) {
     if (i > 0 && r.body.player === sorted[i - 1]!.body.player) return fail('duplicate_player', `player ${r.body.player} sent two start requests`);
-    if (r.body.table !== c.table || r.body.shoe !== c.shoe || r.body.commitment !== commitment.hash) return fail('request_mismatch', `player ${r.body.player}'s start request answers another commitment`);
-    if (!Number.isSafeInteger(r.body.cut) || r.body.cut < 1 || r.body.cut > n - 1) return fail('bad_cut', `player ${r.body.player}'s cut ${r.body.cut} is outside 1–${n - 1}`);
+    if (r.body.table !== c.table || r.body.shoe !== c.shoe || r.body.commitment !== commitment.hash)
+      return fail('request_mismatch', `player ${r.body.player}'s start request answers another commitment`);
+    if (!Number.isSafeInteger(r.body.cut) || r.body.cut < 1 || r.body.cut > n - 1)
+      return fail('bad_cut', `player ${r.body.player}'s cut ${r.body.cut} is outside 1–${n - 1}`);
   }
   return ok({ type: 'start', table: c.table, shoe: c.shoe, keyId, requests: sorted, prev: commitment.hash, issuedAt });
 }
@@ -110,7 +121,13 @@ export function buildSharedStart(commitment: SignedShared<SharedCommitment>, req
 /** The shoe's client seed and cut from its start (what startSharedShoe takes). */
 export function sharedStartInputs(start: SharedStart, decks: number): { clientSeed: string; cut: number } {
   const requests = start.requests.map((r) => r.body);
-  return { clientSeed: combinedClientSeed(requests), cut: combinedCut(decks, requests.map((r) => r.cut)) };
+  return {
+    clientSeed: combinedClientSeed(requests),
+    cut: combinedCut(
+      decks,
+      requests.map((r) => r.cut),
+    ),
+  };
 }
 
 export type CloseErrorCode = 'no_bets' | 'duplicate_player' | 'request_mismatch';
@@ -119,15 +136,34 @@ export type CloseErrorCode = 'no_bets' | 'duplicate_player' | 'request_mismatch'
  * Closes a round's betting: every accepted (validated) bet request, one per player, sorted by
  * player; the beacon round is the first published strictly after the close time `issuedAt`.
  */
-export function buildClose(a: { last: SignedShared; round: number; bets: readonly SignedSharedRequest<SharedBetRequest>[]; beacon: BeaconChain; keyId: string; issuedAt: string }): Result<SharedClose, EngineError<CloseErrorCode>> {
+export function buildClose(a: {
+  last: SignedShared;
+  round: number;
+  bets: readonly SignedSharedRequest<SharedBetRequest>[];
+  beacon: BeaconChain;
+  keyId: string;
+  issuedAt: string;
+}): Result<SharedClose, EngineError<CloseErrorCode>> {
   if (a.bets.length === 0) return fail('no_bets', 'a round with no bets is not closed: the table waits');
   const sorted = [...a.bets].sort(byPlayer);
   const { table, shoe } = a.last.body;
   for (const [i, r] of sorted.entries()) {
-    if (i > 0 && r.body.player === sorted[i - 1]!.body.player) return fail('duplicate_player', `two bet requests of player ${r.body.player}: keep the last one`);
-    if (r.body.table !== table || r.body.shoe !== shoe || r.body.round !== a.round) return fail('request_mismatch', `player ${r.body.player}'s bet request is for another round`);
+    if (i > 0 && r.body.player === sorted[i - 1]!.body.player)
+      return fail('duplicate_player', `two bet requests of player ${r.body.player}: keep the last one`);
+    if (r.body.table !== table || r.body.shoe !== shoe || r.body.round !== a.round)
+      return fail('request_mismatch', `player ${r.body.player}'s bet request is for another round`);
   }
-  return ok({ type: 'close', table, shoe, keyId: a.keyId, round: a.round, bets: sorted, beaconRound: firstRoundAfter(a.beacon, Date.parse(a.issuedAt)), prev: a.last.hash, issuedAt: a.issuedAt });
+  return ok({
+    type: 'close',
+    table,
+    shoe,
+    keyId: a.keyId,
+    round: a.round,
+    bets: sorted,
+    beaconRound: firstRoundAfter(a.beacon, Date.parse(a.issuedAt)),
+    prev: a.last.hash,
+    issuedAt: a.issuedAt,
+  });
 }
 
 export type DealErrorCode = 'beacon_round_mismatch' | 'bad_beacon_signature' | 'bad_beacon_randomness';
@@ -145,7 +181,8 @@ export function buildSharedDeal(a: {
   issuedAt: string;
 }): Result<{ body: SharedDeal; state: SharedShoeState }, EngineError<DealErrorCode>> {
   const c = a.close.body;
-  if (a.beacon.round !== c.beaconRound) return fail('beacon_round_mismatch', `round ${c.round} is bound to beacon round ${c.beaconRound}, not ${a.beacon.round}`);
+  if (a.beacon.round !== c.beaconRound)
+    return fail('beacon_round_mismatch', `round ${c.round} is bound to beacon round ${c.beaconRound}, not ${a.beacon.round}`);
   const checked = verifyBeacon(a.chain, a.beacon);
   if (!checked.ok) return fail(checked.error.code === 'bad_beacon_randomness' ? 'bad_beacon_randomness' : 'bad_beacon_signature', checked.error.message);
   const beacon: BeaconRound = checked.value;
@@ -170,7 +207,14 @@ export function buildSharedDeal(a: {
 }
 
 /** One player's settlement of a dealt round: its bets (from its signed request in the close) against the outcome. */
-export function buildSharedSettlement(a: { deal: SignedShared<SharedDeal>; last: SignedShared; request: SignedSharedRequest<SharedBetRequest>; balanceBefore: number; keyId: string; issuedAt: string }): SharedSettlement {
+export function buildSharedSettlement(a: {
+  deal: SignedShared<SharedDeal>;
+  last: SignedShared;
+  request: SignedSharedRequest<SharedBetRequest>;
+  balanceBefore: number;
+  keyId: string;
+  issuedAt: string;
+}): SharedSettlement {
   const d = a.deal.body;
   const s = settle(a.request.body.bets, d.outcome);
   return {
@@ -191,13 +235,22 @@ export function buildSharedSettlement(a: { deal: SignedShared<SharedDeal>; last:
  * Every settlement of a dealt round, in the close's player order, each chained to the one before
  * (the first to the deal), signed with `key`. `balances` maps each bettor to its balance before the stake.
  */
-export async function signSharedSettlements(a: { deal: SignedShared<SharedDeal>; close: SignedShared<SharedClose>; balances: ReadonlyMap<string, number>; key: SigningKey; issuedAt: string }): Promise<SignedShared<SharedSettlement>[]> {
+export async function signSharedSettlements(a: {
+  deal: SignedShared<SharedDeal>;
+  close: SignedShared<SharedClose>;
+  balances: ReadonlyMap<string, number>;
+  key: SigningKey;
+  issuedAt: string;
+}): Promise<SignedShared<SharedSettlement>[]> {
   const out: SignedShared<SharedSettlement>[] = [];
   let last: SignedShared = a.deal;
   for (const request of a.close.body.bets) {
     const balanceBefore = a.balances.get(request.body.player);
     if (balanceBefore === undefined) throw new RangeError(`no balance for player ${request.body.player}`);
-    const signed = await signSharedRecord(buildSharedSettlement({ deal: a.deal, last, request, balanceBefore, keyId: a.key.keyId, issuedAt: a.issuedAt }), a.key);
+    const signed = await signSharedRecord(
+      buildSharedSettlement({ deal: a.deal, last, request, balanceBefore, keyId: a.key.keyId, issuedAt: a.issuedAt }),
+      a.key,
+    );
     out.push(signed);
     last = signed;
   }
@@ -210,9 +263,16 @@ export function voidNotBefore(chain: BeaconChain, params: SharedParams, beaconRo
 }
 
 /** Voids a closed round whose beacon is late past the deadline: every stake is returned. */
-export function buildSharedVoid(a: { close: SignedShared<SharedClose>; chain: BeaconChain; params: SharedParams; keyId: string; issuedAt: string }): Result<SharedVoid, EngineError<'void_too_early'>> {
+export function buildSharedVoid(a: {
+  close: SignedShared<SharedClose>;
+  chain: BeaconChain;
+  params: SharedParams;
+  keyId: string;
+  issuedAt: string;
+}): Result<SharedVoid, EngineError<'void_too_early'>> {
   const c = a.close.body;
-  if (Date.parse(a.issuedAt) < voidNotBefore(a.chain, a.params, c.beaconRound)) return fail('void_too_early', `beacon round ${c.beaconRound} is not yet ${a.params.beaconDeadlineSeconds} s late`);
+  if (Date.parse(a.issuedAt) < voidNotBefore(a.chain, a.params, c.beaconRound))
+    return fail('void_too_early', `beacon round ${c.beaconRound} is not yet ${a.params.beaconDeadlineSeconds} s late`);
   return ok({ type: 'void', table: c.table, shoe: c.shoe, keyId: a.keyId, round: c.round, prev: a.close.hash, issuedAt: a.issuedAt });
 }
 
@@ -222,6 +282,23 @@ export function sharedRevealDue(params: SharedParams, shoe: { cutCardOut: boolea
   return shoe.closed >= params.roundLimit ? 'reshuffle-limit' : null;
 }
 
-export function buildSharedReveal(a: { last: SignedShared; serverSeed: string; rounds: number; reason: SharedRevealReason; keyId: string; issuedAt: string }): SharedReveal {
-  return { type: 'reveal', table: a.last.body.table, shoe: a.last.body.shoe, keyId: a.keyId, serverSeed: a.serverSeed, rounds: a.rounds, reason: a.reason, prev: a.last.hash, issuedAt: a.issuedAt };
+export function buildSharedReveal(a: {
+  last: SignedShared;
+  serverSeed: string;
+  rounds: number;
+  reason: SharedRevealReason;
+  keyId: string;
+  issuedAt: string;
+}): SharedReveal {
+  return {
+    type: 'reveal',
+    table: a.last.body.table,
+    shoe: a.last.body.shoe,
+    keyId: a.keyId,
+    serverSeed: a.serverSeed,
+    rounds: a.rounds,
+    reason: a.reason,
+    prev: a.last.hash,
+    issuedAt: a.issuedAt,
+  };
 }

@@ -31,7 +31,12 @@ export type OwedSharedErrorCode = 'no_close' | 'not_revealed' | 'bad_beacon' | '
  * serves it: verified here against the committed chain), and the seed — `serverSeed` if given,
  * else the shoe's reveal in `records`.
  */
-export function owedSharedRound(records: readonly SignedShared[], closeHash: string, beacon: { round: number; signature: string }, serverSeed?: string): Result<OwedSharedRound, EngineError<OwedSharedErrorCode>> {
+export function owedSharedRound(
+  records: readonly SignedShared[],
+  closeHash: string,
+  beacon: { round: number; signature: string },
+  serverSeed?: string,
+): Result<OwedSharedRound, EngineError<OwedSharedErrorCode>> {
   const at = records.findIndex((r) => r.hash === closeHash && r.body.type === 'close');
   if (at < 0) return fail('no_close', `no close with hash ${closeHash}`);
   const close = records[at] as SignedShared<SharedClose>;
@@ -51,7 +56,10 @@ export function owedSharedRound(records: readonly SignedShared[], closeHash: str
     return fail('not_revealed', 'the shoe is not revealed (or its seed does not match the commitment): the owed round can be dealt once it is');
   }
   const requests = start.requests.map((r) => r.body);
-  const cut = combinedCut(commitment.params.decks, requests.map((r) => r.cut));
+  const cut = combinedCut(
+    commitment.params.decks,
+    requests.map((r) => r.cut),
+  );
   let state = startSharedShoe(commitment.params, seed, combinedClientSeed(requests), cut);
   for (let j = c + 2; j < at; j++) {
     const r = records[j]!;

@@ -49,7 +49,8 @@ export function validateSharedParams(value: unknown): Result<SharedParams, Engin
   const p = value as Record<string, unknown>;
   const members = p.mode === 'reshuffle' ? SHARED_PARAM_MEMBERS.reshuffle : SHARED_PARAM_MEMBERS.shoe;
   const have = Object.keys(p).sort();
-  if (have.join() !== members.join()) return fail('bad_params', `the params of mode ${JSON.stringify(p.mode)} are exactly ${members.join(', ')}; got ${have.join(', ')}`);
+  if (have.join() !== members.join())
+    return fail('bad_params', `the params of mode ${JSON.stringify(p.mode)} are exactly ${members.join(', ')}; got ${have.join(', ')}`);
   if (p.mode !== 'shoe' && p.mode !== 'reshuffle') return fail('bad_params', `mode must be "shoe" or "reshuffle", got ${JSON.stringify(p.mode)}`);
   if (p.algorithm !== 'pb-shared-1') return fail('bad_params', `the algorithm must be "pb-shared-1", got ${JSON.stringify(p.algorithm)}`);
   if (p.mode === 'shoe' && typeof p.burn !== 'boolean') return fail('bad_params', 'burn must be true or false');

@@ -104,7 +104,19 @@ export async function playSharedTable(o: PlaySharedOptions): Promise<SharedFile 
     const p = sc.params;
     const limits = sc.limits ? { limits: sc.limits } : {};
     now = Math.max(now, sc.startAt ?? now);
-    const commitment = await sign(buildSharedCommitment({ table: o.table, shoe: (o.firstShoe ?? 1) + si, keyId: opId, params: p, ...limits, beacon: o.chain, serverSeed: sc.serverSeed, prev, issuedAt: at() }));
+    const commitment = await sign(
+      buildSharedCommitment({
+        table: o.table,
+        shoe: (o.firstShoe ?? 1) + si,
+        keyId: opId,
+        params: p,
+        ...limits,
+        beacon: o.chain,
+        serverSeed: sc.serverSeed,
+        prev,
+        issuedAt: at(),
+      }),
+    );
     const seats = await Promise.all(sc.seats.map((s) => request(sharedStartRequest(commitment, playerKeyOf(o.players[s.seat]!), s.clientSeed, s.cut), s.seat)));
     const start = await sign(unwrap(buildSharedStart(commitment, seats, opId, at())));
     const { clientSeed, cut } = sharedStartInputs(start.body, p.decks);
@@ -116,7 +128,11 @@ export async function playSharedTable(o: PlaySharedOptions): Promise<SharedFile 
     for (const rs of sc.rounds) {
       if (reached) break;
       const round = closed + 1;
-      const requests = await Promise.all(Object.entries(rs.bets).map(([seat, bets]) => request(sharedBetRequest(o.table, commitment.body.shoe, round, playerKeyOf(o.players[+seat]!), bets), +seat)));
+      const requests = await Promise.all(
+        Object.entries(rs.bets).map(([seat, bets]) =>
+          request(sharedBetRequest(o.table, commitment.body.shoe, round, playerKeyOf(o.players[+seat]!), bets), +seat),
+        ),
+      );
       now += (rs.closeAfterMs ?? 1000) - 1000;
       const close = await sign(unwrap(buildClose({ last, round, bets: requests, beacon: o.chain, keyId: opId, issuedAt: at() })));
       closed++;
@@ -147,7 +163,9 @@ export async function playSharedTable(o: PlaySharedOptions): Promise<SharedFile 
       reached = sharedRevealDue(p, { cutCardOut: deal.body.cutCardOut, closed });
     }
     if (open || sc.end === 'open') break;
-    const reveal = await sign(buildSharedReveal({ last, serverSeed: sc.serverSeed, rounds: closed, reason: sc.end ?? reached ?? 'closed', keyId: opId, issuedAt: at() }));
+    const reveal = await sign(
+      buildSharedReveal({ last, serverSeed: sc.serverSeed, rounds: closed, reason: sc.end ?? reached ?? 'closed', keyId: opId, issuedAt: at() }),
+    );
     prev = reveal.hash;
   }
   return { version: 'pb-shared-1', records, balances };

@@ -27,4 +27,5 @@ export const sharedBetRequest = (table: string, shoe: number, round: number, pla
 });
 
 /** Ascending by player pseudonym, compared code unit by code unit (base64url is ASCII: byte order). */
-export const byPlayer = (a: { body: { player: string } }, b: { body: { player: string } }): number => (a.body.player < b.body.player ? -1 : a.body.player > b.body.player ? 1 : 0);
+export const byPlayer = (a: { body: { player: string } }, b: { body: { player: string } }): number =>
+  a.body.player < b.body.player ? -1 : a.body.player > b.body.player ? 1 : 0;

@@ -19,7 +19,18 @@ import { isHex32, seedCommitmentV2 } from '../v2/derive.ts';
 import { parseStrictJson } from '../v2/json.ts';
 import { validateLimitsV2 } from '../v2/params.ts';
 import { importPlayerKey } from '../v2/records.ts';
-import { checkPlacement, checkSignedRecord, DEALT_CODES, DEALT_MEMBERS, PLACEMENT_CODES, RECORD_CODES, type RecordRules, type VerifyFailureOf, type VerifyReportOf, VerifyStop } from '../v2/record-checks.ts';
+import {
+  checkPlacement,
+  checkSignedRecord,
+  DEALT_CODES,
+  DEALT_MEMBERS,
+  PLACEMENT_CODES,
+  RECORD_CODES,
+  type RecordRules,
+  type VerifyFailureOf,
+  type VerifyReportOf,
+  VerifyStop,
+} from '../v2/record-checks.ts';
 import { importVerifyKeysV2, playListedCards } from '../v2/verify.ts';
 import { combinedClientSeed, combinedCut, dealSharedRound, type SharedShoeState, startSharedShoe } from './derive.ts';
 import { sharedRevealDue } from './operator.ts';
@@ -156,7 +167,15 @@ export async function verifySharedFile(file: unknown, jwks: Jwks | VerifyKeys): 
   const status = (s: SharedRoundStatus['status'], code?: SharedVerifyCode) => {
     const c = shoe!.close!;
     const at = rounds.findIndex((r) => r.close === c.hash);
-    const entry: SharedRoundStatus = { shoe: c.body.shoe, round: c.body.round, status: s, players: c.body.bets.length, index: records.indexOf(c), close: c.hash, ...(code ? { code } : {}) };
+    const entry: SharedRoundStatus = {
+      shoe: c.body.shoe,
+      round: c.body.round,
+      status: s,
+      players: c.body.bets.length,
+      index: records.indexOf(c),
+      close: c.hash,
+      ...(code ? { code } : {}),
+    };
     if (at >= 0) rounds[at] = entry;
     else rounds.push(entry);
   };
@@ -205,7 +224,11 @@ export async function verifySharedFile(file: unknown, jwks: Jwks | VerifyKeys): 
           const c = sh.close!.body;
           if (body.round !== c.round) stop('round_mismatch', `the void says round ${body.round}, its close round ${c.round}`);
           const due = timeOfRound(sh.commitment.body.beacon, c.beaconRound) + sh.params.beaconDeadlineSeconds * 1000;
-          if (Date.parse(body.issuedAt) < due) stop('void_too_early', `round ${c.round} was voided before beacon round ${c.beaconRound} was ${sh.params.beaconDeadlineSeconds} s late (${new Date(due).toISOString()})`);
+          if (Date.parse(body.issuedAt) < due)
+            stop(
+              'void_too_early',
+              `round ${c.round} was voided before beacon round ${c.beaconRound} was ${sh.params.beaconDeadlineSeconds} s late (${new Date(due).toISOString()})`,
+            );
           status('voided');
           sh.close = null;
           break;
@@ -218,9 +241,13 @@ export async function verifySharedFile(file: unknown, jwks: Jwks | VerifyKeys): 
     if (records.length === 0) stop('bad_record', 'the file holds no record');
     index = records.length - 1;
     const last = records[index]!.body;
-    if (last.type === 'close') stop('unsettled_close', `round ${last.round} of shoe ${last.shoe} was closed and is neither dealt nor voided: the operator owes it`);
+    if (last.type === 'close')
+      stop('unsettled_close', `round ${last.round} of shoe ${last.shoe} was closed and is neither dealt nor voided: the operator owes it`);
     if (last.type === 'deal' || (last.type === 'settlement' && shoe!.settled < shoe!.close!.body.bets.length)) {
-      stop('missing_settlement', `round ${shoe!.close!.body.round} of shoe ${shoe!.close!.body.shoe} was dealt, but ${shoe!.close!.body.bets.length - shoe!.settled} player(s) have no settlement`);
+      stop(
+        'missing_settlement',
+        `round ${shoe!.close!.body.round} of shoe ${shoe!.close!.body.shoe} was dealt, but ${shoe!.close!.body.bets.length - shoe!.settled} player(s) have no settlement`,
+      );
     }
     return report(rounds, last.type !== 'reveal');
   } catch (e) {
@@ -240,16 +267,21 @@ function sequence(body: SharedRecord, before: SharedRecord | null, sh: ShoeCtx |
   }
   const b = before.type;
   if (b === 'close' && type !== 'deal' && type !== 'void') {
-    if (type === 'reveal' || type === 'close') stop('unsettled_close', `round ${before.round} was closed and is neither dealt nor voided: the operator owes it`);
+    if (type === 'reveal' || type === 'close')
+      stop('unsettled_close', `round ${before.round} was closed and is neither dealt nor voided: the operator owes it`);
     stop('out_of_sequence', `a ${type} record cannot follow a close`);
   }
   if (b === 'deal' || b === 'settlement') {
     const c = sh!.close!.body;
     const remaining = c.bets.length - sh!.settled;
-    if (remaining > 0 && type !== 'settlement') stop('missing_settlement', `round ${c.round}: ${remaining} player(s) have no settlement before the ${type} record`);
+    if (remaining > 0 && type !== 'settlement')
+      stop('missing_settlement', `round ${c.round}: ${remaining} player(s) have no settlement before the ${type} record`);
     if (remaining === 0 && type === 'settlement') {
-      const p = (body).player;
-      stop(c.bets.some((r) => r.body.player === p) ? 'duplicate_settlement' : 'unknown_settlement', `round ${c.round}: every player is settled; another settlement for ${p}`);
+      const p = body.player;
+      stop(
+        c.bets.some((r) => r.body.player === p) ? 'duplicate_settlement' : 'unknown_settlement',
+        `round ${c.round}: every player is settled; another settlement for ${p}`,
+      );
     }
     if (type === 'settlement') return;
   }
@@ -296,13 +328,18 @@ function checkCommitment(signed: SignedShared<SharedCommitment>, records: readon
 
 /** The request's player key and signature. */
 async function checkRequest(r: SignedSharedRequest, what: string, stop: StopFn): Promise<void> {
-  if ((await importPlayerKey(r.body.player)) === null) stop('bad_player_key', `${what}: player ${JSON.stringify(r.body.player)} is not an Ed25519 public key (32 bytes, canonical base64url)`);
+  if ((await importPlayerKey(r.body.player)) === null)
+    stop('bad_player_key', `${what}: player ${JSON.stringify(r.body.player)} is not an Ed25519 public key (32 bytes, canonical base64url)`);
   if (!(await verifySharedRequest(r))) stop('bad_player_signature', `${what}: the signature does not verify with the key of player ${r.body.player}`);
 }
 
 function checkOrder(requests: readonly SignedSharedRequest[], what: string, stop: StopFn): void {
   for (let i = 1; i < requests.length; i++) {
-    if (!(requests[i - 1]!.body.player < requests[i]!.body.player)) stop('player_order', `${what}: the requests must be strictly ascending by player (a player once): ${requests[i]!.body.player} follows ${requests[i - 1]!.body.player}`);
+    if (!(requests[i - 1]!.body.player < requests[i]!.body.player))
+      stop(
+        'player_order',
+        `${what}: the requests must be strictly ascending by player (a player once): ${requests[i]!.body.player} follows ${requests[i - 1]!.body.player}`,
+      );
   }
 }
 
@@ -313,7 +350,8 @@ async function checkStart(sh: ShoeCtx, body: SharedStart, stop: StopFn): Promise
     const r = req.body;
     const what = `start request ${i + 1}`;
     await checkRequest(req, what, stop);
-    if (r.table !== body.table || r.shoe !== body.shoe || r.commitment !== sh.commitment.hash) stop('request_mismatch', `${what} names another table, shoe or commitment`);
+    if (r.table !== body.table || r.shoe !== body.shoe || r.commitment !== sh.commitment.hash)
+      stop('request_mismatch', `${what} names another table, shoe or commitment`);
     const seed = validateClientSeed(r.clientSeed);
     if (!seed.ok) stop('bad_client_seed', `${what}: ${seed.error.message}`);
     if (seed.ok && seed.value !== r.clientSeed) stop('bad_client_seed', `${what}: the client seed is not in Unicode NFC`);
@@ -322,7 +360,10 @@ async function checkStart(sh: ShoeCtx, body: SharedStart, stop: StopFn): Promise
   }
   checkOrder(body.requests, 'the start', stop);
   const requests = body.requests.map((r) => r.body);
-  sh.cut = combinedCut(sh.params.decks, requests.map((r) => r.cut));
+  sh.cut = combinedCut(
+    sh.params.decks,
+    requests.map((r) => r.cut),
+  );
   if (sh.seed !== null) sh.state = startSharedShoe(sh.params, sh.seed, combinedClientSeed(requests), sh.cut);
 }
 
@@ -330,13 +371,15 @@ async function checkClose(sh: ShoeCtx, signed: SignedShared<SharedClose>, stop: 
   const body = signed.body;
   if (body.round !== sh.closed + 1) stop('round_mismatch', `the close says round ${body.round}; it is round ${sh.closed + 1} of the shoe`);
   if (sh.cutCardOut) stop('round_after_cut_card', `round ${body.round} was closed after the cut card came out`);
-  if (sh.params.mode === 'reshuffle' && body.round > sh.params.roundLimit) stop('round_over_limit', `round ${body.round} is beyond the committed roundLimit ${sh.params.roundLimit}`);
+  if (sh.params.mode === 'reshuffle' && body.round > sh.params.roundLimit)
+    stop('round_over_limit', `round ${body.round} is beyond the committed roundLimit ${sh.params.roundLimit}`);
   if (body.bets.length === 0) stop('no_bets', `round ${body.round} was closed with no bet: a round is dealt only for bets`);
   for (const [i, req] of body.bets.entries()) {
     const r = req.body;
     const what = `round ${body.round}, bet request ${i + 1}`;
     await checkRequest(req, what, stop);
-    if (r.table !== body.table || r.shoe !== body.shoe || r.round !== body.round) stop('request_mismatch', `${what} (player ${r.player}) is for another table, shoe or round`);
+    if (r.table !== body.table || r.shoe !== body.shoe || r.round !== body.round)
+      stop('request_mismatch', `${what} (player ${r.player}) is for another table, shoe or round`);
   }
   checkOrder(body.bets, `round ${body.round}`, stop);
   for (const req of body.bets) {
@@ -344,8 +387,16 @@ async function checkClose(sh: ShoeCtx, signed: SignedShared<SharedClose>, stop: 
     if (!v.ok) stop('bets_invalid', `round ${body.round}, player ${req.body.player}: ${v.error.message} (${v.error.code})`);
   }
   const due = firstRoundAfter(sh.commitment.body.beacon, Date.parse(body.issuedAt));
-  if (body.beaconRound < due) stop('beacon_round_too_early', `round ${body.round} closed at ${body.issuedAt} names beacon round ${body.beaconRound}, published before the close; the first round after it is ${due}`);
-  if (body.beaconRound !== due) stop('beacon_round_mismatch', `round ${body.round} closed at ${body.issuedAt} must name beacon round ${due}, the first published after the close, not ${body.beaconRound}`);
+  if (body.beaconRound < due)
+    stop(
+      'beacon_round_too_early',
+      `round ${body.round} closed at ${body.issuedAt} names beacon round ${body.beaconRound}, published before the close; the first round after it is ${due}`,
+    );
+  if (body.beaconRound !== due)
+    stop(
+      'beacon_round_mismatch',
+      `round ${body.round} closed at ${body.issuedAt} must name beacon round ${due}, the first published after the close, not ${body.beaconRound}`,
+    );
   sh.closed++;
   sh.close = signed;
   sh.deal = null;
@@ -357,10 +408,16 @@ function checkDeal(sh: ShoeCtx, signed: SignedShared<SharedDeal>, stop: StopFn):
   const close = sh.close!;
   const chain = sh.commitment.body.beacon;
   if (body.round !== close.body.round) stop('round_mismatch', `the deal says round ${body.round}, its close round ${close.body.round}`);
-  if (body.beacon.round !== close.body.beaconRound) stop('beacon_round_mismatch', `round ${body.round} is bound to beacon round ${close.body.beaconRound}; the deal uses ${body.beacon.round}`);
+  if (body.beacon.round !== close.body.beaconRound)
+    stop('beacon_round_mismatch', `round ${body.round} is bound to beacon round ${close.body.beaconRound}; the deal uses ${body.beacon.round}`);
   const beacon = verifyBeacon(chain, body.beacon);
-  if (!beacon.ok) stop(beacon.error.code === 'bad_beacon_randomness' ? 'bad_beacon_randomness' : 'bad_beacon_signature', `round ${body.round}: ${beacon.error.message}`);
-  if (Date.parse(body.issuedAt) < timeOfRound(chain, body.beacon.round)) stop('deal_before_beacon', `round ${body.round} was dealt at ${body.issuedAt}, before its beacon round was published (${new Date(timeOfRound(chain, body.beacon.round)).toISOString()})`);
+  if (!beacon.ok)
+    stop(beacon.error.code === 'bad_beacon_randomness' ? 'bad_beacon_randomness' : 'bad_beacon_signature', `round ${body.round}: ${beacon.error.message}`);
+  if (Date.parse(body.issuedAt) < timeOfRound(chain, body.beacon.round))
+    stop(
+      'deal_before_beacon',
+      `round ${body.round} was dealt at ${body.issuedAt}, before its beacon round was published (${new Date(timeOfRound(chain, body.beacon.round)).toISOString()})`,
+    );
   const dealt = deal(sh, body, close.hash, stop);
   sh.deal = signed;
   const expected = {
@@ -369,10 +426,7 @@ function checkDeal(sh: ShoeCtx, signed: SignedShared<SharedDeal>, stop: StopFn):
     cutCardOut: dealt.cutCardOut,
   };
   const got: Record<string, unknown> = { ...body, cards: canonicalJson(body.cards) };
-  const order: [keyof typeof expected, SharedVerifyCode][] = [
-    ...DEALT_MEMBERS,
-    ['cutCardOut', 'cut_card_mismatch'],
-  ];
+  const order: [keyof typeof expected, SharedVerifyCode][] = [...DEALT_MEMBERS, ['cutCardOut', 'cut_card_mismatch']];
   for (const [k, code] of order) {
     if (expected[k] !== got[k]) return [code, `round ${body.round}: ${k} should be ${String(expected[k])}, the deal says ${String(got[k])}`];
   }
@@ -396,18 +450,21 @@ function checkSettlement(sh: ShoeCtx, body: SharedSettlement, stop: StopFn): [Sh
   const s = settle(expected.body.bets, deal.body.outcome);
   const payouts = canonicalJson(s.bets.map((b) => ({ sector: b.sector, box: b.box, amount: b.amount, result: b.result, returned: b.returned, net: b.net })));
   const who = `round ${close.round}, player ${body.player}`;
-  if (canonicalJson(body.payouts) !== payouts) return ['payout_mismatch', `${who}: the payouts do not follow from the signed bets and the outcome ${deal.body.outcome}`];
+  if (canonicalJson(body.payouts) !== payouts)
+    return ['payout_mismatch', `${who}: the payouts do not follow from the signed bets and the outcome ${deal.body.outcome}`];
   if (body.staked !== s.staked) return ['stake_mismatch', `${who}: staked should be ${s.staked}, the settlement says ${body.staked}`];
   if (body.returned !== s.returned) return ['payout_mismatch', `${who}: returned should be ${s.returned}, the settlement says ${body.returned}`];
   const covered = validateBets(expected.body.bets, sh.limits, body.balanceBefore);
   if (!covered.ok) return ['bets_invalid', `${who}: ${covered.error.message} (${covered.error.code})`];
-  if (body.balanceAfter !== body.balanceBefore - s.staked + s.returned) return ['balance_mismatch', `${who}: balanceAfter should be ${body.balanceBefore - s.staked + s.returned}, the settlement says ${body.balanceAfter}`];
+  if (body.balanceAfter !== body.balanceBefore - s.staked + s.returned)
+    return ['balance_mismatch', `${who}: balanceAfter should be ${body.balanceBefore - s.staked + s.returned}, the settlement says ${body.balanceAfter}`];
   return null;
 }
 
 function checkReveal(sh: ShoeCtx, r: SharedReveal, stop: StopFn): void {
   if (!isHex32(r.serverSeed)) stop('bad_server_seed', 'the revealed server seed must be 64 lowercase hex characters');
-  if (seedCommitmentV2(r.serverSeed) !== sh.commitment.body.serverSeedHash) stop('commitment_mismatch', 'the revealed seed does not hash to the committed serverSeedHash');
+  if (seedCommitmentV2(r.serverSeed) !== sh.commitment.body.serverSeedHash)
+    stop('commitment_mismatch', 'the revealed seed does not hash to the committed serverSeedHash');
   if (r.rounds !== sh.closed) stop('round_count_mismatch', `the reveal counts ${r.rounds} rounds, the shoe closed ${sh.closed}`);
   const reasons = ['cut-card', 'reshuffle-limit', 'closed'];
   if (!reasons.includes(r.reason)) stop('reveal_reason_mismatch', `the reason must be one of ${reasons.join(', ')}`);

@@ -48,7 +48,9 @@ export function compareCopies(mine: Pick<FileV2, 'records'>, theirs: Pick<FileV2
       round: b.round ?? null,
       type: b.type,
       hash: r.hash,
-      message: other ? `the operator's copy holds a different ${where} (hash ${other.hash}, the player's ${r.hash})` : `the operator's copy has no ${where} (the player's hash ${r.hash})`,
+      message: other
+        ? `the operator's copy holds a different ${where} (hash ${other.hash}, the player's ${r.hash})`
+        : `the operator's copy has no ${where} (the player's hash ${r.hash})`,
     });
   }
   return findings;
@@ -77,7 +79,12 @@ export type OwedErrorCode = 'no_acceptance' | 'not_revealed' | 'lock_mismatch' |
  * each earlier round's secret; voids deal nothing), the player's secret, and the server seed —
  * `serverSeed` if given, else the shoe's reveal in `file` — and settles its bets.
  */
-export function owedRound(file: Pick<FileV2, 'records'>, acceptanceHash: string, secret: string, serverSeed?: string): Result<OwedRound, EngineError<OwedErrorCode>> {
+export function owedRound(
+  file: Pick<FileV2, 'records'>,
+  acceptanceHash: string,
+  secret: string,
+  serverSeed?: string,
+): Result<OwedRound, EngineError<OwedErrorCode>> {
   const records = file.records;
   const at = records.findIndex((r) => r.hash === acceptanceHash && r.body.type === 'acceptance');
   if (at < 0) return fail('no_acceptance', `no acceptance with hash ${acceptanceHash} in the file`);
@@ -96,7 +103,7 @@ export function owedRound(file: Pick<FileV2, 'records'>, acceptanceHash: string,
   if (seed === undefined || !isHex32(seed) || seedCommitmentV2(seed) !== commitment.serverSeedHash) {
     return fail('not_revealed', 'the shoe is not revealed (or its seed does not match the commitment): the owed round can be dealt once it is');
   }
-  if (!isHex32(secret) || lockOf(secret) !== acc.body.request.body.lock) return fail('lock_mismatch', 'this secret does not open the acceptance\'s lock');
+  if (!isHex32(secret) || lockOf(secret) !== acc.body.request.body.lock) return fail('lock_mismatch', "this secret does not open the acceptance's lock");
   const { clientSeed, cut } = start.request.body;
   let state = startShoeV2(commitment.params, seed, clientSeed, cut);
   for (let j = c + 2; j < at; j++) {
@@ -125,7 +132,10 @@ export function owedRound(file: Pick<FileV2, 'records'>, acceptanceHash: string,
 
 /** The secret the player revealed for an acceptance, from its copy's `sent` requests (or records). */
 export function secretFor(copy: Pick<FileV2, 'records' | 'sent'>, acceptanceHash: string): string | null {
-  const requests: SignedRequest[] = [...(copy.sent ?? []), ...copy.records.flatMap((r) => ((r.body as { request?: SignedRequest }).request ? [(r.body as { request: SignedRequest }).request] : []))];
+  const requests: SignedRequest[] = [
+    ...(copy.sent ?? []),
+    ...copy.records.flatMap((r) => ((r.body as { request?: SignedRequest }).request ? [(r.body as { request: SignedRequest }).request] : [])),
+  ];
   for (const q of requests) {
     const b = q?.body as SecretRequest | undefined;
     if (b?.type === 'secret' && b.acceptance === acceptanceHash) return b.secret;

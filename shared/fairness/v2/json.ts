@@ -22,7 +22,7 @@ export function parseStrictJson(text: string): StrictJson {
       i++;
       const o: Record<string, unknown> = {};
       ws();
-      if (text[i] === '}') return i++, o;
+      if (text[i] === '}') return (i++, o);
       for (;;) {
         ws();
         if (text[i] !== '"') err('expected a member name');
@@ -33,7 +33,7 @@ export function parseStrictJson(text: string): StrictJson {
         Object.defineProperty(o, k, { value: value(), enumerable: true, writable: true, configurable: true });
         ws();
         if (text[i] === ',') i++;
-        else if (text[i] === '}') return i++, o;
+        else if (text[i] === '}') return (i++, o);
         else err('expected "," or "}"');
       }
     }
@@ -41,18 +41,22 @@ export function parseStrictJson(text: string): StrictJson {
       i++;
       const a: unknown[] = [];
       ws();
-      if (text[i] === ']') return i++, a;
+      if (text[i] === ']') return (i++, a);
       for (;;) {
         a.push(value());
         ws();
         if (text[i] === ',') i++;
-        else if (text[i] === ']') return i++, a;
+        else if (text[i] === ']') return (i++, a);
         else err('expected "," or "]"');
       }
     }
     if (c === '"') return string();
-    for (const [word, v] of [['true', true], ['false', false], ['null', null]] as const) {
-      if (text.startsWith(word, i)) return (i += word.length), v;
+    for (const [word, v] of [
+      ['true', true],
+      ['false', false],
+      ['null', null],
+    ] as const) {
+      if (text.startsWith(word, i)) return ((i += word.length), v);
     }
     const m = /^-?(0|[1-9][0-9]*)([.eE][-+0-9.eE]*)?/.exec(text.slice(i, i + 400));
     if (!m) return err('unexpected character');

@@ -185,7 +185,8 @@ export function buildReceiptV2(a: {
   if (r.table !== acc.table || r.shoe !== acc.shoe || r.round !== acc.round || r.acceptance !== a.acceptance.hash) {
     return fail('request_mismatch', 'the secret request does not answer this acceptance');
   }
-  if (!/^[0-9a-f]{64}$/.test(r.secret) || lockOf(r.secret) !== acc.request.body.lock) return fail('lock_mismatch', 'the secret does not open the lock of the bet request');
+  if (!/^[0-9a-f]{64}$/.test(r.secret) || lockOf(r.secret) !== acc.request.body.lock)
+    return fail('lock_mismatch', 'the secret does not open the lock of the bet request');
   const dealt = dealRoundV2(a.params, a.state, a.serverSeed, a.cut, r.secret, a.acceptance.hash);
   const bets = acc.request.body.bets;
   const s = settle(bets, dealt.round.outcome);
@@ -211,7 +212,17 @@ export function buildReceiptV2(a: {
 /** Voids an accepted round whose secret never came (issuedAt ≥ acceptance + voidAfterSeconds): the stake is returned. */
 export function buildVoidV2(acceptance: SignedV2<AcceptanceV2>, keyId: string, issuedAt: string): VoidV2 {
   const a = acceptance.body;
-  return { type: 'void', table: a.table, shoe: a.shoe, keyId, round: a.round, balanceBefore: a.balanceBefore, balanceAfter: a.balanceBefore, prev: acceptance.hash, issuedAt };
+  return {
+    type: 'void',
+    table: a.table,
+    shoe: a.shoe,
+    keyId,
+    round: a.round,
+    balanceBefore: a.balanceBefore,
+    balanceAfter: a.balanceBefore,
+    prev: acceptance.hash,
+    issuedAt,
+  };
 }
 
 export function buildRevealV2(a: {

@@ -43,10 +43,12 @@ const int = (n: unknown, lo: number, hi: number): boolean => typeof n === 'numbe
 export function validateParamsV2(p: ShoeParamsV2): Result<ShoeParamsV2, EngineError<'bad_params'>> {
   if (p.algorithm !== 'pb-fair-2') return fail('bad_params', `the algorithm must be "pb-fair-2", got ${JSON.stringify(p.algorithm)}`);
   if (!int(p.decks, MIN_DECKS, MAX_DECKS)) return fail('bad_params', `decks must be ${MIN_DECKS} to ${MAX_DECKS}, got ${String(p.decks)}`);
-  if (!int(p.voidAfterSeconds, 1, VOID_AFTER_MAX)) return fail('bad_params', `voidAfterSeconds must be 1 to ${VOID_AFTER_MAX}, got ${String(p.voidAfterSeconds)}`);
+  if (!int(p.voidAfterSeconds, 1, VOID_AFTER_MAX))
+    return fail('bad_params', `voidAfterSeconds must be 1 to ${VOID_AFTER_MAX}, got ${String(p.voidAfterSeconds)}`);
   if (p.mode === 'shoe') {
     const hi = p.decks * CARDS_PER_DECK - MAX_BURN - MAX_CARDS_PER_ROUND;
-    if (!int(p.cutCardFromEnd, MAX_CARDS_PER_ROUND, hi)) return fail('bad_params', `cutCardFromEnd must be ${MAX_CARDS_PER_ROUND} to ${hi} for ${p.decks} deck(s), got ${String(p.cutCardFromEnd)}`);
+    if (!int(p.cutCardFromEnd, MAX_CARDS_PER_ROUND, hi))
+      return fail('bad_params', `cutCardFromEnd must be ${MAX_CARDS_PER_ROUND} to ${hi} for ${p.decks} deck(s), got ${String(p.cutCardFromEnd)}`);
     return ok(p);
   }
   if (p.mode === 'reshuffle') {

@@ -96,7 +96,18 @@ export async function playTableV2(o: PlayTableV2Options): Promise<FileV2 & { sen
     const sc = o.shoes[si]!;
     const p = sc.params;
     const commitment: SignedV2<CommitmentV2> = await sign(
-      buildCommitmentV2({ table: o.table, shoe: (o.firstShoe ?? 1) + si, keyId: opId, params: p, ...(sc.limits ? { limits: sc.limits } : {}), serverSeed: sc.serverSeed, playerKey: playerKeyOf(o.playerKey), openingBalance: balance, prev, issuedAt: at() }),
+      buildCommitmentV2({
+        table: o.table,
+        shoe: (o.firstShoe ?? 1) + si,
+        keyId: opId,
+        params: p,
+        ...(sc.limits ? { limits: sc.limits } : {}),
+        serverSeed: sc.serverSeed,
+        playerKey: playerKeyOf(o.playerKey),
+        openingBalance: balance,
+        prev,
+        issuedAt: at(),
+      }),
     );
     balance = commitment.body.openingBalance;
     const start = await sign(buildStartV2(commitment, await request(startRequest(commitment, sc.clientSeed, sc.cut)), opId, at()));
@@ -110,7 +121,16 @@ export async function playTableV2(o: PlayTableV2Options): Promise<FileV2 & { sen
       if (reached) break;
       const round = accepted + 1;
       const req = await request(betRequest(last, round, rs.bets, rs.secret));
-      const acc = buildAcceptanceV2({ last, round, request: req, ...(sc.limits ? { limits: sc.limits } : {}), balanceBefore: balance, affiliate: sc.affiliate ?? null, keyId: opId, issuedAt: at() });
+      const acc = buildAcceptanceV2({
+        last,
+        round,
+        request: req,
+        ...(sc.limits ? { limits: sc.limits } : {}),
+        balanceBefore: balance,
+        affiliate: sc.affiliate ?? null,
+        keyId: opId,
+        issuedAt: at(),
+      });
       if (!acc.ok) throw new RangeError(`shoe ${commitment.body.shoe} round ${round}: ${acc.error.message}`);
       const acceptance: SignedV2<AcceptanceV2> = await sign(acc.value);
       accepted++;
@@ -131,7 +151,16 @@ export async function playTableV2(o: PlayTableV2Options): Promise<FileV2 & { sen
         reached = revealDue(p, { cutCardOut: false, accepted });
         continue;
       }
-      const settled = buildReceiptV2({ params: p, state, serverSeed: sc.serverSeed, cut, acceptance, request: await request(secretRequest(acceptance, rs.secret)), keyId: opId, issuedAt: at() });
+      const settled = buildReceiptV2({
+        params: p,
+        state,
+        serverSeed: sc.serverSeed,
+        cut,
+        acceptance,
+        request: await request(secretRequest(acceptance, rs.secret)),
+        keyId: opId,
+        issuedAt: at(),
+      });
       if (!settled.ok) throw new RangeError(settled.error.message);
       const receipt = await sign(settled.value.body);
       state = settled.value.state;
@@ -143,7 +172,18 @@ export async function playTableV2(o: PlayTableV2Options): Promise<FileV2 & { sen
     const reason: RevealReason = sc.end ?? reached ?? 'player';
     if (reason === 'void-timeout') now = Date.parse(last.body.issuedAt) + p.voidAfterSeconds * 1000;
     const end = reason === 'player' ? await request(endRequest(last)) : undefined;
-    const reveal = await sign(buildRevealV2({ last, serverSeed: sc.serverSeed, rounds: accepted, reason, ...(end ? { request: end } : {}), closingBalance: balance, keyId: opId, issuedAt: at() }));
+    const reveal = await sign(
+      buildRevealV2({
+        last,
+        serverSeed: sc.serverSeed,
+        rounds: accepted,
+        reason,
+        ...(end ? { request: end } : {}),
+        closingBalance: balance,
+        keyId: opId,
+        issuedAt: at(),
+      }),
+    );
     balance = reveal.body.closingBalance;
     prev = reveal.hash;
   }

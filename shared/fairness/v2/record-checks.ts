@@ -72,7 +72,8 @@ export async function checkSignedRecord(
   } catch (err) {
     return stop('bad_record', `${path}: ${(err as Error).message}`);
   }
-  if (bytesToHex(digest) !== signed.hash) stop('hash_mismatch', `${path}: the body hashes to ${bytesToHex(digest)}, not to its recorded hash: it was changed after signing`);
+  if (bytesToHex(digest) !== signed.hash)
+    stop('hash_mismatch', `${path}: the body hashes to ${bytesToHex(digest)}, not to its recorded hash: it was changed after signing`);
   const keyId = (signed.body as { keyId?: unknown }).keyId;
   const key = typeof keyId === 'string' ? keys.byId.get(keyId) : undefined;
   if (!key) stop('unknown_key', `${path}: keyId ${JSON.stringify(keyId)} is not the kid of any key in the JWKS`);
@@ -101,9 +102,14 @@ export function checkPlacement(
     if (committedShoe !== null && body.shoe <= committedShoe) stop('shoe_out_of_order', `shoe ${body.shoe} follows shoe ${committedShoe}`);
   } else if (body.shoe !== committedShoe) stop('shoe_mismatch', `${path} is for shoe ${body.shoe}, its commitment for shoe ${String(committedShoe)}`);
   if (before === null) {
-    if ((body.shoe === 1) !== (body.prev === null)) stop('chain_broken', body.shoe === 1 ? 'shoe 1 has no previous shoe, but its prev names one' : `shoe ${body.shoe} must name the previous shoe's reveal in prev`);
+    if ((body.shoe === 1) !== (body.prev === null))
+      stop(
+        'chain_broken',
+        body.shoe === 1 ? 'shoe 1 has no previous shoe, but its prev names one' : `shoe ${body.shoe} must name the previous shoe's reveal in prev`,
+      );
   } else if (body.prev !== before.hash) stop('chain_broken', `${path}: prev ${String(body.prev)} is not the hash of the record before it, ${before.hash}`);
-  if (before !== null && body.issuedAt < before.body.issuedAt) stop('time_went_back', `${path} is issued at ${body.issuedAt}, before the record it follows (${before.body.issuedAt})`);
+  if (before !== null && body.issuedAt < before.body.issuedAt)
+    stop('time_went_back', `${path} is issued at ${body.issuedAt}, before the record it follows (${before.body.issuedAt})`);
 }
 
 /** Where and why a verification stopped. */

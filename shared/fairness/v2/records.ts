@@ -167,7 +167,11 @@ export interface FileV2 {
 /** SHA-256(tag ‖ canonicalJson(body)): how pb-fair-2 and pb-shared-1 hash records and requests. */
 export function taggedDigest(tag: string, body: object): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(32);
-  sha256.create().update(utf8Bytes(tag)).update(utf8Bytes(canonicalJson(body))).digestInto(out);
+  sha256
+    .create()
+    .update(utf8Bytes(tag))
+    .update(utf8Bytes(canonicalJson(body)))
+    .digestInto(out);
   return out;
 }
 

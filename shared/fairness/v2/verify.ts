@@ -32,7 +32,18 @@ import {
   verifyRequest,
   type VoidV2,
 } from './records.ts';
-import { checkPlacement, checkSignedRecord, DEALT_CODES, DEALT_MEMBERS, PLACEMENT_CODES, RECORD_CODES, type RecordRules, type VerifyFailureOf, type VerifyReportOf, VerifyStop } from './record-checks.ts';
+import {
+  checkPlacement,
+  checkSignedRecord,
+  DEALT_CODES,
+  DEALT_MEMBERS,
+  PLACEMENT_CODES,
+  RECORD_CODES,
+  type RecordRules,
+  type VerifyFailureOf,
+  type VerifyReportOf,
+  VerifyStop,
+} from './record-checks.ts';
 import { BODIES_V2, envelopeV2, fileV2 } from './shape.ts';
 import { bytesToHex } from '../encoding.ts';
 
@@ -188,7 +199,8 @@ export async function verifyFileV2(file: unknown, jwks: Jwks | VerifyKeys, optio
   let index = 0;
   const stop = (code: VerifyCodeV2, message: string): never => {
     const b = records[index]?.body as { shoe?: unknown; round?: unknown } | undefined;
-    const round = typeof b?.round === 'number' ? b.round : shoe?.acceptance && b && (b as { type?: string }).type !== 'acceptance' ? shoe.acceptance.body.round : null;
+    const round =
+      typeof b?.round === 'number' ? b.round : shoe?.acceptance && b && (b as { type?: string }).type !== 'acceptance' ? shoe.acceptance.body.round : null;
     throw new Stop({ index, shoe: typeof b?.shoe === 'number' ? b.shoe : null, round, code, message });
   };
   const roundStatus = (status: RoundStatusV2['status'], code?: VerifyCodeV2) => {
@@ -216,18 +228,36 @@ export async function verifyFileV2(file: unknown, jwks: Jwks | VerifyKeys, optio
             if (!l.ok) stop('bad_params', `the committed limits: ${l.error.message}`);
             limits = body.limits;
           }
-          if (base64urlToBytes(body.playerKey)?.length !== 32 || (await importPlayerKey(body.playerKey)) === null) stop('bad_player_key', 'playerKey must be an Ed25519 public key: 32 bytes in canonical base64url');
-          if (playerKey !== null && body.playerKey !== playerKey) stop('player_key_mismatch', `the commitment names player key ${body.playerKey}, not the table's ${playerKey}`);
+          if (base64urlToBytes(body.playerKey)?.length !== 32 || (await importPlayerKey(body.playerKey)) === null)
+            stop('bad_player_key', 'playerKey must be an Ed25519 public key: 32 bytes in canonical base64url');
+          if (playerKey !== null && body.playerKey !== playerKey)
+            stop('player_key_mismatch', `the commitment names player key ${body.playerKey}, not the table's ${playerKey}`);
           playerKey = body.playerKey;
-          if (closing !== null && body.openingBalance !== closing) stop('opening_balance_mismatch', `shoe ${body.shoe} opens with ${body.openingBalance}, the previous shoe closed with ${closing}`);
-          shoe = { commitment: s, params, limits, seed: seedOf(records, index, body.serverSeedHash), start: null, state: null, nextPosition: null, copies: new Map(), accepted: 0, balance: body.openingBalance, acceptance: null, cutCardOut: false };
+          if (closing !== null && body.openingBalance !== closing)
+            stop('opening_balance_mismatch', `shoe ${body.shoe} opens with ${body.openingBalance}, the previous shoe closed with ${closing}`);
+          shoe = {
+            commitment: s,
+            params,
+            limits,
+            seed: seedOf(records, index, body.serverSeedHash),
+            start: null,
+            state: null,
+            nextPosition: null,
+            copies: new Map(),
+            accepted: 0,
+            balance: body.openingBalance,
+            acceptance: null,
+            cutCardOut: false,
+          };
           break;
         }
         case 'start': {
           const sh = shoe!;
           const r = body.request.body;
-          if (!(await signatures.player(playerKey!, body.request))) stop('bad_player_signature', "the start request's signature does not verify with the player's key");
-          if (r.table !== body.table || r.shoe !== body.shoe || r.commitment !== sh.commitment.hash) stop('request_mismatch', 'the start request names another table, shoe or commitment');
+          if (!(await signatures.player(playerKey!, body.request)))
+            stop('bad_player_signature', "the start request's signature does not verify with the player's key");
+          if (r.table !== body.table || r.shoe !== body.shoe || r.commitment !== sh.commitment.hash)
+            stop('request_mismatch', 'the start request names another table, shoe or commitment');
           const seed = validateClientSeed(r.clientSeed);
           if (!seed.ok) stop('bad_client_seed', seed.error.message);
           if (seed.ok && seed.value !== r.clientSeed) stop('bad_client_seed', 'the client seed is not in Unicode NFC');
@@ -243,10 +273,14 @@ export async function verifyFileV2(file: unknown, jwks: Jwks | VerifyKeys, optio
           const r = body.request.body;
           if (body.round !== sh.accepted + 1) stop('round_mismatch', `the acceptance says round ${body.round}; it is round ${sh.accepted + 1} of the shoe`);
           if (sh.cutCardOut) stop('round_after_cut_card', `round ${body.round} was accepted after the cut card came out`);
-          if (sh.params.mode === 'reshuffle' && body.round > sh.params.roundLimit) stop('round_over_limit', `round ${body.round} is beyond the committed roundLimit ${sh.params.roundLimit}`);
-          if (!(await signatures.player(playerKey!, body.request))) stop('bad_player_signature', "the bet request's signature does not verify with the player's key");
-          if (r.table !== body.table || r.shoe !== body.shoe || r.round !== body.round || r.prev !== body.prev) stop('request_mismatch', 'the bet request names another table, shoe, round or previous record');
-          if (body.balanceBefore !== sh.balance) stop('balance_mismatch', `the acceptance's balanceBefore ${body.balanceBefore} is not the balance carried, ${sh.balance}`);
+          if (sh.params.mode === 'reshuffle' && body.round > sh.params.roundLimit)
+            stop('round_over_limit', `round ${body.round} is beyond the committed roundLimit ${sh.params.roundLimit}`);
+          if (!(await signatures.player(playerKey!, body.request)))
+            stop('bad_player_signature', "the bet request's signature does not verify with the player's key");
+          if (r.table !== body.table || r.shoe !== body.shoe || r.round !== body.round || r.prev !== body.prev)
+            stop('request_mismatch', 'the bet request names another table, shoe, round or previous record');
+          if (body.balanceBefore !== sh.balance)
+            stop('balance_mismatch', `the acceptance's balanceBefore ${body.balanceBefore} is not the balance carried, ${sh.balance}`);
           const bets = validateBets(r.bets, sh.limits, sh.balance);
           if (!bets.ok) stop('bets_invalid', `${bets.error.message} (${bets.error.code})`);
           sh.accepted++;
@@ -258,8 +292,12 @@ export async function verifyFileV2(file: unknown, jwks: Jwks | VerifyKeys, optio
           const acc = sh.acceptance!;
           const r = body.request.body;
           if (body.round !== acc.body.round) stop('round_mismatch', `the receipt says round ${body.round}, its acceptance round ${acc.body.round}`);
-          if (!(await signatures.player(playerKey!, body.request))) { roundStatus('failed', 'bad_player_signature'); stop('bad_player_signature', "the secret request's signature does not verify with the player's key"); }
-          if (r.table !== body.table || r.shoe !== body.shoe || r.round !== body.round || r.acceptance !== acc.hash) stop('request_mismatch', 'the secret request answers another acceptance');
+          if (!(await signatures.player(playerKey!, body.request))) {
+            roundStatus('failed', 'bad_player_signature');
+            stop('bad_player_signature', "the secret request's signature does not verify with the player's key");
+          }
+          if (r.table !== body.table || r.shoe !== body.shoe || r.round !== body.round || r.acceptance !== acc.hash)
+            stop('request_mismatch', 'the secret request answers another acceptance');
           if (!isHex32(r.secret)) stop('bad_secret', 'the round secret must be 64 lowercase hex characters');
           if (lockOf(r.secret) !== acc.body.request.body.lock) stop('lock_mismatch', 'the revealed secret does not open the lock the bet request carried');
           const round = dealt(sh, body, r.secret, acc.hash, stop);
@@ -278,8 +316,10 @@ export async function verifyFileV2(file: unknown, jwks: Jwks | VerifyKeys, optio
           const sh = shoe!;
           const acc = sh.acceptance!;
           if (body.round !== acc.body.round) stop('round_mismatch', `the void says round ${body.round}, its acceptance round ${acc.body.round}`);
-          if (Date.parse(body.issuedAt) - Date.parse(acc.body.issuedAt) < sh.params.voidAfterSeconds * 1000) stop('void_too_early', `round ${body.round} was voided before the committed ${sh.params.voidAfterSeconds} s had passed`);
-          if (body.balanceBefore !== acc.body.balanceBefore || body.balanceAfter !== acc.body.balanceBefore) stop('balance_mismatch', 'a void returns the stake: balanceBefore and balanceAfter must both be the acceptance\'s balanceBefore');
+          if (Date.parse(body.issuedAt) - Date.parse(acc.body.issuedAt) < sh.params.voidAfterSeconds * 1000)
+            stop('void_too_early', `round ${body.round} was voided before the committed ${sh.params.voidAfterSeconds} s had passed`);
+          if (body.balanceBefore !== acc.body.balanceBefore || body.balanceAfter !== acc.body.balanceBefore)
+            stop('balance_mismatch', "a void returns the stake: balanceBefore and balanceAfter must both be the acceptance's balanceBefore");
           roundStatus('voided');
           sh.acceptance = null;
           break;
@@ -287,8 +327,13 @@ export async function verifyFileV2(file: unknown, jwks: Jwks | VerifyKeys, optio
         case 'reveal': {
           const sh = shoe!;
           checkReveal(sh, body, before!, stop);
-          if (body.reason === 'player' && !(await signatures.player(playerKey!, body.request!))) stop('bad_player_signature', "the end request's signature does not verify with the player's key");
-          if (body.reason === 'player' && (body.request!.body.table !== body.table || body.request!.body.shoe !== body.shoe || body.request!.body.prev !== body.prev)) stop('request_mismatch', 'the end request names another table, shoe or previous record');
+          if (body.reason === 'player' && !(await signatures.player(playerKey!, body.request!)))
+            stop('bad_player_signature', "the end request's signature does not verify with the player's key");
+          if (
+            body.reason === 'player' &&
+            (body.request!.body.table !== body.table || body.request!.body.shoe !== body.shoe || body.request!.body.prev !== body.prev)
+          )
+            stop('request_mismatch', 'the end request names another table, shoe or previous record');
           closing = body.closingBalance;
           break;
         }
@@ -334,15 +379,20 @@ function sequence(type: string, before: string | null, stop: StopFn): void {
     if (type !== 'commitment') stop('out_of_sequence', 'a file starts with a commitment');
     return;
   }
-  if (before === 'acceptance' && type === 'reveal') stop('unsettled_acceptance', 'the shoe was revealed while an accepted round was neither settled nor voided: the operator owes it');
+  if (before === 'acceptance' && type === 'reveal')
+    stop('unsettled_acceptance', 'the shoe was revealed while an accepted round was neither settled nor voided: the operator owes it');
   if (!allowed[before]!.includes(type)) stop('out_of_sequence', `a ${type} record cannot follow a ${before} record`);
 }
 
 function checkParams(p: unknown, stop: StopFn): ShoeParamsV2 {
   const o = p as Record<string, unknown>;
-  const members = o.mode === 'reshuffle' ? ['algorithm', 'decks', 'mode', 'roundLimit', 'voidAfterSeconds'] : ['algorithm', 'burn', 'cutCardFromEnd', 'decks', 'mode', 'voidAfterSeconds'];
+  const members =
+    o.mode === 'reshuffle'
+      ? ['algorithm', 'decks', 'mode', 'roundLimit', 'voidAfterSeconds']
+      : ['algorithm', 'burn', 'cutCardFromEnd', 'decks', 'mode', 'voidAfterSeconds'];
   const have = Object.keys(o).sort();
-  if (have.join() !== members.join()) stop('bad_params', `the params of mode ${JSON.stringify(o.mode)} are exactly ${members.join(', ')}; got ${have.join(', ')}`);
+  if (have.join() !== members.join())
+    stop('bad_params', `the params of mode ${JSON.stringify(o.mode)} are exactly ${members.join(', ')}; got ${have.join(', ')}`);
   if (o.mode === 'shoe' && typeof o.burn !== 'boolean') stop('bad_params', 'burn must be true or false');
   const v = validateParamsV2(p as ShoeParamsV2);
   if (!v.ok) stop('bad_params', v.error.message);
@@ -394,7 +444,8 @@ export function playListedCards(
   else if (at.nextPosition !== null) first = at.nextPosition;
   else {
     first = listed[0]!.position;
-    if (p.burn ? first < 2 || first > 11 : first !== 0) stop('card_mismatch', `the first card of the shoe comes from position ${first}, which no burn explains`);
+    if (p.burn ? first < 2 || first > 11 : first !== 0)
+      stop('card_mismatch', `the first card of the shoe comes from position ${first}, which no burn explains`);
   }
   const round: Round = { ...played, positions: played.positions.map((x) => x + first) };
   const end = first + played.cardsUsed;
@@ -438,16 +489,19 @@ function compareReceipt(sh: ShoeCtx, acc: AcceptanceV2, claimed: ReceiptV2, roun
 
 function checkReveal(sh: ShoeCtx, r: RevealV2, before: SignedV2, stop: StopFn): void {
   if (!isHex32(r.serverSeed)) stop('bad_server_seed', 'the revealed server seed must be 64 lowercase hex characters');
-  if (seedCommitmentV2(r.serverSeed) !== sh.commitment.body.serverSeedHash) stop('commitment_mismatch', 'the revealed seed does not hash to the committed serverSeedHash');
+  if (seedCommitmentV2(r.serverSeed) !== sh.commitment.body.serverSeedHash)
+    stop('commitment_mismatch', 'the revealed seed does not hash to the committed serverSeedHash');
   if (r.rounds !== sh.accepted) stop('round_count_mismatch', `the reveal counts ${r.rounds} rounds, the shoe accepted ${sh.accepted}`);
   if (r.closingBalance !== sh.balance) stop('closing_balance_mismatch', `the reveal closes with ${r.closingBalance}, the balance carried is ${sh.balance}`);
   const reasons = ['cut-card', 'player', 'void-timeout', 'reshuffle-limit'];
   if (!reasons.includes(r.reason)) stop('reveal_reason_mismatch', `the reason must be one of ${reasons.join(', ')}`);
-  if ((r.reason === 'player') !== (r.request !== undefined)) stop('reveal_reason_mismatch', 'a reveal carries the player\'s end request exactly when its reason is "player"');
+  if ((r.reason === 'player') !== (r.request !== undefined))
+    stop('reveal_reason_mismatch', 'a reveal carries the player\'s end request exactly when its reason is "player"');
   const p = sh.params;
   const forced = revealDue(p, { cutCardOut: sh.cutCardOut, accepted: sh.accepted });
   if (forced !== null && r.reason !== forced) stop('reveal_reason_mismatch', `the shoe ended by ${forced}, the reveal says ${r.reason}`);
-  if (forced === null && (r.reason === 'cut-card' || r.reason === 'reshuffle-limit')) stop('reveal_reason_mismatch', `the reveal says ${r.reason}, but the shoe did not reach it`);
+  if (forced === null && (r.reason === 'cut-card' || r.reason === 'reshuffle-limit'))
+    stop('reveal_reason_mismatch', `the reveal says ${r.reason}, but the shoe did not reach it`);
   if (r.reason === 'void-timeout' && Date.parse(r.issuedAt) - Date.parse(before.body.issuedAt) < p.voidAfterSeconds * 1000) {
     stop('reveal_too_early', `a void-timeout reveal must wait ${p.voidAfterSeconds} s after the last record`);
   }

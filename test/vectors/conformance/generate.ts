@@ -38,7 +38,12 @@ const player = await importSigningKey(jwk('player-key.jwk.json'));
 /** The same operator key under another kid: records it signs name a key the JWKS does not hold. */
 const renamed: SigningKey = { ...operator, keyId: 'not-in-the-jwks' };
 /** Another player key (RFC 8032 TEST 3). */
-const stranger = await importSigningKey({ kty: 'OKP', crv: 'Ed25519', d: 'xaqN9D-fg3vtt0QvMdy3sWbThTUHbwlLhc46LgtEWPc', x: '_FHNjmIYoaONpH7QAjDwWAgW7RO6MwOsXeuRFUiQgCU' });
+const stranger = await importSigningKey({
+  kty: 'OKP',
+  crv: 'Ed25519',
+  d: 'xaqN9D-fg3vtt0QvMdy3sWbThTUHbwlLhc46LgtEWPc',
+  x: '_FHNjmIYoaONpH7QAjDwWAgW7RO6MwOsXeuRFUiQgCU',
+});
 
 const hex = (text: string) => bytesToHex(sha256(utf8Bytes(text)));
 const SEED = [0, 1, 2, 3, 4, 5].map((i) => hex(`conformance server seed ${i}`));
@@ -54,18 +59,53 @@ const BOXES = ['player', 'banker', 'tie'] as const;
 
 const rounds = (shoe: number, n: number, fates: Record<number, RoundScriptV2['fate']> = {}): RoundScriptV2[] =>
   Array.from({ length: n }, (_, i) => ({
-    bets: [{ sector: i % 5, box: BOXES[i % 3]!, amount: 100 * (1 + ((7 * (i + 1)) % 20)) }, ...(i % 2 ? [{ sector: (i + 1) % 5, box: 'tie' as const, amount: 100 }] : [])],
+    bets: [
+      { sector: i % 5, box: BOXES[i % 3]!, amount: 100 * (1 + ((7 * (i + 1)) % 20)) },
+      ...(i % 2 ? [{ sector: (i + 1) % 5, box: 'tie' as const, amount: 100 }] : []),
+    ],
     secret: secret(shoe, i + 1),
     ...(fates[i + 1] ? { fate: fates[i + 1] } : {}),
   }));
 
-const shoeA = (end?: ShoeScriptV2['end'], n = 40): ShoeScriptV2 => ({ params: SHOE_1, limits: HALL_1, serverSeed: SEED[0]!, clientSeed: 'Ünïcödé 🎲', cut: 26, rounds: rounds(1, n), ...(end ? { end } : {}) });
-const shoeB = (end?: ShoeScriptV2['end']): ShoeScriptV2 => ({ params: RESHUFFLE_8, serverSeed: SEED[1]!, clientSeed: '牌靴 seed', cut: 211, rounds: rounds(2, 3), ...(end ? { end } : {}) });
-const shoeC = (): ShoeScriptV2 => ({ params: SHOE_6, limits: HALL_1, serverSeed: SEED[2]!, clientSeed: 'Ελληνικά', cut: 157, affiliate: 'aff-7', rounds: rounds(3, 5), end: 'player' });
+const shoeA = (end?: ShoeScriptV2['end'], n = 40): ShoeScriptV2 => ({
+  params: SHOE_1,
+  limits: HALL_1,
+  serverSeed: SEED[0]!,
+  clientSeed: 'Ünïcödé 🎲',
+  cut: 26,
+  rounds: rounds(1, n),
+  ...(end ? { end } : {}),
+});
+const shoeB = (end?: ShoeScriptV2['end']): ShoeScriptV2 => ({
+  params: RESHUFFLE_8,
+  serverSeed: SEED[1]!,
+  clientSeed: '牌靴 seed',
+  cut: 211,
+  rounds: rounds(2, 3),
+  ...(end ? { end } : {}),
+});
+const shoeC = (): ShoeScriptV2 => ({
+  params: SHOE_6,
+  limits: HALL_1,
+  serverSeed: SEED[2]!,
+  clientSeed: 'Ελληνικά',
+  cut: 157,
+  affiliate: 'aff-7',
+  rounds: rounds(3, 5),
+  end: 'player',
+});
 
 type Mutate = PlayTableV2Options['mutate'];
 const table = async (shoes: ShoeScriptV2[], mutate?: Mutate, extra: Partial<PlayTableV2Options> = {}): Promise<FileV2> => {
-  const f = await playTableV2({ table: 'conformance', operatorKey: operator, playerKey: player, openingBalance: 500_000, shoes, ...(mutate ? { mutate } : {}), ...extra });
+  const f = await playTableV2({
+    table: 'conformance',
+    operatorKey: operator,
+    playerKey: player,
+    openingBalance: 500_000,
+    shoes,
+    ...(mutate ? { mutate } : {}),
+    ...extra,
+  });
   return { version: 'pb-fair-2', records: f.records };
 };
 const text = (file: object) => JSON.stringify(file);
@@ -81,7 +121,11 @@ async function forge(file: FileV2, index: number, change: (body: any) => unknown
   return { version: 'pb-fair-2', records };
 }
 /** A request changed and re-signed by `key` (the player unless said). */
-async function resigned<T extends PlayerRequest>(request: SignedRequest<T>, change: (body: any) => unknown, key: SigningKey = player): Promise<SignedRequest<T>> {
+async function resigned<T extends PlayerRequest>(
+  request: SignedRequest<T>,
+  change: (body: any) => unknown,
+  key: SigningKey = player,
+): Promise<SignedRequest<T>> {
   const body = structuredClone(request.body);
   change(body);
   return signRequest(body, key);
@@ -91,18 +135,34 @@ const indexOf = (file: FileV2, type: string, nth = 1, shoe?: number) => {
   return file.records.findIndex((r) => r.body.type === type && (shoe === undefined || r.body.shoe === shoe) && ++seen === nth);
 };
 /** Appends an acceptance of `bets` after the record at `index` (dropping what followed). */
-async function appendAcceptance(file: FileV2, index: number, round: number, bets: { sector: number; box: 'player' | 'banker' | 'tie'; amount: number }[], balanceBefore?: number): Promise<FileV2> {
+async function appendAcceptance(
+  file: FileV2,
+  index: number,
+  round: number,
+  bets: { sector: number; box: 'player' | 'banker' | 'tie'; amount: number }[],
+  balanceBefore?: number,
+): Promise<FileV2> {
   const records = file.records.slice(0, index + 1);
   const last = records[index]!;
   const request = await signRequest(betRequest(last, round, bets, secret(9, round)), player);
   const balance = balanceBefore ?? (last.body as { balanceAfter?: number }).balanceAfter ?? 500_000;
   const issuedAt = new Date(Date.parse(last.body.issuedAt) + 1000).toISOString();
-  const body: AcceptanceV2 = { type: 'acceptance', table: last.body.table, shoe: last.body.shoe, keyId: operator.keyId, round, affiliate: null, request, balanceBefore: balance, prev: last.hash, issuedAt };
+  const body: AcceptanceV2 = {
+    type: 'acceptance',
+    table: last.body.table,
+    shoe: last.body.shoe,
+    keyId: operator.keyId,
+    round,
+    affiliate: null,
+    request,
+    balanceBefore: balance,
+    prev: last.hash,
+    issuedAt,
+  };
   return { version: 'pb-fair-2', records: [...records, await signRecordV2(body, operator)] };
 }
 /** Mutates, before signing, the n-th body of a type (records or requests) while a table is played. */
-const at =
-  (kind: 'record' | 'request', type: string, change: (body: any) => unknown, nth = 1, shoe = 1): Mutate =>
+const at = (kind: 'record' | 'request', type: string, change: (body: any) => unknown, nth = 1, shoe = 1): Mutate =>
   (() => {
     let seen = 0;
     return (m) => {
@@ -120,27 +180,48 @@ interface Case {
 }
 const cases: Case[] = [];
 const v2 = (name: string, expect: string, about: string, build: () => Promise<string | FileV2>, jwks?: string) =>
-  cases.push({ name, expect, about, version: 'pb-fair-2', ...(jwks ? { jwks } : {}), build: async () => { const b = await build(); return typeof b === 'string' ? b : text(b); } });
+  cases.push({
+    name,
+    expect,
+    about,
+    version: 'pb-fair-2',
+    ...(jwks ? { jwks } : {}),
+    build: async () => {
+      const b = await build();
+      return typeof b === 'string' ? b : text(b);
+    },
+  });
 
 // ── pb-fair-2: files that verify ────────────────────────────────────────────────────────────
 v2('ok-three-shoes', 'ok', '1 deck to the cut card (burn), 8-deck reshuffle to its round limit, 6 decks ended by the player; non-ASCII seeds', base);
 v2('ok-pretty-printed', 'ok', 'whitespace between tokens is allowed: the file is not hashed', async () => JSON.stringify(await base(), null, 2));
 v2('ok-8-decks-no-burn-void-timeout', 'ok', '8 decks, no burn, cut 1; a voided round; the shoe ends by void-timeout', async () =>
-  table([{ params: SHOE_8, serverSeed: SEED[3]!, clientSeed: 'x', cut: 1, rounds: rounds(1, 6, { 3: 'void' }), end: 'void-timeout' }]));
+  table([{ params: SHOE_8, serverSeed: SEED[3]!, clientSeed: 'x', cut: 1, rounds: rounds(1, 6, { 3: 'void' }), end: 'void-timeout' }]),
+);
 v2('ok-pending-shoe', 'ok', 'an unrevealed shoe: its rounds are pending, checked for consistency only', async () => table([shoeA('open', 8)]));
 v2('ok-pending-after-revealed', 'ok', 'shoe 1 revealed, shoe 2 still open', async () => table([shoeA(), { ...shoeC(), end: 'open' }]));
-v2('ok-excerpt-from-shoe-4', 'ok', 'a file may start at any shoe: shoe 4, prev a hash the file does not hold', async () => table([shoeC()], undefined, { firstShoe: 4, prev: hex('an earlier reveal') }));
+v2('ok-excerpt-from-shoe-4', 'ok', 'a file may start at any shoe: shoe 4, prev a hash the file does not hold', async () =>
+  table([shoeC()], undefined, { firstShoe: 4, prev: hex('an earlier reveal') }),
+);
 v2('ok-no-rounds-player-end', 'ok', 'a shoe with no rounds, ended by the player', async () => table([{ ...shoeA('player'), rounds: [] }]));
 v2('ok-no-start-void-timeout', 'ok', 'a shoe never started: commitment, then a reveal after the timeout', async () => {
   const f = await table([{ ...shoeA('void-timeout'), rounds: [] }]);
   const [commitment, , reveal] = f.records;
-  const body = { ...(reveal!.body), prev: commitment!.hash } as RecordV2;
+  const body = { ...reveal!.body, prev: commitment!.hash } as RecordV2;
   return { version: 'pb-fair-2', records: [commitment!, await signRecordV2(body, operator)] };
 });
-v2('ok-reshuffle-1-deck-limit-1', 'ok', 'reshuffle mode, 1 deck, roundLimit 1', async () => table([{ params: RESHUFFLE_1, serverSeed: SEED[4]!, clientSeed: '🎲🎲', cut: 51, rounds: rounds(1, 1) }]));
-v2('ok-void-then-rounds', 'ok', 'a voided round returns the stake; the next round re-cuts the same remaining cards', async () => table([{ ...shoeA(), rounds: rounds(1, 40, { 2: 'void', 5: 'void' }) }]));
-v2('ok-nfc-combining', 'ok', 'a client seed in NFC with a precomposed letter and a combining mark that has no precomposed form', async () => table([{ ...shoeA('player', 2), clientSeed: 'Å q̇ 한국어' }]));
-v2('ok-128-code-points', 'ok', 'a client seed of exactly 128 code points (emoji count one each)', async () => table([{ ...shoeA('player', 1), clientSeed: '🎲'.repeat(128) }]));
+v2('ok-reshuffle-1-deck-limit-1', 'ok', 'reshuffle mode, 1 deck, roundLimit 1', async () =>
+  table([{ params: RESHUFFLE_1, serverSeed: SEED[4]!, clientSeed: '🎲🎲', cut: 51, rounds: rounds(1, 1) }]),
+);
+v2('ok-void-then-rounds', 'ok', 'a voided round returns the stake; the next round re-cuts the same remaining cards', async () =>
+  table([{ ...shoeA(), rounds: rounds(1, 40, { 2: 'void', 5: 'void' }) }]),
+);
+v2('ok-nfc-combining', 'ok', 'a client seed in NFC with a precomposed letter and a combining mark that has no precomposed form', async () =>
+  table([{ ...shoeA('player', 2), clientSeed: 'Å q̇ 한국어' }]),
+);
+v2('ok-128-code-points', 'ok', 'a client seed of exactly 128 code points (emoji count one each)', async () =>
+  table([{ ...shoeA('player', 1), clientSeed: '🎲'.repeat(128) }]),
+);
 v2('ok-6-decks-affiliate', 'ok', '6 decks with burn, Hall 1 limits, an affiliate, ended by the player', async () => table([shoeC()]));
 
 // ── bad_json ─────────────────────────────────────────────────────────────────────────────────
@@ -149,10 +230,16 @@ const replaceOnce = async (from: string, to: string) => {
   if (!t.includes(from)) throw new Error(`no ${from}`);
   return t.replace(from, to);
 };
-v2('json-fraction', 'bad_json', '`1.0` is not an integer: integers are written without fraction', () => replaceOnce('"openingBalance":500000', '"openingBalance":500000.0'));
-v2('json-exponent', 'bad_json', '`5e5` is not an integer: integers are written without exponent', () => replaceOnce('"openingBalance":500000', '"openingBalance":5e5'));
+v2('json-fraction', 'bad_json', '`1.0` is not an integer: integers are written without fraction', () =>
+  replaceOnce('"openingBalance":500000', '"openingBalance":500000.0'),
+);
+v2('json-exponent', 'bad_json', '`5e5` is not an integer: integers are written without exponent', () =>
+  replaceOnce('"openingBalance":500000', '"openingBalance":5e5'),
+);
 v2('json-minus-zero', 'bad_json', '`-0` is refused', () => replaceOnce('"sector":0', '"sector":-0'));
-v2('json-duplicate-member', 'bad_json', 'a duplicate member name', () => replaceOnce('"openingBalance":500000', '"openingBalance":500000,"openingBalance":500000'));
+v2('json-duplicate-member', 'bad_json', 'a duplicate member name', () =>
+  replaceOnce('"openingBalance":500000', '"openingBalance":500000,"openingBalance":500000'),
+);
 v2('json-bom', 'bad_json', 'a byte-order mark', async () => '\uFEFF' + text(await base()));
 v2('json-lone-surrogate', 'bad_json', 'a \\u escape leaving an unpaired surrogate', () => replaceOnce('"table":"conformance"', '"table":"conformance\\ud800"'));
 v2('json-too-large', 'bad_json', 'an integer beyond 2^53 − 1', () => replaceOnce('"openingBalance":500000', '"openingBalance":9007199254740993'));
@@ -164,27 +251,109 @@ v2('envelope-keyid-outside', 'bad_record', 'pb-fair-1 style keyId in the envelop
   (f.records[0] as unknown as Record<string, unknown>).keyId = operator.keyId;
   return f;
 });
-v2('body-unknown-member', 'bad_record', 'an unknown member of a signed body', async () => table([shoeA()], at('record', 'acceptance', (b) => (b.note = 'x'), 2)));
-v2('nested-unknown-member', 'bad_record', 'an unknown member inside a nested object (a limits object)', async () => table([shoeA()], at('record', 'commitment', (b) => (b.limits = { ...b.limits, max2: 1 }))));
-v2('request-unknown-member', 'bad_record', 'an unknown member of an embedded player request body', async () => table([shoeA()], at('request', 'bet', (b) => (b.note = 'x'), 3)));
-v2('optional-null', 'bad_record', 'an optional member present as null (limits: null)', async () => table([shoeA()], at('record', 'commitment', (b) => (b.limits = null))));
-v2('time-no-millis', 'bad_record', 'a timestamp without the three fraction digits', async () => table([shoeA()], at('record', 'start', (b) => (b.issuedAt = b.issuedAt.replace('.000Z', 'Z')))));
-v2('time-six-digits', 'bad_record', 'a timestamp with six fraction digits', async () => table([shoeA()], at('record', 'start', (b) => (b.issuedAt = b.issuedAt.replace('.000Z', '.000000Z')))));
-v2('time-feb-30', 'bad_record', 'a timestamp that is no real day (30 February)', async () => table([shoeA()], at('record', 'start', (b) => (b.issuedAt = '2025-02-30T12:00:00.000Z'))));
-v2('time-leap-second', 'bad_record', 'second 60 is not allowed', async () => table([shoeA()], at('record', 'start', (b) => (b.issuedAt = '2025-01-01T12:00:60.000Z'))));
-v2('time-offset', 'bad_record', 'a time zone offset instead of Z', async () => table([shoeA()], at('record', 'start', (b) => (b.issuedAt = '2025-01-01T12:00:01.000+00:00'))));
-v2('time-before-2000', 'bad_record', 'a year before 2000', async () => table([shoeA()], at('record', 'commitment', (b) => (b.issuedAt = '1999-12-31T23:59:59.000Z'))));
-v2('hash-uppercase', 'bad_record', 'a hash in upper-case hex', async () => { const f = await base(); f.records[0]!.hash = f.records[0]!.hash.toUpperCase(); return f; });
-v2('unknown-type', 'bad_record', 'a record type that does not exist', async () => table([shoeA()], at('record', 'acceptance', (b) => (b.type = 'bet'))));
-v2('negative-balance', 'bad_record', 'a negative opening balance', async () => table([{ ...shoeA('player'), rounds: [] }], at('record', 'commitment', (b) => (b.openingBalance = -1))));
-v2('shoe-zero', 'bad_record', 'shoe numbers start at 1', async () => table([shoeA()], at('record', 'commitment', (b) => ((b.shoe = 0), (b.prev = hex('x'))))));
+v2('body-unknown-member', 'bad_record', 'an unknown member of a signed body', async () =>
+  table(
+    [shoeA()],
+    at('record', 'acceptance', (b) => (b.note = 'x'), 2),
+  ),
+);
+v2('nested-unknown-member', 'bad_record', 'an unknown member inside a nested object (a limits object)', async () =>
+  table(
+    [shoeA()],
+    at('record', 'commitment', (b) => (b.limits = { ...b.limits, max2: 1 })),
+  ),
+);
+v2('request-unknown-member', 'bad_record', 'an unknown member of an embedded player request body', async () =>
+  table(
+    [shoeA()],
+    at('request', 'bet', (b) => (b.note = 'x'), 3),
+  ),
+);
+v2('optional-null', 'bad_record', 'an optional member present as null (limits: null)', async () =>
+  table(
+    [shoeA()],
+    at('record', 'commitment', (b) => (b.limits = null)),
+  ),
+);
+v2('time-no-millis', 'bad_record', 'a timestamp without the three fraction digits', async () =>
+  table(
+    [shoeA()],
+    at('record', 'start', (b) => (b.issuedAt = b.issuedAt.replace('.000Z', 'Z'))),
+  ),
+);
+v2('time-six-digits', 'bad_record', 'a timestamp with six fraction digits', async () =>
+  table(
+    [shoeA()],
+    at('record', 'start', (b) => (b.issuedAt = b.issuedAt.replace('.000Z', '.000000Z'))),
+  ),
+);
+v2('time-feb-30', 'bad_record', 'a timestamp that is no real day (30 February)', async () =>
+  table(
+    [shoeA()],
+    at('record', 'start', (b) => (b.issuedAt = '2025-02-30T12:00:00.000Z')),
+  ),
+);
+v2('time-leap-second', 'bad_record', 'second 60 is not allowed', async () =>
+  table(
+    [shoeA()],
+    at('record', 'start', (b) => (b.issuedAt = '2025-01-01T12:00:60.000Z')),
+  ),
+);
+v2('time-offset', 'bad_record', 'a time zone offset instead of Z', async () =>
+  table(
+    [shoeA()],
+    at('record', 'start', (b) => (b.issuedAt = '2025-01-01T12:00:01.000+00:00')),
+  ),
+);
+v2('time-before-2000', 'bad_record', 'a year before 2000', async () =>
+  table(
+    [shoeA()],
+    at('record', 'commitment', (b) => (b.issuedAt = '1999-12-31T23:59:59.000Z')),
+  ),
+);
+v2('hash-uppercase', 'bad_record', 'a hash in upper-case hex', async () => {
+  const f = await base();
+  f.records[0]!.hash = f.records[0]!.hash.toUpperCase();
+  return f;
+});
+v2('unknown-type', 'bad_record', 'a record type that does not exist', async () =>
+  table(
+    [shoeA()],
+    at('record', 'acceptance', (b) => (b.type = 'bet')),
+  ),
+);
+v2('negative-balance', 'bad_record', 'a negative opening balance', async () =>
+  table(
+    [{ ...shoeA('player'), rounds: [] }],
+    at('record', 'commitment', (b) => (b.openingBalance = -1)),
+  ),
+);
+v2('shoe-zero', 'bad_record', 'shoe numbers start at 1', async () =>
+  table(
+    [shoeA()],
+    at('record', 'commitment', (b) => ((b.shoe = 0), (b.prev = hex('x')))),
+  ),
+);
 
 // ── hashes, keys, signatures ─────────────────────────────────────────────────────────────────
-v2('hash-mismatch', 'hash_mismatch', 'a body changed after signing', async () => { const f = await base(); (f.records[3]!.body as { balanceAfter: number }).balanceAfter += 1000; return f; });
-v2('unknown-key', 'unknown_key', 'records signed under a kid the JWKS does not hold', async () => playTableV2({ table: 'conformance', operatorKey: renamed, playerKey: player, openingBalance: 500_000, shoes: [shoeA()] }).then((f) => ({ version: 'pb-fair-2' as const, records: f.records })));
+v2('hash-mismatch', 'hash_mismatch', 'a body changed after signing', async () => {
+  const f = await base();
+  (f.records[3]!.body as { balanceAfter: number }).balanceAfter += 1000;
+  return f;
+});
+v2('unknown-key', 'unknown_key', 'records signed under a kid the JWKS does not hold', async () =>
+  playTableV2({ table: 'conformance', operatorKey: renamed, playerKey: player, openingBalance: 500_000, shoes: [shoeA()] }).then((f) => ({
+    version: 'pb-fair-2' as const,
+    records: f.records,
+  })),
+);
 v2('key-by-thumbprint', 'unknown_key', 'a JWKS entry without kid names no key: keyId is never resolved by thumbprint', base, 'jwks-no-kid.json');
 v2('duplicate-kid-first-wins', 'bad_signature', 'two JWKS entries share the kid: the first (another key) is the one used', base, 'jwks-duplicate-kid.json');
-v2('bad-signature', 'bad_signature', 'a signature of another body', async () => { const f = await base(); f.records[2]!.signature = f.records[4]!.signature; return f; });
+v2('bad-signature', 'bad_signature', 'a signature of another body', async () => {
+  const f = await base();
+  f.records[2]!.signature = f.records[4]!.signature;
+  return f;
+});
 v2('signature-trailing-bits', 'bad_signature', 'a signature spelled with non-zero trailing bits (decodes to the same bytes leniently)', async () => {
   const f = await base();
   const s = f.records[0]!.signature;
@@ -192,13 +361,33 @@ v2('signature-trailing-bits', 'bad_signature', 'a signature spelled with non-zer
   f.records[0]!.signature = s.slice(0, -1) + alphabet[alphabet.indexOf(s.at(-1)!) | 1];
   return f;
 });
-v2('signature-padded', 'bad_signature', 'a signature with base64 padding', async () => { const f = await base(); f.records[0]!.signature += '=='; return f; });
+v2('signature-padded', 'bad_signature', 'a signature with base64 padding', async () => {
+  const f = await base();
+  f.records[0]!.signature += '==';
+  return f;
+});
 
 // ── succession, table, shoes, chain, time ────────────────────────────────────────────────────
-v2('starts-with-start', 'out_of_sequence', 'a file starts with a commitment', async () => { const f = await base(); return { ...f, records: f.records.slice(1) }; });
-v2('receipt-without-acceptance', 'out_of_sequence', 'a receipt right after the start', async () => { const f = await base(); const records = f.records.slice(); records.splice(2, 1); return { ...f, records }; });
-v2('two-starts', 'out_of_sequence', 'a second start record in a shoe', async () => { const f = await base(); return forge({ ...f, records: [...f.records.slice(0, 3), structuredClone(f.records[1]!)] }, 3, (b) => (b.prev = f.records[2]!.hash)); });
-v2('table-mismatch', 'table_mismatch', 'a record for another table', async () => table([shoeA()], at('record', 'acceptance', (b) => (b.table = 'elsewhere'), 2)));
+v2('starts-with-start', 'out_of_sequence', 'a file starts with a commitment', async () => {
+  const f = await base();
+  return { ...f, records: f.records.slice(1) };
+});
+v2('receipt-without-acceptance', 'out_of_sequence', 'a receipt right after the start', async () => {
+  const f = await base();
+  const records = f.records.slice();
+  records.splice(2, 1);
+  return { ...f, records };
+});
+v2('two-starts', 'out_of_sequence', 'a second start record in a shoe', async () => {
+  const f = await base();
+  return forge({ ...f, records: [...f.records.slice(0, 3), structuredClone(f.records[1]!)] }, 3, (b) => (b.prev = f.records[2]!.hash));
+});
+v2('table-mismatch', 'table_mismatch', 'a record for another table', async () =>
+  table(
+    [shoeA()],
+    at('record', 'acceptance', (b) => (b.table = 'elsewhere'), 2),
+  ),
+);
 v2('shoe-gap', 'shoe_gap', 'shoe 2 missing: shoe 3 follows shoe 1', async () => {
   const f = await base();
   const s2 = indexOf(f, 'commitment', 2);
@@ -217,15 +406,33 @@ v2('shoe-repeated', 'shoe_out_of_order', 'shoe 2 twice', async () => {
   const s3 = indexOf(f, 'commitment', 3);
   return { ...f, records: [...f.records.slice(0, s3), ...f.records.slice(s2, s3)] };
 });
-v2('shoe-mismatch', 'shoe_mismatch', 'an acceptance naming another shoe', async () => table([shoeA()], at('record', 'acceptance', (b) => (b.shoe = 2), 2)));
-v2('chain-broken', 'chain_broken', 'a receipt whose prev is not its acceptance (re-signed)', async () => { const f = await base(); return forge(f, 3, (b) => (b.prev = f.records[1]!.hash)); });
+v2('shoe-mismatch', 'shoe_mismatch', 'an acceptance naming another shoe', async () =>
+  table(
+    [shoeA()],
+    at('record', 'acceptance', (b) => (b.shoe = 2), 2),
+  ),
+);
+v2('chain-broken', 'chain_broken', 'a receipt whose prev is not its acceptance (re-signed)', async () => {
+  const f = await base();
+  return forge(f, 3, (b) => (b.prev = f.records[1]!.hash));
+});
 v2('chain-shoe-1-prev', 'chain_broken', 'shoe 1 naming a previous shoe', async () => table([shoeA()], undefined, { prev: hex('nothing') }));
 v2('chain-shoe-2-null', 'chain_broken', 'shoe 2 at the start of a file with prev null', async () => table([shoeA()], undefined, { firstShoe: 2 }));
-v2('time-went-back', 'time_went_back', 'a receipt issued before its acceptance', async () => table([shoeA()], at('record', 'receipt', (b) => (b.issuedAt = '2025-01-01T11:00:00.000Z'), 2)));
+v2('time-went-back', 'time_went_back', 'a receipt issued before its acceptance', async () =>
+  table(
+    [shoeA()],
+    at('record', 'receipt', (b) => (b.issuedAt = '2025-01-01T11:00:00.000Z'), 2),
+  ),
+);
 
 // ── commitment ───────────────────────────────────────────────────────────────────────────────
 const params = (name: string, about: string, change: (p: any) => unknown, mode: 'shoe' | 'reshuffle' = 'shoe') =>
-  v2(name, 'bad_params', about, async () => table([mode === 'shoe' ? shoeA() : shoeB()], at('record', 'commitment', (b) => change(b.params))));
+  v2(name, 'bad_params', about, async () =>
+    table(
+      [mode === 'shoe' ? shoeA() : shoeB()],
+      at('record', 'commitment', (b) => change(b.params)),
+    ),
+  );
 params('params-reshuffle-burn', 'reshuffle mode with a burn member: burn does nothing there, so it may not be committed', (p) => (p.burn = true), 'reshuffle');
 params('params-reshuffle-cut-card', 'reshuffle mode with cutCardFromEnd: dead there, not committed', (p) => (p.cutCardFromEnd = 16), 'reshuffle');
 params('params-shoe-round-limit', 'shoe mode with roundLimit', (p) => (p.roundLimit = 100));
@@ -234,23 +441,54 @@ params('params-void-zero', 'voidAfterSeconds 0', (p) => (p.voidAfterSeconds = 0)
 params('params-nine-decks', '9 decks', (p) => (p.decks = 9));
 params('params-v1-algorithm', 'algorithm pb-fair-1 in a pb-fair-2 file', (p) => (p.algorithm = 'pb-fair-1'));
 params('params-round-limit-zero', 'roundLimit 0', (p) => (p.roundLimit = 0), 'reshuffle');
-const limits = (name: string, about: string, l: object) => v2(name, 'bad_params', about, async () => table([shoeA()], at('record', 'commitment', (b) => (b.limits = l))));
+const limits = (name: string, about: string, l: object) =>
+  v2(name, 'bad_params', about, async () =>
+    table(
+      [shoeA()],
+      at('record', 'commitment', (b) => (b.limits = l)),
+    ),
+  );
 limits('limits-step-zero', 'limits with step 0', { min: 100, max: 10_000, step: 0, chips: [] });
 limits('limits-min-above-max', 'limits with min above max', { min: 20_000, max: 10_000, step: 100, chips: [] });
 limits('limits-step-not-20', 'a step that keeps 5% commission fractional (50)', { min: 100, max: 10_000, step: 50, chips: [] });
 limits('limits-chips-descending', 'chips not strictly ascending', { min: 100, max: 10_000, step: 100, chips: [500, 100] });
-v2('player-key-padded', 'bad_player_key', 'a player key with base64 padding', async () => table([shoeA()], at('record', 'commitment', (b) => (b.playerKey += '='))));
-v2('player-key-short', 'bad_player_key', 'a player key of 31 bytes', async () => table([shoeA()], at('record', 'commitment', (b) => (b.playerKey = b.playerKey.slice(0, 42)))));
+v2('player-key-padded', 'bad_player_key', 'a player key with base64 padding', async () =>
+  table(
+    [shoeA()],
+    at('record', 'commitment', (b) => (b.playerKey += '=')),
+  ),
+);
+v2('player-key-short', 'bad_player_key', 'a player key of 31 bytes', async () =>
+  table(
+    [shoeA()],
+    at('record', 'commitment', (b) => (b.playerKey = b.playerKey.slice(0, 42))),
+  ),
+);
 v2('player-key-changed', 'player_key_mismatch', "shoe 2 names another player's key", async () => {
   const a = await table([shoeA()]);
   const last = a.records.at(-1)!;
-  const b = await playTableV2({ table: 'conformance', operatorKey: operator, playerKey: stranger, openingBalance: (last.body as { closingBalance: number }).closingBalance, firstShoe: 2, prev: last.hash, startTime: Date.UTC(2025, 0, 2), shoes: [shoeB()] });
+  const b = await playTableV2({
+    table: 'conformance',
+    operatorKey: operator,
+    playerKey: stranger,
+    openingBalance: (last.body as { closingBalance: number }).closingBalance,
+    firstShoe: 2,
+    prev: last.hash,
+    startTime: Date.UTC(2025, 0, 2),
+    shoes: [shoeB()],
+  });
   return { version: 'pb-fair-2', records: [...a.records, ...b.records] };
 });
-v2('opening-balance', 'opening_balance_mismatch', 'shoe 2 opens with more than shoe 1 closed with', async () => table([shoeA(), shoeB()], at('record', 'commitment', (b) => (b.openingBalance += 100), 1, 2)));
+v2('opening-balance', 'opening_balance_mismatch', 'shoe 2 opens with more than shoe 1 closed with', async () =>
+  table(
+    [shoeA(), shoeB()],
+    at('record', 'commitment', (b) => (b.openingBalance += 100), 1, 2),
+  ),
+);
 
 // ── start ────────────────────────────────────────────────────────────────────────────────────
-const startCase = (name: string, expect: string, about: string, change: (b: any) => unknown) => v2(name, expect, about, async () => table([{ ...shoeA('player', 2) }], at('request', 'start', change)));
+const startCase = (name: string, expect: string, about: string, change: (b: any) => unknown) =>
+  v2(name, expect, about, async () => table([{ ...shoeA('player', 2) }], at('request', 'start', change)));
 startCase('seed-not-nfc', 'bad_client_seed', 'a client seed not in NFC (e + combining acute)', (b) => (b.clientSeed = 'cafe\u0301'));
 startCase('seed-control', 'bad_client_seed', 'a control character in the client seed', (b) => (b.clientSeed = 'a\u0007b'));
 startCase('seed-unassigned', 'bad_client_seed', 'a code point unassigned in Unicode 17.0 (U+0378)', (b) => (b.clientSeed = 'a\u0378'));
@@ -259,14 +497,21 @@ startCase('seed-too-long', 'bad_client_seed', '129 code points', (b) => (b.clien
 startCase('seed-line-separator', 'bad_client_seed', 'U+2028 in the client seed', (b) => (b.clientSeed = 'a\u2028b'));
 startCase('cut-zero', 'bad_cut', 'cut 0', (b) => (b.cut = 0));
 startCase('cut-n', 'bad_cut', 'cut 52 in a 52-card stack', (b) => (b.cut = 52));
-v2('start-request-other-commitment', 'request_mismatch', 'the start request answers another commitment', async () => table([shoeA()], at('request', 'start', (b) => (b.commitment = hex('other')))));
+v2('start-request-other-commitment', 'request_mismatch', 'the start request answers another commitment', async () =>
+  table(
+    [shoeA()],
+    at('request', 'start', (b) => (b.commitment = hex('other'))),
+  ),
+);
 v2('start-request-forged', 'bad_player_signature', 'the start request signed by another key', async () => {
   const f = await base();
   return forge(f, 1, async (b) => (b.request = await resigned(b.request, (r) => (r.clientSeed = 'operator chose this'), stranger)));
 });
 
 // ── acceptance ───────────────────────────────────────────────────────────────────────────────
-v2('acceptance-round-skip', 'round_mismatch', 'the first acceptance of a shoe numbered 2 (its request too)', async () => appendAcceptance(await base(), 1, 2, [{ sector: 0, box: 'player', amount: 100 }], 500_000));
+v2('acceptance-round-skip', 'round_mismatch', 'the first acceptance of a shoe numbered 2 (its request too)', async () =>
+  appendAcceptance(await base(), 1, 2, [{ sector: 0, box: 'player', amount: 100 }], 500_000),
+);
 v2('after-cut-card', 'round_after_cut_card', 'an acceptance after the receipt that brought out the cut card', async () => {
   const f = await base();
   const last = indexOf(f, 'reveal') - 1;
@@ -278,18 +523,37 @@ v2('over-round-limit', 'round_over_limit', 'a fourth round in a reshuffle shoe w
 });
 v2('bet-rewritten-by-operator', 'bad_player_signature', 'a bet rewritten and re-signed by the operator key: the player signature fails', async () => {
   const f = await base();
-  return forge(f, 4, async (b) => { b.request.body.bets[0].amount = 200; });
+  return forge(f, 4, async (b) => {
+    b.request.body.bets[0].amount = 200;
+  });
 });
 v2('bet-request-another-round', 'request_mismatch', "the bet request's prev is not the acceptance's prev", async () => {
   const f = await base();
   return forge(f, 4, async (b) => (b.request = await resigned(b.request, (r) => (r.prev = f.records[1]!.hash))));
 });
-v2('acceptance-balance', 'balance_mismatch', "an acceptance's balanceBefore is not the balance carried", async () => table([shoeA()], at('record', 'acceptance', (b) => (b.balanceBefore += 1000), 2)));
-v2('first-acceptance-balance', 'balance_mismatch', "the first acceptance's balanceBefore is not the opening balance", async () => table([shoeA()], at('record', 'acceptance', (b) => (b.balanceBefore -= 100))));
+v2('acceptance-balance', 'balance_mismatch', "an acceptance's balanceBefore is not the balance carried", async () =>
+  table(
+    [shoeA()],
+    at('record', 'acceptance', (b) => (b.balanceBefore += 1000), 2),
+  ),
+);
+v2('first-acceptance-balance', 'balance_mismatch', "the first acceptance's balanceBefore is not the opening balance", async () =>
+  table(
+    [shoeA()],
+    at('record', 'acceptance', (b) => (b.balanceBefore -= 100)),
+  ),
+);
 const badBet = (name: string, about: string, bets: { sector: number; box: 'player' | 'banker' | 'tie'; amount: number }[]) =>
-  v2(name, 'bets_invalid', about, async () => { const f = await base(); return appendAcceptance(f, 3, 2, bets); });
+  v2(name, 'bets_invalid', about, async () => {
+    const f = await base();
+    return appendAcceptance(f, 3, 2, bets);
+  });
 badBet('bets-off-step', 'an amount off the committed step', [{ sector: 0, box: 'player', amount: 150 }]);
-badBet('bets-fourth-sector', 'four sectors', [0, 1, 2, 3].map((s) => ({ sector: s, box: 'player' as const, amount: 100 })));
+badBet(
+  'bets-fourth-sector',
+  'four sectors',
+  [0, 1, 2, 3].map((s) => ({ sector: s, box: 'player' as const, amount: 100 })),
+);
 v2('bets-over-balance', 'bets_invalid', 'a stake above the balance', async () => {
   const f = await table([{ ...shoeA('open'), rounds: [] }], undefined, { openingBalance: 5_000 });
   return appendAcceptance(f, 1, 1, [{ sector: 0, box: 'player', amount: 10_000 }], 5_000);
@@ -298,11 +562,34 @@ badBet('bets-empty', 'no bet', []);
 
 // ── receipt ──────────────────────────────────────────────────────────────────────────────────
 const receipt = (name: string, expect: string, about: string, change: (b: any) => unknown, nth = 2) =>
-  v2(name, expect, about, async () => { const f = await base(); return forge(f, indexOf(f, 'receipt', nth), change); });
-receipt('secret-forged', 'bad_player_signature', 'the secret request re-signed by another key', async (b) => (b.request = await resigned(b.request, () => {}, stranger)));
-receipt('secret-other-acceptance', 'request_mismatch', 'the secret request names another acceptance', async (b) => (b.request = await resigned(b.request, (r) => (r.acceptance = hex('other')))));
-receipt('secret-uppercase', 'bad_secret', 'a secret in upper-case hex', async (b) => (b.request = await resigned(b.request, (r) => (r.secret = r.secret.toUpperCase()))));
-receipt('secret-wrong', 'lock_mismatch', 'a secret that does not open the lock', async (b) => (b.request = await resigned(b.request, (r) => (r.secret = hex('another secret')))));
+  v2(name, expect, about, async () => {
+    const f = await base();
+    return forge(f, indexOf(f, 'receipt', nth), change);
+  });
+receipt(
+  'secret-forged',
+  'bad_player_signature',
+  'the secret request re-signed by another key',
+  async (b) => (b.request = await resigned(b.request, () => {}, stranger)),
+);
+receipt(
+  'secret-other-acceptance',
+  'request_mismatch',
+  'the secret request names another acceptance',
+  async (b) => (b.request = await resigned(b.request, (r) => (r.acceptance = hex('other')))),
+);
+receipt(
+  'secret-uppercase',
+  'bad_secret',
+  'a secret in upper-case hex',
+  async (b) => (b.request = await resigned(b.request, (r) => (r.secret = r.secret.toUpperCase()))),
+);
+receipt(
+  'secret-wrong',
+  'lock_mismatch',
+  'a secret that does not open the lock',
+  async (b) => (b.request = await resigned(b.request, (r) => (r.secret = hex('another secret')))),
+);
 receipt('cards-swapped', 'card_mismatch', 'two cards swapped', (b) => ([b.cards[0].code, b.cards[1].code] = [b.cards[1].code, b.cards[0].code]));
 receipt('card-position', 'card_mismatch', 'a card at the wrong position', (b) => (b.cards[0].position += 1));
 receipt('player-total', 'total_mismatch', 'a wrong player total', (b) => (b.playerTotal = (b.playerTotal + 1) % 10));
@@ -320,7 +607,9 @@ v2('pending-duplicate-card', 'card_mismatch', 'unrevealed: a card listed more of
 });
 v2('pending-gap', 'card_mismatch', 'unrevealed: a round that does not start where the last ended', async () => {
   const f = await table([shoeA('open', 8)]);
-  return forge(f, indexOf(f, 'receipt', 2), (b) => { for (const c of b.cards) c.position += 1; });
+  return forge(f, indexOf(f, 'receipt', 2), (b) => {
+    for (const c of b.cards) c.position += 1;
+  });
 });
 v2('unrevealed-outcome', 'outcome_mismatch', 'unrevealed: an outcome the listed cards do not give', async () => {
   const f = await table([shoeA('open', 8)]);
@@ -329,29 +618,75 @@ v2('unrevealed-outcome', 'outcome_mismatch', 'unrevealed: an outcome the listed 
 
 // ── void ─────────────────────────────────────────────────────────────────────────────────────
 const voided = () => table([{ ...shoeA(), rounds: rounds(1, 40, { 2: 'void' }) }]);
-v2('void-too-early', 'void_too_early', 'a round voided before voidAfterSeconds', async () => { const f = await voided(); const i = indexOf(f, 'void'); return forge(f, i, (b) => (b.issuedAt = new Date(Date.parse(f.records[i - 1]!.body.issuedAt) + 1000).toISOString())); });
-v2('void-keeps-stake', 'balance_mismatch', 'a void that keeps the stake', async () => { const f = await voided(); return forge(f, indexOf(f, 'void'), (b) => (b.balanceAfter -= 100)); });
+v2('void-too-early', 'void_too_early', 'a round voided before voidAfterSeconds', async () => {
+  const f = await voided();
+  const i = indexOf(f, 'void');
+  return forge(f, i, (b) => (b.issuedAt = new Date(Date.parse(f.records[i - 1]!.body.issuedAt) + 1000).toISOString()));
+});
+v2('void-keeps-stake', 'balance_mismatch', 'a void that keeps the stake', async () => {
+  const f = await voided();
+  return forge(f, indexOf(f, 'void'), (b) => (b.balanceAfter -= 100));
+});
 
 // ── unsettled ────────────────────────────────────────────────────────────────────────────────
-v2('unsettled-at-end', 'unsettled_acceptance', 'the file ends with an acceptance nobody answered', async () => table([{ ...shoeA(), rounds: rounds(1, 3, { 3: 'pending' }) }]));
-v2('unsettled-then-revealed', 'unsettled_acceptance', 'the operator revealed the shoe instead of settling an accepted round', async () => table([{ ...shoeA('player'), rounds: rounds(1, 3, { 3: 'unsettled' }) }]));
+v2('unsettled-at-end', 'unsettled_acceptance', 'the file ends with an acceptance nobody answered', async () =>
+  table([{ ...shoeA(), rounds: rounds(1, 3, { 3: 'pending' }) }]),
+);
+v2('unsettled-then-revealed', 'unsettled_acceptance', 'the operator revealed the shoe instead of settling an accepted round', async () =>
+  table([{ ...shoeA('player'), rounds: rounds(1, 3, { 3: 'unsettled' }) }]),
+);
 
 // ── reveal ───────────────────────────────────────────────────────────────────────────────────
 const reveal = (name: string, expect: string, about: string, change: (b: any) => unknown, nth = 1, make = base) =>
-  v2(name, expect, about, async () => { const f = await make(); return forge(f, indexOf(f, 'reveal', nth), change); });
+  v2(name, expect, about, async () => {
+    const f = await make();
+    return forge(f, indexOf(f, 'reveal', nth), change);
+  });
 reveal('seed-uppercase', 'bad_server_seed', 'a revealed seed in upper-case hex', (b) => (b.serverSeed = b.serverSeed.toUpperCase()));
 reveal('seed-wrong', 'commitment_mismatch', 'a revealed seed that does not match the commitment', (b) => (b.serverSeed = SEED[5]));
 reveal('round-count', 'round_count_mismatch', 'the reveal counts one round more', (b) => (b.rounds += 1));
 reveal('closing-balance', 'closing_balance_mismatch', 'the reveal closes with another balance', (b) => (b.closingBalance += 100));
-reveal('reason-player-at-cut-card', 'reveal_reason_mismatch', '"player" when the cut card came out', async (b) => { b.reason = 'player'; });
-reveal('reason-v1-ended-early', 'reveal_reason_mismatch', "pb-fair-1's \"ended-early\" is not a pb-fair-2 reason", (b) => (b.reason = 'ended-early'));
+reveal('reason-player-at-cut-card', 'reveal_reason_mismatch', '"player" when the cut card came out', async (b) => {
+  b.reason = 'player';
+});
+reveal('reason-v1-ended-early', 'reveal_reason_mismatch', 'pb-fair-1\'s "ended-early" is not a pb-fair-2 reason', (b) => (b.reason = 'ended-early'));
 reveal('reason-limit-in-shoe-mode', 'reveal_reason_mismatch', '"reshuffle-limit" in shoe mode', (b) => (b.reason = 'reshuffle-limit'), 3);
-reveal('reason-cut-card-early', 'reveal_reason_mismatch', '"cut-card" when no round reached it', (b) => { b.reason = 'cut-card'; delete b.request; }, 3);
+reveal(
+  'reason-cut-card-early',
+  'reveal_reason_mismatch',
+  '"cut-card" when no round reached it',
+  (b) => {
+    b.reason = 'cut-card';
+    delete b.request;
+  },
+  3,
+);
 reveal('reason-player-after-limit', 'reveal_reason_mismatch', '"player" when the reshuffle limit was reached', (b) => (b.reason = 'void-timeout'), 2);
 reveal('timeout-with-request', 'reveal_reason_mismatch', 'a void-timeout reveal carrying an end request', (b) => (b.reason = 'void-timeout'), 3);
-reveal('end-request-forged', 'bad_player_signature', 'the end request signed by another key', async (b) => (b.request = await resigned(b.request, () => {}, stranger)), 3);
-reveal('end-request-other-prev', 'request_mismatch', "the end request's prev is not the reveal's", async (b) => (b.request = await resigned(b.request, (r) => (r.prev = hex('x')))), 3);
-reveal('timeout-too-early', 'reveal_too_early', 'a void-timeout reveal one second after the last record', (b) => { b.reason = 'void-timeout'; delete b.request; }, 3);
+reveal(
+  'end-request-forged',
+  'bad_player_signature',
+  'the end request signed by another key',
+  async (b) => (b.request = await resigned(b.request, () => {}, stranger)),
+  3,
+);
+reveal(
+  'end-request-other-prev',
+  'request_mismatch',
+  "the end request's prev is not the reveal's",
+  async (b) => (b.request = await resigned(b.request, (r) => (r.prev = hex('x')))),
+  3,
+);
+reveal(
+  'timeout-too-early',
+  'reveal_too_early',
+  'a void-timeout reveal one second after the last record',
+  (b) => {
+    b.reason = 'void-timeout';
+    delete b.request;
+  },
+  3,
+);
 
 // ── pb-fair-1 (part I), verified unchanged ───────────────────────────────────────────────────
 const v1vectors = JSON.parse(readFileSync(new URL('../fairness.json', dir), 'utf8')) as { transcripts: { transcript: Transcript }[] };
@@ -375,24 +710,38 @@ const v1sign = async (record: { body: any; hash: string; signature: string; keyI
 };
 v1('v1-ok', 'ok', 'the two pb-fair-1 vector shoes: 1 deck to the cut card, 6-deck reshuffle ended early');
 v1('v1-ok-thumbprint', 'ok', 'pb-fair-1 (part I) still finds a kid-less JWKS key by its thumbprint', undefined, 'jwks-no-kid.json');
-v1('v1-ok-unrevealed', 'ok', 'pb-fair-1, a shoe not yet revealed', (ts) => { delete ts[1]!.reveal; });
-v1('v1-hash', 'hash_mismatch', 'pb-fair-1, a changed body', (ts) => { ts[0]!.receipts[0]!.body.balanceAfter += 1; });
-v1('v1-unknown-key', 'unknown_key', 'pb-fair-1, an unknown key id', (ts) => { ts[0]!.receipts[0]!.keyId = 'nobody'; });
-v1('v1-signature', 'bad_signature', 'pb-fair-1, a swapped signature', (ts) => { ts[0]!.receipts[0]!.signature = ts[0]!.receipts[1]!.signature; });
+v1('v1-ok-unrevealed', 'ok', 'pb-fair-1, a shoe not yet revealed', (ts) => {
+  delete ts[1]!.reveal;
+});
+v1('v1-hash', 'hash_mismatch', 'pb-fair-1, a changed body', (ts) => {
+  ts[0]!.receipts[0]!.body.balanceAfter += 1;
+});
+v1('v1-unknown-key', 'unknown_key', 'pb-fair-1, an unknown key id', (ts) => {
+  ts[0]!.receipts[0]!.keyId = 'nobody';
+});
+v1('v1-signature', 'bad_signature', 'pb-fair-1, a swapped signature', (ts) => {
+  ts[0]!.receipts[0]!.signature = ts[0]!.receipts[1]!.signature;
+});
 v1('v1-bad-record', 'bad_record', 'pb-fair-1, an unknown member', (ts) => v1sign(ts[0]!.receipts[0]!, (b) => (b.extra = 1)));
-v1('v1-chain', 'chain_broken', 'pb-fair-1, a round removed', (ts) => { ts[0]!.receipts.splice(2, 1); });
+v1('v1-chain', 'chain_broken', 'pb-fair-1, a round removed', (ts) => {
+  ts[0]!.receipts.splice(2, 1);
+});
 v1('v1-table', 'table_mismatch', 'pb-fair-1, a start for another table', (ts) => v1sign(ts[0]!.start!, (b) => (b.table = 'x')));
 v1('v1-shoe', 'shoe_mismatch', 'pb-fair-1, a start for another shoe', (ts) => v1sign(ts[0]!.start!, (b) => (b.shoe = 9)));
 v1('v1-params', 'bad_params', 'pb-fair-1, 9 decks', (ts) => v1sign(ts[0]!.commitment, (b) => (b.params.decks = 9)));
 v1('v1-client-seed', 'bad_client_seed', 'pb-fair-1, a control character in the seed', (ts) => v1sign(ts[0]!.start!, (b) => (b.clientSeed = 'a\u0001')));
 v1('v1-cut', 'bad_cut', 'pb-fair-1, cut 0', (ts) => v1sign(ts[0]!.start!, (b) => (b.cut = 0)));
-v1('v1-missing-start', 'missing_start', 'pb-fair-1, rounds without a start', (ts) => { delete ts[0]!.start; });
+v1('v1-missing-start', 'missing_start', 'pb-fair-1, rounds without a start', (ts) => {
+  delete ts[0]!.start;
+});
 v1('v1-commitment', 'commitment_mismatch', 'pb-fair-1, a wrong revealed seed', (ts) => v1sign(ts[0]!.reveal!, (b) => (b.serverSeed = SEED[5])));
 v1('v1-round-count', 'round_count_mismatch', 'pb-fair-1, the reveal counts another number of rounds', (ts) => v1sign(ts[0]!.reveal!, (b) => (b.rounds += 1)));
 v1('v1-reason', 'reveal_reason_mismatch', 'pb-fair-1, ended-early at the cut card', (ts) => v1sign(ts[0]!.reveal!, (b) => (b.reason = 'ended-early')));
 v1('v1-round-number', 'round_mismatch', 'pb-fair-1, a receipt with another round number', (ts) => v1sign(ts[0]!.receipts[0]!, (b) => (b.round = 2)));
 v1('v1-bets', 'bets_invalid', 'pb-fair-1, a bet off the step', (ts) => v1sign(ts[0]!.receipts[0]!, (b) => (b.bets[0].amount = 150)));
-v1('v1-cards', 'card_mismatch', 'pb-fair-1, a card changed', (ts) => v1sign(ts[0]!.receipts[0]!, (b) => (b.cards[0].code = b.cards[0].code === 'AS' ? '2S' : 'AS')));
+v1('v1-cards', 'card_mismatch', 'pb-fair-1, a card changed', (ts) =>
+  v1sign(ts[0]!.receipts[0]!, (b) => (b.cards[0].code = b.cards[0].code === 'AS' ? '2S' : 'AS')),
+);
 v1('v1-total', 'total_mismatch', 'pb-fair-1, a total changed', (ts) => v1sign(ts[0]!.receipts[0]!, (b) => (b.playerTotal = (b.playerTotal + 1) % 10)));
 v1('v1-outcome', 'outcome_mismatch', 'pb-fair-1, the outcome changed', (ts) => v1sign(ts[0]!.receipts[0]!, (b) => (b.outcome = 'tie')));
 v1('v1-natural', 'natural_mismatch', 'pb-fair-1, natural flipped', (ts) => v1sign(ts[0]!.receipts[0]!, (b) => (b.natural = !b.natural)));
@@ -427,6 +776,13 @@ for (const [i, c] of cases.entries()) {
 }
 writeFileSync(
   new URL('manifest.json', dir),
-  JSON.stringify({ about: 'FAIRNESS.md §B12: a verifier is conformant when it reports each case\'s expected first code ("ok" when nothing fails). Written by generate.ts.', cases: manifest }, null, 2) + '\n',
+  JSON.stringify(
+    {
+      about: 'FAIRNESS.md §B12: a verifier is conformant when it reports each case\'s expected first code ("ok" when nothing fails). Written by generate.ts.',
+      cases: manifest,
+    },
+    null,
+    2,
+  ) + '\n',
 );
 console.log(`wrote ${manifest.length} cases to test/vectors/conformance/`);

@@ -18,7 +18,22 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const [outArg, ...viewArgs] = process.argv.slice(2);
 const outDir = path.resolve(outArg ?? '/tmp/shots-panels');
 const harnessDir = path.join(outDir, 'harness');
-const VIEWS = viewArgs.length > 0 ? viewArgs : ['scoreboard', 'scoreboard-partial', 'scoreboard-dragon', 'scoreboard-empty', 'history', 'fairness-before', 'fairness-during', 'fairness-after', 'help', 'verify-page', 'verify-page-failed'];
+const VIEWS =
+  viewArgs.length > 0
+    ? viewArgs
+    : [
+        'scoreboard',
+        'scoreboard-partial',
+        'scoreboard-dragon',
+        'scoreboard-empty',
+        'history',
+        'fairness-before',
+        'fairness-during',
+        'fairness-after',
+        'help',
+        'verify-page',
+        'verify-page-failed',
+      ];
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844, deviceScaleFactor: 2 },
   { name: 'desktop', width: 1280, height: 800, deviceScaleFactor: 1 },
@@ -74,7 +89,10 @@ async function offlineVerifyPage() {
   const page = await context.newPage();
   page.on('pageerror', (err) => console.log(`[verify.html] pageerror: ${err.message}`));
   await page.goto(pathToFileURL(path.join(outDir, 'verify.html')).href);
-  for (const [name, transcript] of [['honest', played.transcript], ['tampered', tamperedCopy(played.transcript, 9)]]) {
+  for (const [name, transcript] of [
+    ['honest', played.transcript],
+    ['tampered', tamperedCopy(played.transcript, 9)],
+  ]) {
     await page.locator('#transcript').fill(JSON.stringify({ transcripts: [transcript] }));
     await page.locator('#jwks').fill(JSON.stringify(played.jwks));
     await page.getByRole('button', { name: 'Verify', exact: true }).click();

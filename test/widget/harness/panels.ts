@@ -49,7 +49,14 @@ async function main(): Promise<void> {
     });
   }
   if (show('fairness-during')) {
-    add('pb-fairness', { commitment: partial.transcript.commitment, status: 'in-play', rounds: partial.transcript.receipts.length, transcript: partial.transcript, jwks: partial.jwks, allowEndShoe: true });
+    add('pb-fairness', {
+      commitment: partial.transcript.commitment,
+      status: 'in-play',
+      rounds: partial.transcript.receipts.length,
+      transcript: partial.transcript,
+      jwks: partial.jwks,
+      allowEndShoe: true,
+    });
   }
   if (show('fairness-after')) {
     const el = add('pb-fairness', { commitment: transcript.commitment, status: 'ended', rounds: transcript.receipts.length, transcript, jwks });

@@ -71,7 +71,9 @@ try {
       problems++;
     });
     await page.goto(`http://127.0.0.1:${port}/scene.html`);
-    await page.evaluate(() => document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`)));
+    await page.evaluate(() =>
+      document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`)),
+    );
     await page.waitForFunction(() => 'pb' in window);
     const shot = async (/** @type {string} */ name) => {
       await page.waitForTimeout(120);
@@ -79,11 +81,14 @@ try {
       await page.locator('#table').screenshot({ path: file });
       console.log(file);
     };
-    await page.evaluate(async ([w, h]) => {
-      const pb = /** @type {any} */ (window).pb;
-      /** @type {any} */ (window).scene = await pb.mount(w, h);
-      /** @type {any} */ (window).scene.setHighlight({ sector: 2, box: 'banker' });
-    }, [vp.width, vp.height]);
+    await page.evaluate(
+      async ([w, h]) => {
+        const pb = /** @type {any} */ (window).pb;
+        /** @type {any} */ (window).scene = await pb.mount(w, h);
+        /** @type {any} */ (window).scene.setHighlight({ sector: 2, box: 'banker' });
+      },
+      [vp.width, vp.height],
+    );
     await shot('1-bets');
     await page.evaluate(() => {
       const w = /** @type {any} */ (window);
@@ -98,8 +103,19 @@ try {
       const w = /** @type {any} */ (window);
       await w.scene.clearRound();
       w.scene.setShoe({ cardsLeft: 281, total: 312, discarded: 30 });
-      w.scene.setBets([{ sector: 2, box: 'player', amount: 5_000 }, { sector: 4, box: 'tie', amount: 1_000 }], w.pb.HALL_1_CHIPS);
-      await w.scene.playRound(w.pb.receiptFrom(w.pb.rounds.NATURAL, [{ sector: 2, box: 'player', amount: 5_000 }, { sector: 4, box: 'tie', amount: 1_000 }]));
+      w.scene.setBets(
+        [
+          { sector: 2, box: 'player', amount: 5_000 },
+          { sector: 4, box: 'tie', amount: 1_000 },
+        ],
+        w.pb.HALL_1_CHIPS,
+      );
+      await w.scene.playRound(
+        w.pb.receiptFrom(w.pb.rounds.NATURAL, [
+          { sector: 2, box: 'player', amount: 5_000 },
+          { sector: 4, box: 'tie', amount: 1_000 },
+        ]),
+      );
     });
     await shot('4-natural');
     await page.evaluate(async () => {
@@ -109,13 +125,16 @@ try {
     });
     await shot('5-cleared');
     // Russian: the longest banner; a tie hands the Punto and Banco stakes back.
-    await page.evaluate(async ([w, h]) => {
-      const pb = /** @type {any} */ (window).pb;
-      /** @type {any} */ (window).scene.destroy();
-      const scene = await pb.mount(w, h, false, 'ru');
-      /** @type {any} */ (window).scene = scene;
-      await scene.playRound(pb.receiptFrom(pb.rounds.NATURAL, pb.SAMPLE_BETS));
-    }, [vp.width, vp.height]);
+    await page.evaluate(
+      async ([w, h]) => {
+        const pb = /** @type {any} */ (window).pb;
+        /** @type {any} */ (window).scene.destroy();
+        const scene = await pb.mount(w, h, false, 'ru');
+        /** @type {any} */ (window).scene = scene;
+        await scene.playRound(pb.receiptFrom(pb.rounds.NATURAL, pb.SAMPLE_BETS));
+      },
+      [vp.width, vp.height],
+    );
     await shot('6-ru-natural');
     await page.evaluate(async () => {
       const w = /** @type {any} */ (window);
@@ -124,7 +143,7 @@ try {
       await w.scene.playRound(w.pb.receiptFrom(w.pb.rounds.TIE, w.pb.SAMPLE_BETS));
     });
     await shot('7-ru-tie');
-    await page.evaluate(() => /** @type {any} */ (window).scene.setOptions({ ...(/** @type {any} */ (window).pb.languages.el) }));
+    await page.evaluate(() => /** @type {any} */ (window).scene.setOptions({ .../** @type {any} */ (window).pb.languages.el }));
     await shot('8-el-relabelled');
     // A new shoe: the shuffle, and the player's cut splitting the stack.
     await page.evaluate(() => {
