@@ -28,7 +28,7 @@ function install(prefix: string[]): boolean {
     const [cmd, ...rest] = [...prefix, 'apt-get', ...args];
     return spawnSync(cmd!, rest, { stdio: 'inherit', env }).status === 0;
   };
-  return apt('update', '-qq') && apt('install', '-y', '-qq', '--no-install-recommends', 'chromium');
+  return apt('update', '-qq') && apt('install', '-y', '-qq', 'chromium');
 }
 
 let plan = probe();
