@@ -194,7 +194,7 @@ async function tableReady(where: Page | Frame, shot: Page, name: string): Promis
 async function playOnPlayer(where: Page | Frame): Promise<SignedV2<ReceiptV2>> {
   await where.getByRole('button', { name: /^Player, sector 1/ }).click();
   await where.getByRole('button', { name: /^Player, sector 1, bet/ }).waitFor({ timeout: 10_000 });
-  await where.getByRole('button', { name: 'Deal' }).click();
+  await where.getByRole('button', { name: 'Deal', exact: true }).click();
   await where.waitForFunction(() => (window as unknown as Watched).events.some((e) => e.type === 'pb-round-settled'), null, { timeout: 60_000 });
   return (await watched(where)).events.find((e) => e.type === 'pb-round-settled')!.detail;
 }

@@ -34,8 +34,8 @@ test('three rounds through the widget, verified in the fairness panel and, from 
   await player1.waitFor({ timeout: 120_000 });
   await player1.click();
   for (let round = 1; round <= 3; round++) {
-    if (round > 1) await page.getByRole('button', { name: 'Repeat' }).click();
-    await page.getByRole('button', { name: 'Deal' }).click();
+    if (round > 1) await page.getByRole('button', { name: 'Repeat', exact: true }).click();
+    await page.getByRole('button', { name: 'Deal', exact: true }).click();
     await page.waitForFunction((n) => (window as unknown as { settled: number }).settled >= n, round, { timeout: 60_000 });
   }
   assert.equal(await settledRounds(page), 3);

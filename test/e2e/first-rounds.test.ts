@@ -53,10 +53,10 @@ for (const viewport of [
     for (let round = 1; round <= 3; round++) {
       // No chip selected: clicking an empty box puts the table minimum there (RULES.md).
       if (round === 1) await player1.click();
-      else await page.getByRole('button', { name: 'Repeat' }).click();
+      else await page.getByRole('button', { name: 'Repeat', exact: true }).click();
       await assert.doesNotReject(page.getByRole('button', { name: /^Player, sector 1, bet/ }).waitFor({ timeout: 10_000 }));
       if (round === 1) await page.screenshot({ path: `${SHOTS}/${viewport.name}-2-bet.png` });
-      await page.getByRole('button', { name: 'Deal' }).click();
+      await page.getByRole('button', { name: 'Deal', exact: true }).click();
       await page.waitForFunction((n) => (window as unknown as { receipts: unknown[] }).receipts.length >= n, round, { timeout: 60_000 });
       const receipt = (await receipts(page))[round - 1]!;
       const body = receipt.body;

@@ -47,7 +47,7 @@ test('a reload resumes the session: the same balance, and round 1 in the history
   );
   await page.getByRole('button', { name: /^Player, sector 1/ }).click();
   await page.getByRole('button', { name: /^Player, sector 1, bet/ }).waitFor({ timeout: 10_000 });
-  await page.getByRole('button', { name: 'Deal' }).click();
+  await page.getByRole('button', { name: 'Deal', exact: true }).click();
   const receipt = await settled;
   assert.equal(receipt.body.round, 1);
   const balance = euros(receipt.body.balanceAfter);
