@@ -133,7 +133,13 @@ describe('the page-wide WebGL budget', function () {
 
       // A far table without a scene scrolls into view: it gets one, taken from a table out of view.
       const far = parked.at(-1)!;
-      far.el.scrollIntoView({ block: 'start' });
+      // Known defect (see the issue note): on this page of five tables the page moves on by about
+      // 600 px just after the first scrollIntoView; scroll again until the table really is in view.
+      for (let i = 0; i < 10 && Math.abs(far.el.getBoundingClientRect().top) > 50; i++) {
+        far.el.scrollIntoView({ block: 'start' });
+        await new Promise((r) => setTimeout(r, 300));
+      }
+      expect(Math.abs(far.el.getBoundingClientRect().top)).to.be.lessThan(50);
       await until(() => far.el.scene && peek(far.el).stacks === 1, 'the far table drawn with its bet', 60_000);
       const evicted = holders.filter((t) => !t.el.scene);
       expect(evicted, 'tables that gave their scene').to.have.length(1);
