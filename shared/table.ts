@@ -42,6 +42,11 @@ export const ROOMS: Readonly<Record<RoomId, Room>> = {
   vip: { id: 'vip', name: 'VIP', limits: { min: 25_000, max: 1_000_000, step: 100, chips: [25_000, 50_000, 100_000, 250_000, 500_000, 1_000_000] } },
 };
 
+/** Play money a new session starts with in a room: a hundred maximum bets on one box. */
+export function startingBalance(room: RoomId): number {
+  return 100 * ROOMS[room].limits.max;
+}
+
 /** Every room id, in the order of ROOMS. */
 export const ROOM_IDS = Object.keys(ROOMS) as readonly RoomId[];
 

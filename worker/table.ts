@@ -83,6 +83,7 @@ import {
   signRecordV2,
   type StartAnswerV2,
   type StartV2,
+  startingBalance,
   startShoeV2,
   type TableLimits,
   type TableTranscriptV2,
@@ -104,13 +105,6 @@ import { migrate, schemaVersion, SCHEMA_VERSION } from './schema.ts';
 import { type KeyedRecord, type SessionChange, type SessionRow, type ShoeRowV2, TableStore } from './store.ts';
 import { matchesAny } from './tokens.ts';
 import { applyTransfer, listTransfers, type Transfer, type TransferOutcome } from './shared-wallet.ts';
-
-/** Play money a new session starts with, per room: a hundred maximum bets on one box. */
-export const STARTING_BALANCE: Readonly<Record<RoomId, number>> = {
-  'hall-1': 1_000_000,
-  'hall-2': 10_000_000,
-  vip: 100_000_000,
-};
 
 /** Reshuffle mode deals every round from its own stack: the seed is revealed ("reshuffle-limit") after this many accepted rounds. */
 export const RESHUFFLE_ROUNDS_PER_SEED = DEFAULT_ROUND_LIMIT;
@@ -218,7 +212,7 @@ export class Table extends DurableObject<Env> {
       const valid = validateParamsV2(params);
       if (!valid.ok) return failure(400, 'invalid_body', valid.error.message);
       const now = this.#iso();
-      const balance = STARTING_BALANCE[init.room];
+      const balance = startingBalance(init.room);
       const next = await this.#commit({
         table: init.sessionId,
         number: 1,

@@ -8,6 +8,7 @@ import {
   MINOR_UNITS,
   ROOMS,
   SECTORS,
+  startingBalance,
   type TableLimits,
   totalStake,
   validateAmount,
@@ -168,5 +169,13 @@ describe('validateLimits: bad_limits', () => {
     const result = validateLimits(limits);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.code).toBe('bad_limits');
+  });
+});
+
+describe('startingBalance', () => {
+  test('a hundred maximum bets on one box: €1,000 in Hall 1, €10,000 in Hall 2, €100,000 in VIP', () => {
+    expect(startingBalance('hall-1')).toBe(1_000_000);
+    expect(startingBalance('hall-2')).toBe(10_000_000);
+    expect(startingBalance('vip')).toBe(100_000_000);
   });
 });

@@ -24,7 +24,7 @@ import type {
 import { CARDS_PER_DECK, DEFAULT_DECKS } from '../../shared/cards.ts';
 import { playRoundFromCodes } from '../../shared/round.ts';
 import { settle } from '../../shared/settle.ts';
-import { isRoomId, ROOMS } from '../../shared/table.ts';
+import { isRoomId, ROOMS, startingBalance } from '../../shared/table.ts';
 import {
   type AcceptanceV2,
   buildAcceptanceV2,
@@ -133,7 +133,8 @@ export class FakeWorker {
   /** Card codes of the coming rounds (each list in shoe order); when empty, the derived shoe deals. */
   script: string[][] = [];
   faults: Fault[] = [];
-  startBalance = 1_000_000;
+  /** The Worker's starting balance in the fake's default room (hall-1); tests may change it. */
+  startBalance = startingBalance('hall-1');
   /** The shoe's parameters for the next commitment (a one-deck shoe ends after a handful of rounds). */
   params: ShoeParamsV2 = { ...FAKE_PARAMS };
   /** Resolves a request only when this promise resolves (to hold a round "in flight"). */
