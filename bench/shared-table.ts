@@ -21,12 +21,15 @@ import { QUICKNET, timeOfRound } from '../shared/beacon.ts';
 import { generateSigningKey, type SigningKey } from '../shared/index.ts';
 import { sharedBetRequest, sharedStartRequest, signSharedRequest } from '../shared/fairness/shared-table/index.ts';
 import { playerKeyOf } from '../shared/fairness/v2/records.ts';
+import { startProfile } from './profile.ts';
 import { startMiniflare, workerdCpu } from './workerd.ts';
 
 const SIZES = (process.env.PB_SHARED_SIZES ?? '10,100,1000').split(',').map(Number);
 const ROUNDS = 2;
 const SIZE_BUDGET_MS = 240_000;
 const WINDOW_MS = 6_000;
+/** A folder: the last round of each size is CPU-profiled there (shared-<players>.cpuprofile, and a summary printed). */
+const PROFILE_DIR = process.env.PB_SHARED_PROFILE;
 
 interface Seat {
   key: SigningKey;
@@ -81,8 +84,32 @@ function next(seat: Seat, type: string, test: (m: any) => boolean = () => true, 
   });
 }
 
+/**
+ * The Worker turns WebSocket compression off (wrangler.toml `no_web_socket_compression`: deflating
+ * the same close for each of 1,000 sockets was most of the table's CPU). Miniflare's own entry
+ * Worker in front of it would still accept the client's offer, so by default the players here do
+ * not offer it, as the deployed Worker declines it; PB_SHARED_DEFLATE=1 offers it (the cost before).
+ */
+const DEFLATE = process.env.PB_SHARED_DEFLATE === '1';
+const globalDispatcher = (globalThis as Record<symbol, any>)[Symbol.for('undici.globalDispatcher.1')];
+const withoutCompression = {
+  dispatch(opts: { headers?: unknown }, handler: unknown) {
+    const h = opts.headers;
+    if (Array.isArray(h)) {
+      for (let i = h.length - 2; i >= 0; i -= 2) if (String(h[i]).toLowerCase() === 'sec-websocket-extensions') h.splice(i, 2);
+    } else if (h && typeof h === 'object') {
+      for (const k of Object.keys(h)) if (k.toLowerCase() === 'sec-websocket-extensions') delete (h as Record<string, unknown>)[k];
+    }
+    return globalDispatcher.dispatch(opts, handler);
+  },
+};
+
 function connect(url: string, token: string, key: SigningKey): Promise<Seat> {
-  const ws = new WebSocket(`${url}?token=${encodeURIComponent(token)}`);
+  // Node's WebSocket (undici) takes a dispatcher: here one that leaves out the compression offer.
+  const ws = new (WebSocket as unknown as new (url: string, init: object) => WebSocket)(
+    `${url}?token=${encodeURIComponent(token)}`,
+    DEFLATE || !globalDispatcher ? {} : { dispatcher: withoutCompression },
+  );
   const seat: Seat = { key, player: playerKeyOf(key), ws, waiting: new Map(), inbox: [] };
   ws.addEventListener('message', (e) => {
     const m = JSON.parse(String(e.data));
@@ -108,13 +135,20 @@ interface SizeFigures {
   rounds: number;
   closeToDeal: { p50: number; p99: number };
   beaconToDeal: { p50: number; p99: number };
+  /** From the close record's time to each player receiving the close message. */
+  closeReceived: { p50: number; p99: number };
+  /** The fewest bets of a round that were taken before its close (every player bets in every round). */
+  betsTaken: number;
   cpuPerRoundMs: number;
+  /** The WebSocket extensions the players' sockets negotiated ("" when none). */
+  extensions: string;
   rssBeforeMb: number;
   rssAfterMb: number;
 }
 
 async function measure(players: number): Promise<SizeFigures> {
   const port = await freePort();
+  const inspectorPort = PROFILE_DIR ? await freePort() : undefined;
   const { privateJwk } = await generateSigningKey();
   const mf = await startMiniflare(
     process.cwd(),
@@ -127,6 +161,7 @@ async function measure(players: number): Promise<SizeFigures> {
       RATE_IP_PER_SEC: '100000',
     },
     port,
+    inspectorPort,
   );
   const started = performance.now();
   try {
@@ -162,14 +197,18 @@ async function measure(players: number): Promise<SizeFigures> {
     for (const s of seats) s.inbox.length = 0;
     const closeToDeal: number[] = [];
     const beaconToDeal: number[] = [];
+    const closeReceived: number[] = [];
+    const betsTaken: number[] = [];
     let cpuMs = 0;
     let rounds = 0;
     for (; rounds < ROUNDS && performance.now() - started < SIZE_BUDGET_MS; rounds++) {
       const open = await next(seats[0]!, 'open', () => true, 60_000);
+      const profile = PROFILE_DIR && rounds === ROUNDS - 1 ? await startProfile(mf, 'punto-banco-bench') : null;
       const cpu0 = await workerdCpu();
+      if (process.env.PB_MARK) console.log('MARK round', rounds);
       await Promise.all(
         seats.map(async (s, i) => {
-          const bets = [{ sector: 1 + (i % 5), box: (['player', 'banker', 'tie'] as const)[i % 3]!, amount: 100 * (1 + (i % 5)) }];
+          const bets = [{ sector: i % 5, box: (['player', 'banker', 'tie'] as const)[i % 3]!, amount: 100 * (1 + (i % 5)) }];
           const request = await signSharedRequest(sharedBetRequest(table, open.shoe, open.round, s.player, bets), s.key);
           s.ws.send(JSON.stringify({ v: 1, type: 'bet', request }));
         }),
@@ -183,9 +222,17 @@ async function measure(players: number): Promise<SizeFigures> {
       // The local beacon keeps quicknet's schedule.
       const beaconDue = timeOfRound(QUICKNET, close.close.body.beaconRound);
       const deals = await Promise.all(seats.map((s) => next(s, 'deal', (m) => m.round === open.round)));
-      await Promise.all(seats.map((s) => next(s, 'settlement', (m) => m.round === open.round).catch(() => null)));
+      for (const [i, s] of seats.entries()) {
+        const got = i === 0 ? close : s.inbox.find((m) => m.type === 'close' && m.round === open.round);
+        if (got) closeReceived.push(got.at - closedAt);
+      }
+      // A bet whose stake was taken only after the close is refused (betting_closed) and not in the round.
+      const inRound = seats.filter((s) => s.inbox.some((m) => m.type === 'bet-ack' && m.round === open.round));
+      betsTaken.push(inRound.length);
+      await Promise.all(inRound.map((s) => next(s, 'settlement', (m) => m.round === open.round)));
       const cpu1 = await workerdCpu();
       cpuMs += (cpu1.user + cpu1.system - cpu0.user - cpu0.system) * 1000;
+      if (profile) console.log(await profile.stop(`${PROFILE_DIR}/shared-${players}.cpuprofile`));
       for (const d of deals) {
         closeToDeal.push(d.at - closedAt);
         beaconToDeal.push(d.at - beaconDue);
@@ -198,7 +245,10 @@ async function measure(players: number): Promise<SizeFigures> {
       rounds,
       closeToDeal: { p50: pct(closeToDeal, 50), p99: pct(closeToDeal, 99) },
       beaconToDeal: { p50: pct(beaconToDeal, 50), p99: pct(beaconToDeal, 99) },
+      closeReceived: { p50: pct(closeReceived, 50), p99: pct(closeReceived, 99) },
+      betsTaken: Math.min(...betsTaken),
       cpuPerRoundMs: rounds > 0 ? cpuMs / rounds : NaN,
+      extensions: seats[0]!.ws.extensions,
       rssBeforeMb,
       rssAfterMb,
     };
@@ -214,10 +264,12 @@ export async function run(): Promise<void> {
       const f = await measure(players);
       figures.push(f);
       console.log(
-        `shared table, ${f.players} players, ${f.rounds} rounds: close → deal received p50 ${f.closeToDeal.p50.toFixed(0)} ms, p99 ${f.closeToDeal.p99.toFixed(0)} ms ` +
-          `(beacon due → deal received p50 ${f.beaconToDeal.p50.toFixed(0)} ms, p99 ${f.beaconToDeal.p99.toFixed(0)} ms); ` +
+        `shared table, ${f.players} players, ${f.rounds} rounds, at least ${f.betsTaken} bets taken a round: close → deal received p50 ${f.closeToDeal.p50.toFixed(0)} ms, p99 ${f.closeToDeal.p99.toFixed(0)} ms ` +
+          `(beacon due → deal received p50 ${f.beaconToDeal.p50.toFixed(0)} ms, p99 ${f.beaconToDeal.p99.toFixed(0)} ms; ` +
+          `close received p50 ${f.closeReceived.p50.toFixed(0)} ms, p99 ${f.closeReceived.p99.toFixed(0)} ms); ` +
           `workerd CPU per round ${f.cpuPerRoundMs.toFixed(0)} ms (${(f.cpuPerRoundMs / f.players).toFixed(2)} ms per player); ` +
-          `workerd memory ${f.rssBeforeMb.toFixed(0)} MB before the players, ${f.rssAfterMb.toFixed(0)} MB after`,
+          `workerd memory ${f.rssBeforeMb.toFixed(0)} MB before the players, ${f.rssAfterMb.toFixed(0)} MB after; ` +
+          `WebSocket compression ${f.extensions === '' ? 'off' : `on (${f.extensions})`}`,
       );
     } catch (err) {
       console.log(`shared table, ${players} players: stopped (${(err as Error).message})`);

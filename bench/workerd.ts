@@ -65,9 +65,10 @@ function perOperation(a: { user: number; system: number }, b: { user: number; sy
 
 /**
  * The Worker of wrangler.toml (without its static assets), bundled, in workerd with in-memory
- * storage. `port`: where its HTTP server listens on loopback (the shared-table bench's WebSockets).
+ * storage. `port`: where its HTTP server listens on loopback (the shared-table bench's WebSockets;
+ * unset, a free one: never 8787); `inspectorPort`: where its inspector listens, for a CPU profile (profile.ts).
  */
-export async function startMiniflare(root: string, vars: Record<string, string>, port?: number): Promise<Miniflare> {
+export async function startMiniflare(root: string, vars: Record<string, string>, port?: number, inspectorPort?: number): Promise<Miniflare> {
   const bundle = await build({
     entryPoints: [join(root, 'worker/index.ts')],
     bundle: true,
@@ -93,6 +94,7 @@ export async function startMiniflare(root: string, vars: Record<string, string>,
         },
       ],
       ...(port === undefined ? {} : { host: '127.0.0.1', port }),
+      ...(inspectorPort === undefined ? {} : { inspectorPort }),
     } as Parameters<typeof convertV4MiniflareOptions>[0]),
   );
   await mf.ready;

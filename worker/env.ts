@@ -52,6 +52,8 @@ export interface Env {
   SHARED_BEACON_LATE_MS?: string;
   /** Tests only, never in production: the step of a round at which a shared table stops (shared-table.ts `haltIfAsked`). */
   SHARED_TEST_HALT?: string;
+  /** Tests only, never in production: a smaller round limit committed for new reshuffle shoes (shared-table.ts `reshuffleRoundLimit`; honoured only with DEV=true). */
+  SHARED_TEST_ROUND_LIMIT?: string;
   /** Seconds an accepted round waits for the player's secret before it is voided (default 600, at most 86400); committed in every new shoe's params. */
   VOID_AFTER_SECONDS?: string;
 }

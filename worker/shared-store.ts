@@ -203,9 +203,11 @@ export class SharedStore {
 
   /** The session a player key is bound to, binding it on first use; null when it is another session's. */
   bindKey(player: string, session: string): boolean {
-    this.#sql.exec('INSERT INTO st_keys VALUES (?, ?) ON CONFLICT (player) DO NOTHING', player, session);
-    const r = this.#sql.exec<Row>('SELECT session FROM st_keys WHERE player = ?', player).toArray()[0];
-    return String(r?.session) === session;
+    // Read first: a key already bound (every bet after the first) writes nothing.
+    const bound = this.#sql.exec<Row>('SELECT session FROM st_keys WHERE player = ?', player).toArray()[0];
+    if (bound) return String(bound.session) === session;
+    this.#sql.exec('INSERT INTO st_keys VALUES (?, ?)', player, session);
+    return true;
   }
 
   setStart(shoe: number, player: string, session: string, request: SignedSharedRequest<SharedStartRequest>): void {

@@ -73,8 +73,10 @@ import { RETRY_LATER, type Transfer, type TransferOutcome } from './shared-walle
 export const RESHUFFLE_ROUND_LIMIT = 100;
 /** Up to this many connections, every accepted bet is broadcast as it comes; beyond, the close lists them. */
 export const LIVE_BETS_MAX_SOCKETS = 50;
-/** Transfers retried per alarm, at most (the rest on the next one). */
-const RETRY_BATCH = 500;
+/** Transfers asked per alarm (or after a deal or a void), at most (the rest on the next one). */
+const RETRY_BATCH = 2_000;
+/** Transfers in flight at once: each is an RPC to a player's session object. */
+const TRANSFER_CONCURRENCY = 64;
 
 type Phase = 'idle' | 'betting' | 'awaiting-beacon';
 
@@ -419,7 +421,7 @@ export class SharedTable extends DurableObject<Env> {
       if (ending) for (const r of ending.records) this.#store.insertRecord(round, null, r);
       this.#nextRound({ ...s, shoe: ending ? ending.next : after });
     });
-    await haltIfAsked(this.env, 'dealt');
+    await haltIfAsked(this.env, ending ? 'revealed' : 'dealt');
     this.#broadcast('deal', { shoe: shoe.number, round, deal });
     for (const x of settlements) this.#toSession(bySession.get(x.body.player)!.session, 'settlement', { shoe: shoe.number, round, settlement: x });
     if (ending) this.#broadcast('reveal', { shoe: shoe.number, reveal: ending.records[0], commitment: ending.records[1] });
@@ -455,6 +457,7 @@ export class SharedTable extends DurableObject<Env> {
       if (ending) for (const r of ending.records) this.#store.insertRecord(round, null, r);
       this.#nextRound({ ...s, shoe: ending ? ending.next : shoe });
     });
+    await haltIfAsked(this.env, ending ? 'revealed' : 'voided');
     this.#broadcast('void', { shoe: shoe.number, round, void: voided, refunds: accepted.map((b) => ({ player: b.player, returned: b.stake })) });
     if (ending) this.#broadcast('reveal', { shoe: shoe.number, reveal: ending.records[0], commitment: ending.records[1] });
     this.#announceWindow();
@@ -494,7 +497,7 @@ export class SharedTable extends DurableObject<Env> {
     const params: SharedParams =
       config.mode === 'shoe'
         ? { algorithm: 'pb-shared-1', mode: 'shoe', decks, burn, cutCardFromEnd, beaconDeadlineSeconds }
-        : { algorithm: 'pb-shared-1', mode: 'reshuffle', decks, roundLimit: RESHUFFLE_ROUND_LIMIT, beaconDeadlineSeconds };
+        : { algorithm: 'pb-shared-1', mode: 'reshuffle', decks, roundLimit: reshuffleRoundLimit(this.env), beaconDeadlineSeconds };
     const serverSeed = newServerSeed((n) => crypto.getRandomValues(new Uint8Array(n)));
     const key = await signingKey(this.env);
     const body = buildSharedCommitment({
@@ -534,8 +537,14 @@ export class SharedTable extends DurableObject<Env> {
   // ---- money: exactly-once transfers with the players' sessions --------------------------------------
 
   async #retryTransfers(): Promise<void> {
+    // Every pending one is asked once here, at most TRANSFER_CONCURRENCY at a time: a round's
+    // 1,000 credits go out at once instead of a batch per alarm, without 1,000 RPCs in flight.
     const pending = this.#store.pendingTransfers(RETRY_BATCH);
-    await Promise.all(pending.map((t) => this.#runTransfer(t, null)));
+    let next = 0;
+    const worker = async () => {
+      while (next < pending.length) await this.#runTransfer(pending[next++]!, null);
+    };
+    await Promise.all(Array.from({ length: Math.min(TRANSFER_CONCURRENCY, pending.length) }, worker));
   }
 
   /**
@@ -557,7 +566,7 @@ export class SharedTable extends DurableObject<Env> {
       await this.#schedule();
       return;
     }
-    await haltIfAsked(this.env, t.kind === 'debit' ? 'debit-applied' : 'credit-applied');
+    await haltIfAsked(this.env, `${t.kind}-applied`);
     const bet =
       t.kind === 'debit'
         ? player
@@ -747,8 +756,22 @@ export function transferId(tableId: string, shoe: number, round: number, player:
   return bytesToHex(sha256(utf8ToBytes(`pb-shared/transfer\n${tableId}\n${shoe}\n${round}\n${player}\n${kind}`)));
 }
 
-/** The steps of a round the crash tests stop at (`SHARED_TEST_HALT`; never set in production). */
-export type HaltStep = 'debit-applied' | 'closed' | 'dealt' | 'credit-applied';
+/**
+ * The steps of a round the crash tests stop at (`SHARED_TEST_HALT`; never set in production): a
+ * session applied a transfer the table has not recorded yet (`<kind>-applied`); the close, the deal
+ * or the void is stored and nothing of it sent or paid yet; `revealed`: the same for a deal or a void
+ * that also ended the shoe (its reveal and the next shoe's commitment stored with it).
+ */
+export type HaltStep = 'debit-applied' | 'closed' | 'dealt' | 'voided' | 'revealed' | 'credit-applied' | 'refund-applied';
+
+/**
+ * The round limit committed for a new reshuffle shoe: RESHUFFLE_ROUND_LIMIT, or in development only
+ * (DEV=true) `SHARED_TEST_ROUND_LIMIT`, so that a test reaches a shoe's reveal in a round or two.
+ */
+export function reshuffleRoundLimit(env: Env): number {
+  const asked = Number(env.SHARED_TEST_ROUND_LIMIT ?? '');
+  return isDev(env) && Number.isSafeInteger(asked) && asked >= 1 && asked < RESHUFFLE_ROUND_LIMIT ? asked : RESHUFFLE_ROUND_LIMIT;
+}
 
 /**
  * Tests only: with `SHARED_TEST_HALT` naming this step, the loop logs that it got there and never

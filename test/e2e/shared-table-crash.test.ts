@@ -4,9 +4,14 @@
  * (SIGKILL to wrangler and workerd) at each step of it, stopped there by the test-only
  * SHARED_TEST_HALT var: after the session applied a debit but before the table recorded it; after
  * the close; after the deal, before any credit; after a session applied a credit but before the
- * table recorded it. The server is started again on the same state, with no halt, and then every
- * session's balance must be what the table's signed transcript says (its settlement, or its stake
- * back), the transcript must verify, and the house's result must be exactly what the players lost.
+ * table recorded it. Then during a void (the beacon relay is down, so the round's beacon is late
+ * past the deadline): after the void and its refunds are stored, before any refund is paid; after a
+ * session applied a refund before the table recorded it. And during a reveal (a reshuffle table
+ * whose shoe ends after one round, SHARED_TEST_ROUND_LIMIT): after the deal, the reveal and the next
+ * shoe's commitment are stored, before any credit. The server is started again on the same state,
+ * with no halt, and then every session's balance must be what the table's signed transcript says
+ * (its settlement, or its stake back), the transcript must verify, and the house's result must be
+ * exactly what the players lost.
  *
  * This file starts its own servers (it kills them), whatever PB_ENDPOINT says.
  */
@@ -19,13 +24,37 @@ import { generateSigningKey, type Jwks, type SigningKey } from '../../shared/ind
 import { sharedBetRequest, sharedStartRequest, signSharedRequest } from '../../shared/fairness/shared-table/index.ts';
 import { verifySharedText } from '../../shared/fairness/shared-table/verify.ts';
 import { playerKeyOf } from '../../shared/fairness/v2/records.ts';
-import { type RunningServer, startServer } from './server.ts';
+import { freePort, type RunningServer, startServer } from './server.ts';
 
 const PLAYERS = 8;
-const STEPS = (process.env.PB_CRASH_STEPS?.split(',') ?? ['debit-applied', 'closed', 'dealt', 'credit-applied']) as Array<
-  'debit-applied' | 'closed' | 'dealt' | 'credit-applied'
->;
 const VARS = { SHARED_WINDOW_MS: '3000', SHARED_BEACON_LATE_MS: '30000', RATE_CREATE_BURST: '1000' };
+
+type Step = 'debit-applied' | 'closed' | 'dealt' | 'credit-applied' | 'voided' | 'refund-applied' | 'revealed';
+
+/** How the round ends: dealt and settled, voided (every stake back), or dealt with the shoe's reveal. */
+type Ending = 'settled' | 'void' | 'reveal';
+
+interface Scenario {
+  step: Step;
+  ending: Ending;
+  /** The table's name (its mode with it); vars for both starts of the server. */
+  table: string;
+  vars(): Promise<Record<string, string>>;
+}
+
+/** A beacon relay nobody answers at: every round of the table is late, and voids 1 s past its due time. */
+async function deadRelay(): Promise<Record<string, string>> {
+  return { BEACON_URL: `http://127.0.0.1:${await freePort()}`, SHARED_BEACON_LATE_MS: '1000' };
+}
+
+const SCENARIOS: Scenario[] = [
+  ...(['debit-applied', 'closed', 'dealt', 'credit-applied'] as const).map(
+    (step): Scenario => ({ step, ending: 'settled', table: `hall-1/crash-${step}`, vars: async () => ({}) }),
+  ),
+  ...(['voided', 'refund-applied'] as const).map((step): Scenario => ({ step, ending: 'void', table: `hall-1/crash-${step}`, vars: deadRelay })),
+  { step: 'revealed', ending: 'reveal', table: 'hall-1/crash-revealed.reshuffle', vars: async () => ({ SHARED_TEST_ROUND_LIMIT: '1' }) },
+];
+const ONLY = process.env.PB_CRASH_STEPS?.split(',');
 
 interface Seat {
   id: string;
@@ -70,11 +99,11 @@ async function sit(server: RunningServer, table: string, s: Omit<Seat, 'ws' | 'm
 
 const got = (seat: Seat, type: string) => until(`${type} for ${seat.player}`, async () => seat.messages.find((m) => m.type === type));
 
-for (const step of STEPS) {
+for (const { step, ending, table, vars } of SCENARIOS.filter((x) => !ONLY || ONLY.includes(x.step))) {
   test(`killed at "${step}" with ${PLAYERS} players, restarted: every balance and the table's books agree`, { timeout: 240_000 }, async () => {
     const persistTo = mkdtempSync(join(tmpdir(), 'pb-crash-'));
-    const table = `hall-1/crash-${step}`;
-    let server = await startServer({ persistTo, vars: { ...VARS, SHARED_TEST_HALT: step } });
+    const tableVars = { ...VARS, ...(await vars()) };
+    let server = await startServer({ persistTo, vars: { ...tableVars, SHARED_TEST_HALT: step } });
     try {
       const seats: Seat[] = [];
       for (let i = 0; i < PLAYERS; i++) {
@@ -90,14 +119,14 @@ for (const step of STEPS) {
       await Promise.all(seats.map((s) => got(s, 'start-ack')));
       const open = await got(seats[0]!, 'open');
       for (const [i, s] of seats.entries()) {
-        const bets = [{ sector: 1 + (i % 5), box: (['player', 'banker', 'tie'] as const)[i % 3]!, amount: 1000 * (1 + (i % 4)) }];
+        const bets = [{ sector: i % 5, box: (['player', 'banker', 'tie'] as const)[i % 3]!, amount: 1000 * (1 + (i % 4)) }];
         const request = await signSharedRequest(sharedBetRequest(table, open.shoe, open.round, s.player, bets), s.key);
         s.ws.send(JSON.stringify({ v: 1, type: 'bet', request }));
       }
       await until(`the halt at ${step}`, async () => server.log().includes(`halted at ${step}`));
       await server.kill();
 
-      server = await startServer({ persistTo, vars: VARS });
+      server = await startServer({ persistTo, vars: tableVars });
       // Any request wakes the table, which re-arms what its state needs.
       await call(server, 'GET', `/api/tables/${table}`);
       const jwks = (await call(server, 'GET', '/.well-known/jwks.json')) as Jwks;
@@ -135,6 +164,20 @@ for (const step of STEPS) {
       assert.equal(lost, house, 'what the players lost is what the house won');
       const report = await verifySharedText(JSON.stringify(agreed.transcript), jwks);
       assert.equal(report.code, 'ok', JSON.stringify(report.failure));
+      // The round ended as the scenario has it, in the signed records.
+      const types = agreed.transcript.records.map((r: any) => `${r.body.type}:${r.body.shoe}`);
+      if (ending === 'void') {
+        assert.ok(types.includes('void:1'), `a void record: ${types.join(' ')}`);
+        assert.equal(agreed.settlements.size, 0);
+        assert.deepEqual(agreed.balances, seats.map((s) => s.start), 'every stake is back');
+      }
+      if (ending === 'reveal') {
+        assert.equal(agreed.settlements.size, PLAYERS, 'every bettor is settled');
+        const reveal = agreed.transcript.records.find((r: any) => r.body.type === 'reveal');
+        assert.equal(reveal?.body.reason, 'reshuffle-limit');
+        assert.ok(types.includes('commitment:2'), `the next shoe is committed after the reveal: ${types.join(' ')}`);
+        assert.equal((await call(server, 'GET', `/api/tables/${table}`)).shoe.number, 2);
+      }
       // Nothing is paid twice later either: a while on, the balances have not moved.
       await new Promise((r) => setTimeout(r, 3000));
       const later = await Promise.all(seats.map(async (s) => (await call(server, 'GET', `/api/sessions/${s.id}`, undefined, s.token)).balance as number));
