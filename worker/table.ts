@@ -150,7 +150,8 @@ interface Computed<T> {
 }
 
 /** The kinds of writes `stats()` counts rows for ("ledger": recording that the ledger has the totals). */
-export type ChangeKind = 'create' | 'start' | 'bet' | 'secret' | 'secret-ending-shoe' | 'end' | 'void' | 'idle-reveal' | 'ledger' | 'transfer' | 'transfer-refused';
+export type ChangeKind =
+  'create' | 'start' | 'bet' | 'secret' | 'secret-ending-shoe' | 'end' | 'void' | 'idle-reveal' | 'ledger' | 'transfer' | 'transfer-refused';
 
 /** Rows written since the instance started (indexes included, as billed), in all and per kind of change. */
 export interface TableStats {

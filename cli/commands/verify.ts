@@ -221,7 +221,9 @@ async function runV2(text: string, content: unknown, values: Record<string, stri
   const ok = report.ok && (copies?.length ?? 0) === 0;
   if (json) {
     const unseen = transfers.map((t) => ({ hash: t.hash, ...t.body }));
-    console.log(JSON.stringify({ ok, code: report.code, version: 'pb-fair-2', pending: report.pending, report, ...(copies ? { copies, owed, transfers: unseen } : {}) }));
+    console.log(
+      JSON.stringify({ ok, code: report.code, version: 'pb-fair-2', pending: report.pending, report, ...(copies ? { copies, owed, transfers: unseen } : {}) }),
+    );
   } else {
     console.log(renderV2(report, copies, owed, transfers));
   }
@@ -252,7 +254,8 @@ function renderV2(
   else lines.push('VERIFIED: every record, signature (operator and player), card, payout and balance checks out');
   for (const c of copies ?? []) lines.push(`${c.code}: ${c.message}`);
   if (copies && copies.length === 0) lines.push("the operator's copy holds every record of the player's copy, unchanged");
-  if (transfers.length > 0) lines.push(`${transfers.length} shared-table transfer(s) your copy did not receive (match each with its shared table's settlement):`);
+  if (transfers.length > 0)
+    lines.push(`${transfers.length} shared-table transfer(s) your copy did not receive (match each with its shared table's settlement):`);
   for (const { body: t } of transfers) {
     lines.push(
       `  shoe ${t.shoe}: ${t.kind} ${formatUnits(t.amount)} (${t.sharedTable}, shoe ${t.sharedShoe}, round ${t.sharedRound}, id ${t.transfer}): balance ${formatUnits(t.balanceBefore)} → ${formatUnits(t.balanceAfter)}`,

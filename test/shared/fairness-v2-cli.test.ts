@@ -93,7 +93,13 @@ describe('punto-banco verify --mine', async () => {
             clientSeed: 'mine',
             cut: 30,
             rounds: rounds(2).map((r, i) =>
-              i === 1 && transfers ? { ...r, betFollows: 'seen' as const, transfersBefore: [{ id: 'ab'.repeat(32), table: 'hall-1/a', shoe: 1, round: 4, kind: 'credit' as const, amount: 1500 }] } : r,
+              i === 1 && transfers
+                ? {
+                    ...r,
+                    betFollows: 'seen' as const,
+                    transfersBefore: [{ id: 'ab'.repeat(32), table: 'hall-1/a', shoe: 1, round: 4, kind: 'credit' as const, amount: 1500 }],
+                  }
+                : r,
             ),
             end: 'player',
           },
@@ -107,7 +113,9 @@ describe('punto-banco verify --mine', async () => {
     const out = JSON.parse(stdout);
     expect(out.code).toBe('ok');
     expect(out.copies).toEqual([]);
-    expect(out.transfers.map((t: { kind: string; amount: number; transfer: string }) => [t.kind, t.amount, t.transfer])).toEqual([['credit', 1500, 'ab'.repeat(32)]]);
+    expect(out.transfers.map((t: { kind: string; amount: number; transfer: string }) => [t.kind, t.amount, t.transfer])).toEqual([
+      ['credit', 1500, 'ab'.repeat(32)],
+    ]);
     expect(code).toBe(0);
     const text = await inProcess([theirs, '--jwks', jwks, '--mine', mine]);
     expect(text.stdout).toContain('1 shared-table transfer(s) your copy did not receive');

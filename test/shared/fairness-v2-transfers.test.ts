@@ -94,7 +94,7 @@ describe('pb-fair-2 transfer records', () => {
     expect(reveal.closingBalance).toBe(transfers[4]!.body.balanceAfter);
   });
 
-  test("a bet or end request may name the newest record the player saw before the transfers (or the transfer itself)", async () => {
+  test('a bet or end request may name the newest record the player saw before the transfers (or the transfer itself)', async () => {
     const seen = await play([
       shoe(SEED_A, rounds(2, { 2: { transfersBefore: [ask(1, 'credit', 100)], betFollows: 'seen' } }), {
         transfersBeforeEnd: [ask(2, 'credit', 100)],

@@ -27,7 +27,8 @@ const wallet = (s: Session) => env.TABLES.getByName(s.id);
 async function verify(s: Session, text?: string) {
   return verifyFileText(text ?? (await tableFile(s)), await jwks(), { playerKey: s.created.playerKey });
 }
-const transfersOf = async (s: Session) => (JSON.parse(await tableFile(s)).records as SignedV2[]).filter((r) => r.body.type === 'transfer') as SignedV2<TransferV2>[];
+const transfersOf = async (s: Session) =>
+  (JSON.parse(await tableFile(s)).records as SignedV2[]).filter((r) => r.body.type === 'transfer') as SignedV2<TransferV2>[];
 
 describe('transfer records in the private chain', () => {
   test('private rounds, shared-table transfers, more private rounds and a new shoe: the transcript verifies', async () => {

@@ -42,14 +42,7 @@ export function balanceAfterTransfer(kind: TransferKind, amount: number, balance
  * The transfer record of `ask` (applied: the balance covers it), following the record `last`
  * (its hash) of the session's private table, in the private shoe `shoe`.
  */
-export function buildTransferV2(a: {
-  ask: TransferAsk;
-  last: SignedV2;
-  shoe: number;
-  balanceBefore: number;
-  keyId: string;
-  issuedAt: string;
-}): TransferV2 {
+export function buildTransferV2(a: { ask: TransferAsk; last: SignedV2; shoe: number; balanceBefore: number; keyId: string; issuedAt: string }): TransferV2 {
   const t = a.ask;
   const after = balanceAfterTransfer(t.kind, t.amount, a.balanceBefore);
   if (after === null) throw new RangeError(`a debit of ${t.amount} from a balance of ${a.balanceBefore} is refused, not recorded`);

@@ -427,7 +427,8 @@ function checkTransfer(sh: ShoeCtx, t: TransferV2, seen: Set<string>, stop: Stop
   if (t.balanceBefore !== sh.balance) stop('balance_mismatch', `the transfer's balanceBefore ${t.balanceBefore} is not the balance carried, ${sh.balance}`);
   const after = balanceAfterTransfer(t.kind, t.amount, t.balanceBefore);
   if (after === null) stop('transfer_overdrawn', `a debit of ${t.amount} from a balance of ${t.balanceBefore}: a debit the balance does not cover is refused`);
-  if (t.balanceAfter !== after) stop('balance_mismatch', `a ${t.kind} of ${t.amount} from ${t.balanceBefore} leaves ${after}, the transfer says ${t.balanceAfter}`);
+  if (t.balanceAfter !== after)
+    stop('balance_mismatch', `a ${t.kind} of ${t.amount} from ${t.balanceBefore} leaves ${after}, the transfer says ${t.balanceAfter}`);
   sh.balance = after!;
 }
 

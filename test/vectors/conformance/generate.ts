@@ -789,13 +789,30 @@ v2('ok-transfers', 'ok', 'shared-table transfers before a start, between rounds,
   withTransfers(),
 );
 v2('ok-transfer-requests-follow-seen', 'ok', 'bet and end requests naming the newest record before the transfers (the player had not seen them)', () =>
-  table([{ ...shoeA('player', 3), rounds: rounds(1, 3).map((r, i) => (i === 1 ? { ...r, transfersBefore: [transferAsk(1, 'credit', 700)], betFollows: 'seen' as const } : r)), transfersBeforeEnd: [transferAsk(2, 'refund', 300)], endFollows: 'seen' }]),
+  table([
+    {
+      ...shoeA('player', 3),
+      rounds: rounds(1, 3).map((r, i) => (i === 1 ? { ...r, transfersBefore: [transferAsk(1, 'credit', 700)], betFollows: 'seen' as const } : r)),
+      transfersBeforeEnd: [transferAsk(2, 'refund', 300)],
+      endFollows: 'seen',
+    },
+  ]),
 );
 v2('ok-transfer-last', 'ok', 'an open shoe whose newest record is a transfer', () =>
   table([{ ...shoeA('open', 2), transfersBeforeEnd: [transferAsk(1, 'debit', 900)] }]),
 );
 v2('ok-transfer-void-timeout', 'ok', 'a void, then a transfer, then a void-timeout reveal voidAfterSeconds after the transfer', () =>
-  table([{ params: SHOE_8, serverSeed: SEED[3]!, clientSeed: 'x', cut: 1, rounds: rounds(1, 2, { 2: 'void' }), transfersBeforeEnd: [transferAsk(1, 'credit', 100)], end: 'void-timeout' }]),
+  table([
+    {
+      params: SHOE_8,
+      serverSeed: SEED[3]!,
+      clientSeed: 'x',
+      cut: 1,
+      rounds: rounds(1, 2, { 2: 'void' }),
+      transfersBeforeEnd: [transferAsk(1, 'credit', 100)],
+      end: 'void-timeout',
+    },
+  ]),
 );
 v2('transfer-in-round', 'transfer_in_round', 'a transfer between an acceptance and its receipt', async () => {
   const f = await withTransfers();
@@ -809,11 +826,18 @@ v2('transfer-after-reveal', 'out_of_sequence', 'a transfer between a reveal and 
   const i = indexOf(f, 'reveal');
   const t = f.records[indexOf(f, 'transfer')]!.body as TransferV2;
   const r = f.records[i]!;
-  return { version: 'pb-fair-2', records: [...f.records.slice(0, i + 1), await signRecordV2({ ...t, transfer: hex('after reveal'), prev: r.hash, issuedAt: r.body.issuedAt }, operator)] };
+  return {
+    version: 'pb-fair-2',
+    records: [...f.records.slice(0, i + 1), await signRecordV2({ ...t, transfer: hex('after reveal'), prev: r.hash, issuedAt: r.body.issuedAt }, operator)],
+  };
 });
-v2('transfer-bad-kind', 'bad_transfer', 'a transfer of a kind other than debit, credit and refund', () => withTransfers(at('record', 'transfer', (b) => (b.kind = 'bonus'))));
+v2('transfer-bad-kind', 'bad_transfer', 'a transfer of a kind other than debit, credit and refund', () =>
+  withTransfers(at('record', 'transfer', (b) => (b.kind = 'bonus'))),
+);
 v2('transfer-zero-amount', 'bad_transfer', 'a transfer of 0', () => withTransfers(at('record', 'transfer', (b) => (b.amount = 0))));
-v2('transfer-bad-id', 'bad_transfer', 'a transfer id in upper-case hex', () => withTransfers(at('record', 'transfer', (b) => (b.transfer = b.transfer.toUpperCase()))));
+v2('transfer-bad-id', 'bad_transfer', 'a transfer id in upper-case hex', () =>
+  withTransfers(at('record', 'transfer', (b) => (b.transfer = b.transfer.toUpperCase()))),
+);
 v2('transfer-duplicate', 'duplicate_transfer', 'the same transfer id recorded twice (a movement applied twice)', () =>
   withTransfers(at('record', 'transfer', (b) => (b.transfer = transferAsk(2, 'debit', 3_000).id), 3)),
 );
@@ -844,7 +868,17 @@ v2('transfer-dropped', 'chain_broken', 'a transfer removed from the chain', asyn
 });
 v2('transfer-void-timeout-early', 'reveal_too_early', 'a void-timeout reveal less than voidAfterSeconds after the transfer before it', () =>
   table(
-    [{ params: SHOE_8, serverSeed: SEED[3]!, clientSeed: 'x', cut: 1, rounds: rounds(1, 2, { 2: 'void' }), transfersBeforeEnd: [transferAsk(1, 'credit', 100)], end: 'void-timeout' }],
+    [
+      {
+        params: SHOE_8,
+        serverSeed: SEED[3]!,
+        clientSeed: 'x',
+        cut: 1,
+        rounds: rounds(1, 2, { 2: 'void' }),
+        transfersBeforeEnd: [transferAsk(1, 'credit', 100)],
+        end: 'void-timeout',
+      },
+    ],
     at('record', 'reveal', (b) => (b.issuedAt = new Date(Date.parse(b.issuedAt) - 1000).toISOString())),
   ),
 );
