@@ -147,6 +147,8 @@ export class TableStore {
    * SQLite-backed Durable Objects are billed for (the bench and the tests read it).
    */
   rowsWritten = 0;
+  /** Rows read likewise (billed too, at a thousandth of a row written). */
+  rowsRead = 0;
   /**
    * The Idempotency-Keys answered in the last day, oldest first: read once per instance from the
    * records, then kept up to date, so that a new key (nearly every change) costs no query, and the
@@ -166,6 +168,7 @@ export class TableStore {
     const cursor = this.#sql.exec<T>(query, ...bindings);
     const rows = cursor.toArray();
     this.rowsWritten += cursor.rowsWritten;
+    this.rowsRead += cursor.rowsRead;
     return rows;
   }
 
@@ -362,6 +365,7 @@ export class TableStore {
     );
     const row = cursor.toArray()[0];
     this.rowsWritten += cursor.rowsWritten;
+    this.rowsRead += cursor.rowsRead;
     if (!row) throw new Error(`storage guard: the ${b.type} record does not follow the newest record`);
     if (key) this.#remember(key.key, { seq: Number(row.seq), at: key.at });
   }

@@ -156,6 +156,8 @@ export type ChangeKind =
 /** Rows written since the instance started (indexes included, as billed), in all and per kind of change. */
 export interface TableStats {
   rowsWritten: number;
+  /** Rows read by the table's queries (reads and changes alike), indexes included. */
+  rowsRead: number;
   changes: Partial<Record<ChangeKind, { count: number; rowsWritten: number }>>;
 }
 
@@ -537,7 +539,7 @@ export class Table extends DurableObject<Env> {
 
   /** This instance's counters: rows written since it started (the bench's and the tests' figure of the billed writes). */
   async stats(): Promise<TableStats> {
-    return { rowsWritten: this.#store.rowsWritten, changes: structuredClone(this.#changes) };
+    return { rowsWritten: this.#store.rowsWritten, rowsRead: this.#store.rowsRead, changes: structuredClone(this.#changes) };
   }
 
   /** Runs `write` in one transaction and counts the rows it wrote under `kind`. */
