@@ -72,19 +72,16 @@ export type SessionChange = Partial<Pick<SessionState, 'balance' | 'shoeRounds' 
 
 /** The session's state after `change`. */
 export function stateAfter(s: SessionState, change: SessionChange): SessionState {
-  const { settled, ...set } = change;
-  const next: SessionState = {
-    balance: s.balance,
-    shoeRounds: s.shoeRounds,
-    pendingRound: s.pendingRound,
-    dueAt: s.dueAt,
-    rounds: s.rounds,
-    staked: s.staked,
-    returned: s.returned,
-    ...set,
+  const { settled } = change;
+  return {
+    balance: change.balance ?? s.balance,
+    shoeRounds: change.shoeRounds ?? s.shoeRounds,
+    pendingRound: change.pendingRound === undefined ? s.pendingRound : change.pendingRound,
+    dueAt: change.dueAt === undefined ? s.dueAt : change.dueAt,
+    rounds: s.rounds + (settled ? 1 : 0),
+    staked: s.staked + (settled?.staked ?? 0),
+    returned: s.returned + (settled?.returned ?? 0),
   };
-  if (settled) Object.assign(next, { rounds: s.rounds + 1, staked: s.staked + settled.staked, returned: s.returned + settled.returned });
-  return next;
 }
 
 /** A pb-fair-1 shoe (read-only). */
@@ -218,8 +215,8 @@ export class TableStore {
   }
 
   /**
-   * A new pb-fair-2 session's row: what never changes. Its state columns (balance, head, shoe…)
-   * keep their defaults: the state is in its records' rows.
+   * A new pb-fair-2 session's row: what never changes. Its state columns (balance, current shoe,
+   * head…) stay 0 or their defaults, unused: the state is in its records' rows.
    */
   insertSession(s: NewSession): void {
     this.#exec(

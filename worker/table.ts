@@ -19,8 +19,8 @@
  * shoe when the shoe ends. One row per phase of an ordinary round: Durable Objects bill SQLite
  * per row written. `transactionSync` commits all of it or, if anything throws (a CHECK such as
  * balance ≥ 0, a record that does not follow the newest one, a guarded UPDATE that matched no
- * row), rolls all of it back; no await happens inside it. The platform's output gate then holds the response until the write is durable,
- * so no client ever sees an answer that was not stored.
+ * row), rolls all of it back; no await happens inside it. The platform's output gate then holds
+ * the response until the write is durable, so no client ever sees an answer that was not stored.
  *
  * Serialization. Input gates stop other calls from being delivered only while storage is being
  * accessed, not while we await the signature; so the changing methods run one at a time through
