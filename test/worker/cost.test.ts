@@ -393,6 +393,13 @@ describe('schema version 5: pb-fair-1 sessions stay readable', () => {
       expect(r.body.error.code).toBe('protocol_retired');
     }
     expect((await api('GET', `/api/sessions/${s.id}/transcript`, { token })).body.error.code).toBe('protocol_retired');
+    // A shared table still moves its balance (no pb-fair-2 chain to record in: the session row), exactly once.
+    const balance = transcript.receipts.at(-1)!.body.balanceAfter;
+    const credit = { id: 'd'.repeat(64), table: 'hall-1/t', shoe: 1, round: 1, kind: 'credit' as const, amount: 300 };
+    expect(await env.TABLES.getByName(sessionId).sharedTransfer(credit)).toMatchObject({ ok: true, balance: balance + 300, replayed: false });
+    expect(await env.TABLES.getByName(sessionId).sharedTransfer(credit)).toMatchObject({ ok: true, balance: balance + 300, replayed: true });
+    expect((await api('GET', `/api/sessions/${s.id}`, { token })).body.balance).toBe(balance + 300);
+    expect((await env.TABLES.getByName(sessionId).stats()).changes.transfer).toEqual({ count: 1, rowsWritten: 2 });
   });
 });
 
