@@ -14,7 +14,9 @@
  *
  * Version 2 adds to `session` the table's running totals (rounds, staked, returned; updated in
  * each round's transaction) and `ledger_rounds`, how many of those rounds the operator's ledger
- * has acknowledged (-1: the ledger does not know the session yet). See `ledger.ts`.
+ * has acknowledged (-1: the ledger does not know the session yet). See `ledger.ts`. No longer
+ * written: the table keeps the acknowledgment in memory (a row per push saved); what is stored
+ * is still a true lower bound.
  *
  * Version 3 adds to `session` its `attribution` (signed / origin / claimed, `attribution.ts`).
  * `tokens` holds one hash per session since replays of a creation return the first token; rows

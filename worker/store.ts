@@ -49,7 +49,7 @@ export interface SessionRow {
   rounds: number;
   staked: number;
   returned: number;
-  /** Rounds the operator's ledger has acknowledged; -1 until it knows the session. */
+  /** Rounds the operator's ledger had acknowledged when this was last written (-1: never); a lower bound, no longer written (table.ts). */
   ledgerRounds: number;
 }
 
@@ -233,11 +233,6 @@ export class TableStore {
   /** A retired (pb-fair-1) session's balance moved by a shared table: it has no pb-fair-2 chain to record in. */
   setBalance(balance: number): void {
     this.#once('setBalance', `UPDATE session SET balance = ? WHERE id = 1`, balance);
-  }
-
-  /** Records that the ledger has the totals up to `rounds` (never moves back). */
-  markLedger(rounds: number): void {
-    this.#exec(`UPDATE session SET ledger_rounds = MAX(ledger_rounds, ?) WHERE id = 1`, rounds);
   }
 
   tokenHashes(): string[] {

@@ -149,9 +149,9 @@ interface Computed<T> {
   write: (key: { key: string; requestHash: string; at: string }) => void;
 }
 
-/** The kinds of writes `stats()` counts rows for ("ledger": recording that the ledger has the totals). */
+/** The kinds of writes `stats()` counts rows for. */
 export type ChangeKind =
-  'create' | 'start' | 'bet' | 'secret' | 'secret-ending-shoe' | 'end' | 'void' | 'idle-reveal' | 'ledger' | 'transfer' | 'transfer-refused';
+  'create' | 'start' | 'bet' | 'secret' | 'secret-ending-shoe' | 'end' | 'void' | 'idle-reveal' | 'transfer' | 'transfer-refused';
 
 /** Rows written since the instance started (indexes included, as billed), in all and per kind of change. */
 export interface TableStats {
@@ -159,6 +159,10 @@ export interface TableStats {
   /** Rows read by the table's queries (reads and changes alike), indexes included. */
   rowsRead: number;
   changes: Partial<Record<ChangeKind, { count: number; rowsWritten: number }>>;
+  /** The alarm: times armed (`setAlarm`, billed as a row written each) and run (a Durable Object request each). */
+  alarm: { set: number; runs: number };
+  /** Totals sent to the ledger (an RPC each: a Durable Object request); `failed`: not delivered. */
+  ledger: { pushes: number; failed: number };
 }
 
 const randomBytes = (n: number): Uint8Array => crypto.getRandomValues(new Uint8Array(n));
@@ -174,11 +178,20 @@ export class Table extends DurableObject<Env> {
   #created = false;
   /** The current shoe's state after its settled rounds (the remaining stack: server-side only), by shoe and settled count. */
   #dealt: { shoe: number; settled: number; state: ShoeStateV2 } | null = null;
-  /** When the ledger push is due (ms), while the ledger lacks some totals. */
+  /** When the ledger push is due (table clock, ms), while the ledger may lack some totals. */
   #ledgerDue: number | null = null;
+  /**
+   * Rounds the ledger has acknowledged, as far as this instance knows (kept in memory only: no row
+   * written for it). A fresh instance starts from the session row's `ledger_rounds` (a lower
+   * bound: no longer written, -1 for newer sessions), so after an eviction it sends its totals once
+   * more, which the ledger ignores when it has them.
+   */
+  #ledgerRounds = -1;
   /** The alarm time this instance has set (ms), to set it again only when it must move. */
   #armedAt: number | null = null;
   #changes: TableStats['changes'] = {};
+  readonly #alarm: TableStats['alarm'] = { set: 0, runs: 0 };
+  readonly #ledger: TableStats['ledger'] = { pushes: 0, failed: 0 };
   /** The per-session rate limit; public so that tests can drain it instead of sending hundreds of requests. */
   readonly bucket: TokenBucket;
   /** The table's clock (ms); public so that tests can move it past a void deadline instead of waiting. */
@@ -192,8 +205,13 @@ export class Table extends DurableObject<Env> {
     // A name that was never created stays empty: reads never create tables.
     const version = schemaVersion(ctx.storage.sql);
     if (version > 0 && version < SCHEMA_VERSION) ctx.storage.transactionSync(() => migrate(ctx.storage.sql));
-    // Totals the ledger may have missed, or a timer whose alarm was lost, are looked at as soon as the table wakes.
-    if (version > 0) void ctx.blockConcurrencyWhile(() => this.#schedule());
+    // Totals the ledger may have missed, or a timer whose alarm was lost, are looked at as soon as
+    // the table wakes; an alarm still armed (by the instance before) is kept.
+    if (version > 0)
+      void ctx.blockConcurrencyWhile(async () => {
+        this.#armedAt = await ctx.storage.getAlarm();
+        await this.#schedule();
+      });
   }
 
   // ---- RPC: session ---------------------------------------------------------------------------
@@ -539,7 +557,13 @@ export class Table extends DurableObject<Env> {
 
   /** This instance's counters: rows written since it started (the bench's and the tests' figure of the billed writes). */
   async stats(): Promise<TableStats> {
-    return { rowsWritten: this.#store.rowsWritten, rowsRead: this.#store.rowsRead, changes: structuredClone(this.#changes) };
+    return {
+      rowsWritten: this.#store.rowsWritten,
+      rowsRead: this.#store.rowsRead,
+      changes: structuredClone(this.#changes),
+      alarm: { ...this.#alarm },
+      ledger: { ...this.#ledger },
+    };
   }
 
   /** Runs `write` in one transaction and counts the rows it wrote under `kind`. */
@@ -555,10 +579,13 @@ export class Table extends DurableObject<Env> {
 
   /** Voids a round whose secret is overdue (or reveals a shoe left idle after a void), then sends the totals when the ledger is behind. */
   override async alarm(): Promise<void> {
+    this.#alarm.runs++;
     this.#armedAt = null;
-    await this.#exclusive(() => this.#runTimer());
+    const timerRan = await this.#exclusive(() => this.#runTimer());
+    // An alarm the timer did not need was set for the ledger (perhaps by an instance since
+    // evicted, whose due time this one never knew): send now rather than arm another alarm.
     const due = this.#ledgerDue;
-    if (due === null || due <= Date.now()) await this.#pushLedger();
+    if (!timerRan || due === null || due <= this.clock()) await this.#pushLedger();
     await this.#schedule();
   }
 
@@ -570,16 +597,26 @@ export class Table extends DurableObject<Env> {
     return this.#pushLedger();
   }
 
-  /** Sets the one alarm for the earlier of the ledger push and the table's timer (when either is due). */
-  async #schedule(): Promise<void> {
+  /**
+   * Sets the one alarm for the earlier of the ledger push and the table's timer (when either is
+   * due). `bet`: just after a change that left a round pending, whose settlement the ledger will
+   * lack within seconds: its delay starts now, so that the bet arms the one alarm for both (the
+   * void deadline is later) and the secret arms nothing.
+   */
+  async #schedule(bet = false): Promise<void> {
     if (!this.#exists()) return;
     const s = this.#store.session()!;
-    if (s.ledgerRounds < s.rounds) this.#ledgerDue ??= Date.now() + ledgerDelayMs(this.env);
+    // Measured from the first change the ledger lacks, never pushed back by later ones: the ledger
+    // lags by at most the delay, and the rounds played meanwhile go in one push.
+    if (this.#ledgerBehind(s) || (bet && s.pendingRound !== null)) this.#ledgerDue ??= this.clock() + ledgerDelayMs(this.env);
     else this.#ledgerDue = null;
     const timer = s.dueAt === null ? null : Date.parse(s.dueAt);
     const at = [this.#ledgerDue, timer].filter((t): t is number => t !== null).reduce((a, b) => Math.min(a, b), Infinity);
-    if (at === Infinity || at === this.#armedAt) return;
+    // An alarm armed no later serves as well: it does what is due and arms the next. Each setAlarm
+    // is a row written, so a player's bets (their void deadlines) mostly leave the ledger's alarm be.
+    if (at === Infinity || (this.#armedAt !== null && this.#armedAt <= at)) return;
     try {
+      this.#alarm.set++;
       await this.ctx.storage.setAlarm(at);
       this.#armedAt = at;
     } catch (err) {
@@ -589,10 +626,17 @@ export class Table extends DurableObject<Env> {
     }
   }
 
+  /** Whether the ledger may lack these totals (-1 acknowledged: it may not know the session yet). */
+  #ledgerBehind(s: SessionRow): boolean {
+    this.#ledgerRounds = Math.max(this.#ledgerRounds, s.ledgerRounds);
+    return this.#ledgerRounds < s.rounds;
+  }
+
   async #pushLedger(): Promise<boolean> {
     if (!this.#exists()) return true;
     const s = this.#store.session()!;
-    if (s.ledgerRounds >= s.rounds) return true;
+    if (!this.#ledgerBehind(s)) return true;
+    this.#ledger.pushes++;
     try {
       await this.env.LEDGER.getByName(LEDGER_NAME).record({
         sessionId: s.sessionId,
@@ -605,11 +649,13 @@ export class Table extends DurableObject<Env> {
       });
     } catch (err) {
       console.error(`punto-banco: the ledger did not take the totals of ${s.sessionId} (retry in ${LEDGER_RETRY_MS / 1000} s):`, (err as Error).message);
-      this.#ledgerDue = Date.now() + LEDGER_RETRY_MS;
+      this.#ledger.failed++;
+      this.#ledgerDue = this.clock() + LEDGER_RETRY_MS;
       await this.#schedule();
       return false;
     }
-    this.#counted('ledger', () => this.#store.markLedger(s.rounds));
+    // Applied or a repeat, the ledger now has these totals: remembered here, no row written.
+    this.#ledgerRounds = Math.max(this.#ledgerRounds, s.rounds);
     this.#ledgerDue = null;
     // Rounds played while the totals were on their way go in the next push.
     await this.#schedule();
@@ -620,11 +666,12 @@ export class Table extends DurableObject<Env> {
    * The table's own timer (`due_at`), run inside the queue: a pending round past its deadline is
    * voided (signed, its stake returned; the shoe revealed when that was its last round); a shoe
    * whose newest record is a void, idle for `voidAfterSeconds`, is revealed ("void-timeout").
+   * False when the timer was not due.
    */
-  async #runTimer(): Promise<void> {
-    if (!this.#exists()) return;
+  async #runTimer(): Promise<boolean> {
+    if (!this.#exists()) return false;
     const session = this.#store.session()!;
-    if (session.protocol !== 'pb-fair-2' || session.dueAt === null || this.clock() < Date.parse(session.dueAt)) return;
+    if (session.protocol !== 'pb-fair-2' || session.dueAt === null || this.clock() < Date.parse(session.dueAt)) return false;
     const shoe = this.#store.shoeV2(session.currentShoe)!;
     const key = await signingKey(this.env);
     const now = this.#iso();
@@ -642,16 +689,17 @@ export class Table extends DurableObject<Env> {
         this.#store.appendRecord(voided, voidedState);
         if (ending) this.#writeEnding(shoe.number, ending, voidedState);
       });
-      return;
+      return true;
     }
     const last = this.#store.lastRecord(null)!;
     // Idle after a void, shared-table transfers aside (§B14): the reveal follows the newest record.
-    if ((last.body.type === 'transfer' ? this.#store.lastPrivateRecord()! : last).body.type !== 'void') return;
+    if ((last.body.type === 'transfer' ? this.#store.lastPrivateRecord()! : last).body.type !== 'void') return true;
     const ending = await this.#endAndCommit(session, shoe, last, 'void-timeout', session.balance);
     this.#counted('idle-reveal', () => {
       this.#writeEnding(shoe.number, ending, session);
       this.#dealt = null;
     });
+    return true;
   }
 
   // ---- internals ------------------------------------------------------------------------------------
