@@ -741,7 +741,7 @@ export class Table extends DurableObject<Env> {
       const { kind, result, write } = computed;
       const key = { key: idem.key, requestHash: idem.requestHash, at: iso(Date.now()) };
       this.#counted(kind, () => write(key));
-      await this.#schedule();
+      await this.#schedule(kind === 'bet');
       return result;
     });
   }
