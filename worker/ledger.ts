@@ -5,15 +5,22 @@
  * How the figures stay exact. Each table keeps its own running totals (rounds, staked, returned)
  * with its newest record (schema version 6; a pb-fair-1 table: its session row), written in the
  * same transaction as the round's receipt, so the table's totals are always exactly its
- * receipts. After a change commits, the table schedules its
- * alarm; the alarm sends the table's ABSOLUTE totals to `record` here. The ledger keeps one row
- * per session with the totals it last accepted and adds only the difference, and only when the
- * round count went up. So:
+ * receipts. After a change the table arms its alarm (`LEDGER_DELAY_MS` after the first change
+ * the ledger lacks); the alarm sends the table's ABSOLUTE totals to `record` here. The ledger
+ * keeps one row per session with the totals it last accepted, and replaces them only when the
+ * round count went up; the report adds those rows up. So:
  * - a retried round (same Idempotency-Key) adds no round at the table, hence nothing here;
  * - a push delivered twice, or late and out of order, changes nothing the second time;
- * - a push lost on the way is repeated by the alarm (and the next round's push carries it too).
- * Totals therefore never double count and never lose a round; they lag the tables by the alarm
- * delay (normally milliseconds; up to `LEDGER_RETRY_MS` while the ledger is unreachable).
+ * - a push lost on the way is repeated by the alarm (and the next round's push carries it too);
+ * - the table remembers what the ledger acknowledged in memory only: after an eviction it sends
+ *   its totals once more, which the ledger ignores when it has them.
+ * Totals therefore never double count and never lose a round; they lag the tables by up to the
+ * alarm delay (default 30 s; up to `LEDGER_RETRY_MS` more while the ledger is unreachable).
+ *
+ * Cost (DEPLOY.md "What a round costs"). A push is two Durable Object requests (the alarm, the
+ * RPC) and one row written here (the session's row: `WITHOUT ROWID`, so no second b-tree; no
+ * aggregate kept in step); a repeat writes nothing. The delay makes one push of a player's burst
+ * of rounds. The report reads every session's row once.
  *
  * Attribution. Every session is counted under how its affiliate was attributed (attribution.ts):
  * `signed` (a token from the affiliate's server), `origin` (a browser on an origin listed for the

@@ -37,9 +37,12 @@
  * `origin_not_allowed`, after the token check, so only the token's holder learns the affiliate.
  *
  * The operator's ledger. The session keeps running totals (rounds, staked, returned) written
- * with each receipt (in its row); after a change commits, the alarm sends them to the `Ledger`
- * (ledger.ts explains why that can neither double count nor lose a round). The one alarm serves
- * both the ledger and the table's own timer (`due_at`): it is set for the earlier of the two.
+ * with each receipt (in its record's row); `LEDGER_DELAY_MS` after the first change the ledger
+ * lacks, the alarm sends them to the `Ledger` (ledger.ts explains why that can neither double
+ * count nor lose a round). What the ledger acknowledged is kept in memory, not written. The one
+ * alarm serves both the ledger and the table's own timer (`due_at`): it is armed for the earlier
+ * of the two, and an alarm already armed earlier is left be (each `setAlarm` is billed as a row
+ * written; an early alarm does what is due and arms the next), so voids are never late.
  */
 import { DurableObject } from 'cloudflare:workers';
 import {
@@ -150,8 +153,7 @@ interface Computed<T> {
 }
 
 /** The kinds of writes `stats()` counts rows for. */
-export type ChangeKind =
-  'create' | 'start' | 'bet' | 'secret' | 'secret-ending-shoe' | 'end' | 'void' | 'idle-reveal' | 'transfer' | 'transfer-refused';
+export type ChangeKind = 'create' | 'start' | 'bet' | 'secret' | 'secret-ending-shoe' | 'end' | 'void' | 'idle-reveal' | 'transfer' | 'transfer-refused';
 
 /** Rows written since the instance started (indexes included, as billed), in all and per kind of change. */
 export interface TableStats {
