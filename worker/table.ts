@@ -583,11 +583,10 @@ export class Table extends DurableObject<Env> {
   override async alarm(): Promise<void> {
     this.#alarm.runs++;
     this.#armedAt = null;
-    const timerRan = await this.#exclusive(() => this.#runTimer());
-    // An alarm the timer did not need was set for the ledger (perhaps by an instance since
-    // evicted, whose due time this one never knew): send now rather than arm another alarm.
-    const due = this.#ledgerDue;
-    if (!timerRan || due === null || due <= this.clock()) await this.#pushLedger();
+    await this.#exclusive(() => this.#runTimer());
+    // Whatever the alarm was armed for (a void, the ledger, or an instance since evicted whose due
+    // time this one never knew), the ledger gets what it may lack now: later would be another alarm.
+    await this.#pushLedger();
     await this.#schedule();
   }
 
@@ -668,12 +667,11 @@ export class Table extends DurableObject<Env> {
    * The table's own timer (`due_at`), run inside the queue: a pending round past its deadline is
    * voided (signed, its stake returned; the shoe revealed when that was its last round); a shoe
    * whose newest record is a void, idle for `voidAfterSeconds`, is revealed ("void-timeout").
-   * False when the timer was not due.
    */
-  async #runTimer(): Promise<boolean> {
-    if (!this.#exists()) return false;
+  async #runTimer(): Promise<void> {
+    if (!this.#exists()) return;
     const session = this.#store.session()!;
-    if (session.protocol !== 'pb-fair-2' || session.dueAt === null || this.clock() < Date.parse(session.dueAt)) return false;
+    if (session.protocol !== 'pb-fair-2' || session.dueAt === null || this.clock() < Date.parse(session.dueAt)) return;
     const shoe = this.#store.shoeV2(session.currentShoe)!;
     const key = await signingKey(this.env);
     const now = this.#iso();
@@ -691,17 +689,16 @@ export class Table extends DurableObject<Env> {
         this.#store.appendRecord(voided, voidedState);
         if (ending) this.#writeEnding(shoe.number, ending, voidedState);
       });
-      return true;
+      return;
     }
     const last = this.#store.lastRecord(null)!;
     // Idle after a void, shared-table transfers aside (§B14): the reveal follows the newest record.
-    if ((last.body.type === 'transfer' ? this.#store.lastPrivateRecord()! : last).body.type !== 'void') return true;
+    if ((last.body.type === 'transfer' ? this.#store.lastPrivateRecord()! : last).body.type !== 'void') return;
     const ending = await this.#endAndCommit(session, shoe, last, 'void-timeout', session.balance);
     this.#counted('idle-reveal', () => {
       this.#writeEnding(shoe.number, ending, session);
       this.#dealt = null;
     });
-    return true;
   }
 
   // ---- internals ------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ import { expect, test } from 'vitest';
 import { DEFAULT_LEDGER_DELAY_MS } from '../../worker/env.ts';
 import { type AffiliateReport, LEDGER_NAME } from '../../worker/ledger.ts';
 import type { Table } from '../../worker/table.ts';
-import { api, insideTable, play, readySession, type Session, startShoe, state } from './helpers.ts';
+import { api, bet, insideTable, play, readySession, type Session, startShoe, state } from './helpers.ts';
 
 const ROUND_EVERY_MS = 3000;
 const ledger = () => env.LEDGER.getByName(LEDGER_NAME);
@@ -93,4 +93,33 @@ test("the ledger's rows per push: 1 (a new session's row, or its update); a repe
   expect(await ledger().record({ ...totals, rounds: 10, staked: 10_000, returned: 9000 })).toEqual({ applied: false });
   expect(await ledger().record({ ...totals, rounds: 5, staked: 5000, returned: 4000 })).toEqual({ applied: false });
   expect((await ledger().stats()).rowsWritten).toBe(updated.rowsWritten);
+});
+
+test('a void is never delayed by the ledger: the alarm is armed no later than the void deadline, and by then the ledger has the rounds', async () => {
+  const s = await readySession({ room: 'hall-1', affiliate: 'void-first' });
+  const table = env.TABLES.getByName(s.id);
+  expect(await runDurableObjectAlarm(table)).toBe(true);
+  const vas = (await state(s)).shoe.params.voidAfterSeconds as number;
+  // A ledger delay longer than the void deadline (an operator's choice).
+  await insideTable(s.id, (t) => {
+    t.env = { ...t.env, LEDGER_DELAY_MS: String(2 * vas * 1000) };
+  });
+  const banker = [{ sector: 0, box: 'banker' as const, amount: 1000 }];
+  for (let i = 0; i < 2; i++) expect((await play(s, banker)).status).toBe(200);
+  const accepted = await bet(s, banker); // never followed by its secret
+  expect(accepted.status).toBe(200);
+  const voidAt = Date.parse(accepted.body.voidAt);
+  expect(await alarmAt(s)).toBeLessThanOrEqual(voidAt);
+  const pushes = (await table.stats()).ledger.pushes;
+  await insideTable(s.id, (t: Table) => {
+    t.clock = () => voidAt;
+  });
+  // Alarms up to the deadline (an earlier one may be armed: round 1's deadline): the last one
+  // voids; every alarm run also sends the ledger what it lacks.
+  while ((await state(s)).pending !== null) expect(await runDurableObjectAlarm(table)).toBe(true);
+  const after = await table.stats();
+  expect(after.changes.void).toEqual({ count: 1, rowsWritten: 1 });
+  expect(after.ledger.pushes).toBe(pushes + 1);
+  const rep = (await api('GET', '/api/admin/affiliates', { headers: { Authorization: `Bearer ${env.ADMIN_TOKEN!}` } })).body as AffiliateReport;
+  expect(rep.affiliates.find((a) => a.affiliate === 'void-first')).toMatchObject({ sessions: 1, rounds: 2 });
 });
