@@ -1,0 +1,245 @@
+/**
+ * What a shared table draws beyond the private one (lazy, in the shared chunk): over the felt, the
+ * table's line (live, players, round) and the betting countdown, and each box's total by everyone;
+ * under the controls, the shoe's scoreboard (the roads, <pb-scoreboard>) and its fairness line
+ * (the shoe's commitment, the start, the transcript and where to verify it). Pure templates of the
+ * shared session's view (shared-session.ts).
+ */
+import { css, html, nothing, svg, type TemplateResult } from 'lit';
+import type { TableLayout } from '../layout.ts';
+import type { PanelStrings } from '../panels/strings.ts';
+import '../panels/scoreboard.ts';
+import { cssProps } from './css-props.ts';
+import type { SharedView } from './shared-session.ts';
+
+export interface SharedTexts {
+  t(key: string, values?: Record<string, string | number>): string;
+  money(minor: number): string;
+  layout: TableLayout | null;
+  panelStrings: PanelStrings;
+}
+
+const RING = 2 * Math.PI * 20;
+
+/** Over the felt: the table line, the countdown and every box's total. */
+export function renderSharedHud(v: SharedView, x: SharedTexts): TemplateResult {
+  const { t, money, layout } = x;
+  const seconds = Math.ceil(v.left / 1000);
+  const open = v.phase === 'betting' && v.left > 0;
+  const fraction = open ? Math.min(1, v.left / v.windowMs) : 0;
+  const urgent = open && v.left <= 5_000;
+  const clock = open
+    ? t('shared.countdown', { seconds })
+    : v.phase === 'connecting'
+      ? t('shared.connecting')
+      : v.phase === 'idle'
+        ? t('shared.waitingShort')
+        : t('shared.closedShort');
+  return html`<div class="shared-hud" data-phase=${v.phase}>
+      <div class="shared-line">
+        <span class="live ${v.phase === 'connecting' ? 'off' : ''}">${t(v.phase === 'connecting' ? 'shared.offline' : 'shared.live')}</span>
+        <span class="shared-name">${v.tableId}</span>
+        <span class="shared-players" data-connections=${v.connections}>${t('shared.players', { count: v.connections })}</span>
+        <span class="shared-round">${t('shared.round', { shoe: v.shoe, round: v.round })}</span>
+      </div>
+      <div class="shared-clock ${open ? 'open' : 'closed'} ${urgent ? 'urgent' : ''}" role="timer" aria-live="off" data-left=${open ? seconds : 0}>
+        <svg viewBox="0 0 48 48" width="48" height="48" aria-hidden="true">
+          <circle cx="24" cy="24" r="20" class="track"></circle>
+          ${svg`<circle cx="24" cy="24" r="20" class="left" stroke-dasharray=${RING} stroke-dashoffset=${RING * (1 - fraction)}></circle>`}
+          <text x="24" y="29" text-anchor="middle">${open ? seconds : '–'}</text>
+        </svg>
+        <span class="clock-text">${clock}</span>
+      </div>
+      ${
+        v.tableTotal > 0
+          ? html`<div class="shared-total">${t('shared.tableTotal', { amount: money(v.tableTotal), count: v.bettors })}</div>`
+          : nothing
+      }
+    </div>
+    ${layout ? renderBoxTotals(v, x, layout) : nothing}`;
+}
+
+function renderBoxTotals(v: SharedView, x: SharedTexts, layout: TableLayout): TemplateResult {
+  return html`<div class="box-totals" aria-hidden="true">
+    ${layout.boxes.map((b) => {
+      const total = v.boxTotals.get(`${b.sector}:${b.box}`) ?? 0;
+      if (total === 0) return nothing;
+      return html`<span class="box-total" data-sector=${b.sector} data-box=${b.box} ${cssProps({ left: `${b.x + b.w / 2}px`, top: `${b.y + 4}px` })}
+        >${x.money(total)}</span
+      >`;
+    })}
+  </div>`;
+}
+
+/** Under the controls: the scoreboard of this shoe and the fairness line. */
+export function renderSharedSide(v: SharedView, x: SharedTexts): TemplateResult {
+  const { t } = x;
+  const c = v.commitment;
+  const seeds = v.start?.body.requests.length ?? 0;
+  return html`<section class="shared-side" aria-label=${t('shared.side')}>
+    <p class="shared-help">${t('shared.help')}</p>
+    <div class="shared-board">
+      <h3>${t('shared.scoreboard', { shoe: v.shoe, rounds: v.outcomes.length })}</h3>
+      <pb-scoreboard .results=${v.outcomes} .strings=${x.panelStrings}></pb-scoreboard>
+    </div>
+    <div class="shared-fair">
+      <h3>${t('shared.fairness')}</h3>
+      <p>${c ? t('shared.commitment', { shoe: c.body.shoe, hash: c.hash.slice(0, 16) }) : nothing}</p>
+      <p>${seeds ? t('shared.started', { count: seeds }) : t('shared.notStarted')}</p>
+      <p class="links">
+        <a href=${v.transcriptUrl} target="_blank" rel="noopener" download="transcript.json">${t('shared.transcript')}</a>
+        <a href=${v.verifyUrl} target="_blank" rel="noopener">${t('shared.verify')}</a>
+      </p>
+      <p class="hint">${t('shared.verifyHint')}</p>
+    </div>
+  </section>`;
+}
+
+export const sharedStyles = css`
+  .shared-hud {
+    position: absolute;
+    inset: 8px 10px auto 10px;
+    display: flex;
+    align-items: flex-start;
+    justify-content: space-between;
+    gap: 8px;
+    pointer-events: none;
+    z-index: 2;
+    font-size: 13px;
+  }
+  .shared-line {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 6px;
+    align-items: center;
+    max-width: 60%;
+  }
+  .shared-line > span,
+  .shared-total {
+    background: rgb(10 20 15 / 72%);
+    border: 1px solid rgb(216 180 90 / 35%);
+    border-radius: 999px;
+    padding: 3px 10px;
+    color: var(--pb-text, #f4efe4);
+    white-space: nowrap;
+  }
+  .live::before {
+    content: '';
+    display: inline-block;
+    width: 8px;
+    height: 8px;
+    margin-right: 6px;
+    border-radius: 50%;
+    background: #e0483e;
+    box-shadow: 0 0 6px #e0483e;
+  }
+  .live.off::before {
+    background: #8a8a8a;
+    box-shadow: none;
+  }
+  .shared-name {
+    font-weight: 600;
+    color: var(--pb-gold, #d8b45a) !important;
+  }
+  .shared-clock {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    background: rgb(10 20 15 / 72%);
+    border: 1px solid rgb(216 180 90 / 35%);
+    border-radius: 999px;
+    padding: 3px 12px 3px 3px;
+    color: var(--pb-text, #f4efe4);
+  }
+  .shared-clock .track {
+    fill: rgb(0 0 0 / 35%);
+    stroke: rgb(255 255 255 / 15%);
+    stroke-width: 4;
+  }
+  .shared-clock .left {
+    fill: none;
+    stroke: #4cc38a;
+    stroke-width: 4;
+    stroke-linecap: round;
+    transform: rotate(-90deg);
+    transform-origin: 24px 24px;
+    transition: stroke-dashoffset 0.25s linear;
+  }
+  .shared-clock.urgent .left {
+    stroke: #e0a23e;
+  }
+  .shared-clock text {
+    fill: var(--pb-text, #f4efe4);
+    font: 700 15px var(--pb-font, system-ui, sans-serif);
+  }
+  .shared-clock.closed .clock-text {
+    color: var(--pb-gold, #d8b45a);
+    font-weight: 600;
+  }
+  .shared-total {
+    position: absolute;
+    top: 56px;
+    right: 0;
+    font-size: 12px;
+  }
+  .box-totals {
+    position: absolute;
+    inset: 0;
+    pointer-events: none;
+    z-index: 1;
+  }
+  .box-total {
+    position: absolute;
+    transform: translate(-50%, 0);
+    background: rgb(10 20 15 / 78%);
+    color: var(--pb-gold, #d8b45a);
+    border-radius: 999px;
+    padding: 1px 7px;
+    font-size: 11px;
+    font-weight: 600;
+    white-space: nowrap;
+  }
+  .shared-side {
+    display: grid;
+    grid-template-columns: minmax(0, 2fr) minmax(0, 1fr);
+    gap: 12px;
+    padding: 10px 14px 14px;
+    background: var(--pb-console, #151311);
+    color: var(--pb-text, #f4efe4);
+    border-top: 1px solid rgb(216 180 90 / 25%);
+    font-size: 13px;
+  }
+  .shared-side .shared-help {
+    grid-column: 1 / -1;
+    color: var(--pb-muted, #b9b0a0);
+  }
+  .shared-side h3 {
+    margin: 0 0 6px;
+    font-size: 13px;
+    font-weight: 600;
+    color: var(--pb-gold, #d8b45a);
+  }
+  .shared-side p {
+    margin: 0 0 4px;
+    overflow-wrap: anywhere;
+  }
+  .shared-side .links {
+    display: flex;
+    gap: 12px;
+  }
+  .shared-side a {
+    color: var(--pb-gold, #d8b45a);
+  }
+  .shared-side .hint {
+    color: var(--pb-muted, #b9b0a0);
+    font-size: 12px;
+  }
+  @media (max-width: 640px) {
+    .shared-side {
+      grid-template-columns: 1fr;
+    }
+    .shared-line {
+      max-width: 55%;
+    }
+  }
+`;
