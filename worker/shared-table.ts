@@ -679,7 +679,10 @@ export class SharedTable extends DurableObject<Env> {
       closesAt: s.closesAt === null ? null : new Date(s.closesAt).toISOString(),
       beaconRound: s.beaconRound,
       close: s.phase === 'awaiting-beacon' ? (this.#store.record(s.shoe.number, 'close', round)?.record ?? null) : null,
-      bets: s.phase === 'idle' ? [] : this.#store.bets(s.shoe.number, round, 'accepted').map((b) => ({ player: b.player, stake: b.stake, bets: b.request.body.bets })),
+      bets:
+        s.phase === 'idle'
+          ? []
+          : this.#store.bets(s.shoe.number, round, 'accepted').map((b) => ({ player: b.player, stake: b.stake, bets: b.request.body.bets })),
       lastDeal,
       outcomes: this.#store.recordsOf(s.shoe.number, 'deal').map((r) => outcomeCode(r.record.body as SharedDeal)),
       connections: this.ctx.getWebSockets().length,

@@ -149,7 +149,12 @@ describe("the table's public state for the widget", () => {
     const deal = (await players[1]!.next('deal', (m) => m.round === open.round, 60_000)).deal.body;
     const after = await api('GET', `/api/tables/${id}`);
     expect(after.body.outcomes).toEqual([outcomeCode(deal)]);
-    expect(outcomeOfCode(after.body.outcomes[0])).toEqual({ outcome: deal.outcome, natural: deal.natural, playerPair: deal.playerPair, bankerPair: deal.bankerPair });
+    expect(outcomeOfCode(after.body.outcomes[0])).toEqual({
+      outcome: deal.outcome,
+      natural: deal.natural,
+      playerPair: deal.playerPair,
+      bankerPair: deal.bankerPair,
+    });
     await settled(id);
     for (const p of players) p.close();
   });

@@ -809,7 +809,12 @@ export class PuntoBancoTable extends LitElement {
   }
 
   #sharedTexts(): SharedParts.SharedTexts {
-    return { t: (key, values) => this.#i18n.t(key, values), money: (minor) => this.#i18n.money(minor), layout: this._layout, panelStrings: this.#panelStrings() };
+    return {
+      t: (key, values) => this.#i18n.t(key, values),
+      money: (minor) => this.#i18n.money(minor),
+      layout: this._layout,
+      panelStrings: this.#panelStrings(),
+    };
   }
 
   /** The scoreboard's texts in the element's language. */

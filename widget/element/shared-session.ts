@@ -109,7 +109,14 @@ interface PublicState {
   tableId: string;
   windowMs: number;
   limits: TableLimits;
-  shoe: { number: number; params: { decks: number; mode: string; cutCardFromEnd?: number }; commitment: SignedShared<SharedCommitment>; start: SignedShared<SharedStart> | null; cardsDealt: number; cardsLeft: number | null };
+  shoe: {
+    number: number;
+    params: { decks: number; mode: string; cutCardFromEnd?: number };
+    commitment: SignedShared<SharedCommitment>;
+    start: SignedShared<SharedStart> | null;
+    cardsDealt: number;
+    cardsLeft: number | null;
+  };
   round: number;
   phase: 'idle' | 'betting' | 'awaiting-beacon';
   closesAt: string | null;
@@ -121,7 +128,6 @@ interface PublicState {
 }
 
 type SignedBet = Awaited<ReturnType<typeof signSharedRequest<ReturnType<typeof sharedBetRequest>>>>;
-
 
 export class SharedSession implements ReactiveController {
   readonly #host: SharedHost;
@@ -206,15 +212,14 @@ export class SharedSession implements ReactiveController {
   /** Chips may be placed now: the window is open and this round's bet is not sent yet. */
   get canBet(): boolean {
     const s = this.state;
-    return (
-      this.#phase === 'betting' && this.#pub !== null && !this.#sending && !this.#mineNow() && (s === 'ready' || s === 'settled') && this.#left() > 0
-    );
+    return this.#phase === 'betting' && this.#pub !== null && !this.#sending && !this.#mineNow() && (s === 'ready' || s === 'settled') && this.#left() > 0;
   }
 
   /** The HUD's model. */
   view(): SharedView {
     const totals = new Map<string, number>();
-    for (const b of this.#tableBets.values()) for (const x of b.bets ?? []) totals.set(`${x.sector}:${x.box}`, (totals.get(`${x.sector}:${x.box}`) ?? 0) + x.amount);
+    for (const b of this.#tableBets.values())
+      for (const x of b.bets ?? []) totals.set(`${x.sector}:${x.box}`, (totals.get(`${x.sector}:${x.box}`) ?? 0) + x.amount);
     const mine = this.#mineNow();
     const pub = this.#pub;
     const tableId = this.tableId;
@@ -311,7 +316,7 @@ export class SharedSession implements ReactiveController {
     const url = new URL(this.#link.api.url(`api/tables/${table}/ws`));
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
     url.searchParams.set('token', token);
-    const make = this.#host.socketFactory ?? ((u: string) => new WebSocket(u) as SocketLike);
+    const make = this.#host.socketFactory ?? ((u: string) => new WebSocket(u));
     const socket = make(url.href);
     this.#socket = socket;
     this.#tick ??= setInterval(() => this.#everySecond(), 250);
@@ -431,7 +436,13 @@ export class SharedSession implements ReactiveController {
   #onClose(round: number, close: SignedShared<SharedClose>, start?: SignedShared<SharedStart>): void {
     if (!this.#pub) return;
     clearTimeout(this.#autoTimer);
-    this.#pub = { ...this.#pub, round, phase: 'awaiting-beacon', beaconRound: close.body.beaconRound, shoe: start ? { ...this.#pub.shoe, start } : this.#pub.shoe };
+    this.#pub = {
+      ...this.#pub,
+      round,
+      phase: 'awaiting-beacon',
+      beaconRound: close.body.beaconRound,
+      shoe: start ? { ...this.#pub.shoe, start } : this.#pub.shoe,
+    };
     this.#phase = 'awaiting-beacon';
     // The close is the round's whole book: every box's total from the signed requests.
     this.#tableBets = new Map(close.body.bets.map((b) => [b.body.player, { player: b.body.player, stake: totalStake(b.body.bets), bets: b.body.bets }]));

@@ -50,11 +50,7 @@ export function renderSharedHud(v: SharedView, x: SharedTexts): TemplateResult {
         </svg>
         <span class="clock-text">${clock}</span>
       </div>
-      ${
-        v.tableTotal > 0
-          ? html`<div class="shared-total">${t('shared.tableTotal', { amount: money(v.tableTotal), count: v.bettors })}</div>`
-          : nothing
-      }
+      ${v.tableTotal > 0 ? html`<div class="shared-total">${t('shared.tableTotal', { amount: money(v.tableTotal), count: v.bettors })}</div>` : nothing}
     </div>
     ${layout ? renderBoxTotals(v, x, layout) : nothing}`;
 }

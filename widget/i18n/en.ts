@@ -114,7 +114,8 @@ export const en = {
     notStarted: 'Cut at the first close, from the seeds and cuts of the players seated then',
     transcript: 'Transcript (JSON)',
     verify: 'Verify page',
-    verifyHint: 'Every record is signed; each round comes from the sealed shoe and a public beacon round drawn after the close. Check the transcript on the verify page or with punto-banco verify.',
+    verifyHint:
+      'Every record is signed; each round comes from the sealed shoe and a public beacon round drawn after the close. Check the transcript on the verify page or with punto-banco verify.',
     help: 'How to play: put chips on the boxes, then press Place bet: one bet a round, locked once the table takes it. Chips you have not confirmed are sent by themselves 2 seconds before the close.',
     notice: {
       betting_closed: 'Betting had closed: your bet was not taken. Your chips stay for the next round.',

@@ -110,7 +110,8 @@ export const it: Catalog = {
     notStarted: 'Tagliato alla prima chiusura con i seed e i tagli dei giocatori seduti',
     transcript: 'Registro (JSON)',
     verify: 'Pagina di verifica',
-    verifyHint: 'Ogni record è firmato; ogni mano viene dal sabot sigillato e da un beacon pubblico estratto dopo la chiusura. Verifica il registro sulla pagina di verifica o con punto-banco verify.',
+    verifyHint:
+      'Ogni record è firmato; ogni mano viene dal sabot sigillato e da un beacon pubblico estratto dopo la chiusura. Verifica il registro sulla pagina di verifica o con punto-banco verify.',
     help: 'Come si gioca: metti le fiche sulle caselle e premi Punta: una puntata per mano, bloccata una volta accettata. Le fiche non confermate partono da sole 2 secondi prima della chiusura.',
     notice: {
       betting_closed: 'Le puntate erano chiuse: la puntata non è stata presa. Le fiche restano per la prossima mano.',

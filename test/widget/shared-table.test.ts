@@ -1,0 +1,143 @@
+/**
+ * <punto-banco-table table="hall-1/a">: a shared table (API.md "Shared tables") against the fake
+ * Worker (the player's session and balance) and a fake shared table over fake WebSockets
+ * (fake-shared-table.ts), with real clicks: the countdown, the players, every box's total, one
+ * signed bet a round, the deal for all, the player's own result, and a reconnect that resyncs.
+ */
+import { expect } from 'chai';
+import { resetMouse, sendMouse } from '@web/test-runner-commands';
+import { verifySharedRequest } from '../../shared/fairness/shared-table/records.ts';
+import { FakeSharedTable } from './fake-shared-table.ts';
+import { action, boxButton, centre, chipButton, FakeWorker, mountTable, settle, shadow, toastText, unmountAll, until } from './helpers.ts';
+
+const click = async (el: Element): Promise<void> => sendMouse({ type: 'click', position: centre(el) });
+
+async function sharedTable() {
+  const worker = new FakeWorker();
+  const table = new FakeSharedTable(worker);
+  const mounted = await mountTable({ worker, attrs: { table: 'hall-1/a' }, setup: (el) => (el.socketFactory = table.socketFactory) });
+  const { el } = mounted;
+  await until(() => shadow(el).querySelector('.shared-clock.open'), 'the betting window to show');
+  return { ...mounted, table };
+}
+
+const q = (el: Element, selector: string) => shadow(el).querySelector<HTMLElement>(selector);
+
+describe('<punto-banco-table table="…"> (a shared table)', () => {
+  afterEach(async () => {
+    unmountAll();
+    await resetMouse();
+  });
+
+  it('shows the countdown, the players and every box total as bets come in', async () => {
+    const { el, table } = await sharedTable();
+    const clock = q(el, '.shared-clock')!;
+    expect(Number(clock.dataset.left)).to.be.within(1, 15);
+    expect(clock.textContent).to.match(/\d+ s to bet/);
+    expect(q(el, '.shared-players')!.textContent).to.equal('1 at the table');
+    expect(q(el, '.shared-name')!.textContent).to.equal('hall-1/a');
+    expect(action(el, 'deal').textContent.trim()).to.equal('Place bet');
+    expect(q(el, '.tool.mode'), 'the mode is the table id’s, not a switch').to.equal(null);
+    table.otherBet('someone-else', [{ sector: 2, box: 'tie', amount: 5000 }]);
+    await until(() => q(el, '.box-total[data-sector="2"][data-box="tie"]'), "the other player's total on the tie box");
+    expect(q(el, '.box-total[data-sector="2"][data-box="tie"]')!.textContent.trim()).to.equal('€5.00');
+    expect(q(el, '.shared-total')!.textContent).to.contain('€5.00');
+    table.closeWindow();
+    await until(() => q(el, '.shared-clock.closed'), 'the closed state');
+    expect(q(el, '.shared-clock')!.textContent).to.contain('Bets closed');
+    expect(q(el, '[part="status"]')!.textContent).to.match(/waiting for beacon round 1001/);
+  });
+
+  it('Place bet sends one signed request; the chips lock; the deal is drawn for all; the own result and balance show', async () => {
+    const { el, table, scene, worker } = await sharedTable();
+    const start = el.balance;
+    await click(chipButton(el, 1000));
+    await click(boxButton(el, 1, 'banker'));
+    await settle(el);
+    expect(q(el, '[part="status"]')!.textContent).to.contain('Press Place bet');
+    await click(action(el, 'deal'));
+    await until(() => table.sent('bet').length === 1, 'the bet request');
+    const [sent] = table.sent('bet');
+    expect(sent.request.body).to.deep.include({ table: 'hall-1/a', shoe: 1, round: 1, bets: [{ sector: 1, box: 'banker', amount: 1000 }] });
+    expect(await verifySharedRequest(sent.request)).to.equal(true);
+    // The shoe had not started: the player's signed start went first.
+    expect(table.sent('start')).to.have.length(1);
+    await until(() => q(el, '[part="status"]')!.textContent.includes('is in'), 'the acceptance');
+    expect(el.balance).to.equal(start - 1000);
+    expect(boxButton(el, 1, 'banker').getAttribute('aria-disabled')).to.equal('true');
+    expect(q(el, '.box-total[data-sector="1"][data-box="banker"]')!.textContent.trim()).to.equal('€1.00');
+    await click(action(el, 'deal'));
+    await click(boxButton(el, 0, 'player'));
+    await settle(el);
+    expect(table.sent('bet'), 'one bet a round').to.have.length(1);
+    expect(el.bets).to.deep.equal([{ sector: 1, box: 'banker', amount: 1000 }]);
+    table.closeWindow();
+    // Banker 9 (natural) against Player 7.
+    table.deal(['7S', '9H', 'KD', 'KC']);
+    await until(() => el.state === 'settled', 'the settled round');
+    const drawn = scene!.called('playRound').at(-1)![0] as { cards: { code: string }[]; outcome: string; bets: unknown[] };
+    expect(drawn.cards.map((c) => c.code)).to.deep.equal(['7S', '9H', 'KD', 'KC']);
+    expect(drawn.outcome).to.equal('banker');
+    expect(drawn.bets).to.deep.equal([{ sector: 1, box: 'banker', amount: 1000 }]);
+    expect(el.balance).to.equal(start + 950);
+    expect(worker.sessionOfToken(new URL(table.opened[0]!.url).searchParams.get('token')!)!.balance).to.equal(start + 950);
+    expect(q(el, '[part="status"]')!.textContent).to.contain('You win €0.95');
+    expect(q(el, '[part="balance"] output')!.textContent).to.equal(
+      new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR', maximumFractionDigits: 3 }).format((start + 950) / 1000),
+    );
+    // The next window is open and the scoreboard has the round.
+    await until(() => q(el, '.shared-clock.open'), 'the next window');
+    expect(q(el, '.shared-round')!.textContent).to.equal('Shoe 1 · round 2');
+    expect(q(el, '.shared-board h3')!.textContent).to.contain('1 rounds');
+  });
+
+  it('chips not confirmed go by themselves before the close; a refusal reads as a message', async () => {
+    const worker = new FakeWorker();
+    const table = new FakeSharedTable(worker, 'hall-1/a', 2_400);
+    const { el } = await mountTable({ worker, attrs: { table: 'hall-1/a' }, setup: (e) => (e.socketFactory = table.socketFactory) });
+    await until(() => q(el, '.shared-clock.open'), 'the window');
+    el.placeBet(0, 'player');
+    await until(() => table.sent('bet').length === 1, 'the automatic bet before the close', 4_000);
+    expect(table.sent('bet')[0].request.body.bets).to.deep.equal([{ sector: 0, box: 'player', amount: 100 }]);
+    // The table refuses what it cannot take, in words.
+    table.sockets[0]!.deliver('bet-refused', { code: 'insufficient_funds', message: 'the session refused the debit', shoe: 1, round: 9 });
+    await until(() => toastText(el) !== '', 'the refusal');
+    expect(toastText(el)).to.equal('Your balance does not cover this bet.');
+  });
+
+  it('a dropped socket rejoins, resyncs from the state and sends the unanswered bet again', async () => {
+    const { el, table } = await sharedTable();
+    table.loseNextBet = true;
+    el.placeBet(3, 'tie');
+    await click(action(el, 'deal'));
+    await until(() => table.sent('bet').length === 1, 'the bet');
+    table.otherBet('someone-else', [{ sector: 4, box: 'player', amount: 2000 }]);
+    table.drop(table.opened[0]!);
+    await until(() => q(el, '.live.off'), 'the reconnecting state');
+    await until(() => table.opened.length === 2 && table.sockets.length === 1, 'the new socket', 5_000);
+    await until(() => table.sent('bet').length === 2, 'the bet sent again');
+    const [first, again] = table.sent('bet');
+    expect(again.request).to.deep.equal(first.request);
+    await until(() => q(el, '[part="status"]')!.textContent.includes('is in'), 'the acceptance after the reconnect');
+    expect(table.bets.size).to.equal(2);
+    // The state's bets (the other player's too) are back on the boxes.
+    expect(q(el, '.box-total[data-sector="4"][data-box="player"]')!.textContent.trim()).to.equal('€2.00');
+    expect(q(el, '.box-total[data-sector="3"][data-box="tie"]')!.textContent.trim()).to.equal('€0.10');
+    expect(q(el, '.live.off')).to.equal(null);
+  });
+
+  it('a bet the table took but whose answer was lost is not sent twice: the state after the reconnect says it is in', async () => {
+    const { el, table } = await sharedTable();
+    table.holdAcks = true;
+    el.placeBet(3, 'tie');
+    await click(action(el, 'deal'));
+    await until(() => table.bets.size === 1, 'the bet taken');
+    expect(q(el, '[part="status"]')!.textContent).to.contain('Sending');
+    table.holdAcks = false;
+    table.drop(table.opened[0]!);
+    await until(() => table.opened.length === 2 && table.sockets.length === 1, 'the new socket', 5_000);
+    await until(() => q(el, '[part="status"]')!.textContent.includes('is in'), 'the bet in, from the state');
+    expect(table.sent('bet')).to.have.length(1);
+    expect(boxButton(el, 0, 'player').getAttribute('aria-disabled')).to.equal('true');
+  });
+});
