@@ -361,7 +361,13 @@ export class SharedTable extends DurableObject<Env> {
       this.#save({ ...s, shoe: { ...shoe, closed: round }, phase: 'awaiting-beacon', closesAt: null, beaconRound: close.body.beaconRound });
     });
     await haltIfAsked(this.env, 'closed');
-    this.#broadcast('close', { shoe: shoe.number, round, close, ...(records.length > 1 ? { start: records[0] } : {}) });
+    this.#broadcast('close', {
+      shoe: shoe.number,
+      round,
+      close,
+      connections: this.ctx.getWebSockets().length,
+      ...(records.length > 1 ? { start: records[0] } : {}),
+    });
   }
 
   async #awaitBeacon(now: number): Promise<void> {
@@ -480,7 +486,14 @@ export class SharedTable extends DurableObject<Env> {
 
   #announceWindow(): void {
     const s = this.#state!;
-    if (s.phase === 'betting') this.#broadcast('open', { shoe: s.shoe.number, round: s.shoe.closed + 1, closesAt: new Date(s.closesAt!).toISOString() });
+    if (s.phase === 'betting')
+      this.#broadcast('open', {
+        shoe: s.shoe.number,
+        round: s.shoe.closed + 1,
+        closesAt: new Date(s.closesAt!).toISOString(),
+        // Who is at the table, once a window (a message to all on every join would grow with the square of the players).
+        connections: this.ctx.getWebSockets().length,
+      });
   }
 
   async #commitShoe(

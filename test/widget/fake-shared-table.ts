@@ -196,7 +196,7 @@ export class FakeSharedTable {
     this.phase = 'betting';
     this.closesAt = Date.now() + this.windowMs;
     this.bets.clear();
-    this.broadcast('open', { shoe: this.shoe, round: this.round, closesAt: new Date(this.closesAt).toISOString() });
+    this.broadcast('open', { shoe: this.shoe, round: this.round, closesAt: new Date(this.closesAt).toISOString(), connections: this.sockets.length });
   }
 
   /** Another player's bet, as the table announces it. */

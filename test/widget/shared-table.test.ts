@@ -34,13 +34,14 @@ describe('<punto-banco-table table="…"> (a shared table)', () => {
     const clock = q(el, '.shared-clock')!;
     expect(Number(clock.dataset.left)).to.be.within(1, 15);
     expect(clock.textContent).to.match(/\d+ s to bet/);
+    expect(clock.textContent).to.contain('Place your bets');
     expect(q(el, '.shared-players')!.textContent).to.equal('1 at the table');
     expect(q(el, '.shared-name')!.textContent).to.equal('hall-1/a');
     expect(action(el, 'deal').textContent.trim()).to.equal('Place bet');
     expect(q(el, '.tool.mode'), 'the mode is the table id’s, not a switch').to.equal(null);
     table.otherBet('someone-else', [{ sector: 2, box: 'tie', amount: 5000 }]);
     await until(() => q(el, '.box-total[data-sector="2"][data-box="tie"]'), "the other player's total on the tie box");
-    expect(q(el, '.box-total[data-sector="2"][data-box="tie"]')!.textContent.trim()).to.equal('€5.00');
+    expect(q(el, '.box-total[data-sector="2"][data-box="tie"]')!.textContent.trim()).to.equal('All €5.00');
     expect(q(el, '.shared-total')!.textContent).to.contain('€5.00');
     table.closeWindow();
     await until(() => q(el, '.shared-clock.closed'), 'the closed state');
@@ -65,7 +66,7 @@ describe('<punto-banco-table table="…"> (a shared table)', () => {
     await until(() => q(el, '[part="status"]')!.textContent.includes('is in'), 'the acceptance');
     expect(el.balance).to.equal(start - 1000);
     expect(boxButton(el, 1, 'banker').getAttribute('aria-disabled')).to.equal('true');
-    expect(q(el, '.box-total[data-sector="1"][data-box="banker"]')!.textContent.trim()).to.equal('€1.00');
+    expect(q(el, '.box-total[data-sector="1"][data-box="banker"]')!.textContent.trim()).to.equal('All €1.00');
     await click(action(el, 'deal'));
     await click(boxButton(el, 0, 'player'));
     await settle(el);
@@ -88,7 +89,7 @@ describe('<punto-banco-table table="…"> (a shared table)', () => {
     // The next window is open and the scoreboard has the round.
     await until(() => q(el, '.shared-clock.open'), 'the next window');
     expect(q(el, '.shared-round')!.textContent).to.equal('Shoe 1 · round 2');
-    expect(q(el, '.shared-board h3')!.textContent).to.contain('1 rounds');
+    expect(q(el, '.shared-board h3')!.textContent).to.contain('rounds: 1');
   });
 
   it('chips not confirmed go by themselves before the close; a refusal reads as a message', async () => {
@@ -121,8 +122,8 @@ describe('<punto-banco-table table="…"> (a shared table)', () => {
     await until(() => q(el, '[part="status"]')!.textContent.includes('is in'), 'the acceptance after the reconnect');
     expect(table.bets.size).to.equal(2);
     // The state's bets (the other player's too) are back on the boxes.
-    expect(q(el, '.box-total[data-sector="4"][data-box="player"]')!.textContent.trim()).to.equal('€2.00');
-    expect(q(el, '.box-total[data-sector="3"][data-box="tie"]')!.textContent.trim()).to.equal('€0.10');
+    expect(q(el, '.box-total[data-sector="4"][data-box="player"]')!.textContent.trim()).to.equal('All €2.00');
+    expect(q(el, '.box-total[data-sector="3"][data-box="tie"]')!.textContent.trim()).to.equal('All €0.10');
     expect(q(el, '.live.off')).to.equal(null);
   });
 

@@ -137,6 +137,8 @@ describe("the table's public state for the widget", () => {
     const id = 'hall-1/scoreboard';
     const sessions = await Promise.all([createSession({ room: 'hall-1' }), createSession({ room: 'hall-1' })]);
     const { players, open } = await seat(sessions, id);
+    // Who is at the table comes with every window and close, not with every join (the window opened at the first one).
+    expect(open.connections).toBeGreaterThanOrEqual(1);
     const mine = [bet(1000, 'player', 0), bet(500, 'tie', 2)];
     await players[0]!.bet(id, open.shoe, open.round, mine);
     await players[0]!.next('bet-ack');
@@ -146,6 +148,7 @@ describe("the table's public state for the widget", () => {
     const during = await api('GET', `/api/tables/${id}`);
     expect(during.body.bets).toEqual([{ player: players[0]!.player, stake: 1500, bets: mine }]);
     expect(during.body.outcomes).toEqual([]);
+    expect((await players[1]!.next('close')).connections).toBe(2);
     const deal = (await players[1]!.next('deal', (m) => m.round === open.round, 60_000)).deal.body;
     const after = await api('GET', `/api/tables/${id}`);
     expect(after.body.outcomes).toEqual([outcomeCode(deal)]);

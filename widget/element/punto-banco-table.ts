@@ -72,7 +72,7 @@ const reducedMotionConverter = {
  * @attr mode - `shoe` (default: one shoe dealt down to the cut card, in the middle of the stack) | `reshuffle` (every round from a freshly shuffled stack). Changing it opens a new session; the player can switch it on the table too. Reflected.
  * @attr speed - `normal` (default) | `fast`: every animation at twice the speed (the player can switch it on the table). Reduced motion still makes it all instant. Reflected.
  * @attr muted - Present: no sound and no dealer's voice. Absent: the player's own choice (the table's sound button, remembered in `localStorage`), else sound on. Reflected.
- * @attr table - A shared table to join, by its id: `<room>/<name>[.reshuffle][.fast]`, e.g. `hall-1/a` (API.md "Shared tables"). Many players, one shoe, one betting window with a countdown, one deal for all; the player's own session holds its balance. Chips go on the boxes as usual; "Place bet" sends them as the round's one signed bet (chips not confirmed are sent by themselves just before the close) and they stay locked until the deal. Shows the players, each box's total, the shoe's scoreboard and its fairness line. Absent (default): the private table. The `room` must be the table's room. Changing it joins the new table.
+ * @attr table - A shared table to join, by its id: `<room>/<name>[.reshuffle][.fast]`, e.g. `hall-1/a` (API.md "Shared tables"). Many players, one shoe, one betting window with a countdown, one deal for all; the player's own session holds its balance. Chips go on the boxes as usual; "Place bet" sends them as the round's one signed bet (chips not confirmed are sent by themselves just before the close) and they stay locked until the deal. Shows the players, each box's total, the shoe's scoreboard and its fairness line. Absent (default): the private table. The session is opened in the table's room (the id's first part), whatever `room` says. Changing it joins the new table.
  * @attr resume - Default on: the table remembers its session (id and token only) in the tab's `sessionStorage`, per endpoint, room and affiliate, and resumes it after a page reload — balance, shoe, scoreboard and history. `"off"`: every page load opens a new session and storage is never read or written.
  *
  * @event pb-ready - The session is open and the table takes bets. detail: `{ sessionId, room, balance, limits }`.
@@ -145,7 +145,7 @@ export class PuntoBancoTable extends LitElement {
   /** No sound and no voice. Set from the player's remembered choice at connection unless the page sets it. */
   @property({ type: Boolean, reflect: true }) muted = false;
 
-  /** A shared table's id (`hall-1/a`, `vip/high.reshuffle.fast`) to join; null (default): the private table. Its room must be `room`. */
+  /** A shared table's id (`hall-1/a`, `vip/high.reshuffle.fast`) to join; null (default): the private table. It sets `room` to the table's room. */
   @property() table: string | null = null;
 
   /** `"off"`: never resume a session after a reload, and never read or write `sessionStorage`. Default: on (see `@attr resume`). */
@@ -332,6 +332,9 @@ export class PuntoBancoTable extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    // A shared table's room is in its id: the session is opened there.
+    const room = changed.has('table') ? this.table?.split('/')[0] : undefined;
+    if (room === 'hall-1' || room === 'hall-2' || room === 'vip') this.room = room;
     if (changed.has('currency')) void this.#configureLanguage();
     if (changed.has('endpoint') && this.#api) this.#api.endpoint = this.endpoint;
   }

@@ -361,11 +361,13 @@ export class SharedSession implements ReactiveController {
       case 'state':
         return this.#onState(m as unknown as PublicState);
       case 'open':
+        this.#connections(m.connections);
         return this.#onOpen(m.shoe, m.round, m.closesAt);
       case 'bet':
         this.#tableBets.set(m.player, { player: m.player, stake: m.stake, bets: m.bets });
         break;
       case 'close':
+        this.#connections(m.connections);
         return this.#onClose(m.round, m.close, m.start);
       case 'deal':
         return this.#onDeal(m.deal);
@@ -631,6 +633,10 @@ export class SharedSession implements ReactiveController {
     this.#send('start', { request });
   }
 
+  #connections(n: unknown): void {
+    if (this.#pub && typeof n === 'number') this.#pub = { ...this.#pub, connections: n };
+  }
+
   #setBalance(balance: number): void {
     this.#balance = balance;
     this.#inner.setBalance(balance);
@@ -648,7 +654,8 @@ export class SharedSession implements ReactiveController {
     const shoe = this.#pub?.shoe;
     if (!scene || !shoe) return;
     const total = shoe.params.decks * CARDS_PER_DECK;
-    const left = shoe.cardsLeft ?? total;
+    // A shoe the state has not dealt from yet says null: it is full.
+    const left = shoe.cardsLeft ?? (shoe.params.mode === 'shoe' ? total - shoe.cardsDealt : total);
     scene.setShoe({ cardsLeft: left, total, discarded: total - left, ...(shoe.params.cutCardFromEnd ? { cutAt: shoe.params.cutCardFromEnd } : {}) });
   }
 
@@ -690,7 +697,7 @@ export class SharedSession implements ReactiveController {
     if (this.#pub) {
       const used = Math.max(0, ...d.cards.map((c) => c.position + 1));
       const total = this.#pub.shoe.params.decks * CARDS_PER_DECK;
-      this.#pub = { ...this.#pub, shoe: { ...this.#pub.shoe, cardsDealt: used, cardsLeft: this.#pub.shoe.cardsLeft === null ? null : total - used } };
+      this.#pub = { ...this.#pub, shoe: { ...this.#pub.shoe, cardsDealt: used, cardsLeft: this.#pub.shoe.params.mode === 'shoe' ? total - used : null } };
     }
     this.#onFelt = null;
     await this.#link.scene()?.clearRound();

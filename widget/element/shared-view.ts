@@ -29,28 +29,32 @@ export function renderSharedHud(v: SharedView, x: SharedTexts): TemplateResult {
   const fraction = open ? Math.min(1, v.left / v.windowMs) : 0;
   const urgent = open && v.left <= 5_000;
   const clock = open
-    ? t('shared.countdown', { seconds })
+    ? t('shared.betsOpen')
     : v.phase === 'connecting'
       ? t('shared.connecting')
       : v.phase === 'idle'
         ? t('shared.waitingShort')
         : t('shared.closedShort');
-  return html`<div class="shared-hud" data-phase=${v.phase}>
+  // Between the discard tray and the shoe, over the top band of the felt.
+  const place: Record<string, string> =
+    layout && !layout.compact ? { left: `${layout.discard.x + layout.discard.w + 8}px`, right: `${layout.width - layout.shoe.x + 8}px` } : {};
+  return html`<div class="shared-hud" data-phase=${v.phase} ${cssProps(place)}>
       <div class="shared-line">
         <span class="live ${v.phase === 'connecting' ? 'off' : ''}">${t(v.phase === 'connecting' ? 'shared.offline' : 'shared.live')}</span>
         <span class="shared-name">${v.tableId}</span>
         <span class="shared-players" data-connections=${v.connections}>${t('shared.players', { count: v.connections })}</span>
         <span class="shared-round">${t('shared.round', { shoe: v.shoe, round: v.round })}</span>
+        ${v.tableTotal > 0 ? html`<span class="shared-total">${t('shared.tableTotal', { amount: money(v.tableTotal), count: v.bettors })}</span>` : nothing}
       </div>
       <div class="shared-clock ${open ? 'open' : 'closed'} ${urgent ? 'urgent' : ''}" role="timer" aria-live="off" data-left=${open ? seconds : 0}>
-        <svg viewBox="0 0 48 48" width="48" height="48" aria-hidden="true">
+        <svg viewBox="0 0 48 48" width="40" height="40" aria-hidden="true">
           <circle cx="24" cy="24" r="20" class="track"></circle>
           ${svg`<circle cx="24" cy="24" r="20" class="left" stroke-dasharray=${RING} stroke-dashoffset=${RING * (1 - fraction)}></circle>`}
-          <text x="24" y="29" text-anchor="middle">${open ? seconds : '–'}</text>
+          <text x="24" y="30" text-anchor="middle">${open ? seconds : '–'}</text>
         </svg>
         <span class="clock-text">${clock}</span>
+        ${open ? html`<span class="sr-only">${t('shared.countdown', { seconds })}</span>` : nothing}
       </div>
-      ${v.tableTotal > 0 ? html`<div class="shared-total">${t('shared.tableTotal', { amount: money(v.tableTotal), count: v.bettors })}</div>` : nothing}
     </div>
     ${layout ? renderBoxTotals(v, x, layout) : nothing}`;
 }
@@ -60,8 +64,16 @@ function renderBoxTotals(v: SharedView, x: SharedTexts, layout: TableLayout): Te
     ${layout.boxes.map((b) => {
       const total = v.boxTotals.get(`${b.sector}:${b.box}`) ?? 0;
       if (total === 0) return nothing;
-      return html`<span class="box-total" data-sector=${b.sector} data-box=${b.box} ${cssProps({ left: `${b.x + b.w / 2}px`, top: `${b.y + 4}px` })}
-        >${x.money(total)}</span
+      // On the box's top edge, turned with the box (boxes sit on an arc): clear of its name and of the chips.
+      const dy = -b.h / 2;
+      const left = b.x + b.w / 2 - dy * Math.sin(b.angle);
+      const top = b.y + b.h / 2 + dy * Math.cos(b.angle);
+      return html`<span
+        class="box-total"
+        data-sector=${b.sector}
+        data-box=${b.box}
+        ${cssProps({ left: `${left}px`, top: `${top}px`, transform: `translate(-50%, -50%) rotate(${b.angle}rad)` })}
+        >${x.t('shared.boxTotal', { amount: x.money(total) })}</span
       >`;
     })}
   </div>`;
@@ -94,28 +106,29 @@ export function renderSharedSide(v: SharedView, x: SharedTexts): TemplateResult 
 export const sharedStyles = css`
   .shared-hud {
     position: absolute;
-    inset: 8px 10px auto 10px;
+    top: 8px;
+    left: 10px;
+    right: 10px;
     display: flex;
-    align-items: flex-start;
+    align-items: center;
     justify-content: space-between;
     gap: 8px;
     pointer-events: none;
     z-index: 2;
-    font-size: 13px;
+    font-size: 12.5px;
   }
   .shared-line {
     display: flex;
     flex-wrap: wrap;
-    gap: 6px;
+    gap: 5px;
     align-items: center;
-    max-width: 60%;
+    min-width: 0;
   }
-  .shared-line > span,
-  .shared-total {
+  .shared-line > span {
     background: rgb(10 20 15 / 72%);
     border: 1px solid rgb(216 180 90 / 35%);
     border-radius: 999px;
-    padding: 3px 10px;
+    padding: 2px 9px;
     color: var(--pb-text, #f4efe4);
     white-space: nowrap;
   }
@@ -133,19 +146,24 @@ export const sharedStyles = css`
     background: #8a8a8a;
     box-shadow: none;
   }
-  .shared-name {
+  .shared-line > .shared-name {
     font-weight: 600;
-    color: var(--pb-gold, #d8b45a) !important;
+    color: var(--pb-gold, #d8b45a);
+  }
+  .shared-line > .shared-total {
+    color: var(--pb-gold, #d8b45a);
   }
   .shared-clock {
+    flex: none;
     display: flex;
     align-items: center;
     gap: 8px;
-    background: rgb(10 20 15 / 72%);
-    border: 1px solid rgb(216 180 90 / 35%);
+    background: rgb(10 20 15 / 78%);
+    border: 1px solid rgb(216 180 90 / 45%);
     border-radius: 999px;
-    padding: 3px 12px 3px 3px;
+    padding: 2px 14px 2px 2px;
     color: var(--pb-text, #f4efe4);
+    font-weight: 600;
   }
   .shared-clock .track {
     fill: rgb(0 0 0 / 35%);
@@ -166,17 +184,10 @@ export const sharedStyles = css`
   }
   .shared-clock text {
     fill: var(--pb-text, #f4efe4);
-    font: 700 15px var(--pb-font, system-ui, sans-serif);
+    font: 700 17px var(--pb-font, system-ui, sans-serif);
   }
   .shared-clock.closed .clock-text {
     color: var(--pb-gold, #d8b45a);
-    font-weight: 600;
-  }
-  .shared-total {
-    position: absolute;
-    top: 56px;
-    right: 0;
-    font-size: 12px;
   }
   .box-totals {
     position: absolute;
@@ -186,13 +197,14 @@ export const sharedStyles = css`
   }
   .box-total {
     position: absolute;
-    transform: translate(-50%, 0);
-    background: rgb(10 20 15 / 78%);
+    background: rgb(10 20 15 / 80%);
     color: var(--pb-gold, #d8b45a);
+    border: 1px solid rgb(216 180 90 / 40%);
     border-radius: 999px;
-    padding: 1px 7px;
+    padding: 0 7px;
     font-size: 11px;
     font-weight: 600;
+    line-height: 16px;
     white-space: nowrap;
   }
   .shared-side {
@@ -234,8 +246,12 @@ export const sharedStyles = css`
     .shared-side {
       grid-template-columns: 1fr;
     }
-    .shared-line {
-      max-width: 55%;
+    .shared-hud {
+      align-items: flex-start;
+    }
+    .shared-round,
+    .shared-name {
+      display: none;
     }
   }
 `;

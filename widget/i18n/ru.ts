@@ -91,6 +91,8 @@ export const ru: Catalog = {
     players: 'За столом: {{count}}',
     round: 'Шуз {{shoe}} · раунд {{round}}',
     countdown: 'Ставки: {{seconds}} с',
+    betsOpen: 'Делайте ставки',
+    boxTotal: 'Всего {{amount}}',
     closedShort: 'Ставки закрыты',
     waitingShort: 'Скоро новый раунд',
     connecting: 'Подключение к столу…',
