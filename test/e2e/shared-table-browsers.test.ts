@@ -159,5 +159,22 @@ test('two browsers at one shared table: the same round for both, each its own be
   assert.ok(deal, 'the deal is in the transcript');
   const report = await verifySharedText(transcript, jwks);
   assert.equal(report.code, 'ok', JSON.stringify(report));
+  // The same transcript on the standalone /verify page (where the table's Verify page link goes).
+  const verify = await browser.newPage({ viewport: { width: 1180, height: 800 } });
+  await verify.goto(`${server.url}/verify`);
+  await verify.locator('pb-verify-page textarea#transcript').fill(transcript);
+  await verify.waitForFunction(
+    () => (document.querySelector('pb-verify-page')?.shadowRoot?.querySelector<HTMLTextAreaElement>('#jwks')?.value ?? '').includes('"keys"'),
+    null,
+    {
+      timeout: 30_000,
+    },
+  );
+  await verify.getByRole('button', { name: 'Verify', exact: true }).click();
+  const verdict = verify.locator('pb-verify-page [data-verdict]');
+  await verdict.waitFor({ timeout: 60_000 });
+  assert.equal(await verdict.getAttribute('data-code'), 'ok');
+  await verify.screenshot({ path: `${SHOTS}/shared-3-verify-page.png` });
+  await verify.close();
   for (const p of [a, b]) assert.deepEqual((p as unknown as { errors: string[] }).errors, []);
 });
