@@ -274,6 +274,8 @@ export class SharedSession implements ReactiveController {
     this.#state = 'ready';
     this.#closed = false;
     this.#connect();
+    // The roads under the table: the panels' scoreboard element, in its own chunk.
+    void import('../panels/scoreboard.ts');
   }
 
   forget(): void {

@@ -3,12 +3,11 @@
  * table's line (live, players, round) and the betting countdown, and each box's total by everyone;
  * under the controls, the shoe's scoreboard (the roads, <pb-scoreboard>) and its fairness line
  * (the shoe's commitment, the start, the transcript and where to verify it). Pure templates of the
- * shared session's view (shared-session.ts).
+ * shared session's view (shared-session.ts); <pb-scoreboard> is the panels' own chunk, loaded by the session.
  */
 import { css, html, nothing, svg, type TemplateResult } from 'lit';
 import type { TableLayout } from '../layout.ts';
 import type { PanelStrings } from '../panels/strings.ts';
-import '../panels/scoreboard.ts';
 import { cssProps } from './css-props.ts';
 import type { SharedView } from './shared-session.ts';
 

@@ -113,11 +113,10 @@ export const en = {
     fairness: 'Fairness',
     commitment: 'Shoe {{shoe}} sealed, commitment {{hash}}…',
     started: 'Cut from the seeds and cuts of {{count}} players',
-    notStarted: 'Cut at the first close, from the seeds and cuts of the players seated then',
+    notStarted: 'Cut at the first close by the seated players’ seeds',
     transcript: 'Transcript (JSON)',
     verify: 'Verify page',
-    verifyHint:
-      'Every record is signed; each round comes from the sealed shoe and a public beacon round drawn after the close. Check the transcript on the verify page or with punto-banco verify.',
+    verifyHint: 'Each round comes from the sealed shoe and a public beacon drawn after the close; every record is signed.',
     help: 'How to play: put chips on the boxes, then press Place bet: one bet a round, locked once the table takes it. Chips you have not confirmed are sent by themselves 2 seconds before the close.',
     notice: {
       betting_closed: 'Betting had closed: your bet was not taken. Your chips stay for the next round.',

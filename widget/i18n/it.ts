@@ -109,11 +109,10 @@ export const it: Catalog = {
     fairness: 'Equità',
     commitment: 'Sabot {{shoe}} sigillato, impegno {{hash}}…',
     started: 'Tagliato con i seed e i tagli di {{count}} giocatori',
-    notStarted: 'Tagliato alla prima chiusura con i seed e i tagli dei giocatori seduti',
+    notStarted: 'Tagliato alla prima chiusura con i seed dei giocatori',
     transcript: 'Registro (JSON)',
     verify: 'Pagina di verifica',
-    verifyHint:
-      'Ogni record è firmato; ogni mano viene dal sabot sigillato e da un beacon pubblico estratto dopo la chiusura. Verifica il registro sulla pagina di verifica o con punto-banco verify.',
+    verifyHint: 'Ogni mano viene dal sabot sigillato e da un beacon pubblico estratto dopo la chiusura; ogni record è firmato.',
     help: 'Come si gioca: metti le fiche sulle caselle e premi Punta: una puntata per mano, bloccata una volta accettata. Le fiche non confermate partono da sole 2 secondi prima della chiusura.',
     notice: {
       betting_closed: 'Le puntate erano chiuse: la puntata non è stata presa. Le fiche restano per la prossima mano.',
