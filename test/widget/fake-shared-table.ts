@@ -100,6 +100,8 @@ export class FakeSharedTable {
   holdAcks = false;
   /** The next bet message is lost on the way (the table never sees it). */
   loseNextBet = false;
+  /** The next start message is lost on the way. */
+  loseNextStart = false;
   #position = 0;
 
   constructor(worker: FakeWorker, tableId = 'hall-1/a', windowMs = 15_000) {
@@ -290,6 +292,10 @@ export class FakeSharedTable {
 
   async received(s: FakeSocket, m: any): Promise<void> {
     if (m.type === 'state') return s.deliver('state', this.publicState());
+    if (m.type === 'start' && this.loseNextStart) {
+      this.loseNextStart = false;
+      return;
+    }
     if (m.type === 'start') {
       if (!(await verifySharedRequest(m.request))) return s.deliver('start-refused', { code: 'bad_player_signature', message: 'bad signature' });
       this.starts.add(s.wallet?.id ?? '');
@@ -309,6 +315,8 @@ export class FakeSharedTable {
       return s.deliver('bet-ack', { shoe: this.shoe, round: this.round, player, stake: known.stake, duplicate: true });
     }
     if (this.phase !== 'betting' || request.body.round !== this.round) return s.deliver('bet-refused', { code: 'betting_closed', message: 'closed' });
+    // The shoe starts at its first close: a first-round bettor must have sent its start.
+    if (this.round === 1 && !this.starts.has(s.wallet?.id ?? '')) return s.deliver('bet-refused', { code: 'start_required', message: 'send your start first' });
     const stake = totalStake(request.body.bets);
     const wallet = s.wallet!;
     if (stake > wallet.balance) return s.deliver('bet-refused', { code: 'insufficient_funds', message: 'not enough' });

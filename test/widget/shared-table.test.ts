@@ -106,6 +106,24 @@ describe('<punto-banco-table table="…"> (a shared table)', () => {
     expect(toastText(el)).to.equal('Your balance does not cover this bet.');
   });
 
+  it('a start lost on the way: the table asks for it, the widget sends it and the same bet again', async () => {
+    const worker = new FakeWorker();
+    const table = new FakeSharedTable(worker);
+    table.loseNextStart = true;
+    const { el } = await mountTable({ worker, attrs: { table: 'hall-1/a' }, setup: (e) => (e.socketFactory = table.socketFactory) });
+    await until(() => q(el, '.shared-clock.open'), 'the window');
+    await until(() => table.sent('start').length === 1, 'the first start (lost)');
+    el.placeBet(1, 'player');
+    await click(action(el, 'deal'));
+    await until(() => q(el, '[part="status"]')!.textContent.includes('is in'), 'the bet in after the start', 8_000);
+    const bets = table.sent('bet');
+    expect(table.sent('start').length).to.be.at.least(2);
+    expect(bets.length).to.be.at.least(1);
+    expect(new Set(bets.map((b) => b.request.signature)).size, 'the same signed bet').to.equal(1);
+    expect(table.bets.size).to.equal(1);
+    expect(toastText(el)).to.equal('');
+  });
+
   it('a dropped socket rejoins, resyncs from the state and sends the unanswered bet again', async () => {
     const { el, table } = await sharedTable();
     table.loseNextBet = true;

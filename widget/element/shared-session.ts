@@ -36,6 +36,8 @@ import type { DealRefusal, Notice, SessionHost, TableSession, TableState } from 
 export const AUTO_SEND_LEAD_MS = 2_000;
 /** Reconnect backoff: first wait, doubling up to the cap. */
 const RECONNECT_MS = { first: 500, max: 10_000 };
+/** How long a bet waits for the answer to the player's start request before it goes anyway. */
+const START_WAIT_MS = 5_000;
 /** How long a deal waits for the player's own settlement (sent right after it) before it is drawn anyway. */
 const SETTLEMENT_WAIT_MS = 3_000;
 
@@ -149,6 +151,10 @@ export class SharedSession implements ReactiveController {
   #outcomes: OutcomeFacts[] = [];
   #started = false;
   #startSent: number | null = null;
+  /** Resolves when the table answers the start request sent (ack or refusal). */
+  #startAnswered: (() => void) | null = null;
+  /** The round whose bet was sent again after a `start_required` (once). */
+  #restarted: number | null = null;
   /** The bet request sent and not yet answered (sent again, as is, after a reconnect). */
   #sending: { shoe: number; round: number; bets: Bet[]; request: SignedBet } | null = null;
   /** The player's accepted bet this round. */
@@ -388,8 +394,10 @@ export class SharedSession implements ReactiveController {
         return this.#onBetRefused(m);
       case 'start-ack':
         this.#started = true;
+        this.#startAnswered?.();
         break;
       case 'start-refused':
+        this.#startAnswered?.();
         // Another tab of this session started it, or the shoe started meanwhile: nothing to say.
         if (m.code !== 'request_mismatch') this.#link.refuse(m.code, m.message);
         break;
@@ -409,8 +417,7 @@ export class SharedSession implements ReactiveController {
     this.#tableBets = new Map(s.bets.map((b) => [b.player, b]));
     if (s.outcomes) this.#outcomes = s.outcomes.map(outcomeOfCode).filter((o): o is OutcomeFacts => o !== null);
     if (s.you?.balance !== undefined) this.#setBalance(s.you.balance);
-    this.#started = s.you?.started ?? this.#started;
-    if (newShoe) this.#started = false;
+    this.#started = s.you?.started ?? (newShoe ? false : this.#started);
     const me = this.#inner.playerKey;
     const taken = s.you?.bets.find((b) => b.player === me && b.status === 'accepted');
     if (taken) {
@@ -418,7 +425,7 @@ export class SharedSession implements ReactiveController {
       if (this.#sending?.round === taken.request.body.round) this.#sending = null;
     }
     // A bet sent before the socket dropped and never answered: the same signed request again (counted once).
-    if (this.#sending) this.#send('bet', { request: this.#sending.request });
+    if (this.#sending?.request) this.#send('bet', { request: this.#sending.request });
     this.#showShoe();
     this.#startIfNeeded();
     this.#armAutoSend();
@@ -427,7 +434,11 @@ export class SharedSession implements ReactiveController {
 
   #onOpen(shoe: number, round: number, closesAt: string): void {
     if (!this.#pub) return;
-    if (shoe !== this.#pub.shoe.number) this.#started = false;
+    if (shoe !== this.#pub.shoe.number) {
+      // A shoe whose reveal this tab missed: its commitment comes with the state.
+      this.#started = false;
+      this.#send('state');
+    }
     this.#pub = { ...this.#pub, shoe: { ...this.#pub.shoe, number: shoe }, round, phase: 'betting', closesAt, beaconRound: null, bets: [] };
     this.#phase = 'betting';
     this.#closesAt = Math.min(Date.parse(closesAt), Date.now() + this.#pub.windowMs);
@@ -521,6 +532,15 @@ export class SharedSession implements ReactiveController {
 
   #onBetRefused(m: Record<string, any>): void {
     if (m.duplicate && this.#sending?.round !== m.round) return;
+    const sent = this.#sending;
+    if (m.code === 'start_required' && sent?.request && this.#restarted !== sent.round) {
+      // The table has no start of ours for this shoe (one lost on the way): send it, then the same bet.
+      this.#restarted = sent.round;
+      this.#started = false;
+      this.#startSent = null;
+      void this.#ensureStarted().then(() => this.#sending === sent && this.#send('bet', { request: sent.request }));
+      return;
+    }
     this.#sending = null;
     if (typeof m.balance === 'number') this.#setBalance(m.balance);
     this.#link.refuse(m.code, m.message ?? '');
@@ -566,8 +586,8 @@ export class SharedSession implements ReactiveController {
     const request = await signSharedRequest(sharedBetRequest(pub.tableId, shoe, round, player, bets), key);
     if (this.#sending?.round !== round) return;
     this.#sending.request = request;
-    if (!this.#started) await this.#sendStart();
-    this.#send('bet', { request });
+    await this.#ensureStarted();
+    if (this.#sending?.request === request) this.#send('bet', { request });
   }
 
   async retry(): Promise<void> {
@@ -621,6 +641,19 @@ export class SharedSession implements ReactiveController {
     const pub = this.#pub;
     if (!pub || pub.shoe.start || this.#started || this.#phase !== 'betting') return;
     void this.#sendStart();
+  }
+
+  /** Sends the start request of a shoe not started yet and waits for its answer (a bet before it would be refused). */
+  async #ensureStarted(): Promise<void> {
+    const pub = this.#pub;
+    if (!pub || pub.shoe.start || this.#started) return;
+    const answered = new Promise<void>((resolve) => {
+      this.#startAnswered = resolve;
+      setTimeout(resolve, START_WAIT_MS);
+    });
+    await this.#sendStart();
+    await answered;
+    this.#startAnswered = null;
   }
 
   /** The player's seed and cut for the committed shoe (random: nobody is asked to cut at a shared table). */
