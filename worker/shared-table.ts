@@ -558,7 +558,7 @@ export class SharedTable extends DurableObject<Env> {
    */
   async #runTransfer(t: TransferRow, player: string | null): Promise<void> {
     const s = this.#state!;
-    const ask: Transfer = { id: t.id, table: s.config.tableId, round: t.round, kind: t.kind, amount: t.amount };
+    const ask: Transfer = { id: t.id, table: s.config.tableId, shoe: t.shoe, round: t.round, kind: t.kind, amount: t.amount };
     let outcome: TransferOutcome;
     try {
       outcome = await this.env.TABLES.getByName(t.session).sharedTransfer(ask);

@@ -20,6 +20,7 @@ import type {
   StartBody,
   StartV2,
 } from '../shared/index.ts';
+import type { StoredTransfer, Transfer } from './shared-wallet.ts';
 
 export type Protocol = 'pb-fair-1' | 'pb-fair-2';
 
@@ -123,6 +124,22 @@ export interface KeyedRecord {
 }
 
 type KeyPlace = { at: string; seq: number };
+
+/**
+ * Every transfer a shared table asked of this session, by id, with its outcome (shared-wallet.ts).
+ * Created on the first transfer (sessions that never sit at a shared table never have it); the
+ * primary key makes the exactly-once check one indexed read.
+ */
+const TRANSFERS_SCHEMA = `CREATE TABLE IF NOT EXISTS shared_transfers (
+  id TEXT PRIMARY KEY,
+  table_id TEXT NOT NULL,
+  round INTEGER NOT NULL,
+  kind TEXT NOT NULL,
+  amount INTEGER NOT NULL,
+  applied INTEGER NOT NULL,
+  balance_after INTEGER NOT NULL,
+  at TEXT NOT NULL
+)`;
 
 type Row = Record<string, SqlStorageValue>;
 
@@ -234,6 +251,11 @@ export class TableStore {
       `UPDATE session SET ${set.join(', ')} WHERE id = 1 AND current_shoe = ? AND shoe_rounds = ? AND COALESCE(pending_round, -1) = ?`,
       ...values,
     );
+  }
+
+  /** A retired (pb-fair-1) session's balance moved by a shared table: it has no pb-fair-2 chain to record in. */
+  setBalance(balance: number): void {
+    this.#once('setBalance', `UPDATE session SET balance = ? WHERE id = 1`, balance);
   }
 
   /** Records that the ledger has the totals up to `rounds` (never moves back). */
@@ -369,6 +391,51 @@ export class TableStore {
       ...values,
     )[0];
     return r ? json<SignedV2<T>>(r.record) : null;
+  }
+
+  /** The newest record that is not a transfer: what a player who has not seen the transfers after it follows (FAIRNESS.md §B14). */
+  lastPrivateRecord(): SignedV2 | null {
+    const r = this.#exec<{ record: string }>(`SELECT record FROM records WHERE type != 'transfer' ORDER BY seq DESC LIMIT 1`)[0];
+    return r ? json<SignedV2>(r.record) : null;
+  }
+
+  // ---- shared tables' transfers ---------------------------------------------------------------------
+
+  /** The stored outcome of transfer `id`, if it was seen before. */
+  transfer(id: string): StoredTransfer | null {
+    this.#sql.exec(TRANSFERS_SCHEMA);
+    const r = this.#exec<Row>(`SELECT applied, balance_after FROM shared_transfers WHERE id = ?`, id)[0];
+    return r ? { applied: Number(r.applied) === 1, balanceAfter: Number(r.balance_after) } : null;
+  }
+
+  /** Keeps a transfer's outcome (applied or refused), in the transaction that changes the balance. */
+  insertTransfer(t: Transfer, outcome: StoredTransfer, at: string): void {
+    this.#sql.exec(TRANSFERS_SCHEMA);
+    this.#exec(
+      `INSERT INTO shared_transfers (id, table_id, round, kind, amount, applied, balance_after, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      t.id,
+      t.table,
+      t.round,
+      t.kind,
+      t.amount,
+      outcome.applied ? 1 : 0,
+      outcome.balanceAfter,
+      at,
+    );
+  }
+
+  /** Every transfer of the session, oldest first (the player's side of the books, for audits and tests). */
+  transfers(): Array<Omit<Transfer, 'shoe'> & StoredTransfer> {
+    this.#sql.exec(TRANSFERS_SCHEMA);
+    return this.#exec<Row>(`SELECT * FROM shared_transfers ORDER BY rowid`).map((r) => ({
+      id: String(r.id),
+      table: String(r.table_id),
+      round: Number(r.round),
+      kind: String(r.kind) as Transfer['kind'],
+      amount: Number(r.amount),
+      applied: Number(r.applied) === 1,
+      balanceAfter: Number(r.balance_after),
+    }));
   }
 
   /** The record right after `seq`, if any. */

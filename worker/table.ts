@@ -50,6 +50,7 @@ import {
   buildReceiptV2,
   buildRevealV2,
   buildStartV2,
+  buildTransferV2,
   buildVoidV2,
   CARDS_PER_DECK,
   type CommitmentV2,
@@ -104,7 +105,7 @@ import { TokenBucket } from './limits.ts';
 import { migrate, schemaVersion, SCHEMA_VERSION } from './schema.ts';
 import { type KeyedRecord, type SessionChange, type SessionRow, type ShoeRowV2, TableStore } from './store.ts';
 import { matchesAny } from './tokens.ts';
-import { applyTransfer, listTransfers, type Transfer, type TransferOutcome } from './shared-wallet.ts';
+import { decideTransfer, type Transfer, transferError, type TransferOutcome, transferOutcome } from './shared-wallet.ts';
 
 /** Reshuffle mode deals every round from its own stack: the seed is revealed ("reshuffle-limit") after this many accepted rounds. */
 export const RESHUFFLE_ROUNDS_PER_SEED = DEFAULT_ROUND_LIMIT;
@@ -149,7 +150,8 @@ interface Computed<T> {
 }
 
 /** The kinds of writes `stats()` counts rows for ("ledger": recording that the ledger has the totals). */
-export type ChangeKind = 'create' | 'start' | 'bet' | 'secret' | 'secret-ending-shoe' | 'end' | 'void' | 'idle-reveal' | 'ledger';
+export type ChangeKind =
+  'create' | 'start' | 'bet' | 'secret' | 'secret-ending-shoe' | 'end' | 'void' | 'idle-reveal' | 'ledger' | 'transfer' | 'transfer-refused';
 
 /** Rows written since the instance started (indexes included, as billed), in all and per kind of change. */
 export interface TableStats {
@@ -280,7 +282,8 @@ export class Table extends DurableObject<Env> {
       if (!Number.isInteger(r.cut) || r.cut < range.min || r.cut > range.max)
         return failure(400, 'bad_cut', `the cut must be a whole number from ${range.min} to ${range.max}, got ${r.cut}`);
       const key = await signingKey(this.env);
-      const start = await signRecordV2(buildStartV2(shoe.commitment, request, key.keyId, this.#iso()), key);
+      // Shared-table transfers may sit after the commitment (FAIRNESS.md §B14): the start follows the newest record.
+      const start = await signRecordV2(buildStartV2(shoe.commitment, request, key.keyId, this.#iso(), session.head!), key);
       return {
         kind: 'start',
         result: answer(200, { shoe: this.#shoeView({ ...shoe, status: 'in-play', start, rounds: 0 }) }),
@@ -322,6 +325,8 @@ export class Table extends DurableObject<Env> {
       const round = session.shoeRounds + 1;
       const built = buildAcceptanceV2({
         last,
+        // After shared-table transfers the player may name the newest record it saw before them (§B14).
+        ...(last.body.type === 'transfer' ? { seen: this.#store.lastPrivateRecord()!.hash } : {}),
         round,
         request,
         limits: room.limits,
@@ -410,11 +415,13 @@ export class Table extends DurableObject<Env> {
       if (session.pendingRound !== null)
         return failure(409, 'round_pending', `round ${session.pendingRound} is waiting for its secret: send it before ending the shoe`);
       const r = request.body;
-      if (r.table !== session.sessionId || r.shoe !== session.currentShoe || r.prev !== session.head) {
+      const last = this.#store.lastRecord(null)!;
+      // After shared-table transfers the player may name the newest record it saw before them (§B14).
+      const seen = last.body.type === 'transfer' ? this.#store.lastPrivateRecord()!.hash : session.head;
+      if (r.table !== session.sessionId || r.shoe !== session.currentShoe || (r.prev !== session.head && r.prev !== seen)) {
         return failure(409, 'request_mismatch', `the end request must follow the newest record of shoe ${session.currentShoe} (${session.head})`);
       }
       const shoe = this.#store.shoeV2(session.currentShoe)!;
-      const last = this.#store.lastRecord(null)!;
       const ending = await this.#endAndCommit(session, shoe, last, 'player', session.balance, request);
       const result = this.#endAnswer(ending.reveal, ending.next);
       return {
@@ -440,21 +447,62 @@ export class Table extends DurableObject<Env> {
     return { sessionId: s.sessionId, room: s.room, affiliate: s.affiliate, balance: s.balance };
   }
 
-  /** A shared table moves this session's money: exactly once per transfer id, in the queue of changes. */
+  /**
+   * A shared table moves this session's money: exactly once per transfer id, in the queue of
+   * changes. An applied transfer is a signed `transfer` record of the session's chain (FAIRNESS.md
+   * §B14), written with the balance and the transfer's outcome in one transaction; a refused debit
+   * changes nothing, so it is no record, only its outcome is kept (a retry stays refused).
+   */
   async sharedTransfer(t: Transfer): Promise<TransferOutcome> {
     return this.#exclusive(async () => {
       if (!this.#exists()) return { ok: false, id: String(t?.id), code: 'no_session', message: 'no such session' } as const;
+      let session = this.#store.session()!;
+      // A timer already due runs first, as before any change: an overdue round is voided, then the transfer applies.
+      if (session.dueAt !== null && this.clock() >= Date.parse(session.dueAt)) {
+        await this.#runTimer();
+        session = this.#store.session()!;
+        await this.#schedule();
+      }
       // A private round between its acceptance and its settlement writes the balance it computed
       // then: no shared transfer may move the balance under it. Nothing is recorded; the table asks again.
-      if (this.#store.session()!.pendingRound !== null)
+      if (session.pendingRound !== null)
         return { ok: false, id: String(t?.id), code: 'session_busy', message: 'a private round of this session is awaiting its settlement' } as const;
-      return applyTransfer(this.ctx.storage, t, new Date().toISOString());
+      const bad = transferError(t);
+      if (bad) return { ok: false, id: String(t?.id), code: 'bad_transfer', message: bad } as const;
+      const seen = this.#store.transfer(t.id);
+      if (seen) return transferOutcome(t, seen, true);
+      const decided = decideTransfer(t, session.balance);
+      const now = this.#iso();
+      if (!decided.applied || session.protocol !== 'pb-fair-2') {
+        // A refusal, or a retired pb-fair-1 session (no pb-fair-2 chain to record in): the outcome and the balance only.
+        this.#counted(decided.applied ? 'transfer' : 'transfer-refused', () => {
+          this.#store.insertTransfer(t, decided, now);
+          if (decided.applied) this.#store.setBalance(decided.balanceAfter);
+        });
+        return transferOutcome(t, decided, false);
+      }
+      const key = await signingKey(this.env);
+      const last = this.#store.lastRecord(null)!;
+      const record = await signRecordV2(
+        buildTransferV2({ ask: t, last, shoe: session.currentShoe, balanceBefore: session.balance, keyId: key.keyId, issuedAt: now }),
+        key,
+      );
+      const change: SessionChange = { head: record.hash, balance: decided.balanceAfter };
+      // A shoe left idle after a void is revealed voidAfterSeconds after its newest record (§B6): the transfer is one.
+      if (session.dueAt !== null) change.dueAt = iso(Date.parse(now) + this.#store.shoeV2(session.currentShoe)!.params.voidAfterSeconds * 1000);
+      this.#counted('transfer', () => {
+        this.#store.insertTransfer(t, decided, now);
+        this.#store.appendRecord(record);
+        this.#store.updateSession(change, expectOf(session));
+      });
+      await this.#schedule();
+      return transferOutcome(t, decided, false);
     });
   }
 
   /** This session's transfers with shared tables, oldest first. */
-  async sharedTransfers(): Promise<ReturnType<typeof listTransfers>> {
-    return this.#exists() ? listTransfers(this.ctx.storage) : [];
+  async sharedTransfers(): Promise<ReturnType<TableStore['transfers']>> {
+    return this.#exists() ? this.#store.transfers() : [];
   }
 
   // ---- RPC: reading -------------------------------------------------------------------------------
@@ -608,7 +656,8 @@ export class Table extends DurableObject<Env> {
       return;
     }
     const last = this.#store.lastRecord(null)!;
-    if (last.body.type !== 'void') return;
+    // Idle after a void, shared-table transfers aside (§B14): the reveal follows the newest record.
+    if ((last.body.type === 'transfer' ? this.#store.lastPrivateRecord()! : last).body.type !== 'void') return;
     const ending = await this.#endAndCommit(session, shoe, last, 'void-timeout', session.balance);
     this.#counted('idle-reveal', () => {
       const change: SessionChange = { head: ending.reveal.hash };
