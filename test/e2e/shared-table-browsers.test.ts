@@ -153,6 +153,10 @@ test('two browsers at one shared table: the same round for both, each its own be
   for (const p of [a, b]) assert.match(await inTable(p, '.shared-board h3'), /rounds: 1/);
   await a.screenshot({ path: `${SHOTS}/shared-a-2-settled.png`, fullPage: true });
   await b.screenshot({ path: `${SHOTS}/shared-b-2-settled.png`, fullPage: true });
+  // The same table on a phone.
+  await b.setViewportSize({ width: 390, height: 844 });
+  await b.waitForTimeout(500);
+  await b.screenshot({ path: `${SHOTS}/shared-b-3-phone.png`, fullPage: true });
   const transcript = await (await fetch(`${server.url}/api/tables/${tableId}/transcript`)).text();
   const jwks = (await (await fetch(`${server.url}/.well-known/jwks.json`)).json()) as Jwks;
   const deal = JSON.parse(transcript).records.find((r: any) => r.hash === sa.body.deal);

@@ -35,9 +35,9 @@ export function renderSharedHud(v: SharedView, x: SharedTexts): TemplateResult {
         ? t('shared.waitingShort')
         : t('shared.closedShort');
   // Between the discard tray and the shoe, over the top band of the felt.
-  const place: Record<string, string> =
-    layout && !layout.compact ? { left: `${layout.discard.x + layout.discard.w + 8}px`, right: `${layout.width - layout.shoe.x + 8}px` } : {};
-  return html`<div class="shared-hud" data-phase=${v.phase} ${cssProps(place)}>
+  // (On a phone only the clock and the players fit there.)
+  const place: Record<string, string> = layout ? { left: `${layout.discard.x + layout.discard.w + 6}px`, right: `${layout.width - layout.shoe.x + 6}px` } : {};
+  return html`<div class="shared-hud ${layout?.compact ? 'compact' : ''}" data-phase=${v.phase} ${cssProps(place)}>
       <div class="shared-line">
         <span class="live ${v.phase === 'connecting' ? 'off' : ''}">${t(v.phase === 'connecting' ? 'shared.offline' : 'shared.live')}</span>
         <span class="shared-name">${v.tableId}</span>
@@ -241,16 +241,23 @@ export const sharedStyles = css`
     color: var(--pb-muted, #b9b0a0);
     font-size: 12px;
   }
+  .shared-hud.compact {
+    top: 4px;
+    justify-content: center;
+  }
+  .compact .live,
+  .compact .shared-name,
+  .compact .shared-round,
+  .compact .shared-total,
+  .compact .clock-text {
+    display: none;
+  }
+  .compact .shared-clock {
+    padding: 2px;
+  }
   @media (max-width: 640px) {
     .shared-side {
       grid-template-columns: 1fr;
-    }
-    .shared-hud {
-      align-items: flex-start;
-    }
-    .shared-round,
-    .shared-name {
-      display: none;
     }
   }
 `;
