@@ -290,6 +290,33 @@ export class FakeSharedTable {
     this.openWindow();
   }
 
+  /** The round voids (its beacon came too late): every stake goes back, and the next window opens. */
+  voidRound(): void {
+    const refunds = [...this.bets.values()].map((b) => ({ player: b.player, returned: b.stake }));
+    this.phase = 'idle';
+    this.broadcast('void', { shoe: this.shoe, round: this.round, void: { body: { type: 'void', round: this.round }, hash: `void-${this.round}` }, refunds });
+    for (const b of this.bets.values()) {
+      if (!b.wallet) continue;
+      b.wallet.balance += b.stake;
+      for (const sock of this.sockets.filter((x) => x.wallet === b.wallet))
+        sock.deliver('balance', { balance: b.wallet.balance, kind: 'refund', shoe: this.shoe, round: this.round });
+    }
+    this.round++;
+    this.openWindow();
+  }
+
+  /** The shoe ends: its reveal and the next shoe's commitment; the next window is round 1 of it. */
+  reveal(): void {
+    const shoe = this.shoe;
+    this.shoe++;
+    this.round = 1;
+    this.#position = 0;
+    this.outcomes.length = 0;
+    this.starts.clear();
+    this.broadcast('reveal', { shoe, reveal: { body: { type: 'reveal', shoe }, hash: `reveal-${shoe}` }, commitment: this.commitment });
+    this.openWindow();
+  }
+
   async received(s: FakeSocket, m: any): Promise<void> {
     if (m.type === 'state') return s.deliver('state', this.publicState());
     if (m.type === 'start' && this.loseNextStart) {

@@ -106,6 +106,29 @@ describe('<punto-banco-table table="…"> (a shared table)', () => {
     expect(toastText(el)).to.equal('Your balance does not cover this bet.');
   });
 
+  it('a void returns the stake and says so; a reveal brings the next shoe, whose start the player signs', async () => {
+    const { el, table } = await sharedTable();
+    const start = el.balance;
+    el.placeBet(2, 'banker');
+    await click(action(el, 'deal'));
+    await until(() => el.balance === start - 100, 'the stake taken');
+    table.closeWindow();
+    table.voidRound();
+    await until(() => toastText(el) !== '', 'the void said');
+    expect(toastText(el)).to.equal('The round was void (the beacon came too late): your stake was returned.');
+    await until(() => el.balance === start, 'the stake back');
+    // The chips stay on the felt, unlocked, for the next round.
+    await until(() => boxButton(el, 2, 'banker').getAttribute('aria-disabled') === 'false', 'the chips unlocked');
+    expect(el.bets).to.deep.equal([{ sector: 2, box: 'banker', amount: 100 }]);
+    table.reveal();
+    await until(() => q(el, '.shared-round')!.textContent === 'Shoe 2 · round 1', 'the next shoe');
+    await until(() => table.sent('start').some((m) => m.request.body.shoe === 2), 'the start of shoe 2');
+    const started = table.sent('start').find((m) => m.request.body.shoe === 2);
+    expect(started.request.body.commitment).to.equal(table.commitment.hash);
+    expect(await verifySharedRequest(started.request)).to.equal(true);
+    expect(q(el, '.shared-fair')!.textContent).to.contain('Shoe 2 sealed');
+  });
+
   it('a start lost on the way: the table asks for it, the widget sends it and the same bet again', async () => {
     const worker = new FakeWorker();
     const table = new FakeSharedTable(worker);

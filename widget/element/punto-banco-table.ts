@@ -77,7 +77,7 @@ const reducedMotionConverter = {
  *
  * @event pb-ready - The session is open and the table takes bets. detail: `{ sessionId, room, balance, limits }`.
  * @event pb-bet-change - The bets on the felt changed. detail: `{ bets: Bet[], total }` (minor units).
- * @event pb-round-settled - A round was dealt and settled. detail: the signed pb-fair-2 receipt `SignedV2<ReceiptV2>` as the Worker sent it (its bets are in the acceptance it follows).
+ * @event pb-round-settled - A round was dealt and settled. detail: the signed pb-fair-2 receipt `SignedV2<ReceiptV2>` as the Worker sent it (its bets are in the acceptance it follows); at a shared table (`table`), the player's signed pb-shared-1 settlement.
  * @event pb-error - Something failed (Worker unreachable, a limit, session expired, no WebGL); the bets are kept. detail: `{ code, message }`.
  *
  * @csspart table - The whole table (stage and control bar).
