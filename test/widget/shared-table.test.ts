@@ -129,6 +129,16 @@ describe('<punto-banco-table table="…"> (a shared table)', () => {
     expect(q(el, '.shared-fair')!.textContent).to.contain('Shoe 2 sealed');
   });
 
+  it('without the table attribute the element is the private table again, on a new session', async () => {
+    const { el, table } = await sharedTable();
+    const shared = el.sessionId;
+    el.removeAttribute('table');
+    await until(() => !q(el, '.shared-hud') && el.state === 'ready' && el.sessionId !== shared, 'the private table');
+    expect(action(el, 'deal').textContent.trim()).to.equal('Deal');
+    expect(q(el, '.tool.mode')).to.not.equal(null);
+    expect(table.sockets, 'the shared table was left').to.have.length(0);
+  });
+
   it('a start lost on the way: the table asks for it, the widget sends it and the same bet again', async () => {
     const worker = new FakeWorker();
     const table = new FakeSharedTable(worker);

@@ -257,7 +257,7 @@ export class SharedSession implements ReactiveController {
     if (this.state === 'error' || this.state === 'loading') return null;
     if (this.#phase === 'connecting') return t('shared.connecting');
     if (this.state === 'dealing') return t('status.dealing');
-    if (this.#phase === 'awaiting-beacon') return t('shared.closed', { round: this.#pub?.beaconRound ?? '' });
+    if (this.#phase === 'awaiting-beacon') return this.#pub?.beaconRound ? t('shared.closed', { round: this.#pub.beaconRound }) : t('shared.closedSaid');
     if (this.#phase === 'idle') return t('shared.waiting');
     const mine = this.#mineNow();
     if (mine) return t('shared.accepted', { amount: money(mine.stake) });
