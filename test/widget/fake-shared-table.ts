@@ -39,6 +39,13 @@ export class FakeSocket implements SocketLike {
     this.url = new URL(url);
     this.wallet = table.worker.sessionOfToken(this.url.searchParams.get('token') ?? '');
     setTimeout(() => {
+      if (table.refuseNext > 0) {
+        // The upgrade fails: the browser reports only a close.
+        table.refuseNext--;
+        this.readyState = 3;
+        this.#emit('close', {});
+        return;
+      }
       this.readyState = 1;
       this.#emit('open', {});
       table.joined(this);
@@ -102,6 +109,8 @@ export class FakeSharedTable {
   loseNextBet = false;
   /** The next start message is lost on the way. */
   loseNextStart = false;
+  /** This many next connections fail (the server is unreachable). */
+  refuseNext = 0;
   #position = 0;
 
   constructor(worker: FakeWorker, tableId = 'hall-1/a', windowMs = 15_000) {

@@ -139,6 +139,19 @@ describe('<punto-banco-table table="…"> (a shared table)', () => {
     expect(table.sockets, 'the shared table was left').to.have.length(0);
   });
 
+  it('a table that cannot be reached says so with Retry, keeps trying, and clears once it is back', async () => {
+    const { el, table } = await sharedTable();
+    el.placeBet(0, 'tie');
+    table.refuseNext = 3;
+    table.drop(table.opened[0]!);
+    await until(() => q(el, '[part="notice"]'), 'the notice', 10_000);
+    expect(q(el, '[part="notice"]')!.textContent).to.contain('The shared table cannot be reached');
+    expect(el.bets, 'the chips are kept').to.deep.equal([{ sector: 0, box: 'tie', amount: 100 }]);
+    await click(q(el, '[part="notice"] .retry')!);
+    await until(() => !q(el, '[part="notice"]') && q(el, '.shared-clock.open'), 'the table back');
+    expect(el.state).to.equal('ready');
+  });
+
   it('a start lost on the way: the table asks for it, the widget sends it and the same bet again', async () => {
     const worker = new FakeWorker();
     const table = new FakeSharedTable(worker);

@@ -36,6 +36,8 @@ import type { DealRefusal, Notice, SessionHost, TableSession, TableState } from 
 export const AUTO_SEND_LEAD_MS = 2_000;
 /** Reconnect backoff: first wait, doubling up to the cap. */
 const RECONNECT_MS = { first: 500, max: 10_000 };
+/** Failed connections in a row before the table says it cannot reach the table. */
+const UNREACHABLE_AFTER = 3;
 /** How long a bet waits for the answer to the player's start request before it goes anyway. */
 const START_WAIT_MS = 5_000;
 /** How long a deal waits for the player's own settlement (sent right after it) before it is drawn anyway. */
@@ -205,12 +207,14 @@ export class SharedSession implements ReactiveController {
   get onFelt(): ReceiptBody | null {
     return this.#onFelt;
   }
+  /** A shared table has no private shoe (its shoe is the table's: view()), so the private panels have none to show. */
   get shoe(): null {
     return null;
   }
   get playerKey(): string | null {
     return this.#inner.playerKey;
   }
+  /** The table's records are its transcript (view().transcriptUrl), not a private copy. */
   get copy(): null {
     return null;
   }
@@ -348,6 +352,12 @@ export class SharedSession implements ReactiveController {
   }
 
   #reconnectLater(): void {
+    // Still nothing after a few tries: say so (with Retry), and go on trying.
+    if (this.#attempt >= UNREACHABLE_AFTER && this.#state !== 'error') {
+      this.#state = 'error';
+      this.#notice = { code: 'unreachable', message: this.#link.t('shared.unreachable'), retry: async () => this.#retryNow() };
+      this.#host.requestUpdate();
+    }
     const wait = Math.min(RECONNECT_MS.max, RECONNECT_MS.first * 2 ** this.#attempt) * (0.75 + Math.random() * 0.5);
     this.#attempt++;
     clearTimeout(this.#reconnectTimer);
@@ -408,8 +418,20 @@ export class SharedSession implements ReactiveController {
     this.#host.requestUpdate();
   }
 
+  #retryNow(): Promise<void> {
+    this.#attempt = 0;
+    clearTimeout(this.#reconnectTimer);
+    this.#leave();
+    this.#connect();
+    return Promise.resolve();
+  }
+
   #onState(s: PublicState): void {
     this.#attempt = 0;
+    if (this.#state === 'error') {
+      this.#state = 'ready';
+      this.#notice = null;
+    }
     const newShoe = this.#pub !== null && this.#pub.shoe.number !== s.shoe.number;
     this.#pub = s;
     this.#phase = s.phase;
@@ -592,6 +614,10 @@ export class SharedSession implements ReactiveController {
 
   async retry(): Promise<void> {
     if (this.#inner.notice) return this.#inner.retry();
+    const retry = this.#notice?.retry;
+    this.#notice = null;
+    if (this.#state === 'error') this.#state = 'ready';
+    await retry?.();
   }
 
   resay(): void {
@@ -602,6 +628,7 @@ export class SharedSession implements ReactiveController {
     this.#showShoe();
   }
 
+  /** Nobody starts or ends a shared table's shoe by hand: every seated player's start is sent by itself, and the table reveals. */
   async startShoe(): Promise<boolean> {
     return false;
   }

@@ -87,6 +87,7 @@ export const el: Catalog = {
     repeatDeal: 'Επανάληψη και ποντάρισμα',
     live: 'Ζωντανά',
     offline: 'Επανασύνδεση…',
+    unreachable: 'Το κοινό τραπέζι δεν είναι προσβάσιμο. Προσπαθούμε ξανά· οι μάρκες μένουν.',
     players: '{{count}} στο τραπέζι',
     round: 'Σαμπό {{shoe}} · γύρος {{round}}',
     countdown: '{{seconds}} δ για στοιχήματα',

@@ -90,6 +90,7 @@ export const en = {
     repeatDeal: 'Repeat and place',
     live: 'Live',
     offline: 'Reconnecting…',
+    unreachable: 'The shared table cannot be reached. Still trying; your chips are kept.',
     players: '{{count}} at the table',
     round: 'Shoe {{shoe}} · round {{round}}',
     countdown: '{{seconds}} s to bet',

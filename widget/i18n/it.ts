@@ -86,6 +86,7 @@ export const it: Catalog = {
     repeatDeal: 'Ripeti e punta',
     live: 'Live',
     offline: 'Riconnessione…',
+    unreachable: 'Il tavolo condiviso non è raggiungibile. Riproviamo; le fiche restano.',
     players: '{{count}} al tavolo',
     round: 'Sabot {{shoe}} · mano {{round}}',
     countdown: '{{seconds}} s per puntare',

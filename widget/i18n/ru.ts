@@ -88,6 +88,7 @@ export const ru: Catalog = {
     repeatDeal: 'Повторить ставку',
     live: 'В эфире',
     offline: 'Переподключение…',
+    unreachable: 'Общий стол недоступен. Пробуем снова; фишки сохранены.',
     players: 'За столом: {{count}}',
     round: 'Шуз {{shoe}} · раунд {{round}}',
     countdown: 'Ставки: {{seconds}} с',
