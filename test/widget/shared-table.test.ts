@@ -152,6 +152,21 @@ describe('<punto-banco-table table="…"> (a shared table)', () => {
     expect(el.state).to.equal('ready');
   });
 
+  it("after a reload the table's state puts the bet it holds back on the felt, locked", async () => {
+    const { el, table, worker } = await sharedTable();
+    el.placeBet(4, 'banker');
+    await click(action(el, 'deal'));
+    await until(() => q(el, '[part="status"]')!.textContent.includes('is in'), 'the bet in');
+    const session = el.sessionId;
+    el.remove();
+    const again = await mountTable({ worker, attrs: { table: 'hall-1/a' }, setup: (e) => (e.socketFactory = table.socketFactory) });
+    await until(() => q(again.el, '[part="status"]')?.textContent.includes('is in'), 'the bet in, from the state');
+    expect(again.el.sessionId, 'the same session, resumed').to.equal(session);
+    expect(again.el.bets).to.deep.equal([{ sector: 4, box: 'banker', amount: 100 }]);
+    expect(boxButton(again.el, 4, 'banker').getAttribute('aria-disabled')).to.equal('true');
+    expect(table.sent('bet')).to.have.length(1);
+  });
+
   it('a start lost on the way: the table asks for it, the widget sends it and the same bet again', async () => {
     const worker = new FakeWorker();
     const table = new FakeSharedTable(worker);

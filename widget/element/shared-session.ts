@@ -445,6 +445,8 @@ export class SharedSession implements ReactiveController {
     if (taken) {
       this.#accepted = { shoe: s.shoe.number, round: taken.request.body.round, bets: taken.request.body.bets, stake: taken.stake };
       if (this.#sending?.round === taken.request.body.round) this.#sending = null;
+      // A reload: the felt is empty, but the table holds this round's bet — it goes back on the boxes, locked.
+      if (this.#link.bets.bets.length === 0) this.#link.bets.reset(taken.request.body.bets);
     }
     // A bet sent before the socket dropped and never answered: the same signed request again (counted once).
     if (this.#sending?.request) this.#send('bet', { request: this.#sending.request });
