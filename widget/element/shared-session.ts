@@ -158,7 +158,7 @@ export class SharedSession implements ReactiveController {
   /** The round whose bet was sent again after a `start_required` (once). */
   #restarted: number | null = null;
   /** The bet request sent and not yet answered (sent again, as is, after a reconnect). */
-  #sending: { shoe: number; round: number; bets: Bet[]; request: SignedBet } | null = null;
+  #sending: { shoe: number; round: number; bets: Bet[]; request: SignedBet | null } | null = null;
   /** The player's accepted bet this round. */
   #accepted: { shoe: number; round: number; bets: Bet[]; stake: number } | null = null;
   #balance: number | null = null;
@@ -557,12 +557,13 @@ export class SharedSession implements ReactiveController {
   #onBetRefused(m: Record<string, any>): void {
     if (m.duplicate && this.#sending?.round !== m.round) return;
     const sent = this.#sending;
-    if (m.code === 'start_required' && sent?.request && this.#restarted !== sent.round) {
+    const request = sent?.request;
+    if (m.code === 'start_required' && sent && request && this.#restarted !== sent.round) {
       // The table has no start of ours for this shoe (one lost on the way): send it, then the same bet.
       this.#restarted = sent.round;
       this.#started = false;
       this.#startSent = null;
-      void this.#ensureStarted().then(() => this.#sending === sent && this.#send('bet', { request: sent.request }));
+      void this.#ensureStarted().then(() => this.#sending === sent && this.#send('bet', { request }));
       return;
     }
     this.#sending = null;
@@ -605,7 +606,8 @@ export class SharedSession implements ReactiveController {
     const { number: shoe } = pub.shoe;
     const round = pub.round;
     const player = playerKeyOf(key);
-    this.#sending = { shoe, round, bets: [...bets], request: null as unknown as SignedBet };
+    // Marked before the signature (an await): a second press in between sends nothing.
+    this.#sending = { shoe, round, bets: [...bets], request: null };
     this.#host.requestUpdate();
     const request = await signSharedRequest(sharedBetRequest(pub.tableId, shoe, round, player, bets), key);
     if (this.#sending?.round !== round) return;
