@@ -103,7 +103,7 @@ export const el: Catalog = {
     accepted: 'Το στοίχημά σας {{amount}} έγινε δεκτό: αναμονή για το κλείσιμο.',
     closed: 'Τα στοιχήματα έκλεισαν: αναμονή για τον γύρο beacon {{round}}',
     closedSaid: 'Τα στοιχήματα έκλεισαν.',
-    tableTotal: 'Τραπέζι: {{amount}} από {{count}} παίκτες',
+    tableTotal: 'Πονταρισμένα {{amount}} · παίκτες: {{count}}',
     watched: '{{result}} · δεν είχατε στοίχημα',
     newShoe: 'Το σαμπό {{number}} ανακατεύτηκε και σφραγίστηκε.',
     side: 'Κοινό τραπέζι',

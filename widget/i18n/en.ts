@@ -106,7 +106,7 @@ export const en = {
     accepted: 'Your bet of {{amount}} is in: waiting for the close.',
     closed: 'Bets closed: waiting for beacon round {{round}} to deal',
     closedSaid: 'Bets closed.',
-    tableTotal: 'Table: {{amount}} from {{count}} players',
+    tableTotal: 'Staked {{amount}} · bettors: {{count}}',
     watched: '{{result}} · you had no bet',
     newShoe: 'Shoe {{number}} is shuffled and sealed.',
     side: 'Shared table',

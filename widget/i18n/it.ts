@@ -102,7 +102,7 @@ export const it: Catalog = {
     accepted: 'La tua puntata di {{amount}} è accettata: in attesa della chiusura.',
     closed: 'Puntate chiuse: si attende il round del beacon {{round}}',
     closedSaid: 'Puntate chiuse.',
-    tableTotal: 'Tavolo: {{amount}} da {{count}} giocatori',
+    tableTotal: 'Puntato {{amount}} · giocatori: {{count}}',
     watched: '{{result}} · non avevi puntate',
     newShoe: 'Il sabot {{number}} è mescolato e sigillato.',
     side: 'Tavolo condiviso',

@@ -104,7 +104,7 @@ export const ru: Catalog = {
     accepted: 'Ваша ставка {{amount}} принята: ждём закрытия.',
     closed: 'Ставки закрыты: ждём раунд маяка {{round}} для раздачи',
     closedSaid: 'Ставки закрыты.',
-    tableTotal: 'Стол: {{amount}} от игроков: {{count}}',
+    tableTotal: 'Ставки {{amount}} · игроков: {{count}}',
     watched: '{{result}} · у вас не было ставки',
     newShoe: 'Шуз {{number}} перемешан и запечатан.',
     side: 'Общий стол',
