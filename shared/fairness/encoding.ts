@@ -27,15 +27,27 @@ export function bytesToHex(bytes: Uint8Array): string {
   return out;
 }
 
+/** The value of each lowercase hex digit by char code, -1 for anything else. */
+const HEX_VALUE = new Int8Array(128).fill(-1);
+for (let i = 0; i < 16; i++) HEX_VALUE['0123456789abcdef'.charCodeAt(i)] = i;
+
 /** Bytes of a lowercase hex string; null if it is not even-length lowercase hex. */
 export function hexToBytes(hex: string): Uint8Array<ArrayBuffer> | null {
-  if (hex.length % 2 !== 0 || !/^[0-9a-f]*$/.test(hex)) return null;
+  if (hex.length % 2 !== 0) return null;
   const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  for (let i = 0; i < out.length; i++) {
+    const hi = HEX_VALUE[hex.charCodeAt(2 * i)] ?? -1;
+    const lo = HEX_VALUE[hex.charCodeAt(2 * i + 1)] ?? -1;
+    if (hi < 0 || lo < 0) return null;
+    out[i] = (hi << 4) | lo;
+  }
   return out;
 }
 
 const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+/** The value of each base64url character by char code, -1 for anything else. */
+const B64URL_VALUE = new Int8Array(128).fill(-1);
+for (let i = 0; i < 64; i++) B64URL_VALUE[B64URL.charCodeAt(i)] = i;
 
 /** RFC 4648 §5 base64url without padding. */
 export function bytesToBase64url(bytes: Uint8Array): string {
@@ -61,13 +73,15 @@ export function bytesToBase64url(bytes: Uint8Array): string {
  * (no padding, no other alphabet, unused trailing bits zero), so one signature has one spelling.
  */
 export function base64urlToBytes(text: string): Uint8Array<ArrayBuffer> | null {
-  if (text.length % 4 === 1 || !/^[A-Za-z0-9_-]*$/.test(text)) return null;
+  if (text.length % 4 === 1) return null;
   const out = new Uint8Array(Math.floor((text.length * 6) / 8));
   let acc = 0;
   let bits = 0;
   let j = 0;
-  for (const ch of text) {
-    acc = (acc << 6) | B64URL.indexOf(ch);
+  for (let i = 0; i < text.length; i++) {
+    const six = B64URL_VALUE[text.charCodeAt(i)] ?? -1;
+    if (six < 0) return null;
+    acc = (acc << 6) | six;
     bits += 6;
     if (bits >= 8) {
       bits -= 8;
