@@ -133,6 +133,9 @@ export function canonicalJson(value: unknown): string {
   return text;
 }
 
+/** What JSON.stringify escapes in a well-formed string, and any surrogate (a pair is fine, a lone one refused). */
+const ESCAPED_OR_SURROGATE = /["\\\u0000-\u001f\uD800-\uDFFF]/;
+
 /** The hot path: no bookkeeping, undefined on the first value outside the subset. */
 function encode(value: unknown): string | undefined {
   switch (typeof value) {
@@ -141,6 +144,8 @@ function encode(value: unknown): string | undefined {
     case 'number':
       return Number.isSafeInteger(value) ? String(value) : undefined; // String(-0) is "0", as in JCS
     case 'string':
+      // Most strings need no escape and hold no surrogate: quoted as they are.
+      if (!ESCAPED_OR_SURROGATE.test(value)) return `"${value}"`;
       // ECMAScript's string serialisation is exactly JCS's: \" \\ \b \t \n \f \r, other C0 as \u00xx.
       return isWellFormed(value) ? JSON.stringify(value) : undefined;
     case 'object': {
@@ -163,8 +168,9 @@ function encode(value: unknown): string | undefined {
         const v = value[key];
         if (v === undefined) continue;
         const item = encode(v);
-        if (item === undefined || !isWellFormed(key)) return undefined;
-        out += `${first ? '' : ','}${quotedKey(key)}:${item}`;
+        const quoted = quotedKey(key);
+        if (item === undefined || quoted === undefined) return undefined;
+        out += `${first ? '' : ','}${quoted}:${item}`;
         first = false;
       }
       return `${out}}`;
@@ -174,12 +180,14 @@ function encode(value: unknown): string | undefined {
   }
 }
 
-/** Record bodies repeat the same few dozen member names: quote each once. */
+/** Record bodies repeat the same few dozen member names: quote each once (only well-formed ones are kept). */
 const QUOTED_KEYS = new Map<string, string>();
 
-function quotedKey(key: string): string {
+/** The quoted member name, or undefined if it holds a lone surrogate. */
+function quotedKey(key: string): string | undefined {
   let q = QUOTED_KEYS.get(key);
   if (q === undefined) {
+    if (!isWellFormed(key)) return undefined;
     q = JSON.stringify(key);
     if (QUOTED_KEYS.size < 1024) QUOTED_KEYS.set(key, q);
   }
