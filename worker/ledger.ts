@@ -3,8 +3,9 @@
  * staked), returned and house result (staked − returned). One Durable Object, named "ledger".
  *
  * How the figures stay exact. Each table keeps its own running totals (rounds, staked, returned)
- * in its session row, updated in the same transaction as the round (`Table.playRound`), so the
- * table's totals are always exactly its receipts. After a change commits, the table schedules its
+ * with its newest record (schema version 6; a pb-fair-1 table: its session row), written in the
+ * same transaction as the round's receipt, so the table's totals are always exactly its
+ * receipts. After a change commits, the table schedules its
  * alarm; the alarm sends the table's ABSOLUTE totals to `record` here. The ledger keeps one row
  * per session with the totals it last accepted and adds only the difference, and only when the
  * round count went up. So:

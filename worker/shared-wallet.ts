@@ -6,10 +6,11 @@
  * spanning the two objects, so each side keeps its half:
  *
  * - here, the transfer id is written in the SAME transaction as the balance change, with its
- *   outcome (applied, or refused for lack of funds), in `shared_transfers` (its primary key: the
- *   exactly-once lookup is one indexed read). An applied transfer also writes its signed
- *   `transfer` record into the session's pb-fair-2 chain (FAIRNESS.md §B14), so the private
- *   transcript states every movement and its balances stay continuous. A transfer id seen again
+ *   outcome (applied, or refused for lack of funds), in `shared_transfers` (its primary key, a
+ *   WITHOUT ROWID table: the exactly-once lookup is one indexed read, the outcome one row
+ *   written). An applied transfer also writes its signed `transfer` record into the session's
+ *   pb-fair-2 chain (FAIRNESS.md §B14), which carries the balance after it: two rows in all. So
+ *   the private transcript states every movement and its balances stay continuous. A transfer id seen again
  *   gets the stored outcome and changes nothing. Retrying is always safe;
  * - the table writes the transfer as pending before asking, and as settled when it has the answer
  *   (shared-table.ts); until then it asks again on its next alarm.

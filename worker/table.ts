@@ -13,14 +13,14 @@
  * Atomicity. A change (create, start, bet, secret, end, void) is computed in memory first:
  * validate, deal, settle, build the records, and sign them (WebCrypto, async). Only then are all
  * its rows written, synchronously, inside one `ctx.storage.transactionSync`: the record that
- * answers the request (which also keeps the request's Idempotency-Key: a replay rebuilds the
- * answer from it) and the session row (balance, chain head, pending round, timer, running
- * totals), plus the reveal and the next commitment when the shoe ends. Two rows per phase of an
- * ordinary round: Durable Objects bill SQLite per row written.
- * `transactionSync` commits all of it or, if anything throws (a CHECK such as
- * balance ≥ 0, a guarded UPDATE that matched no row), rolls all of it back; no await happens
- * inside it. The platform's output gate then holds the response until the write is durable,
- * so no client ever sees an answer that was not stored.
+ * answers the request, which also keeps the request's Idempotency-Key (a replay rebuilds the
+ * answer from it) and the session's state after it (balance, pending round, timer, running
+ * totals: the session is its newest record's row, store.ts), plus the reveal and the next
+ * shoe when the shoe ends. One row per phase of an ordinary round: Durable Objects bill SQLite
+ * per row written. `transactionSync` commits all of it or, if anything throws (a CHECK such as
+ * balance ≥ 0, a record that does not follow the newest one, a guarded UPDATE that matched no
+ * row), rolls all of it back; no await happens inside it. The platform's output gate then holds
+ * the response until the write is durable, so no client ever sees an answer that was not stored.
  *
  * Serialization. Input gates stop other calls from being delivered only while storage is being
  * accessed, not while we await the signature; so the changing methods run one at a time through
@@ -36,8 +36,8 @@
  * the Worker's own); the table refuses an origin not allowed for its affiliate (cors.ts) with 403
  * `origin_not_allowed`, after the token check, so only the token's holder learns the affiliate.
  *
- * The operator's ledger. The session row keeps running totals (rounds, staked, returned) written
- * in the settling transaction; after a change commits, the alarm sends them to the `Ledger`
+ * The operator's ledger. The session keeps running totals (rounds, staked, returned) written
+ * with each receipt (in its row); after a change commits, the alarm sends them to the `Ledger`
  * (ledger.ts explains why that can neither double count nor lose a round). The one alarm serves
  * both the ledger and the table's own timer (`due_at`): it is set for the earlier of the two.
  */
@@ -103,7 +103,7 @@ import { signingKey } from './keys.ts';
 import { LEDGER_NAME } from './ledger.ts';
 import { TokenBucket } from './limits.ts';
 import { migrate, schemaVersion, SCHEMA_VERSION } from './schema.ts';
-import { type KeyedRecord, type SessionChange, type SessionRow, type ShoeRowV2, TableStore } from './store.ts';
+import { type KeyedRecord, type SessionChange, type SessionRow, type SessionState, type ShoeRowV2, stateAfter, TableStore } from './store.ts';
 import { matchesAny } from './tokens.ts';
 import { decideTransfer, type Transfer, transferError, type TransferOutcome, transferOutcome } from './shared-wallet.ts';
 
@@ -156,6 +156,8 @@ export type ChangeKind =
 /** Rows written since the instance started (indexes included, as billed), in all and per kind of change. */
 export interface TableStats {
   rowsWritten: number;
+  /** Rows read by the table's queries (reads and changes alike), indexes included. */
+  rowsRead: number;
   changes: Partial<Record<ChangeKind, { count: number; rowsWritten: number }>>;
 }
 
@@ -233,14 +235,11 @@ export class Table extends DurableObject<Env> {
           affiliate: init.affiliate,
           attribution: init.attribution,
           playerKey: init.playerKey,
-          balance,
-          currentShoe: 1,
-          head: next.commitment.hash,
           createdAt: now,
         });
         this.#store.insertToken(init.tokenHash, now);
         this.#store.insertShoe(next);
-        this.#store.appendRecord(next.commitment);
+        this.#store.appendRecord(next.commitment, { balance, shoeRounds: 0, pendingRound: null, dueAt: null, rounds: 0, staked: 0, returned: 0 });
       });
       this.#tokens = [init.tokenHash];
       return answer(201, this.#viewV2(this.#store.session()!));
@@ -288,9 +287,8 @@ export class Table extends DurableObject<Env> {
         kind: 'start',
         result: answer(200, { shoe: this.#shoeView({ ...shoe, status: 'in-play', start, rounds: 0 }) }),
         write: (k) => {
-          this.#store.appendRecord(start, k);
+          this.#store.appendRecord(start, stateAfter(session, { shoeRounds: 0 }), k);
           this.#store.startShoe(shoe.number, start);
-          this.#store.updateSession({ head: start.hash, shoeRounds: 0 }, expectOf(session));
         },
       };
     });
@@ -349,11 +347,8 @@ export class Table extends DurableObject<Env> {
         kind: 'bet',
         result: answer(200, result),
         write: (k) => {
-          this.#store.appendRecord(acceptance, k);
-          this.#store.updateSession(
-            { head: acceptance.hash, balance: result.balance, shoeRounds: round, pendingRound: round, dueAt: result.voidAt },
-            expectOf(session),
-          );
+          const change = { balance: result.balance, shoeRounds: round, pendingRound: round, dueAt: result.voidAt };
+          this.#store.appendRecord(acceptance, stateAfter(session, change), k);
         },
       };
     });
@@ -390,16 +385,14 @@ export class Table extends DurableObject<Env> {
         kind: ending ? 'secret-ending-shoe' : 'secret',
         result: answer(200, result),
         write: (k) => {
-          this.#store.appendRecord(receipt, k);
-          const change: SessionChange = {
-            head: receipt.hash,
+          const settledState = stateAfter(session, {
             balance: receipt.body.balanceAfter,
             pendingRound: null,
             dueAt: null,
             settled: { staked: receipt.body.staked, returned: receipt.body.returned },
-          };
-          if (ending) this.#writeEnding(shoe.number, ending, change);
-          this.#store.updateSession(change, expectOf(session));
+          });
+          this.#store.appendRecord(receipt, settledState, k);
+          if (ending) this.#writeEnding(shoe.number, ending, settledState);
           this.#dealt = ending ? null : { shoe: shoe.number, settled: settled.value.state.rounds, state: settled.value.state };
         },
       };
@@ -428,10 +421,9 @@ export class Table extends DurableObject<Env> {
         kind: 'end',
         result: answer(200, result),
         write: (k) => {
-          this.#store.appendRecord(ending.reveal, k);
-          const change: SessionChange = { head: ending.reveal.hash, dueAt: null };
-          this.#writeEnding(shoe.number, ending, change, false);
-          this.#store.updateSession(change, expectOf(session));
+          const ended = stateAfter(session, { dueAt: null });
+          this.#store.appendRecord(ending.reveal, ended, k);
+          this.#writeEnding(shoe.number, ending, ended, false);
           this.#dealt = null;
         },
       };
@@ -487,13 +479,12 @@ export class Table extends DurableObject<Env> {
         buildTransferV2({ ask: t, last, shoe: session.currentShoe, balanceBefore: session.balance, keyId: key.keyId, issuedAt: now }),
         key,
       );
-      const change: SessionChange = { head: record.hash, balance: decided.balanceAfter };
+      const change: SessionChange = { balance: decided.balanceAfter };
       // A shoe left idle after a void is revealed voidAfterSeconds after its newest record (§B6): the transfer is one.
       if (session.dueAt !== null) change.dueAt = iso(Date.parse(now) + this.#store.shoeV2(session.currentShoe)!.params.voidAfterSeconds * 1000);
       this.#counted('transfer', () => {
         this.#store.insertTransfer(t, decided, now);
-        this.#store.appendRecord(record);
-        this.#store.updateSession(change, expectOf(session));
+        this.#store.appendRecord(record, stateAfter(session, change));
       });
       await this.#schedule();
       return transferOutcome(t, decided, false);
@@ -548,7 +539,7 @@ export class Table extends DurableObject<Env> {
 
   /** This instance's counters: rows written since it started (the bench's and the tests' figure of the billed writes). */
   async stats(): Promise<TableStats> {
-    return { rowsWritten: this.#store.rowsWritten, changes: structuredClone(this.#changes) };
+    return { rowsWritten: this.#store.rowsWritten, rowsRead: this.#store.rowsRead, changes: structuredClone(this.#changes) };
   }
 
   /** Runs `write` in one transaction and counts the rows it wrote under `kind`. */
@@ -643,15 +634,13 @@ export class Table extends DurableObject<Env> {
       const reason = revealDue(shoe.params, { cutCardOut: false, accepted: session.shoeRounds });
       const ending = reason ? await this.#endAndCommit(session, shoe, voided, reason, voided.body.balanceAfter) : null;
       this.#counted('void', () => {
-        this.#store.appendRecord(voided);
-        const change: SessionChange = {
-          head: voided.hash,
+        const voidedState = stateAfter(session, {
           balance: voided.body.balanceAfter,
           pendingRound: null,
           dueAt: iso(Date.parse(now) + shoe.params.voidAfterSeconds * 1000),
-        };
-        if (ending) this.#writeEnding(shoe.number, ending, change);
-        this.#store.updateSession(change, expectOf(session));
+        });
+        this.#store.appendRecord(voided, voidedState);
+        if (ending) this.#writeEnding(shoe.number, ending, voidedState);
       });
       return;
     }
@@ -660,9 +649,7 @@ export class Table extends DurableObject<Env> {
     if ((last.body.type === 'transfer' ? this.#store.lastPrivateRecord()! : last).body.type !== 'void') return;
     const ending = await this.#endAndCommit(session, shoe, last, 'void-timeout', session.balance);
     this.#counted('idle-reveal', () => {
-      const change: SessionChange = { head: ending.reveal.hash };
-      this.#writeEnding(shoe.number, ending, change);
-      this.#store.updateSession(change, expectOf(session));
+      this.#writeEnding(shoe.number, ending, session);
       this.#dealt = null;
     });
   }
@@ -884,13 +871,17 @@ export class Table extends DurableObject<Env> {
     return { reveal, next };
   }
 
-  /** The rows of a shoe's end (its reveal appended unless `appendReveal` is false: it already answers the request), folded into the session change. */
-  #writeEnding(shoeNumber: number, ending: Ending, change: SessionChange, appendReveal = true): void {
-    if (appendReveal) this.#store.appendRecord(ending.reveal);
+  /**
+   * The rows of a shoe's end after the record that left the session in `state`: its reveal
+   * (unless `appendReveal` is false: it answers the request, appended already), the shoe ended,
+   * the next shoe and its commitment, which opens the session's state for that shoe.
+   */
+  #writeEnding(shoeNumber: number, ending: Ending, state: SessionState, appendReveal = true): void {
+    const revealed = stateAfter(state, { pendingRound: null, dueAt: null });
+    if (appendReveal) this.#store.appendRecord(ending.reveal, revealed);
     this.#store.endShoe(shoeNumber, ending.reveal);
     this.#store.insertShoe(ending.next);
-    this.#store.appendRecord(ending.next.commitment);
-    Object.assign(change, { head: ending.next.commitment.hash, currentShoe: ending.next.number, shoeRounds: 0, pendingRound: null, dueAt: null });
+    this.#store.appendRecord(ending.next.commitment, stateAfter(revealed, { shoeRounds: 0 }));
   }
 
   /**
@@ -992,11 +983,6 @@ export function cutRangeV2(params: ShoeParamsV2): { min: number; max: number } {
 
 function retired(): Answer<never> {
   return failure(409, 'protocol_retired', 'this session plays pb-fair-1, which is retired: its history stays readable; start a new session to play on');
-}
-
-/** The session row as a change expects to find it. */
-function expectOf(s: SessionRow) {
-  return { shoe: s.currentShoe, shoeRounds: s.shoeRounds, pendingRound: s.pendingRound };
 }
 
 function sameRequest(a: SignedRequest, b: SignedRequest): boolean {
