@@ -3,7 +3,8 @@
  * coexist on one page and nothing global is touched. Loaded lazily. English, the fallback, comes
  * with it; every other catalog is its own small chunk, fetched the first time a table needs that
  * language. A key is a dotted path into a catalog (`box.player`); a value's `{{name}}` placeholders
- * are filled from `values` (placeholders.ts: the panels' syntax too). Lit escapes every interpolated value itself, so nothing is escaped here.
+ * are filled from `values` by `fill` (placeholders.ts, which the panels use too). Lit escapes every
+ * interpolated value itself, so nothing is escaped here.
  */
 import { MINOR_UNITS } from '../../shared/table.ts';
 import { type Catalog, en } from './en.ts';
