@@ -785,7 +785,7 @@ export class SharedSession implements ReactiveController {
     this.#host.requestUpdate();
     if (mine && settlement) {
       this.#link.played(body, settlement);
-      emit(this.#host, 'pb-round-settled', settlement as never);
+      emit(this.#host, 'pb-round-settled', settlement);
     } else this.#link.watched(body);
     this.#armAutoSend();
   }
