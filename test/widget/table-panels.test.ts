@@ -204,9 +204,9 @@ describe('<punto-banco-table> panels', () => {
     await until(() => help.shadowRoot!.textContent.includes('Ακριβείς πιθανότητες'), 'the Greek help panel');
   });
 
-  it('has every panel text in ru, it and el, with the same {placeholders}', () => {
+  it('has every panel text in ru, it and el, with the same {{placeholders}}', () => {
     const placeholders = (text: string) =>
-      [...text.matchAll(/\{(\w+)\}/g)]
+      [...text.matchAll(/\{\{(\w+)\}\}/g)]
         .map((m) => m[1])
         .sort()
         .join(',');

@@ -10,6 +10,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, test } from 'vitest';
 import { type Jwks, sharedTransferId, type SignedV2, type TransferV2, verifyFileText } from '../../shared/index.ts';
 import { verifySharedText } from '../../shared/fairness/shared-table/verify.ts';
+import { outcomeCode, outcomeOfCode } from '../../shared/fairness/shared-table/outcomes.ts';
 import type { SharedTable } from '../../worker/shared-table.ts';
 import { api, bet as privateBet, createSession, readySession, reveal, type Session, state, tableFile } from './helpers.ts';
 import { join, type Player, upgrade } from './shared-helpers.ts';
@@ -148,6 +149,37 @@ describe('a round with many players', () => {
     expect(records.filter((r) => r.body.type === 'settlement')).toHaveLength(12);
     expect(report.code).toBe('ok');
     for (const p of [...players, latecomer]) p.close();
+  });
+});
+
+describe("the table's public state for the widget", () => {
+  test("each box's bets show as they are taken; the state lists the shoe's outcomes, round by round", async () => {
+    const id = 'hall-1/scoreboard';
+    const sessions = await Promise.all([createSession({ room: 'hall-1' }), createSession({ room: 'hall-1' })]);
+    const { players, open } = await seat(sessions, id);
+    // Who is at the table comes with every window and close, not with every join (the window opened at the first one).
+    expect(open.connections).toBeGreaterThanOrEqual(1);
+    const mine = [bet(1000, 'player', 0), bet(500, 'tie', 2)];
+    await players[0]!.bet(id, open.shoe, open.round, mine);
+    await players[0]!.next('bet-ack');
+    // Everyone sees the accepted bet with its boxes, not only its stake.
+    const seen = await players[1]!.next('bet', (m) => m.player === players[0]!.player);
+    expect(seen).toMatchObject({ stake: 1500, bets: mine });
+    const during = await api('GET', `/api/tables/${id}`);
+    expect(during.body.bets).toEqual([{ player: players[0]!.player, stake: 1500, bets: mine }]);
+    expect(during.body.outcomes).toEqual([]);
+    expect((await players[1]!.next('close')).connections).toBe(2);
+    const deal = (await players[1]!.next('deal', (m) => m.round === open.round, 60_000)).deal.body;
+    const after = await api('GET', `/api/tables/${id}`);
+    expect(after.body.outcomes).toEqual([outcomeCode(deal)]);
+    expect(outcomeOfCode(after.body.outcomes[0])).toEqual({
+      outcome: deal.outcome,
+      natural: deal.natural,
+      playerPair: deal.playerPair,
+      bankerPair: deal.bankerPair,
+    });
+    await settled(id);
+    for (const p of players) p.close();
   });
 });
 

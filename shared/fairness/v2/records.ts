@@ -190,13 +190,8 @@ export interface FileV2 {
 
 /** SHA-256(tag ‖ canonicalJson(body)): how pb-fair-2 and pb-shared-1 hash records and requests. */
 export function taggedDigest(tag: string, body: object): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(32);
-  sha256
-    .create()
-    .update(utf8Bytes(tag))
-    .update(utf8Bytes(canonicalJson(body)))
-    .digestInto(out);
-  return out;
+  // One string, one encoding, one pass of the hash: the same bytes as tag ‖ canonical body.
+  return sha256(utf8Bytes(tag + canonicalJson(body))) as Uint8Array<ArrayBuffer>;
 }
 
 /** SHA-256("pb-fair-2/record\n" ‖ canonicalJson(body)). */

@@ -37,6 +37,7 @@ import {
   checkPlacement,
   checkSignedRecord,
   DEALT_CODES,
+  digestOnce,
   DEALT_MEMBERS,
   PLACEMENT_CODES,
   RECORD_CODES,
@@ -47,7 +48,6 @@ import {
 } from './record-checks.ts';
 import { BODIES_V2, envelopeV2, fileV2 } from './shape.ts';
 import { balanceAfterTransfer, transferShapeError } from './transfer.ts';
-import { bytesToHex } from '../encoding.ts';
 
 /** Every pb-fair-2 failure code, in no particular order (FAIRNESS.md §B10 gives the check order). */
 export const VERIFY_CODES_V2 = [
@@ -119,10 +119,11 @@ export interface VerifyOptionsV2 {
  * Every signature of the file, operator's and player's, started at once before the checks run in
  * order: WebCrypto verifies them in parallel (a whole 8-deck shoe holds over 300). The ordered
  * pass then awaits the result of exactly the check it would have made (same key, signature and
- * bytes), so what fails first, and why, is unchanged; anything unexpected is checked in place.
+ * digest: `rules` computes each body's digest once, so the same bytes are the same array), so what
+ * fails first, and why, is unchanged; anything unexpected is checked in place.
  */
-function startSignatureChecks(records: SignedV2[], keys: VerifyKeys, givenPlayerKey: string | null) {
-  const operator = new Map<number, { key: PublicKey; signature: string; digest: string; result: Promise<boolean> }>();
+function startSignatureChecks(records: SignedV2[], rules: RecordRules, keys: VerifyKeys, givenPlayerKey: string | null) {
+  const operator = new Map<number, { key: PublicKey; signature: string; digest: Uint8Array<ArrayBuffer>; result: Promise<boolean> }>();
   const player = new Map<SignedRequest, { x: string; result: Promise<boolean> }>();
   let x = givenPlayerKey;
   records.forEach((signed, i) => {
@@ -131,8 +132,8 @@ function startSignatureChecks(records: SignedV2[], keys: VerifyKeys, givenPlayer
       if (x === null && body.type === 'commitment' && typeof body.playerKey === 'string') x = body.playerKey;
       const key = typeof body.keyId === 'string' ? keys.byId.get(body.keyId) : undefined;
       if (key && typeof signed.signature === 'string') {
-        const digest = recordDigestV2(signed.body);
-        operator.set(i, { key, signature: signed.signature, digest: bytesToHex(digest), result: verifyBytes(key, signed.signature, digest) });
+        const digest = rules.digest(signed.body);
+        operator.set(i, { key, signature: signed.signature, digest, result: verifyBytes(key, signed.signature, digest) });
       }
       if (x !== null && body.request !== null && typeof body.request === 'object') player.set(body.request, { x, result: verifyRequest(x, body.request) });
     } catch {
@@ -142,7 +143,7 @@ function startSignatureChecks(records: SignedV2[], keys: VerifyKeys, givenPlayer
   return {
     operator(i: number, key: PublicKey, signature: string, digest: Uint8Array<ArrayBuffer>): Promise<boolean> {
       const started = operator.get(i);
-      if (started && started.key === key && started.signature === signature && started.digest === bytesToHex(digest)) return started.result;
+      if (started && started.key === key && started.signature === signature && started.digest === digest) return started.result;
       return verifyBytes(key, signature, digest);
     },
     player(playerKey: string, request: SignedRequest): Promise<boolean> {
@@ -197,7 +198,8 @@ export async function verifyFileV2(file: unknown, jwks: Jwks | VerifyKeys, optio
   const shape = fileV2(file, 'file');
   if (shape) return report(rounds, unsettled, false, { index: null, shoe: null, round: null, code: 'bad_record', message: shape });
   const records = (file as { records: SignedV2[] }).records;
-  const signatures = startSignatureChecks(records, keys, options.playerKey ?? null);
+  const rules = digestOnce(V2_RULES);
+  const signatures = startSignatureChecks(records, rules, keys, options.playerKey ?? null);
   let shoe: ShoeCtx | null = null;
   let playerKey: string | null = options.playerKey ?? null;
   let closing: number | null = null;
@@ -221,7 +223,7 @@ export async function verifyFileV2(file: unknown, jwks: Jwks | VerifyKeys, optio
       const signed = records[index]!;
       const path = `records[${index}]`;
       // Every record: envelope, hash, key, signature, body shape, sequence, table, shoe, chain, time.
-      await checkSignedRecord(signed, path, V2_RULES, keys, (key, signature, digest) => signatures.operator(index, key, signature, digest), stop);
+      await checkSignedRecord(signed, path, rules, keys, (key, signature, digest) => signatures.operator(index, key, signature, digest), stop);
       const body = signed.body;
       const before = index === 0 ? null : records[index - 1]!;
       sequence(body.type, before?.body.type ?? null, lastPrivate?.body.type ?? null, stop);
