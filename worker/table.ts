@@ -189,7 +189,7 @@ export class Table extends DurableObject<Env> {
    * more, which the ledger ignores when it has them.
    */
   #ledgerRounds = -1;
-  /** The alarm time this instance has set (ms), to set it again only when it must move. */
+  /** The alarm time this instance has set or found armed (ms), to set it again only when it must fire earlier. */
   #armedAt: number | null = null;
   #changes: TableStats['changes'] = {};
   readonly #alarm: TableStats['alarm'] = { set: 0, runs: 0 };
