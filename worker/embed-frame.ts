@@ -1,7 +1,8 @@
 /**
  * `GET /embed`: the iframe alternative to the script tag (API.md "The embed frame"). A full page
  * on the Worker's own origin that shows one `<punto-banco-table>` filling the frame:
- * `<iframe src="https://worker.example/embed?affiliate=acme&room=hall-1&lang=it&currency=EUR&mode=reshuffle">`.
+ * `<iframe src="https://worker.example/embed?affiliate=acme&room=hall-1&lang=it&currency=EUR&mode=reshuffle">`,
+ * or a shared table: `…/embed?table=hall-1/a`.
  *
  * Inside the frame the table calls the API from the Worker's own origin, which the CORS check
  * always lets through; what keeps the table off sites the operator did not allow is the page's
@@ -16,6 +17,7 @@ import { type Answer, failure } from './answers.ts';
 import { embedPolicy } from './cors.ts';
 import { type Env, isDev } from './env.ts';
 import { CreateSessionBody, parseBody } from './schemas.ts';
+import { parseTableId, TABLE_ID_RULE } from './shared-protocol.ts';
 
 /**
  * The query, every field optional (absent: the element's default). Room and affiliate are the
@@ -29,11 +31,18 @@ export const EmbedQuery = v.strictObject({
   // The table mode the session is created in (the session body's own rule), and the animation speed.
   mode: CreateSessionBody.entries.mode,
   speed: v.optional(v.picklist(['normal', 'fast'], 'speed must be "normal" or "fast"')),
+  // A shared table to join (API.md "Shared tables"): its id, e.g. hall-1/a.
+  table: v.optional(v.pipe(v.string(), v.check(isTableId, TABLE_ID_RULE))),
 });
+
+function isTableId(id: string): boolean {
+  const slash = id.indexOf('/');
+  return slash > 0 && parseTableId(id.slice(0, slash), id.slice(slash + 1)) !== null;
+}
 export type EmbedQuery = v.InferOutput<typeof EmbedQuery>;
 
 /** The element's attributes, in the order they are written. */
-const ATTRIBUTES = ['room', 'lang', 'affiliate', 'currency', 'mode', 'speed'] as const;
+const ATTRIBUTES = ['room', 'lang', 'affiliate', 'currency', 'mode', 'speed', 'table'] as const;
 
 /**
  * Reads the query: an unknown or repeated parameter, or a bad value, is a 400 `bad_query`. An

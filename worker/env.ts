@@ -44,7 +44,7 @@ export interface Env {
   RATE_IP_PER_SEC?: string;
   RATE_CREATE_BURST?: string;
   RATE_CREATE_PER_SEC?: string;
-  /** Milliseconds from a change to the push of its table's totals to the ledger (default 200); rounds within it go as one push. */
+  /** Milliseconds from a change to the push of its table's totals to the ledger (default 30000); rounds within it go as one push. */
   LEDGER_DELAY_MS?: string;
   /** Shared tables: the betting window at normal speed in ms (default 15000; fast tables: a third of it). */
   SHARED_WINDOW_MS?: string;
@@ -107,14 +107,14 @@ export function rateLimits(env: Env): RateLimits {
   };
 }
 
-/** Default of `LEDGER_DELAY_MS`: the ledger lags the tables by a fraction of a second. */
-export const DEFAULT_LEDGER_DELAY_MS = 200;
+/** Default of `LEDGER_DELAY_MS`: the report lags the tables by up to 30 seconds. */
+export const DEFAULT_LEDGER_DELAY_MS = 30_000;
 
 /**
- * How long after a change a table sends its totals to the ledger. Each push costs two Durable
- * Object requests (the alarm, the ledger's `record`) and three rows written: at a player's pace
- * (a round every few seconds) the default pushes after every round; a longer delay batches them
- * (DEPLOY.md "What a round costs").
+ * How long after the first change the ledger lacks a table sends its totals. Each push costs two
+ * Durable Object requests (the alarm, the ledger's `record`) and two rows written (the ledger's
+ * row of the session, the alarm's `setAlarm`) and carries every round played meanwhile: at a
+ * round every 3 seconds, the default makes one push per ~10 rounds (DEPLOY.md "What a round costs").
  */
 export function ledgerDelayMs(env: Env): number {
   return positive(env.LEDGER_DELAY_MS, DEFAULT_LEDGER_DELAY_MS);

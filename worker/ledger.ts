@@ -3,16 +3,24 @@
  * staked), returned and house result (staked − returned). One Durable Object, named "ledger".
  *
  * How the figures stay exact. Each table keeps its own running totals (rounds, staked, returned)
- * in its session row, updated in the same transaction as the round (`Table.playRound`), so the
- * table's totals are always exactly its receipts. After a change commits, the table schedules its
- * alarm; the alarm sends the table's ABSOLUTE totals to `record` here. The ledger keeps one row
- * per session with the totals it last accepted and adds only the difference, and only when the
- * round count went up. So:
+ * with its newest record (schema version 6; a pb-fair-1 table: its session row), written in the
+ * same transaction as the round's receipt, so the table's totals are always exactly its
+ * receipts. After a change the table arms its alarm (`LEDGER_DELAY_MS` after the first change
+ * the ledger lacks); the alarm sends the table's ABSOLUTE totals to `record` here. The ledger
+ * keeps one row per session with the totals it last accepted, and replaces them only when the
+ * round count went up; the report adds those rows up. So:
  * - a retried round (same Idempotency-Key) adds no round at the table, hence nothing here;
  * - a push delivered twice, or late and out of order, changes nothing the second time;
- * - a push lost on the way is repeated by the alarm (and the next round's push carries it too).
- * Totals therefore never double count and never lose a round; they lag the tables by the alarm
- * delay (normally milliseconds; up to `LEDGER_RETRY_MS` while the ledger is unreachable).
+ * - a push lost on the way is repeated by the alarm (and the next round's push carries it too);
+ * - the table remembers what the ledger acknowledged in memory only: after an eviction it sends
+ *   its totals once more, which the ledger ignores when it has them.
+ * Totals therefore never double count and never lose a round; they lag the tables by up to the
+ * alarm delay (default 30 s; up to `LEDGER_RETRY_MS` more while the ledger is unreachable).
+ *
+ * Cost (DEPLOY.md "What a round costs"). A push is two Durable Object requests (the alarm, the
+ * RPC) and one row written here (the session's row: `WITHOUT ROWID`, so no second b-tree; no
+ * aggregate kept in step); a repeat writes nothing. The delay makes one push of a player's burst
+ * of rounds. The report reads every session's row once.
  *
  * Attribution. Every session is counted under how its affiliate was attributed (attribution.ts):
  * `signed` (a token from the affiliate's server), `origin` (a browser on an origin listed for the
@@ -124,6 +132,27 @@ export const LEDGER_MIGRATIONS: readonly Migration[] = [
        SELECT affiliate, room, 'claimed', sessions, rounds, staked, returned FROM totals`,
     `DROP TABLE totals`,
   ],
+  // Rows written per push: the per-session row keyed by its session id alone (WITHOUT ROWID: one
+  // b-tree, 1 row per insert or update instead of 2 per insert), and no aggregate kept in step
+  // (1 row more per push): the report adds the sessions up. The aggregate was always written in
+  // the same transaction as the session rows, so it is exactly their sum: nothing is lost.
+  [
+    `CREATE TABLE sessions_by_id (
+       session_id TEXT PRIMARY KEY,
+       affiliate TEXT NOT NULL,
+       room TEXT NOT NULL,
+       attribution TEXT NOT NULL CHECK (attribution IN ('signed', 'origin', 'claimed')),
+       rounds INTEGER NOT NULL CHECK (rounds >= 0),
+       staked INTEGER NOT NULL CHECK (staked >= 0),
+       returned INTEGER NOT NULL CHECK (returned >= 0),
+       updated_at TEXT NOT NULL
+     ) WITHOUT ROWID`,
+    `INSERT INTO sessions_by_id (session_id, affiliate, room, attribution, rounds, staked, returned, updated_at)
+       SELECT session_id, affiliate, room, attribution, rounds, staked, returned, updated_at FROM sessions`,
+    `DROP TABLE sessions`,
+    `ALTER TABLE sessions_by_id RENAME TO sessions`,
+    `DROP TABLE attributed_totals`,
+  ],
 ];
 
 const count = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
@@ -132,7 +161,19 @@ function figures(sessions: number, rounds: number, staked: number, returned: num
   return { sessions, rounds, turnover: staked, returned, houseResult: staked - returned };
 }
 
+/** What this instance has done since it started: the tests' and the bench's figure of the billed rows. */
+export interface LedgerStats {
+  rowsWritten: number;
+  rowsRead: number;
+  /** Calls to `record`: totals applied, and totals ignored (not newer than those accepted). */
+  records: { applied: number; ignored: number };
+}
+
 export class Ledger extends DurableObject<Env> {
+  #rowsWritten = 0;
+  #rowsRead = 0;
+  readonly #records = { applied: 0, ignored: 0 };
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     ctx.storage.transactionSync(() => migrate(ctx.storage.sql, LEDGER_MIGRATIONS));
@@ -154,65 +195,60 @@ export class Ledger extends DurableObject<Env> {
     ) {
       throw new Error(`ledger: malformed totals ${JSON.stringify(t)}`);
     }
-    const sql = this.ctx.storage.sql;
     return this.ctx.storage.transactionSync(() => {
-      const prior = sql
-        .exec<{ affiliate: string; room: string; attribution: string; rounds: number; staked: number; returned: number }>(
-          `SELECT affiliate, room, attribution, rounds, staked, returned FROM sessions WHERE session_id = ?`,
-          t.sessionId,
-        )
-        .toArray()[0];
-      if (prior && t.rounds <= prior.rounds) return { applied: false };
+      const prior = this.#exec<{ rounds: number; staked: number; returned: number }>(
+        `SELECT rounds, staked, returned FROM sessions WHERE session_id = ?`,
+        t.sessionId,
+      )[0];
+      if (prior && t.rounds <= prior.rounds) return this.#ignored();
       if (prior && (t.staked < prior.staked || t.returned < prior.returned)) {
         // Totals only grow; anything else is a bug upstream. Keep the figures as they are.
         console.error(`punto-banco: ledger refused totals that go backwards for session ${t.sessionId}`);
-        return { applied: false };
+        return this.#ignored();
       }
       // A session's affiliate, room and attribution never change: the first record's are kept.
-      const affiliate = prior ? prior.affiliate : (t.affiliate ?? NONE);
-      const room = prior ? prior.room : t.room;
-      const attributed = prior ? prior.attribution : attribution;
-      const d = {
-        sessions: prior ? 0 : 1,
-        rounds: t.rounds - (prior?.rounds ?? 0),
-        staked: t.staked - (prior?.staked ?? 0),
-        returned: t.returned - (prior?.returned ?? 0),
-      };
-      sql.exec(
+      this.#exec(
         `INSERT INTO sessions (session_id, affiliate, room, attribution, rounds, staked, returned, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (session_id) DO UPDATE SET rounds = excluded.rounds, staked = excluded.staked, returned = excluded.returned, updated_at = excluded.updated_at`,
         t.sessionId,
-        affiliate,
-        room,
-        attributed,
+        t.affiliate ?? NONE,
+        t.room,
+        attribution,
         t.rounds,
         t.staked,
         t.returned,
         new Date().toISOString(),
       );
-      sql.exec(
-        `INSERT INTO attributed_totals (affiliate, room, attribution, sessions, rounds, staked, returned) VALUES (?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (affiliate, room, attribution) DO UPDATE SET sessions = sessions + excluded.sessions, rounds = rounds + excluded.rounds,
-           staked = staked + excluded.staked, returned = returned + excluded.returned`,
-        affiliate,
-        room,
-        attributed,
-        d.sessions,
-        d.rounds,
-        d.staked,
-        d.returned,
-      );
+      this.#records.applied++;
       return { applied: true };
     });
   }
 
+  /** This instance's counters (rows written and read since it started, indexes included, as billed). */
+  async stats(): Promise<LedgerStats> {
+    return { rowsWritten: this.#rowsWritten, rowsRead: this.#rowsRead, records: { ...this.#records } };
+  }
+
+  #ignored(): { applied: false } {
+    this.#records.ignored++;
+    return { applied: false };
+  }
+
+  #exec<T extends Record<string, SqlStorageValue>>(query: string, ...bindings: SqlStorageValue[]): T[] {
+    const cursor = this.ctx.storage.sql.exec<T>(query, ...bindings);
+    const rows = cursor.toArray();
+    this.#rowsWritten += cursor.rowsWritten;
+    this.#rowsRead += cursor.rowsRead;
+    return rows;
+  }
+
   /** The figures per affiliate and room, and their total, each split by attribution. */
   async report(): Promise<AffiliateReport> {
-    const rows = this.ctx.storage.sql
-      .exec<{ affiliate: string; room: string; attribution: Attribution; sessions: number; rounds: number; staked: number; returned: number }>(
-        `SELECT affiliate, room, attribution, sessions, rounds, staked, returned FROM attributed_totals`,
-      )
-      .toArray();
+    // One pass over the sessions (a row read each): no aggregate is kept in step with the pushes.
+    const rows = this.#exec<{ affiliate: string; room: string; attribution: Attribution; sessions: number; rounds: number; staked: number; returned: number }>(
+      `SELECT affiliate, room, attribution, COUNT(*) AS sessions, SUM(rounds) AS rounds, SUM(staked) AS staked, SUM(returned) AS returned
+       FROM sessions GROUP BY affiliate, room, attribution`,
+    );
     const roomOrder = Object.keys(ROOMS);
     // affiliate → room → attribution → figures
     const byAffiliate = new Map<string, Map<RoomId, Partial<Record<Attribution, Figures>>>>();

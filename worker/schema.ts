@@ -14,7 +14,9 @@
  *
  * Version 2 adds to `session` the table's running totals (rounds, staked, returned; updated in
  * each round's transaction) and `ledger_rounds`, how many of those rounds the operator's ledger
- * has acknowledged (-1: the ledger does not know the session yet). See `ledger.ts`.
+ * has acknowledged (-1: the ledger does not know the session yet). See `ledger.ts`. No longer
+ * written: the table keeps the acknowledgment in memory (a row per push saved); what is stored
+ * is still a true lower bound.
  *
  * Version 3 adds to `session` its `attribution` (signed / origin / claimed, `attribution.ts`).
  * `tokens` holds one hash per session since replays of a creation return the first token; rows
@@ -41,6 +43,21 @@
  *   rowid). The record that answers a request carries its Idempotency-Key, request hash and the
  *   time of the answer, so every answer is rebuilt from the records and none is stored twice.
  *   `shoes` keeps each shoe's server seed, params, status and its commitment / start / reveal.
+ *
+ * Version 6 makes a phase of a settled round write one row, its record (billed rows again: 2 per
+ * settled round instead of 4).
+ * - `records` rows also state the session after their record: `balance` (CHECK ≥ 0), the current
+ *   shoe's accepted rounds, the pending round, `due_at` and the running totals. A pb-fair-2
+ *   session's state is its newest record's row (its shoe, its hash as the head), so a change
+ *   appends its record and writes no session row; the append is guarded by the record's `prev`
+ *   (it must follow the newest record). Older rows keep NULLs there: only the newest is read, and
+ *   the migration copies the session row's state into it. In a pb-fair-2 session's row, `balance`,
+ *   `current_shoe`, `head`, `shoe_rounds`, `pending_round`, `due_at` and the totals are no longer
+ *   kept (pb-fair-1 sessions, which have no records, still keep theirs there).
+ * - `shared_transfers` (until now created on a session's first transfer) is part of the schema,
+ *   WITHOUT ROWID (its primary key was a second b-tree, one more row per transfer), with `n`, the
+ *   order of the transfers (the rowid was).
+ * - `tokens` becomes WITHOUT ROWID for the same reason.
  */
 
 export type Migration = readonly string[];
@@ -140,6 +157,47 @@ export const MIGRATIONS: readonly Migration[] = [
        request_hash TEXT,
        answered_at TEXT
      )`,
+  ],
+  // 5 → 6: one row per phase (see above).
+  [
+    `ALTER TABLE records ADD COLUMN balance INTEGER CHECK (balance >= 0)`,
+    `ALTER TABLE records ADD COLUMN shoe_rounds INTEGER`,
+    `ALTER TABLE records ADD COLUMN pending_round INTEGER`,
+    `ALTER TABLE records ADD COLUMN due_at TEXT`,
+    `ALTER TABLE records ADD COLUMN rounds_total INTEGER`,
+    `ALTER TABLE records ADD COLUMN staked_total INTEGER`,
+    `ALTER TABLE records ADD COLUMN returned_total INTEGER`,
+    `UPDATE records SET (balance, shoe_rounds, pending_round, due_at, rounds_total, staked_total, returned_total) =
+       (SELECT balance, shoe_rounds, pending_round, due_at, rounds_total, staked_total, returned_total FROM session WHERE id = 1)
+     WHERE seq = (SELECT MAX(seq) FROM records)`,
+    `CREATE TABLE IF NOT EXISTS shared_transfers (
+       id TEXT PRIMARY KEY,
+       table_id TEXT NOT NULL,
+       round INTEGER NOT NULL,
+       kind TEXT NOT NULL,
+       amount INTEGER NOT NULL,
+       applied INTEGER NOT NULL,
+       balance_after INTEGER NOT NULL,
+       at TEXT NOT NULL
+     )`,
+    `CREATE TABLE shared_transfers_v6 (
+       id TEXT PRIMARY KEY,
+       n INTEGER NOT NULL,
+       table_id TEXT NOT NULL,
+       round INTEGER NOT NULL,
+       kind TEXT NOT NULL,
+       amount INTEGER NOT NULL,
+       applied INTEGER NOT NULL,
+       balance_after INTEGER NOT NULL,
+       at TEXT NOT NULL
+     ) WITHOUT ROWID`,
+    `INSERT INTO shared_transfers_v6 SELECT id, rowid, table_id, round, kind, amount, applied, balance_after, at FROM shared_transfers`,
+    `DROP TABLE shared_transfers`,
+    `ALTER TABLE shared_transfers_v6 RENAME TO shared_transfers`,
+    `CREATE TABLE tokens_v6 (hash TEXT PRIMARY KEY, issued_at TEXT NOT NULL) WITHOUT ROWID`,
+    `INSERT INTO tokens_v6 SELECT hash, issued_at FROM tokens`,
+    `DROP TABLE tokens`,
+    `ALTER TABLE tokens_v6 RENAME TO tokens`,
   ],
 ];
 

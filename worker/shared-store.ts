@@ -64,6 +64,7 @@ const SCHEMA = [
      seq INTEGER PRIMARY KEY AUTOINCREMENT, shoe INTEGER NOT NULL, round INTEGER NOT NULL,
      kind TEXT NOT NULL, player TEXT, record TEXT NOT NULL)`,
   `CREATE INDEX IF NOT EXISTS st_records_by_shoe ON st_records (shoe, seq)`,
+  `CREATE INDEX IF NOT EXISTS st_records_by_kind ON st_records (shoe, kind, seq)`,
   `CREATE TABLE IF NOT EXISTS st_starts (shoe INTEGER NOT NULL, player TEXT NOT NULL, session TEXT NOT NULL, request TEXT NOT NULL, PRIMARY KEY (shoe, player)) WITHOUT ROWID`,
   `CREATE TABLE IF NOT EXISTS st_keys (player TEXT PRIMARY KEY, session TEXT NOT NULL) WITHOUT ROWID`,
 ];
@@ -183,6 +184,11 @@ export class SharedStore {
         ? this.#sql.exec<Row>('SELECT * FROM st_records ORDER BY seq')
         : this.#sql.exec<Row>('SELECT * FROM st_records WHERE shoe = ? ORDER BY seq', shoe);
     return rows.toArray().map(recordRow);
+  }
+
+  /** A shoe's records of one kind, in chain order. */
+  recordsOf(shoe: number, kind: string): RecordRow[] {
+    return this.#sql.exec<Row>('SELECT * FROM st_records WHERE shoe = ? AND kind = ? ORDER BY seq', shoe, kind).toArray().map(recordRow);
   }
 
   /** The newest record of `kind` in a shoe (and round). */

@@ -50,6 +50,7 @@ import {
   validateSharedRequest,
   voidNotBefore,
 } from '../shared/fairness/shared-table/index.ts';
+import { outcomeCode } from '../shared/fairness/shared-table/outcomes.ts';
 import { canonicalJson, DEFAULT_SHOE_PARAMS, newServerSeed, ROOMS, totalStake } from '../shared/index.ts';
 import { beaconSource, type BeaconSource, fetchBeacon, type Fetcher, VerifiedRounds } from './beacon.ts';
 import { type Env, isDev, sharedTiming } from './env.ts';
@@ -362,7 +363,13 @@ export class SharedTable extends DurableObject<Env> {
       this.#save({ ...s, shoe: { ...shoe, closed: round }, phase: 'awaiting-beacon', closesAt: null, beaconRound: close.body.beaconRound });
     });
     await haltIfAsked(this.env, 'closed');
-    this.#broadcast('close', { shoe: shoe.number, round, close, ...(records.length > 1 ? { start: records[0] } : {}) });
+    this.#broadcast('close', {
+      shoe: shoe.number,
+      round,
+      close,
+      connections: this.ctx.getWebSockets().length,
+      ...(records.length > 1 ? { start: records[0] } : {}),
+    });
   }
 
   async #awaitBeacon(now: number): Promise<void> {
@@ -482,7 +489,14 @@ export class SharedTable extends DurableObject<Env> {
 
   #announceWindow(): void {
     const s = this.#state!;
-    if (s.phase === 'betting') this.#broadcast('open', { shoe: s.shoe.number, round: s.shoe.closed + 1, closesAt: new Date(s.closesAt!).toISOString() });
+    if (s.phase === 'betting')
+      this.#broadcast('open', {
+        shoe: s.shoe.number,
+        round: s.shoe.closed + 1,
+        closesAt: new Date(s.closesAt!).toISOString(),
+        // Who is at the table, once a window (a message to all on every join would grow with the square of the players).
+        connections: this.ctx.getWebSockets().length,
+      });
   }
 
   async #commitShoe(
@@ -553,7 +567,7 @@ export class SharedTable extends DurableObject<Env> {
    */
   async #runTransfer(t: TransferRow, player: string | null): Promise<void> {
     const s = this.#state!;
-    const ask: Transfer = { id: t.id, table: s.config.tableId, round: t.round, kind: t.kind, amount: t.amount };
+    const ask: Transfer = { id: t.id, table: s.config.tableId, shoe: t.shoe, round: t.round, kind: t.kind, amount: t.amount };
     let outcome: TransferOutcome;
     try {
       outcome = await this.env.TABLES.getByName(t.session).sharedTransfer(ask);
@@ -606,7 +620,7 @@ export class SharedTable extends DurableObject<Env> {
       if (now.status === 'accepted') {
         this.#toSession(t.session, 'bet-ack', { ...base, stake: now.stake, balance });
         // Each bet to everyone is N² messages a round: only small tables get them live (all see the close).
-        if (this.ctx.getWebSockets().length <= LIVE_BETS_MAX_SOCKETS) this.#broadcast('bet', { ...base, stake: now.stake });
+        if (this.ctx.getWebSockets().length <= LIVE_BETS_MAX_SOCKETS) this.#broadcast('bet', { ...base, stake: now.stake, bets: now.request.body.bets });
       } else if (now.status === 'refused') {
         this.#toSession(t.session, 'bet-refused', {
           ...base,
@@ -687,8 +701,12 @@ export class SharedTable extends DurableObject<Env> {
       closesAt: s.closesAt === null ? null : new Date(s.closesAt).toISOString(),
       beaconRound: s.beaconRound,
       close: s.phase === 'awaiting-beacon' ? (this.#store.record(s.shoe.number, 'close', round)?.record ?? null) : null,
-      bets: s.phase === 'idle' ? [] : this.#store.bets(s.shoe.number, round, 'accepted').map((b) => ({ player: b.player, stake: b.stake })),
+      bets:
+        s.phase === 'idle'
+          ? []
+          : this.#store.bets(s.shoe.number, round, 'accepted').map((b) => ({ player: b.player, stake: b.stake, bets: b.request.body.bets })),
       lastDeal,
+      outcomes: this.#store.recordsOf(s.shoe.number, 'deal').map((r) => outcomeCode(r.record.body as SharedDeal)),
       connections: this.ctx.getWebSockets().length,
     };
   }

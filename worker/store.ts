@@ -20,6 +20,7 @@ import type {
   StartBody,
   StartV2,
 } from '../shared/index.ts';
+import type { StoredTransfer, Transfer } from './shared-wallet.ts';
 
 export type Protocol = 'pb-fair-1' | 'pb-fair-2';
 
@@ -35,7 +36,7 @@ export interface SessionRow {
   playerKey: string | null;
   balance: number;
   currentShoe: number;
-  /** Hash of the newest record of the chain. */
+  /** Hash of the newest record of the chain (pb-fair-1: its newest receipt or reveal). */
   head: string | null;
   /** Rounds accepted in the current shoe while it is in play (pb-fair-1: dealt). */
   shoeRounds: number;
@@ -48,37 +49,39 @@ export interface SessionRow {
   rounds: number;
   staked: number;
   returned: number;
-  /** Rounds the operator's ledger has acknowledged; -1 until it knows the session. */
+  /** Rounds the operator's ledger had acknowledged when this was last written (-1: never); a lower bound, no longer written (table.ts). */
   ledgerRounds: number;
 }
 
-/** What a new (pb-fair-2) session row is given; the totals start at zero. */
-export type NewSession = Pick<SessionRow, 'sessionId' | 'room' | 'affiliate' | 'attribution' | 'balance' | 'currentShoe' | 'head' | 'createdAt'> & {
+/** What a new (pb-fair-2) session row is given: what never changes (its state is its records'). */
+export type NewSession = Pick<SessionRow, 'sessionId' | 'room' | 'affiliate' | 'attribution' | 'createdAt'> & {
   playerKey: string;
 };
 
 /**
- * What one change does to the session row: a single guarded UPDATE (one row written). Every
- * balance change goes through here, in the transaction that stores the record stating it.
+ * A pb-fair-2 session as it stands after one of its records (schema version 6): kept in that
+ * record's row, so that a change writes its record and nothing else. The session is what its
+ * newest record's row says; the current shoe is that record's shoe, the head its hash.
  */
-export interface SessionChange {
-  head: string;
-  balance?: number;
-  currentShoe?: number;
-  /** Accepted rounds of the current shoe. */
-  shoeRounds?: number;
-  /** The round now waiting for its secret (null: none). */
-  pendingRound?: number | null;
-  dueAt?: string | null;
-  /** A settled round's stake and return, added to the running totals. */
-  settled?: { staked: number; returned: number };
-}
+export type SessionState = Pick<SessionRow, 'balance' | 'shoeRounds' | 'pendingRound' | 'dueAt' | 'rounds' | 'staked' | 'returned'>;
 
-/** The state the row must be in for the change to apply (else the transaction aborts). */
-export interface SessionExpect {
-  shoe: number;
-  shoeRounds: number;
-  pendingRound: number | null;
+/** What a change does to the session's state: the fields it sets, and a settled round's stake and return (added to the totals). */
+export type SessionChange = Partial<Pick<SessionState, 'balance' | 'shoeRounds' | 'pendingRound' | 'dueAt'>> & {
+  settled?: { staked: number; returned: number };
+};
+
+/** The session's state after `change`. */
+export function stateAfter(s: SessionState, change: SessionChange): SessionState {
+  const { settled } = change;
+  return {
+    balance: change.balance ?? s.balance,
+    shoeRounds: change.shoeRounds ?? s.shoeRounds,
+    pendingRound: change.pendingRound === undefined ? s.pendingRound : change.pendingRound,
+    dueAt: change.dueAt === undefined ? s.dueAt : change.dueAt,
+    rounds: s.rounds + (settled ? 1 : 0),
+    staked: s.staked + (settled?.staked ?? 0),
+    returned: s.returned + (settled?.returned ?? 0),
+  };
 }
 
 /** A pb-fair-1 shoe (read-only). */
@@ -141,6 +144,8 @@ export class TableStore {
    * SQLite-backed Durable Objects are billed for (the bench and the tests read it).
    */
   rowsWritten = 0;
+  /** Rows read likewise (billed too, at a thousandth of a row written). */
+  rowsRead = 0;
   /**
    * The Idempotency-Keys answered in the last day, oldest first: read once per instance from the
    * records, then kept up to date, so that a new key (nearly every change) costs no query, and the
@@ -148,6 +153,8 @@ export class TableStore {
    * transaction finds nothing.
    */
   #keys: Map<string, KeyPlace> | null = null;
+  /** The highest `n` of `shared_transfers` (their order), read once per instance: a gap left by a rolled-back transaction is harmless. */
+  #transfersSeen: number | null = null;
 
   constructor(sql: SqlStorage) {
     this.#sql = sql;
@@ -158,6 +165,7 @@ export class TableStore {
     const cursor = this.#sql.exec<T>(query, ...bindings);
     const rows = cursor.toArray();
     this.rowsWritten += cursor.rowsWritten;
+    this.rowsRead += cursor.rowsRead;
     return rows;
   }
 
@@ -168,77 +176,63 @@ export class TableStore {
     if (this.rowsWritten === before) throw new Error(`storage guard: ${what} changed no row`);
   }
 
+  /**
+   * The session: its row, and for pb-fair-2 its state from the newest record's row (two reads,
+   * the second the last entry of the records' b-tree). A pb-fair-1 session has no records: its
+   * row holds its state.
+   */
   session(): SessionRow | null {
-    const r = this.#exec<Row>(`SELECT * FROM session WHERE id = 1`)[0];
+    const r = this.#exec<Row>(
+      `SELECT session.*, newest.* FROM session LEFT JOIN (
+         SELECT shoe AS r_shoe, hash AS r_head, balance AS r_balance, shoe_rounds AS r_shoe_rounds, pending_round AS r_pending_round,
+                due_at AS r_due_at, rounds_total AS r_rounds_total, staked_total AS r_staked_total, returned_total AS r_returned_total
+         FROM records ORDER BY seq DESC LIMIT 1
+       ) AS newest ON TRUE WHERE session.id = 1`,
+    )[0];
     if (!r) return null;
+    // pb-fair-2: the state after the newest record (its row), else (pb-fair-1) the session row's own.
+    const at = (column: string): SqlStorageValue => (r.r_head === null ? r[column]! : r[`r_${column}`]!);
+    const text = (v: SqlStorageValue) => (v === null ? null : String(v));
     return {
       sessionId: String(r.session_id),
       room: String(r.room) as RoomId,
-      affiliate: r.affiliate === null ? null : String(r.affiliate),
+      affiliate: text(r.affiliate!),
       attribution: String(r.attribution) as Attribution,
       protocol: String(r.protocol) as Protocol,
-      playerKey: r.player_key === null ? null : String(r.player_key),
-      balance: Number(r.balance),
-      currentShoe: Number(r.current_shoe),
-      head: r.head === null ? null : String(r.head),
-      shoeRounds: Number(r.shoe_rounds),
-      pendingRound: r.pending_round === null ? null : Number(r.pending_round),
-      dueAt: r.due_at === null ? null : String(r.due_at),
+      playerKey: text(r.player_key!),
+      balance: Number(at('balance')),
+      currentShoe: Number(r.r_head === null ? r.current_shoe : r.r_shoe),
+      head: text(at('head')),
+      shoeRounds: Number(at('shoe_rounds')),
+      pendingRound: at('pending_round') === null ? null : Number(at('pending_round')),
+      dueAt: text(at('due_at')),
       createdAt: String(r.created_at),
-      rounds: Number(r.rounds_total),
-      staked: Number(r.staked_total),
-      returned: Number(r.returned_total),
+      rounds: Number(at('rounds_total')),
+      staked: Number(at('staked_total')),
+      returned: Number(at('returned_total')),
       ledgerRounds: Number(r.ledger_rounds),
     };
   }
 
+  /**
+   * A new pb-fair-2 session's row: what never changes. Its state columns (balance, current shoe,
+   * head…) stay 0 or their defaults, unused: the state is in its records' rows.
+   */
   insertSession(s: NewSession): void {
     this.#exec(
-      `INSERT INTO session (id, session_id, room, affiliate, attribution, protocol, player_key, balance, current_shoe, head, created_at) VALUES (1, ?, ?, ?, ?, 'pb-fair-2', ?, ?, ?, ?, ?)`,
+      `INSERT INTO session (id, session_id, room, affiliate, attribution, protocol, player_key, balance, current_shoe, created_at) VALUES (1, ?, ?, ?, ?, 'pb-fair-2', ?, 0, 0, ?)`,
       s.sessionId,
       s.room,
       s.affiliate,
       s.attribution,
       s.playerKey,
-      s.balance,
-      s.currentShoe,
-      s.head,
       s.createdAt,
     );
   }
 
-  /**
-   * Applies one change to the session row. `expected`: the shoe, its accepted rounds and the
-   * pending round before this change; a row that moved on meanwhile matches nothing and the
-   * transaction aborts.
-   */
-  updateSession(change: SessionChange, expected: SessionExpect): void {
-    const set: string[] = ['head = ?'];
-    const values: SqlStorageValue[] = [change.head];
-    const assign = (column: string, value: SqlStorageValue) => {
-      set.push(`${column} = ?`);
-      values.push(value);
-    };
-    if (change.balance !== undefined) assign('balance', change.balance);
-    if (change.currentShoe !== undefined) assign('current_shoe', change.currentShoe);
-    if (change.shoeRounds !== undefined) assign('shoe_rounds', change.shoeRounds);
-    if (change.pendingRound !== undefined) assign('pending_round', change.pendingRound);
-    if (change.dueAt !== undefined) assign('due_at', change.dueAt);
-    if (change.settled) {
-      set.push('rounds_total = rounds_total + 1', 'staked_total = staked_total + ?', 'returned_total = returned_total + ?');
-      values.push(change.settled.staked, change.settled.returned);
-    }
-    values.push(expected.shoe, expected.shoeRounds, expected.pendingRound ?? -1);
-    this.#once(
-      'updateSession',
-      `UPDATE session SET ${set.join(', ')} WHERE id = 1 AND current_shoe = ? AND shoe_rounds = ? AND COALESCE(pending_round, -1) = ?`,
-      ...values,
-    );
-  }
-
-  /** Records that the ledger has the totals up to `rounds` (never moves back). */
-  markLedger(rounds: number): void {
-    this.#exec(`UPDATE session SET ledger_rounds = MAX(ledger_rounds, ?) WHERE id = 1`, rounds);
+  /** A retired (pb-fair-1) session's balance moved by a shared table: it has no pb-fair-2 chain to record in. */
+  setBalance(balance: number): void {
+    this.#once('setBalance', `UPDATE session SET balance = ? WHERE id = 1`, balance);
   }
 
   tokenHashes(): string[] {
@@ -280,7 +274,10 @@ export class TableStore {
 
   /** A pb-fair-2 shoe: its seed, params and signed commitment / start / reveal. */
   shoeV2(number: number): ShoeRowV2 | null {
-    const r = this.#exec<Row>(`SELECT shoes.*, session.shoe_rounds AS live_rounds FROM shoes, session WHERE number = ? AND session.id = 1`, number)[0];
+    const r = this.#exec<Row>(
+      `SELECT shoes.*, (SELECT shoe_rounds FROM records ORDER BY seq DESC LIMIT 1) AS live_rounds FROM shoes WHERE number = ?`,
+      number,
+    )[0];
     if (!r) return null;
     return {
       number: Number(r.number),
@@ -329,11 +326,18 @@ export class TableStore {
     );
   }
 
-  /** Appends a record to the chain (one row); `key`: the request it answers. */
-  appendRecord(record: SignedV2, key?: RecordKey): void {
-    const b = record.body as { shoe: number; type: string; round?: number };
+  /**
+   * Appends a record to the chain with the session's state after it: one row, the whole write of
+   * most changes. `key`: the request it answers. Only onto the record it names as `prev` (the
+   * newest one): a chain that moved on meanwhile inserts nothing and the transaction aborts.
+   */
+  appendRecord(record: SignedV2, state: SessionState, key?: RecordKey): void {
+    const b = record.body as { shoe: number; type: string; round?: number; prev: string | null };
     const cursor = this.#sql.exec(
-      `INSERT INTO records (shoe, type, round, hash, record, idempotency_key, request_hash, answered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq`,
+      `INSERT INTO records (shoe, type, round, hash, record, idempotency_key, request_hash, answered_at,
+                            balance, shoe_rounds, pending_round, due_at, rounds_total, staked_total, returned_total)
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE (SELECT hash FROM records ORDER BY seq DESC LIMIT 1) IS ?
+       RETURNING seq`,
       b.shoe,
       b.type,
       b.round ?? null,
@@ -342,10 +346,20 @@ export class TableStore {
       key?.key ?? null,
       key?.requestHash ?? null,
       key?.at ?? null,
+      state.balance,
+      state.shoeRounds,
+      state.pendingRound,
+      state.dueAt,
+      state.rounds,
+      state.staked,
+      state.returned,
+      b.prev,
     );
-    const seq = Number(cursor.one().seq);
+    const row = cursor.toArray()[0];
     this.rowsWritten += cursor.rowsWritten;
-    if (key) this.#remember(key.key, { seq, at: key.at });
+    this.rowsRead += cursor.rowsRead;
+    if (!row) throw new Error(`storage guard: the ${b.type} record does not follow the newest record`);
+    if (key) this.#remember(key.key, { seq: Number(row.seq), at: key.at });
   }
 
   /** The table's records in chain order, or one shoe's. */
@@ -369,6 +383,50 @@ export class TableStore {
       ...values,
     )[0];
     return r ? json<SignedV2<T>>(r.record) : null;
+  }
+
+  /** The newest record that is not a transfer: what a player who has not seen the transfers after it follows (FAIRNESS.md §B14). */
+  lastPrivateRecord(): SignedV2 | null {
+    const r = this.#exec<{ record: string }>(`SELECT record FROM records WHERE type != 'transfer' ORDER BY seq DESC LIMIT 1`)[0];
+    return r ? json<SignedV2>(r.record) : null;
+  }
+
+  // ---- shared tables' transfers ---------------------------------------------------------------------
+
+  /** The stored outcome of transfer `id`, if it was seen before. */
+  transfer(id: string): StoredTransfer | null {
+    const r = this.#exec<Row>(`SELECT applied, balance_after FROM shared_transfers WHERE id = ?`, id)[0];
+    return r ? { applied: Number(r.applied) === 1, balanceAfter: Number(r.balance_after) } : null;
+  }
+
+  /** Keeps a transfer's outcome (applied or refused), in the transaction that changes the balance. */
+  insertTransfer(t: Transfer, outcome: StoredTransfer, at: string): void {
+    this.#transfersSeen ??= Number(this.#exec<{ n: number }>(`SELECT COALESCE(MAX(n), 0) AS n FROM shared_transfers`)[0]!.n);
+    this.#exec(
+      `INSERT INTO shared_transfers (id, n, table_id, round, kind, amount, applied, balance_after, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      t.id,
+      ++this.#transfersSeen,
+      t.table,
+      t.round,
+      t.kind,
+      t.amount,
+      outcome.applied ? 1 : 0,
+      outcome.balanceAfter,
+      at,
+    );
+  }
+
+  /** Every transfer of the session, oldest first (the player's side of the books, for audits and tests). */
+  transfers(): Array<Omit<Transfer, 'shoe'> & StoredTransfer> {
+    return this.#exec<Row>(`SELECT * FROM shared_transfers ORDER BY n`).map((r) => ({
+      id: String(r.id),
+      table: String(r.table_id),
+      round: Number(r.round),
+      kind: String(r.kind) as Transfer['kind'],
+      amount: Number(r.amount),
+      applied: Number(r.applied) === 1,
+      balanceAfter: Number(r.balance_after),
+    }));
   }
 
   /** The record right after `seq`, if any. */

@@ -13,14 +13,14 @@
  * Atomicity. A change (create, start, bet, secret, end, void) is computed in memory first:
  * validate, deal, settle, build the records, and sign them (WebCrypto, async). Only then are all
  * its rows written, synchronously, inside one `ctx.storage.transactionSync`: the record that
- * answers the request (which also keeps the request's Idempotency-Key: a replay rebuilds the
- * answer from it) and the session row (balance, chain head, pending round, timer, running
- * totals), plus the reveal and the next commitment when the shoe ends. Two rows per phase of an
- * ordinary round: Durable Objects bill SQLite per row written.
- * `transactionSync` commits all of it or, if anything throws (a CHECK such as
- * balance ≥ 0, a guarded UPDATE that matched no row), rolls all of it back; no await happens
- * inside it. The platform's output gate then holds the response until the write is durable,
- * so no client ever sees an answer that was not stored.
+ * answers the request, which also keeps the request's Idempotency-Key (a replay rebuilds the
+ * answer from it) and the session's state after it (balance, pending round, timer, running
+ * totals: the session is its newest record's row, store.ts), plus the reveal and the next
+ * shoe when the shoe ends. One row per phase of an ordinary round: Durable Objects bill SQLite
+ * per row written. `transactionSync` commits all of it or, if anything throws (a CHECK such as
+ * balance ≥ 0, a record that does not follow the newest one, a guarded UPDATE that matched no
+ * row), rolls all of it back; no await happens inside it. The platform's output gate then holds
+ * the response until the write is durable, so no client ever sees an answer that was not stored.
  *
  * Serialization. Input gates stop other calls from being delivered only while storage is being
  * accessed, not while we await the signature; so the changing methods run one at a time through
@@ -36,10 +36,13 @@
  * the Worker's own); the table refuses an origin not allowed for its affiliate (cors.ts) with 403
  * `origin_not_allowed`, after the token check, so only the token's holder learns the affiliate.
  *
- * The operator's ledger. The session row keeps running totals (rounds, staked, returned) written
- * in the settling transaction; after a change commits, the alarm sends them to the `Ledger`
- * (ledger.ts explains why that can neither double count nor lose a round). The one alarm serves
- * both the ledger and the table's own timer (`due_at`): it is set for the earlier of the two.
+ * The operator's ledger. The session keeps running totals (rounds, staked, returned) written
+ * with each receipt (in its record's row); `LEDGER_DELAY_MS` after the first change the ledger
+ * lacks, the alarm sends them to the `Ledger` (ledger.ts explains why that can neither double
+ * count nor lose a round). What the ledger acknowledged is kept in memory, not written. The one
+ * alarm serves both the ledger and the table's own timer (`due_at`): it is armed for the earlier
+ * of the two, and an alarm already armed earlier is left be (each `setAlarm` is billed as a row
+ * written; an early alarm does what is due and arms the next), so voids are never late.
  */
 import { DurableObject } from 'cloudflare:workers';
 import {
@@ -50,6 +53,7 @@ import {
   buildReceiptV2,
   buildRevealV2,
   buildStartV2,
+  buildTransferV2,
   buildVoidV2,
   CARDS_PER_DECK,
   type CommitmentV2,
@@ -102,9 +106,9 @@ import { signingKey } from './keys.ts';
 import { LEDGER_NAME } from './ledger.ts';
 import { TokenBucket } from './limits.ts';
 import { migrate, schemaVersion, SCHEMA_VERSION } from './schema.ts';
-import { type KeyedRecord, type SessionChange, type SessionRow, type ShoeRowV2, TableStore } from './store.ts';
+import { type KeyedRecord, type SessionChange, type SessionRow, type SessionState, type ShoeRowV2, stateAfter, TableStore } from './store.ts';
 import { matchesAny } from './tokens.ts';
-import { applyTransfer, listTransfers, type Transfer, type TransferOutcome } from './shared-wallet.ts';
+import { decideTransfer, type Transfer, transferError, type TransferOutcome, transferOutcome } from './shared-wallet.ts';
 
 /** Reshuffle mode deals every round from its own stack: the seed is revealed ("reshuffle-limit") after this many accepted rounds. */
 export const RESHUFFLE_ROUNDS_PER_SEED = DEFAULT_ROUND_LIMIT;
@@ -148,13 +152,19 @@ interface Computed<T> {
   write: (key: { key: string; requestHash: string; at: string }) => void;
 }
 
-/** The kinds of writes `stats()` counts rows for ("ledger": recording that the ledger has the totals). */
-export type ChangeKind = 'create' | 'start' | 'bet' | 'secret' | 'secret-ending-shoe' | 'end' | 'void' | 'idle-reveal' | 'ledger';
+/** The kinds of writes `stats()` counts rows for. */
+export type ChangeKind = 'create' | 'start' | 'bet' | 'secret' | 'secret-ending-shoe' | 'end' | 'void' | 'idle-reveal' | 'transfer' | 'transfer-refused';
 
 /** Rows written since the instance started (indexes included, as billed), in all and per kind of change. */
 export interface TableStats {
   rowsWritten: number;
+  /** Rows read by the table's queries (reads and changes alike), indexes included. */
+  rowsRead: number;
   changes: Partial<Record<ChangeKind, { count: number; rowsWritten: number }>>;
+  /** The alarm: times armed (`setAlarm`, billed as a row written each) and run (a Durable Object request each). */
+  alarm: { set: number; runs: number };
+  /** Totals sent to the ledger (an RPC each: a Durable Object request); `failed`: not delivered. */
+  ledger: { pushes: number; failed: number };
 }
 
 const randomBytes = (n: number): Uint8Array => crypto.getRandomValues(new Uint8Array(n));
@@ -170,11 +180,20 @@ export class Table extends DurableObject<Env> {
   #created = false;
   /** The current shoe's state after its settled rounds (the remaining stack: server-side only), by shoe and settled count. */
   #dealt: { shoe: number; settled: number; state: ShoeStateV2 } | null = null;
-  /** When the ledger push is due (ms), while the ledger lacks some totals. */
+  /** When the ledger push is due (table clock, ms), while the ledger may lack some totals. */
   #ledgerDue: number | null = null;
-  /** The alarm time this instance has set (ms), to set it again only when it must move. */
+  /**
+   * Rounds the ledger has acknowledged, as far as this instance knows (kept in memory only: no row
+   * written for it). A fresh instance starts from the session row's `ledger_rounds` (a lower
+   * bound: no longer written, -1 for newer sessions), so after an eviction it sends its totals once
+   * more, which the ledger ignores when it has them.
+   */
+  #ledgerRounds = -1;
+  /** The alarm time this instance has set or found armed (ms), to set it again only when it must fire earlier. */
   #armedAt: number | null = null;
   #changes: TableStats['changes'] = {};
+  readonly #alarm: TableStats['alarm'] = { set: 0, runs: 0 };
+  readonly #ledger: TableStats['ledger'] = { pushes: 0, failed: 0 };
   /** The per-session rate limit; public so that tests can drain it instead of sending hundreds of requests. */
   readonly bucket: TokenBucket;
   /** The table's clock (ms); public so that tests can move it past a void deadline instead of waiting. */
@@ -188,8 +207,13 @@ export class Table extends DurableObject<Env> {
     // A name that was never created stays empty: reads never create tables.
     const version = schemaVersion(ctx.storage.sql);
     if (version > 0 && version < SCHEMA_VERSION) ctx.storage.transactionSync(() => migrate(ctx.storage.sql));
-    // Totals the ledger may have missed, or a timer whose alarm was lost, are looked at as soon as the table wakes.
-    if (version > 0) void ctx.blockConcurrencyWhile(() => this.#schedule());
+    // Totals the ledger may have missed, or a timer whose alarm was lost, are looked at as soon as
+    // the table wakes; an alarm still armed (by the instance before) is kept.
+    if (version > 0)
+      void ctx.blockConcurrencyWhile(async () => {
+        this.#armedAt = await ctx.storage.getAlarm();
+        await this.#schedule();
+      });
   }
 
   // ---- RPC: session ---------------------------------------------------------------------------
@@ -231,14 +255,11 @@ export class Table extends DurableObject<Env> {
           affiliate: init.affiliate,
           attribution: init.attribution,
           playerKey: init.playerKey,
-          balance,
-          currentShoe: 1,
-          head: next.commitment.hash,
           createdAt: now,
         });
         this.#store.insertToken(init.tokenHash, now);
         this.#store.insertShoe(next);
-        this.#store.appendRecord(next.commitment);
+        this.#store.appendRecord(next.commitment, { balance, shoeRounds: 0, pendingRound: null, dueAt: null, rounds: 0, staked: 0, returned: 0 });
       });
       this.#tokens = [init.tokenHash];
       return answer(201, this.#viewV2(this.#store.session()!));
@@ -280,14 +301,14 @@ export class Table extends DurableObject<Env> {
       if (!Number.isInteger(r.cut) || r.cut < range.min || r.cut > range.max)
         return failure(400, 'bad_cut', `the cut must be a whole number from ${range.min} to ${range.max}, got ${r.cut}`);
       const key = await signingKey(this.env);
-      const start = await signRecordV2(buildStartV2(shoe.commitment, request, key.keyId, this.#iso()), key);
+      // Shared-table transfers may sit after the commitment (FAIRNESS.md §B14): the start follows the newest record.
+      const start = await signRecordV2(buildStartV2(shoe.commitment, request, key.keyId, this.#iso(), session.head!), key);
       return {
         kind: 'start',
         result: answer(200, { shoe: this.#shoeView({ ...shoe, status: 'in-play', start, rounds: 0 }) }),
         write: (k) => {
-          this.#store.appendRecord(start, k);
+          this.#store.appendRecord(start, stateAfter(session, { shoeRounds: 0 }), k);
           this.#store.startShoe(shoe.number, start);
-          this.#store.updateSession({ head: start.hash, shoeRounds: 0 }, expectOf(session));
         },
       };
     });
@@ -322,6 +343,8 @@ export class Table extends DurableObject<Env> {
       const round = session.shoeRounds + 1;
       const built = buildAcceptanceV2({
         last,
+        // After shared-table transfers the player may name the newest record it saw before them (§B14).
+        ...(last.body.type === 'transfer' ? { seen: this.#store.lastPrivateRecord()!.hash } : {}),
         round,
         request,
         limits: room.limits,
@@ -344,11 +367,8 @@ export class Table extends DurableObject<Env> {
         kind: 'bet',
         result: answer(200, result),
         write: (k) => {
-          this.#store.appendRecord(acceptance, k);
-          this.#store.updateSession(
-            { head: acceptance.hash, balance: result.balance, shoeRounds: round, pendingRound: round, dueAt: result.voidAt },
-            expectOf(session),
-          );
+          const change = { balance: result.balance, shoeRounds: round, pendingRound: round, dueAt: result.voidAt };
+          this.#store.appendRecord(acceptance, stateAfter(session, change), k);
         },
       };
     });
@@ -385,16 +405,14 @@ export class Table extends DurableObject<Env> {
         kind: ending ? 'secret-ending-shoe' : 'secret',
         result: answer(200, result),
         write: (k) => {
-          this.#store.appendRecord(receipt, k);
-          const change: SessionChange = {
-            head: receipt.hash,
+          const settledState = stateAfter(session, {
             balance: receipt.body.balanceAfter,
             pendingRound: null,
             dueAt: null,
             settled: { staked: receipt.body.staked, returned: receipt.body.returned },
-          };
-          if (ending) this.#writeEnding(shoe.number, ending, change);
-          this.#store.updateSession(change, expectOf(session));
+          });
+          this.#store.appendRecord(receipt, settledState, k);
+          if (ending) this.#writeEnding(shoe.number, ending, settledState);
           this.#dealt = ending ? null : { shoe: shoe.number, settled: settled.value.state.rounds, state: settled.value.state };
         },
       };
@@ -410,21 +428,22 @@ export class Table extends DurableObject<Env> {
       if (session.pendingRound !== null)
         return failure(409, 'round_pending', `round ${session.pendingRound} is waiting for its secret: send it before ending the shoe`);
       const r = request.body;
-      if (r.table !== session.sessionId || r.shoe !== session.currentShoe || r.prev !== session.head) {
+      const last = this.#store.lastRecord(null)!;
+      // After shared-table transfers the player may name the newest record it saw before them (§B14).
+      const seen = last.body.type === 'transfer' ? this.#store.lastPrivateRecord()!.hash : session.head;
+      if (r.table !== session.sessionId || r.shoe !== session.currentShoe || (r.prev !== session.head && r.prev !== seen)) {
         return failure(409, 'request_mismatch', `the end request must follow the newest record of shoe ${session.currentShoe} (${session.head})`);
       }
       const shoe = this.#store.shoeV2(session.currentShoe)!;
-      const last = this.#store.lastRecord(null)!;
       const ending = await this.#endAndCommit(session, shoe, last, 'player', session.balance, request);
       const result = this.#endAnswer(ending.reveal, ending.next);
       return {
         kind: 'end',
         result: answer(200, result),
         write: (k) => {
-          this.#store.appendRecord(ending.reveal, k);
-          const change: SessionChange = { head: ending.reveal.hash, dueAt: null };
-          this.#writeEnding(shoe.number, ending, change, false);
-          this.#store.updateSession(change, expectOf(session));
+          const ended = stateAfter(session, { dueAt: null });
+          this.#store.appendRecord(ending.reveal, ended, k);
+          this.#writeEnding(shoe.number, ending, ended, false);
           this.#dealt = null;
         },
       };
@@ -440,21 +459,61 @@ export class Table extends DurableObject<Env> {
     return { sessionId: s.sessionId, room: s.room, affiliate: s.affiliate, balance: s.balance };
   }
 
-  /** A shared table moves this session's money: exactly once per transfer id, in the queue of changes. */
+  /**
+   * A shared table moves this session's money: exactly once per transfer id, in the queue of
+   * changes. An applied transfer is a signed `transfer` record of the session's chain (FAIRNESS.md
+   * §B14), written with the balance and the transfer's outcome in one transaction; a refused debit
+   * changes nothing, so it is no record, only its outcome is kept (a retry stays refused).
+   */
   async sharedTransfer(t: Transfer): Promise<TransferOutcome> {
     return this.#exclusive(async () => {
       if (!this.#exists()) return { ok: false, id: String(t?.id), code: 'no_session', message: 'no such session' } as const;
+      let session = this.#store.session()!;
+      // A timer already due runs first, as before any change: an overdue round is voided, then the transfer applies.
+      if (session.dueAt !== null && this.clock() >= Date.parse(session.dueAt)) {
+        await this.#runTimer();
+        session = this.#store.session()!;
+        await this.#schedule();
+      }
       // A private round between its acceptance and its settlement writes the balance it computed
       // then: no shared transfer may move the balance under it. Nothing is recorded; the table asks again.
-      if (this.#store.session()!.pendingRound !== null)
+      if (session.pendingRound !== null)
         return { ok: false, id: String(t?.id), code: 'session_busy', message: 'a private round of this session is awaiting its settlement' } as const;
-      return applyTransfer(this.ctx.storage, t, new Date().toISOString());
+      const bad = transferError(t);
+      if (bad) return { ok: false, id: String(t?.id), code: 'bad_transfer', message: bad } as const;
+      const seen = this.#store.transfer(t.id);
+      if (seen) return transferOutcome(t, seen, true);
+      const decided = decideTransfer(t, session.balance);
+      const now = this.#iso();
+      if (!decided.applied || session.protocol !== 'pb-fair-2') {
+        // A refusal, or a retired pb-fair-1 session (no pb-fair-2 chain to record in): the outcome and the balance only.
+        this.#counted(decided.applied ? 'transfer' : 'transfer-refused', () => {
+          this.#store.insertTransfer(t, decided, now);
+          if (decided.applied) this.#store.setBalance(decided.balanceAfter);
+        });
+        return transferOutcome(t, decided, false);
+      }
+      const key = await signingKey(this.env);
+      const last = this.#store.lastRecord(null)!;
+      const record = await signRecordV2(
+        buildTransferV2({ ask: t, last, shoe: session.currentShoe, balanceBefore: session.balance, keyId: key.keyId, issuedAt: now }),
+        key,
+      );
+      const change: SessionChange = { balance: decided.balanceAfter };
+      // A shoe left idle after a void is revealed voidAfterSeconds after its newest record (§B6): the transfer is one.
+      if (session.dueAt !== null) change.dueAt = iso(Date.parse(now) + this.#store.shoeV2(session.currentShoe)!.params.voidAfterSeconds * 1000);
+      this.#counted('transfer', () => {
+        this.#store.insertTransfer(t, decided, now);
+        this.#store.appendRecord(record, stateAfter(session, change));
+      });
+      await this.#schedule();
+      return transferOutcome(t, decided, false);
     });
   }
 
   /** This session's transfers with shared tables, oldest first. */
-  async sharedTransfers(): Promise<ReturnType<typeof listTransfers>> {
-    return this.#exists() ? listTransfers(this.ctx.storage) : [];
+  async sharedTransfers(): Promise<ReturnType<TableStore['transfers']>> {
+    return this.#exists() ? this.#store.transfers() : [];
   }
 
   // ---- RPC: reading -------------------------------------------------------------------------------
@@ -500,7 +559,13 @@ export class Table extends DurableObject<Env> {
 
   /** This instance's counters: rows written since it started (the bench's and the tests' figure of the billed writes). */
   async stats(): Promise<TableStats> {
-    return { rowsWritten: this.#store.rowsWritten, changes: structuredClone(this.#changes) };
+    return {
+      rowsWritten: this.#store.rowsWritten,
+      rowsRead: this.#store.rowsRead,
+      changes: structuredClone(this.#changes),
+      alarm: { ...this.#alarm },
+      ledger: { ...this.#ledger },
+    };
   }
 
   /** Runs `write` in one transaction and counts the rows it wrote under `kind`. */
@@ -516,10 +581,12 @@ export class Table extends DurableObject<Env> {
 
   /** Voids a round whose secret is overdue (or reveals a shoe left idle after a void), then sends the totals when the ledger is behind. */
   override async alarm(): Promise<void> {
+    this.#alarm.runs++;
     this.#armedAt = null;
     await this.#exclusive(() => this.#runTimer());
-    const due = this.#ledgerDue;
-    if (due === null || due <= Date.now()) await this.#pushLedger();
+    // Whatever the alarm was armed for (a void, the ledger, or an instance since evicted whose due
+    // time this one never knew), the ledger gets what it may lack now: later would be another alarm.
+    await this.#pushLedger();
     await this.#schedule();
   }
 
@@ -531,16 +598,26 @@ export class Table extends DurableObject<Env> {
     return this.#pushLedger();
   }
 
-  /** Sets the one alarm for the earlier of the ledger push and the table's timer (when either is due). */
-  async #schedule(): Promise<void> {
+  /**
+   * Sets the one alarm for the earlier of the ledger push and the table's timer (when either is
+   * due). `bet`: just after a change that left a round pending, whose settlement the ledger will
+   * lack within seconds: its delay starts now, so that the bet arms the one alarm for both (the
+   * void deadline is later) and the secret arms nothing.
+   */
+  async #schedule(bet = false): Promise<void> {
     if (!this.#exists()) return;
     const s = this.#store.session()!;
-    if (s.ledgerRounds < s.rounds) this.#ledgerDue ??= Date.now() + ledgerDelayMs(this.env);
+    // Measured from the first change the ledger lacks, never pushed back by later ones: the ledger
+    // lags by at most the delay, and the rounds played meanwhile go in one push.
+    if (this.#ledgerBehind(s) || (bet && s.pendingRound !== null)) this.#ledgerDue ??= this.clock() + ledgerDelayMs(this.env);
     else this.#ledgerDue = null;
     const timer = s.dueAt === null ? null : Date.parse(s.dueAt);
     const at = [this.#ledgerDue, timer].filter((t): t is number => t !== null).reduce((a, b) => Math.min(a, b), Infinity);
-    if (at === Infinity || at === this.#armedAt) return;
+    // An alarm armed no later serves as well: it does what is due and arms the next. Each setAlarm
+    // is a row written, so a player's bets (their void deadlines) mostly leave the ledger's alarm be.
+    if (at === Infinity || (this.#armedAt !== null && this.#armedAt <= at)) return;
     try {
+      this.#alarm.set++;
       await this.ctx.storage.setAlarm(at);
       this.#armedAt = at;
     } catch (err) {
@@ -550,10 +627,17 @@ export class Table extends DurableObject<Env> {
     }
   }
 
+  /** Whether the ledger may lack these totals (-1 acknowledged: it may not know the session yet). */
+  #ledgerBehind(s: SessionRow): boolean {
+    this.#ledgerRounds = Math.max(this.#ledgerRounds, s.ledgerRounds);
+    return this.#ledgerRounds < s.rounds;
+  }
+
   async #pushLedger(): Promise<boolean> {
     if (!this.#exists()) return true;
     const s = this.#store.session()!;
-    if (s.ledgerRounds >= s.rounds) return true;
+    if (!this.#ledgerBehind(s)) return true;
+    this.#ledger.pushes++;
     try {
       await this.env.LEDGER.getByName(LEDGER_NAME).record({
         sessionId: s.sessionId,
@@ -566,11 +650,13 @@ export class Table extends DurableObject<Env> {
       });
     } catch (err) {
       console.error(`punto-banco: the ledger did not take the totals of ${s.sessionId} (retry in ${LEDGER_RETRY_MS / 1000} s):`, (err as Error).message);
-      this.#ledgerDue = Date.now() + LEDGER_RETRY_MS;
+      this.#ledger.failed++;
+      this.#ledgerDue = this.clock() + LEDGER_RETRY_MS;
       await this.#schedule();
       return false;
     }
-    this.#counted('ledger', () => this.#store.markLedger(s.rounds));
+    // Applied or a repeat, the ledger now has these totals: remembered here, no row written.
+    this.#ledgerRounds = Math.max(this.#ledgerRounds, s.rounds);
     this.#ledgerDue = null;
     // Rounds played while the totals were on their way go in the next push.
     await this.#schedule();
@@ -595,25 +681,22 @@ export class Table extends DurableObject<Env> {
       const reason = revealDue(shoe.params, { cutCardOut: false, accepted: session.shoeRounds });
       const ending = reason ? await this.#endAndCommit(session, shoe, voided, reason, voided.body.balanceAfter) : null;
       this.#counted('void', () => {
-        this.#store.appendRecord(voided);
-        const change: SessionChange = {
-          head: voided.hash,
+        const voidedState = stateAfter(session, {
           balance: voided.body.balanceAfter,
           pendingRound: null,
           dueAt: iso(Date.parse(now) + shoe.params.voidAfterSeconds * 1000),
-        };
-        if (ending) this.#writeEnding(shoe.number, ending, change);
-        this.#store.updateSession(change, expectOf(session));
+        });
+        this.#store.appendRecord(voided, voidedState);
+        if (ending) this.#writeEnding(shoe.number, ending, voidedState);
       });
       return;
     }
     const last = this.#store.lastRecord(null)!;
-    if (last.body.type !== 'void') return;
+    // Idle after a void, shared-table transfers aside (§B14): the reveal follows the newest record.
+    if ((last.body.type === 'transfer' ? this.#store.lastPrivateRecord()! : last).body.type !== 'void') return;
     const ending = await this.#endAndCommit(session, shoe, last, 'void-timeout', session.balance);
     this.#counted('idle-reveal', () => {
-      const change: SessionChange = { head: ending.reveal.hash };
-      this.#writeEnding(shoe.number, ending, change);
-      this.#store.updateSession(change, expectOf(session));
+      this.#writeEnding(shoe.number, ending, session);
       this.#dealt = null;
     });
   }
@@ -657,7 +740,7 @@ export class Table extends DurableObject<Env> {
       const { kind, result, write } = computed;
       const key = { key: idem.key, requestHash: idem.requestHash, at: iso(Date.now()) };
       this.#counted(kind, () => write(key));
-      await this.#schedule();
+      await this.#schedule(kind === 'bet');
       return result;
     });
   }
@@ -835,13 +918,17 @@ export class Table extends DurableObject<Env> {
     return { reveal, next };
   }
 
-  /** The rows of a shoe's end (its reveal appended unless `appendReveal` is false: it already answers the request), folded into the session change. */
-  #writeEnding(shoeNumber: number, ending: Ending, change: SessionChange, appendReveal = true): void {
-    if (appendReveal) this.#store.appendRecord(ending.reveal);
+  /**
+   * The rows of a shoe's end after the record that left the session in `state`: its reveal
+   * (unless `appendReveal` is false: it answers the request, appended already), the shoe ended,
+   * the next shoe and its commitment, which opens the session's state for that shoe.
+   */
+  #writeEnding(shoeNumber: number, ending: Ending, state: SessionState, appendReveal = true): void {
+    const revealed = stateAfter(state, { pendingRound: null, dueAt: null });
+    if (appendReveal) this.#store.appendRecord(ending.reveal, revealed);
     this.#store.endShoe(shoeNumber, ending.reveal);
     this.#store.insertShoe(ending.next);
-    this.#store.appendRecord(ending.next.commitment);
-    Object.assign(change, { head: ending.next.commitment.hash, currentShoe: ending.next.number, shoeRounds: 0, pendingRound: null, dueAt: null });
+    this.#store.appendRecord(ending.next.commitment, stateAfter(revealed, { shoeRounds: 0 }));
   }
 
   /**
@@ -943,11 +1030,6 @@ export function cutRangeV2(params: ShoeParamsV2): { min: number; max: number } {
 
 function retired(): Answer<never> {
   return failure(409, 'protocol_retired', 'this session plays pb-fair-1, which is retired: its history stays readable; start a new session to play on');
-}
-
-/** The session row as a change expects to find it. */
-function expectOf(s: SessionRow) {
-  return { shoe: s.currentShoe, shoeRounds: s.shoeRounds, pendingRound: s.pendingRound };
 }
 
 function sameRequest(a: SignedRequest, b: SignedRequest): boolean {

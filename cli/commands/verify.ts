@@ -16,6 +16,9 @@ import {
   type OwedRound,
   owedRound,
   secretFor,
+  type SignedV2,
+  type TransferV2,
+  unseenTransfers,
   type VerifyReportV2,
   verifyTextV2,
   type Jwks,
@@ -192,13 +195,17 @@ async function runV2(text: string, content: unknown, values: Record<string, stri
   const playerKey = values['player-key'];
   const report = await verifyTextV2(text, keys, playerKey === undefined ? {} : { playerKey });
   let copies: CopyFinding[] | undefined;
+  let transfers: SignedV2<TransferV2>[] = [];
   const owed: (OwedRound | { shoe: number; round: number; acceptance: string; pending: string })[] = [];
   if (values.mine !== undefined) {
     const mineText = await readInput(values.mine);
     const mineReport = await verifyTextV2(mineText, keys, playerKey === undefined ? {} : { playerKey });
     const mine = JSON.parse(mineText) as FileV2;
     const theirs = content as FileV2;
-    copies = Array.isArray(mine?.records) && Array.isArray(theirs?.records) ? compareCopies(mine, theirs) : [];
+    const comparable = Array.isArray(mine?.records) && Array.isArray(theirs?.records);
+    copies = comparable ? compareCopies(mine, theirs) : [];
+    // Shared-table transfers the player's copy never received: no finding, listed for matching with the shared tables' records.
+    transfers = comparable ? unseenTransfers(mine, theirs) : [];
     const unsettled = [...report.unsettled, ...mineReport.unsettled.filter((u) => !report.unsettled.some((t) => t.acceptance === u.acceptance))];
     for (const u of unsettled) {
       const secret = secretFor(mine, u.acceptance) ?? secretFor(theirs, u.acceptance);
@@ -213,9 +220,12 @@ async function runV2(text: string, content: unknown, values: Record<string, stri
   }
   const ok = report.ok && (copies?.length ?? 0) === 0;
   if (json) {
-    console.log(JSON.stringify({ ok, code: report.code, version: 'pb-fair-2', pending: report.pending, report, ...(copies ? { copies, owed } : {}) }));
+    const unseen = transfers.map((t) => ({ hash: t.hash, ...t.body }));
+    console.log(
+      JSON.stringify({ ok, code: report.code, version: 'pb-fair-2', pending: report.pending, report, ...(copies ? { copies, owed, transfers: unseen } : {}) }),
+    );
   } else {
-    console.log(renderV2(report, copies, owed));
+    console.log(renderV2(report, copies, owed, transfers));
   }
   return ok ? 0 : 1;
 }
@@ -224,7 +234,12 @@ function pick(u: { shoe: number; round: number; acceptance: string }) {
   return { shoe: u.shoe, round: u.round, acceptance: u.acceptance };
 }
 
-function renderV2(report: VerifyReportV2, copies: CopyFinding[] | undefined, owed: (OwedRound | { shoe: number; round: number; pending: string })[]): string {
+function renderV2(
+  report: VerifyReportV2,
+  copies: CopyFinding[] | undefined,
+  owed: (OwedRound | { shoe: number; round: number; pending: string })[],
+  transfers: SignedV2<TransferV2>[],
+): string {
   const lines: string[] = [];
   const count = (status: string) => report.rounds.filter((r) => r.status === status).length;
   lines.push(
@@ -239,6 +254,13 @@ function renderV2(report: VerifyReportV2, copies: CopyFinding[] | undefined, owe
   else lines.push('VERIFIED: every record, signature (operator and player), card, payout and balance checks out');
   for (const c of copies ?? []) lines.push(`${c.code}: ${c.message}`);
   if (copies && copies.length === 0) lines.push("the operator's copy holds every record of the player's copy, unchanged");
+  if (transfers.length > 0)
+    lines.push(`${transfers.length} shared-table transfer(s) your copy did not receive (match each with its shared table's settlement):`);
+  for (const { body: t } of transfers) {
+    lines.push(
+      `  shoe ${t.shoe}: ${t.kind} ${formatUnits(t.amount)} (${t.sharedTable}, shoe ${t.sharedShoe}, round ${t.sharedRound}, id ${t.transfer}): balance ${formatUnits(t.balanceBefore)} → ${formatUnits(t.balanceAfter)}`,
+    );
+  }
   for (const o of owed) {
     if ('pending' in o) lines.push(`shoe ${o.shoe}, round ${o.round} is owed: ${o.pending}`);
     else

@@ -27,15 +27,27 @@ export function bytesToHex(bytes: Uint8Array): string {
   return out;
 }
 
+/** The value of each lowercase hex digit by char code, -1 for anything else. */
+const HEX_VALUE = new Int8Array(128).fill(-1);
+for (let i = 0; i < 16; i++) HEX_VALUE['0123456789abcdef'.charCodeAt(i)] = i;
+
 /** Bytes of a lowercase hex string; null if it is not even-length lowercase hex. */
 export function hexToBytes(hex: string): Uint8Array<ArrayBuffer> | null {
-  if (hex.length % 2 !== 0 || !/^[0-9a-f]*$/.test(hex)) return null;
+  if (hex.length % 2 !== 0) return null;
   const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  for (let i = 0; i < out.length; i++) {
+    const hi = HEX_VALUE[hex.charCodeAt(2 * i)] ?? -1;
+    const lo = HEX_VALUE[hex.charCodeAt(2 * i + 1)] ?? -1;
+    if (hi < 0 || lo < 0) return null;
+    out[i] = (hi << 4) | lo;
+  }
   return out;
 }
 
 const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+/** The value of each base64url character by char code, -1 for anything else. */
+const B64URL_VALUE = new Int8Array(128).fill(-1);
+for (let i = 0; i < 64; i++) B64URL_VALUE[B64URL.charCodeAt(i)] = i;
 
 /** RFC 4648 §5 base64url without padding. */
 export function bytesToBase64url(bytes: Uint8Array): string {
@@ -61,13 +73,15 @@ export function bytesToBase64url(bytes: Uint8Array): string {
  * (no padding, no other alphabet, unused trailing bits zero), so one signature has one spelling.
  */
 export function base64urlToBytes(text: string): Uint8Array<ArrayBuffer> | null {
-  if (text.length % 4 === 1 || !/^[A-Za-z0-9_-]*$/.test(text)) return null;
+  if (text.length % 4 === 1) return null;
   const out = new Uint8Array(Math.floor((text.length * 6) / 8));
   let acc = 0;
   let bits = 0;
   let j = 0;
-  for (const ch of text) {
-    acc = (acc << 6) | B64URL.indexOf(ch);
+  for (let i = 0; i < text.length; i++) {
+    const six = B64URL_VALUE[text.charCodeAt(i)] ?? -1;
+    if (six < 0) return null;
+    acc = (acc << 6) | six;
     bits += 6;
     if (bits >= 8) {
       bits -= 8;
@@ -119,6 +133,9 @@ export function canonicalJson(value: unknown): string {
   return text;
 }
 
+/** What JSON.stringify escapes in a well-formed string, and any surrogate (a pair is fine, a lone one refused). */
+const ESCAPED_OR_SURROGATE = /["\\\u0000-\u001f\uD800-\uDFFF]/;
+
 /** The hot path: no bookkeeping, undefined on the first value outside the subset. */
 function encode(value: unknown): string | undefined {
   switch (typeof value) {
@@ -127,6 +144,8 @@ function encode(value: unknown): string | undefined {
     case 'number':
       return Number.isSafeInteger(value) ? String(value) : undefined; // String(-0) is "0", as in JCS
     case 'string':
+      // Most strings need no escape and hold no surrogate: quoted as they are.
+      if (!ESCAPED_OR_SURROGATE.test(value)) return `"${value}"`;
       // ECMAScript's string serialisation is exactly JCS's: \" \\ \b \t \n \f \r, other C0 as \u00xx.
       return isWellFormed(value) ? JSON.stringify(value) : undefined;
     case 'object': {
@@ -149,8 +168,9 @@ function encode(value: unknown): string | undefined {
         const v = value[key];
         if (v === undefined) continue;
         const item = encode(v);
-        if (item === undefined || !isWellFormed(key)) return undefined;
-        out += `${first ? '' : ','}${quotedKey(key)}:${item}`;
+        const quoted = quotedKey(key);
+        if (item === undefined || quoted === undefined) return undefined;
+        out += `${first ? '' : ','}${quoted}:${item}`;
         first = false;
       }
       return `${out}}`;
@@ -160,12 +180,14 @@ function encode(value: unknown): string | undefined {
   }
 }
 
-/** Record bodies repeat the same few dozen member names: quote each once. */
+/** Record bodies repeat the same few dozen member names: quote each once (only well-formed ones are kept). */
 const QUOTED_KEYS = new Map<string, string>();
 
-function quotedKey(key: string): string {
+/** The quoted member name, or undefined if it holds a lone surrogate. */
+function quotedKey(key: string): string | undefined {
   let q = QUOTED_KEYS.get(key);
   if (q === undefined) {
+    if (!isWellFormed(key)) return undefined;
     q = JSON.stringify(key);
     if (QUOTED_KEYS.size < 1024) QUOTED_KEYS.set(key, q);
   }

@@ -103,7 +103,8 @@ before(async () => {
   // The host port first: the Worker's EMBED_ORIGINS must name it.
   HOST_PORT = await freePort();
   hostServer = await startHost(HOST_PORT);
-  worker = await startServer({ vars: { EMBED_ORIGINS: JSON.stringify({ '*': [], acme: [acme()] }), ADMIN_TOKEN } });
+  // A short ledger delay (default 30 s): the report is checked within seconds of each round.
+  worker = await startServer({ vars: { EMBED_ORIGINS: JSON.stringify({ '*': [], acme: [acme()] }), ADMIN_TOKEN, LEDGER_DELAY_MS: '200' } });
   WORKER = worker.url;
   browser = await launchChromium(['--host-resolver-rules=MAP *.test 127.0.0.1']);
 });

@@ -52,7 +52,7 @@ test('three rounds through the widget, verified in the fairness panel and, from 
 
   // The fairness panel: the table's transcript verifies (signatures, chain, both sides' keys), and
   // every record the player received is in it, unchanged.
-  // The table opens the fairness pane by itself at the start of a shoe: open it only if it is closed.
+  // A table with room beside the felt opens the fairness pane by itself at the start of a shoe: open it only if it is closed.
   const launcher = page.locator('punto-banco-table .launchers:not(.sheet-tabs) .launcher', { hasText: 'Fairness' });
   if ((await launcher.getAttribute('aria-pressed')) !== 'true') await launcher.click();
   let report = page.locator('punto-banco-table pb-fairness pb-verify-report-v2');

@@ -79,6 +79,48 @@ describe('punto-banco verify --mine', async () => {
     expect(out.copies.map((c: { code: string; round: number | null }) => [c.code, c.round])).toContainEqual(['missing_in_operator_copy', 4]); // … but not with the player's
   });
 
+  test("shared-table transfers the player's copy never received are listed, not findings", async () => {
+    const shoe = (transfers: boolean) =>
+      playTableV2({
+        table: 'mine',
+        operatorKey: operator,
+        playerKey: player,
+        openingBalance: 50_000,
+        shoes: [
+          {
+            params: ONE_DECK_V2,
+            serverSeed: SEED_A,
+            clientSeed: 'mine',
+            cut: 30,
+            rounds: rounds(2).map((r, i) =>
+              i === 1 && transfers
+                ? {
+                    ...r,
+                    betFollows: 'seen' as const,
+                    transfersBefore: [{ id: 'ab'.repeat(32), table: 'hall-1/a', shoe: 1, round: 4, kind: 'credit' as const, amount: 1500 }],
+                  }
+                : r,
+            ),
+            end: 'player',
+          },
+        ],
+      });
+    const theirsFile = await shoe(true);
+    const theirs = save('transfers.json', { version: theirsFile.version, records: theirsFile.records });
+    // The player's copy: every record but the transfer (its requests named the record before it).
+    const mine = save('transfers-mine.json', { version: 'pb-fair-2', records: theirsFile.records.filter((r) => r.body.type !== 'transfer') });
+    const { code, stdout } = await inProcess([theirs, '--jwks', jwks, '--mine', mine, '--json']);
+    const out = JSON.parse(stdout);
+    expect(out.code).toBe('ok');
+    expect(out.copies).toEqual([]);
+    expect(out.transfers.map((t: { kind: string; amount: number; transfer: string }) => [t.kind, t.amount, t.transfer])).toEqual([
+      ['credit', 1500, 'ab'.repeat(32)],
+    ]);
+    expect(code).toBe(0);
+    const text = await inProcess([theirs, '--jwks', jwks, '--mine', mine]);
+    expect(text.stdout).toContain('1 shared-table transfer(s) your copy did not receive');
+  });
+
   test('an unsettled round: the owed result is printed once the shoe is revealed', async () => {
     const file = await play(rounds(3, 'unsettled'));
     const theirs = save('unsettled.json', { version: file.version, records: file.records });

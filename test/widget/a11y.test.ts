@@ -11,6 +11,8 @@ import { mountTable, shadow, unmountAll, until } from './helpers.ts';
 import type { PbVerifyPage } from '../../widget/panels/index.ts';
 import { playShoe, tamperedCopy } from './panels-fixture.ts';
 import { $, mount, type, unmountAll as unmountPanels } from './panels-helpers.ts';
+import { FakeSharedTable } from './fake-shared-table.ts';
+import { FakeWorker } from './fake-worker.ts';
 
 /** The violations axe finds in `el` (and its shadow trees), as "rule: target" lines for a readable failure. */
 async function audit(el: Element): Promise<string[]> {
@@ -35,6 +37,24 @@ describe('accessibility audit (axe-core)', function () {
   afterEach(() => {
     unmountAll();
     unmountPanels();
+  });
+
+  it('a shared table, betting and after a round dealt for all: no WCAG A/AA violations', async () => {
+    const worker = new FakeWorker();
+    const table = new FakeSharedTable(worker);
+    const { el } = await mountTable({ width: 900, worker, attrs: { table: 'hall-1/a' }, setup: (e) => (e.socketFactory = table.socketFactory) });
+    await until(() => shadow(el).querySelector('.shared-clock.open'), 'the window');
+    table.otherBet('someone-else', [{ sector: 1, box: 'banker', amount: 2000 }]);
+    el.placeBet(0, 'player');
+    await until(() => shadow(el).querySelector('.box-total'), 'a box total');
+    expect(await audit(el)).to.deep.equal([]);
+    await el.deal();
+    await until(() => table.bets.size === 2, 'the bet in');
+    table.closeWindow();
+    table.deal(['9S', '2H', 'KD', '5C']);
+    await until(() => el.state === 'settled' && shadow(el).querySelector('pb-scoreboard'), 'the round');
+    await (shadow(el).querySelector('pb-scoreboard') as Element & { updateComplete: Promise<unknown> }).updateComplete;
+    expect(await audit(el)).to.deep.equal([]);
   });
 
   it('the table with bets, after a round, and with each panel open: no WCAG A/AA violations', async () => {

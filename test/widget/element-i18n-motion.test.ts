@@ -118,16 +118,19 @@ describe('<punto-banco-table> reduced motion', () => {
     const { el, scene } = await mountTable();
     expect(el.effectiveReducedMotion).to.equal(false);
     expect(scene!.options.reducedMotion).to.equal(false);
+    expect(getComputedStyle(chipButton(el, 500)).transitionProperty).to.equal('transform, box-shadow');
     await emulateMedia({ reducedMotion: 'reduce' });
     await until(() => el.effectiveReducedMotion, 'the media change');
     await settle(el);
     expect(scene!.options.reducedMotion).to.equal(true);
     expect(el.hasAttribute('data-reduced-motion')).to.equal(true);
-    expect(getComputedStyle(chipButton(el, 500)).transitionDuration).to.equal('1e-05s');
+    // Nothing transitions (not a short transition on every property: loader-styles.ts).
+    expect(getComputedStyle(chipButton(el, 500)).transitionProperty).to.equal('none');
     await emulateMedia({ reducedMotion: 'no-preference' });
     await until(() => !el.effectiveReducedMotion, 'back to motion');
     await settle(el);
     expect(scene!.options.reducedMotion).to.equal(false);
+    expect(getComputedStyle(chipButton(el, 500)).transitionProperty).to.equal('transform, box-shadow');
   });
 
   it('the reduced-motion attribute overrides the OS setting either way', async () => {

@@ -49,21 +49,6 @@ async function openHost(page: string): Promise<Host> {
   const table = win.document.querySelector('punto-banco-table') as PuntoBancoTable;
   await until(() => win.pbEvents.some((e) => e.type === 'pb-ready') || win.pbEvents.some((e) => e.type === 'pb-error'), 'pb-ready in the host page', 30_000);
   await until(() => table.scene && shadow(table).querySelectorAll('.box').length === 15, 'the scene and the 15 boxes', 30_000);
-  // The table fits its felt to the frame once it has measured itself: click only once the boxes
-  // stand still (the same place over several frames), as a person would.
-  let last = '';
-  let still = 0;
-  await until(
-    () => {
-      const r = shadow(table).querySelector('.box')!.getBoundingClientRect();
-      const now = `${r.left},${r.top},${r.width},${r.height}`;
-      still = now === last ? still + 1 : 0;
-      last = now;
-      return still >= 5;
-    },
-    'the layout to settle',
-    10_000,
-  );
   return { frame, win, table };
 }
 

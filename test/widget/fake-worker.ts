@@ -194,6 +194,12 @@ export class FakeWorker {
     return s ? { version: 'pb-fair-2', records: [...s.records] } : null;
   }
 
+  /** A session by its token, live (a fake shared table moves its balance: fake-shared-table.ts), or null. */
+  sessionOfToken(token: string): { readonly id: string; readonly room: string; readonly playerKey: string; balance: number } | null {
+    for (const s of this.#sessions.values()) if (s.token === token) return s;
+    return null;
+  }
+
   /** The session's player key (what its commitments name). */
   playerKey(sessionId: string): string | null {
     return this.#sessions.get(sessionId)?.playerKey ?? null;

@@ -55,11 +55,14 @@ const reportOf = (check: TableCheckResult): VerifyReportV2 => {
   return check.result.report;
 };
 
+/** Wide enough for the pane beside the felt: the first shoe's fairness panel opens by itself. */
+const WIDE = 1200;
+
 describe('<punto-banco-table> fairness panel', () => {
   afterEach(unmountAll);
 
   it('starts the shoe with the seed and cut the player chose ("Cut and start")', async () => {
-    const { el, worker } = await mountTable();
+    const { el, worker } = await mountTable({ width: WIDE });
     const panel = await currentPanel(el);
     expect(panel.status).to.equal('awaiting-start');
     // The signed commitment is there before anything else, and checks against the table's JWKS.
@@ -86,7 +89,7 @@ describe('<punto-banco-table> fairness panel', () => {
   });
 
   it('a Deal on a shoe nobody cut uses the random seed and cut the panel shows', async () => {
-    const { el, worker } = await mountTable();
+    const { el, worker } = await mountTable({ width: WIDE });
     const panel = await currentPanel(el);
     const shown = { clientSeed: panel.clientSeed, cut: panel.cut };
     expect(shown.clientSeed).to.match(/^[0-9a-f]{32}$/);
@@ -94,7 +97,7 @@ describe('<punto-banco-table> fairness panel', () => {
     await playRounds(el, 1);
     expect(worker.requests('start').map(startChoice)).to.deep.equal([shown]);
     // Edited but not started: the Deal takes what the panel shows.
-    const { el: other, worker: otherWorker } = await mountTable();
+    const { el: other, worker: otherWorker } = await mountTable({ width: WIDE });
     const otherPanel = await currentPanel(other);
     type(inner<HTMLInputElement>(otherPanel, '#seed'), 'typed, never started');
     await playRounds(other, 1);
@@ -102,7 +105,7 @@ describe('<punto-banco-table> fairness panel', () => {
   });
 
   it('refuses to deal on a seed the engine refuses, and says why in the panel', async () => {
-    const { el, worker } = await mountTable();
+    const { el, worker } = await mountTable({ width: WIDE });
     const panel = await currentPanel(el);
     type(inner<HTMLInputElement>(panel, '#seed'), '');
     el.placeBet(0, 'player');
@@ -117,7 +120,7 @@ describe('<punto-banco-table> fairness panel', () => {
   });
 
   it('ends the shoe on request; the revealed shoe verifies in the widget, every round verified', async () => {
-    const { el, worker } = await mountTable();
+    const { el, worker } = await mountTable({ width: WIDE });
     await currentPanel(el);
     await playRounds(el, 5);
     const panel = current(el)!;
@@ -151,7 +154,7 @@ describe('<punto-banco-table> fairness panel', () => {
 
   it('flags a tampered table transcript, and the round the operator dropped from its copy', async () => {
     const worker = new FakeWorker();
-    const { el } = await mountTable({ worker });
+    const { el } = await mountTable({ worker, width: WIDE });
     await currentPanel(el);
     await playRounds(el, 3);
     const panel = current(el)!;
@@ -187,7 +190,7 @@ describe('<punto-banco-table> fairness panel', () => {
   it('keeps a shoe revealed by the cut card verifiable after the next shoe starts; the scoreboard starts over', async () => {
     const worker = new FakeWorker();
     Object.assign(worker.params, { decks: 1, cutCardFromEnd: 16 }); // 52 cards: the cut card comes out within a few rounds
-    const { el } = await mountTable({ worker });
+    const { el } = await mountTable({ worker, width: WIDE });
     await currentPanel(el);
     let rounds = 0;
     while (worker.requests('start').length < 2 || rounds === 0) {

@@ -73,8 +73,9 @@ try {
       else await page.screenshot({ path: file });
     };
 
-    // 1. Before the shoe: the invitation to cut (desktop: the fairness panel already open under the felt).
-    if (vp.name === 'phone') {
+    // 1. Before the shoe: the invitation to cut, a line above the launchers (on a table with room
+    // for the pane beside the felt, 1100 px and wider, the fairness panel is already open instead).
+    if (await inTable(page, '.invite button').isVisible()) {
       await table.scrollIntoViewIfNeeded();
       await shot('1-invite');
       await inTable(page, '.invite button').click();

@@ -37,7 +37,7 @@ describe('<punto-banco-table> panels', () => {
   afterEach(unmountAll);
 
   it('offers four launchers under the controls; each opens its panel in the pane, again closes it', async () => {
-    const { el } = await mountTable();
+    const { el } = await mountTable({ width: 1200 });
     const names = [...shadow(el).querySelectorAll('.drawer-bar .launcher')].map((b) => b.textContent.trim());
     expect(names).to.deep.equal(['Scoreboard', 'History', 'Fairness', 'Help']);
     // The launchers come after the table controls in focus order.
@@ -151,8 +151,46 @@ describe('<punto-banco-table> panels', () => {
     expect(launcher(el, 'scoreboard').getAttribute('aria-pressed')).to.equal('false');
   });
 
+  it('opens the fairness pane by itself only on a table with room for it beside the felt (its own width, not the window)', async () => {
+    // The window is 800 px wide throughout: only the element's width decides.
+    const invited = async (width: number, style = ''): Promise<{ el: PuntoBancoTable; open: boolean; line: boolean }> => {
+      const { el } = await mountTable({ width, setup: (e) => (e.style.cssText = style) });
+      await settle(el);
+      return { el, open: pane(el).open, line: shadow(el).querySelector('.invite') !== null };
+    };
+    for (const [width, style, beside] of [
+      [1100, '', true],
+      [1400, '', true],
+      [1099, '', false],
+      [900, '', false],
+      [760, '', false],
+      // A padded host: the content box (1070 px) is what the pane's layout sees.
+      [1150, 'display: block; padding: 0 40px', false],
+    ] as const) {
+      const { el, open, line } = await invited(width, style);
+      expect({ width, style, open, line }, 'pane open by itself, or the line inviting').to.deep.equal({ width, style, open: beside, line: !beside });
+      if (beside) {
+        // Beside the felt, never under it.
+        const stage = shadow(el).querySelector('.stage')!.getBoundingClientRect();
+        expect(pane(el).getBoundingClientRect().left).to.be.at.least(stage.right - 1);
+      } else {
+        expect(launcher(el, 'fairness').getAttribute('aria-pressed')).to.equal('false');
+        expect(el.hasAttribute('data-pane')).to.equal(false);
+      }
+      unmountAll();
+    }
+    // A table that narrows takes its invitation back (the line asks instead) without counting it as declined.
+    const { el } = await invited(1200);
+    expect(pane(el).open).to.equal(true);
+    el.parentElement!.style.width = '900px';
+    await until(() => !pane(el).open && shadow(el).querySelector('.invite'), 'the pane closed and the line inviting');
+    launcher(el, 'fairness').click();
+    await panel(el, 'pb-fairness');
+    expect(pane(el).open).to.equal(true);
+  });
+
   it("speaks the element's language in the drawer and in every panel", async () => {
-    const { el } = await mountTable({ attrs: { lang: 'ru' } });
+    const { el } = await mountTable({ width: 1200, attrs: { lang: 'ru' } });
     await until(() => launcher(el, 'scoreboard').textContent.trim() === 'Табло', 'Russian launchers');
     const fairness = await panel(el, 'pb-fairness');
     await until(() => fairness.shadowRoot!.textContent.includes('Снять и начать'), 'the Russian fairness panel');
@@ -166,9 +204,9 @@ describe('<punto-banco-table> panels', () => {
     await until(() => help.shadowRoot!.textContent.includes('Ακριβείς πιθανότητες'), 'the Greek help panel');
   });
 
-  it('has every panel text in ru, it and el, with the same {placeholders}', () => {
+  it('has every panel text in ru, it and el, with the same {{placeholders}}', () => {
     const placeholders = (text: string) =>
-      [...text.matchAll(/\{(\w+)\}/g)]
+      [...text.matchAll(/\{\{(\w+)\}\}/g)]
         .map((m) => m[1])
         .sort()
         .join(',');

@@ -1,8 +1,13 @@
-/** The translator: dotted keys, the English fallback, placeholders, one language per element. */
+/** The translator: dotted keys, the English fallback, placeholders, one language per element; the one placeholder syntax it shares with the panels. */
 import { expect } from 'chai';
 import { en } from '../../widget/i18n/en.ts';
 import { createTranslator, translate } from '../../widget/i18n/index.ts';
+import { panelsEl } from '../../widget/i18n/panels-el.ts';
+import { panelsIt } from '../../widget/i18n/panels-it.ts';
+import { panelsRu } from '../../widget/i18n/panels-ru.ts';
+import { fill } from '../../widget/i18n/placeholders.ts';
 import { ru } from '../../widget/i18n/ru.ts';
+import { fill as panelsFill, PANEL_STRINGS } from '../../widget/panels/strings.ts';
 
 describe('translate', () => {
   it('reads a dotted key and fills every placeholder, spaces inside braces allowed', () => {
@@ -29,5 +34,34 @@ describe('translate', () => {
     expect(a.t('deal')).to.equal(en.deal);
     expect(b.t('deal')).to.equal(ru.deal);
     expect(b.money(1500, 'EUR')).to.match(/1,5/);
+  });
+});
+
+describe('fill: the placeholders of the translator and the panels alike', () => {
+  it('fills {{name}}, spaces inside the braces allowed, every occurrence', () => {
+    expect(fill('{{a}} and {{ b }} and {{a}}', { a: 1, b: 'two' })).to.equal('1 and two and 1');
+    expect(fill('Shoe {{shoe}}', { shoe: 0 })).to.equal('Shoe 0');
+  });
+  it('leaves a name without a value, an inherited name and single braces as they are', () => {
+    expect(fill('{{shoe}}, {{toString}}, {shoe}', { shoe: 3 })).to.equal('3, {{toString}}, {shoe}');
+    expect(fill('Round {{round}}')).to.equal('Round {{round}}');
+  });
+  it('is the function the panels use', () => {
+    expect(panelsFill).to.equal(fill);
+  });
+  it('every panel text, in every language, writes its placeholders as {{name}}', () => {
+    const single = /(?<!\{)\{\s*\w+\s*\}(?!\})/;
+    for (const [name, catalog] of Object.entries({ en: PANEL_STRINGS, ru: panelsRu, it: panelsIt, el: panelsEl })) {
+      for (const [key, text] of Object.entries(catalog)) expect(text, `${name}.${key}`).not.to.match(single);
+    }
+    // Given every name it holds, a panel text keeps no placeholder.
+    const names = Object.fromEntries(Object.values(PANEL_STRINGS).flatMap((t) => [...t.matchAll(/\{\{(\w+)\}\}/g)].map((m) => [m[1]!, 'x'] as const)));
+    for (const text of Object.values(PANEL_STRINGS)) expect(fill(text, names)).not.to.contain('{{');
+  });
+  it('a panel text read through the translator fills the same as the panel fills it', () => {
+    expect(translate(ru, 'panels.shoeRound', { shoe: 2, round: 7 })).to.equal(fill(panelsRu.shoeRound, { shoe: 2, round: 7 }));
+    expect(translate(en, 'panels.shoeRound', { shoe: 2, round: 7 })).to.equal('Shoe 2, round 7');
+    // Read without values (as the table hands its catalog to the panels), the placeholders survive for the panel to fill.
+    expect(fill(translate(ru, 'panels.shoeRound'), { shoe: 2, round: 7 })).to.equal(fill(panelsRu.shoeRound, { shoe: 2, round: 7 }));
   });
 });

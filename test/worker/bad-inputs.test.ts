@@ -347,9 +347,11 @@ describe('bad inputs: the right 4xx, and nothing changes', () => {
   test('bets the balance cannot cover → 422 insufficient_balance; the balance never goes negative', async () => {
     const poor = await readySession({ room: 'hall-1' });
     const stub = env.TABLES.getByName(poor.id);
-    // Spend the play money without playing hundreds of rounds: set the stored balance directly.
+    // Spend the play money without playing hundreds of rounds: set the stored balance directly
+    // (the session's state is in its newest record's row).
+    const newest = 'WHERE seq = (SELECT MAX(seq) FROM records)';
     await runInDurableObject(stub, (_table, state) => {
-      state.storage.sql.exec('UPDATE session SET balance = 500');
+      state.storage.sql.exec(`UPDATE records SET balance = 500 ${newest}`);
     });
     const before = await snapshot(poor);
     const r = await api('POST', `/api/sessions/${poor.id}/rounds`, {
@@ -369,7 +371,7 @@ describe('bad inputs: the right 4xx, and nothing changes', () => {
     expect((await reveal(poor, all.body.acceptance)).body.balance).toBeGreaterThanOrEqual(0);
     // The schema itself refuses a negative balance, so even a bug could not store one.
     await runInDurableObject(stub, (_table, state) => {
-      expect(() => state.storage.sql.exec('UPDATE session SET balance = -1')).toThrow(/CHECK constraint/);
+      expect(() => state.storage.sql.exec(`UPDATE records SET balance = -1 ${newest}`)).toThrow(/CHECK constraint/);
     });
   });
 });

@@ -79,6 +79,7 @@ describe('the page', () => {
     expect(tableTag((await frame('room=hall-2')).text)).toBe('<punto-banco-table room="hall-2">');
     expect(tableTag((await frame('lang=el&currency=GBP')).text)).toBe('<punto-banco-table lang="el" currency="GBP">');
     expect(tableTag((await frame('mode=reshuffle&speed=fast')).text)).toBe('<punto-banco-table mode="reshuffle" speed="fast">');
+    expect(tableTag((await frame('table=vip/high.reshuffle.fast')).text)).toBe('<punto-banco-table table="vip/high.reshuffle.fast">');
   });
 
   test('headers: no caching, no sniffing, no referrer, and no CORS allowance', async () => {
@@ -172,6 +173,10 @@ describe('bad requests', () => {
       ['currency=%E2%82%AC%E2%82%AC%E2%82%AC', /^currency: /],
       ['mode=baccarat', /^mode: mode must be /],
       ['speed=slow', /^speed: speed must be "normal" or "fast"$/],
+      ['table=hall-9/a', /^table: a table id is <room>\/<name>/],
+      ['table=hall-1/A', /^table: a table id is /],
+      ['table=hall-1/a.fast.reshuffle', /^table: a table id is /],
+      ['table=hall-1', /^table: a table id is /],
       ['endpoint=https://evil.example', /^unknown parameter "endpoint"$/],
       ['__proto__=x', /^unknown parameter "__proto__"$/],
       ['room=vip&room=hall-1', /^"room" is given more than once$/],

@@ -2,16 +2,16 @@
  * The operator's report (`GET /api/admin/affiliates`) and the ledger behind it, inside workerd.
  * Each test uses its own affiliate ids, so the figures it checks are exactly its own rounds.
  */
-import { createExecutionContext, runDurableObjectAlarm, runInDurableObject, waitOnExecutionContext } from 'cloudflare:test';
+import { createExecutionContext, evictDurableObject, runDurableObjectAlarm, runInDurableObject, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, test } from 'vitest';
 import type { Bet } from '../../shared/index.ts';
-import type { Env } from '../../worker/env.ts';
+import { type Env, ledgerDelayMs } from '../../worker/env.ts';
 import worker from '../../worker/index.ts';
 import { type AffiliateFigures, type AffiliateReport, type AttributedFigures, type Figures, LEDGER_NAME } from '../../worker/ledger.ts';
 import { migrate, MIGRATIONS } from '../../worker/schema.ts';
 import type { Table } from '../../worker/table.ts';
-import { api, BASE, createSession, play, type Session, startShoe, PLAYER_KEY, sessionOf, bet, reveal, state as stateOf } from './helpers.ts';
+import { api, BASE, createSession, insideTable, play, type Session, startShoe, PLAYER_KEY, sessionOf, bet, reveal, state as stateOf } from './helpers.ts';
 
 const ADMIN = env.ADMIN_TOKEN!;
 
@@ -160,18 +160,46 @@ describe('the operator report', () => {
     expect(entry(await report(), a)).toMatchObject(fig(1, 4, staked + more, returned + moreBack));
   });
 
-  test('the tables send their totals on their own (alarm), shortly after each change', async () => {
+  test('the tables send their totals on their own: the alarm, armed at most LEDGER_DELAY_MS after the first round the ledger lacks', async () => {
     const a = affiliateId('auto');
     const s = await createSession({ room: 'hall-2', affiliate: a });
     await startShoe(s);
+    const before = Date.now();
     const { staked, returned } = await playRounds(s, 3, [{ sector: 0, box: 'tie', amount: 1000 }]);
-    // Wait for the alarm (LEDGER_DELAY_MS) by polling the report; no syncLedger call.
-    let seen: AffiliateFigures | undefined;
-    for (let i = 0; i < 100 && seen?.rounds !== 3; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      seen = entry(await report(), a);
-    }
-    expect(seen).toMatchObject(fig(1, 3, staked, returned));
+    const table = env.TABLES.getByName(s.id);
+    const armed = await runInDurableObject(table, (_t, state) => state.storage.getAlarm());
+    expect(armed).not.toBeNull();
+    expect(armed!).toBeGreaterThanOrEqual(before);
+    expect(armed!).toBeLessThanOrEqual(Date.now() + ledgerDelayMs(env));
+    // Its time come (run now rather than waited for): one push carries the three rounds.
+    expect(await runDurableObjectAlarm(table)).toBe(true);
+    expect(entry(await report(), a)).toMatchObject(fig(1, 3, staked, returned));
+    expect((await table.stats()).ledger).toEqual({ pushes: 1, failed: 0 });
+  });
+
+  test('no round lost: the ledger unreachable, the table evicted meanwhile, then the ledger back', async () => {
+    const a = affiliateId('outage');
+    const s = await createSession({ room: 'hall-1', affiliate: a });
+    await startShoe(s);
+    const bets: Bet[] = [{ sector: 1, box: 'player', amount: 2000 }];
+    const first = await playRounds(s, 2, bets);
+    const table = env.TABLES.getByName(s.id);
+    await insideTable(s.id, (t) => {
+      t.env = { ...t.env, LEDGER: { getByName: () => ({ record: () => Promise.reject(new Error('ledger unreachable')) }) } };
+    });
+    expect(await runDurableObjectAlarm(table)).toBe(true);
+    expect((await table.stats()).ledger).toEqual({ pushes: 1, failed: 1 });
+    // The retry is armed; rounds go on meanwhile; the instance (and what it knew) is lost.
+    const retry = await runInDurableObject(table, (_t, state) => state.storage.getAlarm());
+    expect(retry).not.toBeNull();
+    const more = await playRounds(s, 1, bets);
+    expect(entry(await report(), a)).toBeUndefined();
+    await evictDurableObject(table);
+    // A fresh instance (with the real ledger) runs the retry: every round arrives, once.
+    expect(await runDurableObjectAlarm(table)).toBe(true);
+    expect(entry(await report(), a)).toMatchObject(fig(1, 3, first.staked + more.staked, first.returned + more.returned));
+    await settle([s, s]);
+    expect(entry(await report(), a)).toMatchObject(fig(1, 3, first.staked + more.staked, first.returned + more.returned));
   });
 
   test('a table from before the ledger: its totals are rebuilt from its receipts by the schema migration', async () => {

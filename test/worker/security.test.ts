@@ -290,7 +290,7 @@ describe('affiliate attribution', () => {
     const rep = await runInDurableObject(stub, async (ledger: Ledger, state) => {
       const sql = state.storage.sql;
       state.storage.transactionSync(() => {
-        for (const t of ['attributed_totals', 'sessions', 'meta']) sql.exec(`DROP TABLE ${t}`);
+        for (const t of ['attributed_totals', 'sessions', 'meta']) sql.exec(`DROP TABLE IF EXISTS ${t}`);
         migrate(sql, LEDGER_MIGRATIONS.slice(0, 1));
         sql.exec(
           `INSERT INTO sessions (session_id, affiliate, room, rounds, staked, returned, updated_at) VALUES ('old', 'acme', 'vip', 2, 5000, 4000, 'then')`,

@@ -8,10 +8,11 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, test } from 'vitest';
-import type { Jwks } from '../../shared/index.ts';
+import { type Jwks, sharedTransferId, type SignedV2, type TransferV2, verifyFileText } from '../../shared/index.ts';
 import { verifySharedText } from '../../shared/fairness/shared-table/verify.ts';
+import { outcomeCode, outcomeOfCode } from '../../shared/fairness/shared-table/outcomes.ts';
 import type { SharedTable } from '../../worker/shared-table.ts';
-import { api, bet as privateBet, createSession, readySession, reveal, type Session, state } from './helpers.ts';
+import { api, bet as privateBet, createSession, readySession, reveal, type Session, state, tableFile } from './helpers.ts';
 import { join, type Player, upgrade } from './shared-helpers.ts';
 
 const bet = (amount: number, box: 'player' | 'banker' | 'tie' = 'banker', sector = 1) => ({ sector, box, amount });
@@ -122,12 +123,63 @@ describe('a round with many players', () => {
     // The session's side of the books holds the same transfers.
     const transfers = await env.TABLES.getByName(sessions[0]!.id).sharedTransfers();
     expect(transfers.filter((t) => t.kind === 'debit').map((t) => t.amount)).toEqual([stakes[0]]);
+    // … and states each as a signed record of its private chain (FAIRNESS.md §B14), which still verifies:
+    // the debit's id is the settlement's (table, shoe, round, player), its amount the stake, the credit the return.
+    const jwks = (await api('GET', '/.well-known/jwks.json')).body as Jwks;
+    for (const [i, s] of sessions.entries()) {
+      const file = await tableFile(s);
+      expect((await verifyFileText(file, jwks, { playerKey: s.created.playerKey })).code).toBe('ok');
+      const st = settlements[i].settlement.body;
+      const records = (JSON.parse(file).records as SignedV2<TransferV2>[]).filter((r) => r.body.type === 'transfer').map((r) => r.body);
+      expect(records.find((t) => t.kind === 'debit')).toMatchObject({
+        transfer: sharedTransferId(id, st.shoe, st.round, st.player, 'debit'),
+        sharedTable: id,
+        sharedShoe: st.shoe,
+        sharedRound: st.round,
+        amount: st.staked,
+        balanceBefore: st.balanceBefore,
+      });
+      expect(records.filter((t) => t.kind === 'credit').map((t) => [t.transfer, t.amount])).toEqual(
+        st.returned > 0 ? [[sharedTransferId(id, st.shoe, st.round, st.player, 'credit'), st.returned]] : [],
+      );
+    }
     // The transcript: commitment, start, close, deal and every settlement; the verifier accepts it.
     const { records, report } = await verified(id);
     expect(records.slice(0, 4).map((r) => r.body.type)).toEqual(['commitment', 'start', 'close', 'deal']);
     expect(records.filter((r) => r.body.type === 'settlement')).toHaveLength(12);
     expect(report.code).toBe('ok');
     for (const p of [...players, latecomer]) p.close();
+  });
+});
+
+describe("the table's public state for the widget", () => {
+  test("each box's bets show as they are taken; the state lists the shoe's outcomes, round by round", async () => {
+    const id = 'hall-1/scoreboard';
+    const sessions = await Promise.all([createSession({ room: 'hall-1' }), createSession({ room: 'hall-1' })]);
+    const { players, open } = await seat(sessions, id);
+    // Who is at the table comes with every window and close, not with every join (the window opened at the first one).
+    expect(open.connections).toBeGreaterThanOrEqual(1);
+    const mine = [bet(1000, 'player', 0), bet(500, 'tie', 2)];
+    await players[0]!.bet(id, open.shoe, open.round, mine);
+    await players[0]!.next('bet-ack');
+    // Everyone sees the accepted bet with its boxes, not only its stake.
+    const seen = await players[1]!.next('bet', (m) => m.player === players[0]!.player);
+    expect(seen).toMatchObject({ stake: 1500, bets: mine });
+    const during = await api('GET', `/api/tables/${id}`);
+    expect(during.body.bets).toEqual([{ player: players[0]!.player, stake: 1500, bets: mine }]);
+    expect(during.body.outcomes).toEqual([]);
+    expect((await players[1]!.next('close')).connections).toBe(2);
+    const deal = (await players[1]!.next('deal', (m) => m.round === open.round, 60_000)).deal.body;
+    const after = await api('GET', `/api/tables/${id}`);
+    expect(after.body.outcomes).toEqual([outcomeCode(deal)]);
+    expect(outcomeOfCode(after.body.outcomes[0])).toEqual({
+      outcome: deal.outcome,
+      natural: deal.natural,
+      playerPair: deal.playerPair,
+      bankerPair: deal.bankerPair,
+    });
+    await settled(id);
+    for (const p of players) p.close();
   });
 });
 
@@ -210,7 +262,7 @@ describe("the session's side of a transfer", () => {
     const s = await createSession({ room: 'hall-1' });
     const wallet = env.TABLES.getByName(s.id);
     const start = await balance(s);
-    const t = { id: 'a'.repeat(64), table: 'hall-1/x', round: 1, kind: 'debit' as const, amount: 700 };
+    const t = { id: 'a'.repeat(64), table: 'hall-1/x', shoe: 1, round: 1, kind: 'debit' as const, amount: 700 };
     const first = await wallet.sharedTransfer(t);
     const again = await wallet.sharedTransfer(t);
     expect(first).toMatchObject({ ok: true, balance: start - 700, replayed: false });
@@ -236,7 +288,7 @@ describe('a private round in flight', () => {
     const wallet = env.TABLES.getByName(s.id);
     const accepted = await privateBet(s, [bet(1000, 'player')]);
     expect(accepted.status).toBe(200);
-    const t = { id: 'd'.repeat(64), table: 'hall-1/x', round: 1, kind: 'credit' as const, amount: 3000 };
+    const t = { id: 'd'.repeat(64), table: 'hall-1/x', shoe: 1, round: 1, kind: 'credit' as const, amount: 3000 };
     expect(await wallet.sharedTransfer(t)).toMatchObject({ ok: false, code: 'session_busy' });
     expect(await wallet.sharedTransfers()).toEqual([]);
     const settledRound = await reveal(s, accepted.body.acceptance);

@@ -5,6 +5,7 @@
 import type { ReceiptV2, ShoeStartChoice, SignedV2 } from './api-types.ts';
 import type { Bet, RoomId, TableLimits } from '../../shared/table.ts';
 import type { Result } from '../../shared/errors.ts';
+import type { SharedSettlement, SignedShared } from '../../shared/fairness/shared-table/records.ts';
 
 /** `pb-ready`: the session is open and the table takes bets. */
 export interface ReadyDetail {
@@ -26,11 +27,15 @@ export interface ErrorDetail {
   message: string;
 }
 
-/** The typed events, by name. `pb-round-settled` carries the signed receipt exactly as the Worker sent it. */
+/**
+ * The typed events, by name. `pb-round-settled` carries the signed record exactly as the Worker
+ * sent it: the pb-fair-2 receipt at a private table, the player's pb-shared-1 settlement at a
+ * shared one (`table` set); `body.type` tells them apart.
+ */
 export interface PuntoBancoEventMap {
   'pb-ready': CustomEvent<ReadyDetail>;
   'pb-bet-change': CustomEvent<BetChangeDetail>;
-  'pb-round-settled': CustomEvent<SignedV2<ReceiptV2>>;
+  'pb-round-settled': CustomEvent<SignedV2<ReceiptV2> | SignedShared<SharedSettlement>>;
   'pb-error': CustomEvent<ErrorDetail>;
 }
 

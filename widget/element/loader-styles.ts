@@ -137,11 +137,17 @@ export const loaderStyles = css`
     white-space: nowrap;
     border: 0;
   }
+  /*
+   * Reduced motion: animations end at once and nothing transitions. Not a short transition-duration:
+   * transition-property is "all" by default, so that would make every change of every element a
+   * transition, the felt's fitted height too, and a transition waits for the element's next paint
+   * to start: a table out of view kept its height from before the fit until seen, and moved the page.
+   */
   :host([data-reduced-motion]) *,
   :host([data-reduced-motion]) *::before,
   :host([data-reduced-motion]) *::after {
     animation-duration: 0.01ms !important;
     animation-iteration-count: 1 !important;
-    transition-duration: 0.01ms !important;
+    transition: none !important;
   }
 `;

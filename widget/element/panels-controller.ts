@@ -16,10 +16,11 @@
  *   there) if the player never touched them, their edits otherwise — so a newcomer who just bets
  *   is never blocked; only a seed the engine refuses stops the deal (the provider answers null),
  *   with the panel open on the reason.
- * The invitation: on a wide table the fairness panel opens by itself on the session's first shoe
- * (it sits beside or under the felt and takes no focus); on a phone, where the panel is a modal
- * sheet, a line above the launchers invites the player to cut instead of covering the page
- * uninvited. Later shoes open it again only for a player who cut a shoe themselves; a player who
+ * The invitation: on a table wide enough to have the pane beside the felt (PANE_BESIDE_MIN_WIDTH,
+ * the element's own width, not the window's) the fairness panel opens by itself on the session's
+ * first shoe (it takes no focus); on a narrower table, where it would sit under the felt and push
+ * the page down, or on a phone, where the panel is a modal sheet, a line above the launchers
+ * invites the player to cut instead of opening it uninvited. Later shoes open it again only for a player who cut a shoe themselves; a player who
  * closed the invitation is not asked again.
  *
  * Verification (pb-fair-2): the fairness panel fetches the table's whole transcript
@@ -39,7 +40,7 @@ import { newIdempotencyKey } from './api-client.ts';
 import type { CommitmentV2, PlayedRound, ReceiptBody, RevealV2, ShoeStartChoice, ShoeState, ShoeStatus, Signed, SignedV2, StartV2 } from './api-types.ts';
 import type { PlayerCopy } from './player.ts';
 import type { ShoeChoiceDetail } from './emit.ts';
-import { type FairnessShoe, type PanelName, type PanelsHandlers, type PanelsModel, renderPanels } from './panels-view.ts';
+import { type FairnessShoe, PANE_BESIDE_MIN_WIDTH, type PanelName, type PanelsHandlers, type PanelsModel, renderPanels } from './panels-view.ts';
 import { randomShoeStart, shoeDecks, type ShoeStartProvider } from './shoe-start.ts';
 
 /** `POST /api/sessions/:id/shoe/end` → 200 (API.md). */
@@ -81,6 +82,11 @@ export interface PanelsHost extends ReactiveControllerHost, HTMLElement {
 
 /** Widest table (CSS px) laid out as a phone: the pane becomes a modal bottom sheet. */
 const SHEET_MAX_WIDTH = 640;
+/** The element's content-box width, as its container queries see it (panels-view.ts). */
+function contentWidth(host: HTMLElement): number {
+  const style = getComputedStyle(host);
+  return host.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+}
 /** A screen the table alone fills (styles.ts puts the controls beside the felt there). */
 const SHORT_SCREEN = '(orientation: landscape) and (max-height: 520px)';
 /** Ended shoes kept verifiable in the fairness tab. */
@@ -121,6 +127,8 @@ export class PanelsController implements ReactiveController {
   #link: PanelsLink;
   #open: PanelName | null = null;
   #sheet = false;
+  /** The table is wide enough for the pane beside the felt (then an invitation may open it). */
+  #beside = false;
   #modules = new Map<PanelName, 'loading' | 'ready' | 'failed'>();
   #current: ShoeRecords | null = null;
   #past: ShoeRecords[] = [];
@@ -145,6 +153,7 @@ export class PanelsController implements ReactiveController {
   #engaged = false;
   #returnFocus: HTMLElement | null = null;
   #resize: ResizeObserver | null = null;
+  #measureFrame = 0;
   #strings: { key: string; value: PanelStrings } | null = null;
   #format: { key: string; value: (minor: number) => string } | null = null;
 
@@ -157,13 +166,20 @@ export class PanelsController implements ReactiveController {
 
   hostConnected(): void {
     if (this.#resize) return;
-    this.#resize = new ResizeObserver(() => this.#measure());
+    // Measured at the next frame, not in the observer's callback: what the measure changes (the
+    // pane closing, becoming a sheet) resizes the host itself, which an observer may not report
+    // again in the same frame (a "ResizeObserver loop" error).
+    this.#resize = new ResizeObserver(() => {
+      cancelAnimationFrame(this.#measureFrame);
+      this.#measureFrame = requestAnimationFrame(() => this.#measure());
+    });
     this.#resize.observe(this.#host);
   }
 
   hostDisconnected(): void {
     this.#resize?.disconnect();
     this.#resize = null;
+    cancelAnimationFrame(this.#measureFrame);
   }
 
   /** Keeps the pane in the layout the table's width asks for. */
@@ -188,10 +204,16 @@ export class PanelsController implements ReactiveController {
   #measure(): void {
     const width = this.#host.getBoundingClientRect().width;
     const sheet = width > 0 && width <= SHEET_MAX_WIDTH;
-    if (sheet === this.#sheet) return;
+    const beside = contentWidth(this.#host) >= PANE_BESIDE_MIN_WIDTH;
+    if (sheet === this.#sheet && beside === this.#beside) return;
     this.#sheet = sheet;
-    // An invitation opened beside the felt is not turned into a sheet over the page.
-    if (sheet && this.#open === 'fairness' && this.#autoOpened) this.#open = null;
+    this.#beside = beside;
+    // An invitation opened beside the felt is not moved under it nor turned into a sheet over the
+    // page: it goes, and the line above the launchers invites instead.
+    if (!beside && this.#open === 'fairness' && this.#autoOpened) {
+      this.#open = null;
+      this.#autoOpened = false;
+    }
     this.#host.requestUpdate();
   }
 
@@ -284,7 +306,7 @@ export class PanelsController implements ReactiveController {
   /** Opens the fairness panel for a shoe waiting for its cut, when that is welcome (see the file comment). */
   #invite(firstShoe: boolean): void {
     const shoe = this.#link.shoe();
-    if (!shoe || shoe.status !== 'awaiting-start' || this.#sheet || this.#dismissed || this.#open !== null) return;
+    if (!shoe || shoe.status !== 'awaiting-start' || !this.#beside || this.#dismissed || this.#open !== null) return;
     // Not on a screen too short for anything but the table (a phone held sideways): the pane would
     // push it past the fold; the invitation line asks instead.
     if (matchMedia(SHORT_SCREEN).matches) return;

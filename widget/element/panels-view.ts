@@ -16,6 +16,9 @@ import type { CommitmentV2, SignedV2 } from '../../shared/fairness/v2/records.ts
 import type { ScoreboardResult } from '../panels/scoreboard.ts';
 import type { ShoeChoiceDetail } from './emit.ts';
 
+/** The narrowest table (the element's content box, CSS px) with the pane beside the felt rather than under it. */
+export const PANE_BESIDE_MIN_WIDTH = 1100;
+
 /** The four panels, in launcher order. */
 export const PANELS = ['scoreboard', 'history', 'fairness', 'help'] as const;
 export type PanelName = (typeof PANELS)[number];
@@ -449,7 +452,7 @@ export const panelsStyles = css`
   }
 
   /* Beside the felt on a wide table: the pane takes a column as tall as the table and scrolls. */
-  @container (min-width: 1100px) {
+  @container (min-width: ${PANE_BESIDE_MIN_WIDTH}px) {
     :host([data-pane]) .table {
       display: grid;
       grid-template-columns: minmax(0, 1fr) clamp(380px, 36%, 480px);

@@ -30,6 +30,8 @@ import type { PanelsController } from './panels-controller.ts';
 import type { SceneSlot } from './scene-slot.ts';
 import type { TableAudio } from './table-audio.ts';
 import type { Notice, TableSession, TableState } from './table-session.ts';
+import type { SharedSession, SocketFactory } from './shared-session.ts';
+import type * as SharedParts from './shared-parts.ts';
 import { loaderStyles } from './loader-styles.ts';
 
 export type { TableState };
@@ -70,11 +72,12 @@ const reducedMotionConverter = {
  * @attr mode - `shoe` (default: one shoe dealt down to the cut card, in the middle of the stack) | `reshuffle` (every round from a freshly shuffled stack). Changing it opens a new session; the player can switch it on the table too. Reflected.
  * @attr speed - `normal` (default) | `fast`: every animation at twice the speed (the player can switch it on the table). Reduced motion still makes it all instant. Reflected.
  * @attr muted - Present: no sound and no dealer's voice. Absent: the player's own choice (the table's sound button, remembered in `localStorage`), else sound on. Reflected.
+ * @attr table - A shared table to join, by its id: `<room>/<name>[.reshuffle][.fast]`, e.g. `hall-1/a` (API.md "Shared tables"). Many players, one shoe, one betting window with a countdown, one deal for all; the player's own session holds its balance. Chips go on the boxes as usual; "Place bet" sends them as the round's one signed bet (chips not confirmed are sent by themselves just before the close) and they stay locked until the deal. Shows the players, each box's total, the shoe's scoreboard and its fairness line. Absent (default): the private table. The session is opened in the table's room (the id's first part), whatever `room` says. Changing it joins the new table.
  * @attr resume - Default on: the table remembers its session (id and token only) in the tab's `sessionStorage`, per endpoint, room and affiliate, and resumes it after a page reload — balance, shoe, scoreboard and history. `"off"`: every page load opens a new session and storage is never read or written.
  *
  * @event pb-ready - The session is open and the table takes bets. detail: `{ sessionId, room, balance, limits }`.
  * @event pb-bet-change - The bets on the felt changed. detail: `{ bets: Bet[], total }` (minor units).
- * @event pb-round-settled - A round was dealt and settled. detail: the signed pb-fair-2 receipt `SignedV2<ReceiptV2>` as the Worker sent it (its bets are in the acceptance it follows).
+ * @event pb-round-settled - A round was dealt and settled. detail: the signed pb-fair-2 receipt `SignedV2<ReceiptV2>` as the Worker sent it (its bets are in the acceptance it follows); at a shared table (`table`), the player's signed pb-shared-1 settlement.
  * @event pb-error - Something failed (Worker unreachable, a limit, session expired, no WebGL); the bets are kept. detail: `{ code, message }`.
  *
  * @csspart table - The whole table (stage and control bar).
@@ -142,6 +145,9 @@ export class PuntoBancoTable extends LitElement {
   /** No sound and no voice. Set from the player's remembered choice at connection unless the page sets it. */
   @property({ type: Boolean, reflect: true }) muted = false;
 
+  /** A shared table's id (`hall-1/a`, `vip/high.reshuffle.fast`) to join; null (default): the private table. It sets `room` to the table's room. */
+  @property() table: string | null = null;
+
   /** `"off"`: never resume a session after a reload, and never read or write `sessionStorage`. Default: on (see `@attr resume`). */
   @property() resume = 'on';
 
@@ -153,6 +159,9 @@ export class PuntoBancoTable extends LitElement {
    * nothing is dealt). Null (default): what the fairness panel shows, a random seed and cut unless the player changed them.
    */
   shoeStartProvider: ShoeStartProvider | null = null;
+
+  /** Opens a shared table's WebSocket; null: the browser's `WebSocket` (tests inject a fake). */
+  socketFactory: SocketFactory | null = null;
 
   /** Makes the Pixi scene; null uses `PuntoBancoTable.defaultSceneFactory` (tests inject fakes here). */
   sceneFactory: SceneFactory | null = null;
@@ -189,8 +198,13 @@ export class PuntoBancoTable extends LitElement {
   // The lazy chunk's parts, and the controllers made from them once it has arrived.
   #parts: typeof Parts | null = null;
   #api: ApiClient | null = null;
-  /** Session, shoe and round (table-session.ts). */
-  #table: TableSession | null = null;
+  /** Session, shoe and round (table-session.ts), or the shared table played over that session (shared-session.ts). */
+  #table: TableSession | SharedSession | null = null;
+  /** The player's own session (the private table's controller; a shared table plays on it). */
+  #private: TableSession | null = null;
+  #shared: SharedSession | null = null;
+  /** The shared-table chunk, once a `table` asked for it. */
+  #sharedParts: typeof SharedParts | null = null;
   #bets: BetState | null = null;
   #drag: DragController | null = null;
   /** Scoreboard, history, fairness and help (panels-controller.ts). */
@@ -318,6 +332,9 @@ export class PuntoBancoTable extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    // A shared table's room is in its id: the session is opened there.
+    const room = changed.has('table') ? this.table?.split('/')[0] : undefined;
+    if (room === 'hall-1' || room === 'hall-2' || room === 'vip') this.room = room;
     if (changed.has('currency')) void this.#configureLanguage();
     if (changed.has('endpoint') && this.#api) this.#api.endpoint = this.endpoint;
   }
@@ -332,7 +349,7 @@ export class PuntoBancoTable extends LitElement {
     // A new room or Worker means a new session (the old one's limits no longer apply).
     if (changed.has('muted')) this.#audio?.setMuted(this.muted, false);
     if (changed.has('speed')) this.#scene?.setOptions({ speed: this.speed === 'fast' ? 'fast' : 'normal' });
-    const switched = ['room', 'endpoint', 'affiliate', 'mode'].some((key) => changed.has(key) && changed.get(key) !== undefined);
+    const switched = ['room', 'endpoint', 'affiliate', 'mode', 'table'].some((key) => changed.has(key) && changed.get(key) !== undefined);
     if (switched && this.sessionId && this.state !== 'dealing') void this.#reopen();
   }
 
@@ -396,7 +413,7 @@ export class PuntoBancoTable extends LitElement {
         endShoe: (key) => this.#table!.endShoe(key),
         player: () => (this.#table?.copy ? { key: this.#table.playerKey, copy: this.#table.copy } : null),
       }));
-      this.#table = new parts.TableSession(this, {
+      this.#table = this.#private = new parts.TableSession(this, {
         api,
         bets,
         fetcher: () => this.#fetcher,
@@ -439,7 +456,33 @@ export class PuntoBancoTable extends LitElement {
       if (this.isConnected) this.#observe();
     }
     if (this.#size) this._layout = parts.tableLayout(this.#size.width, this.#size.height);
+    await this.#joinShared();
     this.requestUpdate();
+  }
+
+  /** With `table` set, the shared table's controller (its own lazy chunk) plays over the player's session. */
+  async #joinShared(): Promise<void> {
+    const id = this.table || null;
+    if ((this.#shared?.tableId ?? null) === id) return;
+    this.#shared?.close();
+    this.#shared = null;
+    this.#table = this.#private;
+    if (!id) return;
+    const sp = (this.#sharedParts ??= await import('./shared-parts.ts'));
+    const parts = this.#parts!;
+    adoptStyles(this.renderRoot as ShadowRoot, [loaderStyles, parts.tableStyles, parts.panelsStyles, sp.sharedStyles]);
+    this.#shared = this.#table = new sp.SharedSession(this, {
+      session: this.#private!,
+      api: this.#api!,
+      bets: this.#bets!,
+      scene: () => this.#scene,
+      t: (key, values) => this.#i18n.t(key, values),
+      money: (minor) => this.#i18n.money(minor),
+      refuse: (code, reason) => this.#sharedNotice(code, reason ?? ''),
+      announce: (text) => this.#announce(text),
+      played: (body) => this.#sharedRound(body, true),
+      watched: (body) => this.#sharedRound(body, false),
+    });
   }
 
   async #loadAudio(): Promise<void> {
@@ -537,6 +580,23 @@ export class PuntoBancoTable extends LitElement {
     emit(this, 'pb-round-settled', receipt);
   }
 
+  /** A shared table's round was drawn: its result, and the player's own if it had a stake. */
+  #sharedRound(body: ReceiptBody, mine: boolean): void {
+    const view = this.#parts!;
+    this._lastWin = mine ? body.returned : null;
+    this._lastStaked = body.staked;
+    this.#lastBody = body;
+    const result = view.resultText(this.#i18n, body);
+    this._lastResult = mine ? `${result} · ${view.netText(this.#i18n, body)}` : this.#i18n.t('shared.watched', { result });
+    this.#announce(mine ? `${this._lastResult}. ${this.#i18n.t('balance')}: ${this.#i18n.money(body.balanceAfter)}.` : this._lastResult);
+  }
+
+  /** A shared table's refusal or notice (`shared.notice.*`), shown as a refused bet is. */
+  #sharedNotice(code: string, reason: string): void {
+    const known = lookupKnown(this.#i18n.t(`shared.notice.${code}`, { reason }), `shared.notice.${code}`);
+    this.#toast(code, known ?? this.#i18n.t('shared.notice.other', { reason: reason || code }));
+  }
+
   // ---- errors and messages ------------------------------------------------------------------
 
   #errorText(error: ApiError): string {
@@ -552,11 +612,14 @@ export class PuntoBancoTable extends LitElement {
   }
 
   #refuse(error: BetProblem | { code: string; message: string }): void {
-    const text = this.#betText(error);
+    this.#toast(error.code, this.#betText(error));
+  }
+
+  #toast(code: string, text: string): void {
     this._toast = text;
     clearTimeout(this.#toastTimer);
     this.#toastTimer = setTimeout(() => (this._toast = null), TOAST_MS);
-    emit(this, 'pb-error', { code: error.code, message: text });
+    emit(this, 'pb-error', { code, message: text });
   }
 
   #hideToast(): void {
@@ -733,6 +796,7 @@ export class PuntoBancoTable extends LitElement {
         <div class="stage" part="stage" @contextmenu=${(e: Event) => e.preventDefault()} @pointerleave=${(e: PointerEvent) => this.#onLeaveField(e)}>
           <div class="canvas-host" aria-hidden="true"></div>
           ${m && view ? [view.renderPlainRound(m), view.renderBoxes(m), view.renderChips(m), view.renderGhost(m)] : nothing}
+          ${m && this.#shared ? this.#sharedParts!.renderSharedHud(this.#shared.view(), this.#sharedTexts()) : nothing}
           ${view && (m || state === 'error') ? view.renderMessages(m ?? this.#viewModel()) : nothing}
           ${
             loading && state !== 'error'
@@ -742,10 +806,28 @@ export class PuntoBancoTable extends LitElement {
         </div>
         ${m && view ? view.renderBar(m) : nothing}
         <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">${this._announcement}</div>
-        ${m && this.#panels ? this.#panels.render() : nothing}
+        ${m && this.#shared ? this.#sharedParts!.renderSharedSide(this.#shared.view(), this.#sharedTexts()) : m && this.#panels ? this.#panels.render() : nothing}
       </div>
     `;
   }
+
+  #sharedTexts(): SharedParts.SharedTexts {
+    return {
+      t: (key, values) => this.#i18n.t(key, values),
+      money: (minor) => this.#i18n.money(minor),
+      layout: this._layout,
+      panelStrings: this.#panelStrings(),
+    };
+  }
+
+  /** The scoreboard's texts in the element's language. */
+  #panelStrings(): SharedParts.SharedTexts['panelStrings'] {
+    const key = `${this.#i18n.language}|${this.#i18n.t('panels.beadPlate')}`;
+    if (this.#panelTexts?.key !== key) this.#panelTexts = { key, value: this.#sharedParts!.panelStringsIn((k) => this.#i18n.t(k)) };
+    return this.#panelTexts.value;
+  }
+
+  #panelTexts: { key: string; value: SharedParts.SharedTexts['panelStrings'] } | null = null;
 
   #handlers: ViewHandlers = {
     boxClick: (e, at) => this.#onBoxClick(e, at),
@@ -787,6 +869,7 @@ export class PuntoBancoTable extends LitElement {
       muted: this.muted,
       fast: this.speed === 'fast',
       mode: this.mode === 'reshuffle' ? 'reshuffle' : 'shoe',
+      shared: this.#shared !== null,
       fullscreen: this.#parts!.fullscreenState(this),
       status: this.#statusText(),
       // A refused origin stays refused until the operator changes the configuration: no Retry to press in vain.
@@ -801,6 +884,8 @@ export class PuntoBancoTable extends LitElement {
 
   #statusText(): string {
     const i = this.#i18n;
+    const shared = this.#shared?.statusText();
+    if (shared) return shared;
     switch (this.state) {
       case 'dealing':
         return i.t('status.dealing');
@@ -828,6 +913,11 @@ export class PuntoBancoTable extends LitElement {
   override addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void {
     super.addEventListener(type, listener, options);
   }
+}
+
+/** A catalog's text, or null where the key has none (the translator hands the key back). */
+function lookupKnown(text: string, key: string): string | null {
+  return text === key ? null : text;
 }
 
 declare global {

@@ -176,6 +176,22 @@ export class TableSession implements ReactiveController {
     return this.#player ? playerKeyOf(this.#player) : null;
   }
 
+  /** The player's signing key (a shared table's requests are signed with it too), or null before the session opens. */
+  get signingKey(): SigningKey | null {
+    return this.#player;
+  }
+
+  /** The session's token (a shared table's WebSocket carries it), or null. */
+  get token(): string | null {
+    return this.#session?.token ?? null;
+  }
+
+  /** The balance moved elsewhere (a shared table's transfers): the session's view follows. */
+  setBalance(balance: number): void {
+    this.#balance = balance;
+    this.#host.requestUpdate();
+  }
+
   /** The player's own copy of the session's records (null before it opens). */
   get copy(): PlayerCopy | null {
     return this.#copy;

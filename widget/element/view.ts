@@ -39,6 +39,8 @@ export interface ViewModel {
   muted: boolean;
   fast: boolean;
   mode: 'shoe' | 'reshuffle';
+  /** A shared table: Deal is "Place bet" (the round is dealt for all at the close), and the mode is the table's. */
+  shared?: boolean;
   /** null: the page cannot go full screen (the button is not shown). */
   fullscreen: boolean | null;
   status: string;
@@ -212,7 +214,7 @@ export function renderBar(m: ViewModel): TemplateResult {
   const off = (enabled: boolean): string => (m.canBet && enabled ? 'false' : 'true');
   const hasBets = m.bets.length > 0;
   const button = (name: 'undo' | 'clear' | 'double' | 'repeat' | 'deal' | 'repeatDeal', enabled: boolean, keys?: string): TemplateResult =>
-    html`<button class="action ${name}" part="button ${name}" data-action=${name} aria-disabled=${off(enabled)} aria-keyshortcuts=${keys ?? nothing} @click=${() => m.on.action(name)}>${m.t(name)}</button>`;
+    html`<button class="action ${name}" part="button ${name}" data-action=${name} aria-disabled=${off(enabled)} aria-keyshortcuts=${keys ?? nothing} @click=${() => m.on.action(name)}>${m.t(m.shared && (name === 'deal' || name === 'repeatDeal') ? `shared.${name}` : name)}</button>`;
   const won = m.lastWin !== null && m.lastWin > m.lastStaked;
   return html`<div class="bar" part="controls" role="group" aria-label=${m.t('controls')}>
     <div class="meters">
@@ -243,7 +245,7 @@ function renderTools(m: ViewModel): TemplateResult {
     </button>`;
   const other = m.mode === 'shoe' ? 'reshuffle' : 'shoe';
   return html`<div class="tools" role="group" aria-label=${m.t('tools.label')}>
-    <button class="tool mode" part="button tool-mode" data-tool="mode" data-mode=${m.mode} aria-label="${m.t('tools.mode')}: ${m.t(`mode.${m.mode}`)}" title="${m.t('tools.mode')} → ${m.t(`mode.${other}`)}" aria-disabled=${m.canBet ? 'false' : 'true'} @click=${() => m.on.tool('mode')}>${m.t(`mode.${m.mode}`)}</button>
+    ${m.shared ? nothing : html`<button class="tool mode" part="button tool-mode" data-tool="mode" data-mode=${m.mode} aria-label="${m.t('tools.mode')}: ${m.t(`mode.${m.mode}`)}" title="${m.t('tools.mode')} → ${m.t(`mode.${other}`)}" aria-disabled=${m.canBet ? 'false' : 'true'} @click=${() => m.on.tool('mode')}>${m.t(`mode.${m.mode}`)}</button>`}
     ${toggle('sound', !m.muted, m.muted ? ICONS.muted : ICONS.sound)} ${toggle('fast', m.fast, ICONS.fast)}
     ${m.fullscreen === null ? nothing : toggle('fullscreen', m.fullscreen, ICONS.fullscreen)}
   </div>`;

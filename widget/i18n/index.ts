@@ -3,11 +3,13 @@
  * coexist on one page and nothing global is touched. Loaded lazily. English, the fallback, comes
  * with it; every other catalog is its own small chunk, fetched the first time a table needs that
  * language. A key is a dotted path into a catalog (`box.player`); a value's `{{name}}` placeholders
- * are filled from `values`. Lit escapes every interpolated value itself, so nothing is escaped here.
+ * are filled from `values` by `fill` (placeholders.ts, which the panels use too). Lit escapes every
+ * interpolated value itself, so nothing is escaped here.
  */
 import { MINOR_UNITS } from '../../shared/table.ts';
 import { type Catalog, en } from './en.ts';
 import { LANGUAGES, type Language } from './languages.ts';
+import { fill } from './placeholders.ts';
 
 const CATALOGS: Readonly<Record<Language, () => Promise<Catalog>>> = {
   en: async () => en,
@@ -41,8 +43,7 @@ function lookup(catalog: unknown, key: string): string | undefined {
 
 /** `key` in `catalog`, else in English, else the key itself; `{{name}}` filled from `values`. */
 export function translate(catalog: Catalog, key: string, values: Record<string, string | number> = {}): string {
-  const text = lookup(catalog, key) ?? lookup(en, key) ?? key;
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
+  return fill(lookup(catalog, key) ?? lookup(en, key) ?? key, values);
 }
 
 /** Creates an independent translator already switched to `lang`. */

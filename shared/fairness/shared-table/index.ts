@@ -29,3 +29,4 @@ export * from './play.ts';
 export * from './verify.ts';
 export * from './mine.ts';
 export * from './owed.ts';
+export * from './outcomes.ts';

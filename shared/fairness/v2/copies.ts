@@ -22,7 +22,9 @@ export interface CopyFinding {
   message: string;
 }
 
-function slot(body: { type: string; shoe: number; round?: number }): string {
+/** Where a record sits in a history: a round's settlement, a shoe's commitment, a transfer by its id. */
+function slot(body: { type: string; shoe: number; round?: number; transfer?: string }): string {
+  if (body.type === 'transfer') return `transfer:${body.transfer}`;
   const kind = body.type === 'receipt' || body.type === 'void' ? 'settlement' : body.type;
   return `${body.shoe}:${kind}:${body.round ?? ''}`;
 }
@@ -30,7 +32,8 @@ function slot(body: { type: string; shoe: number; round?: number }): string {
 /**
  * Every record of the player's copy (`mine`: what the operator sent it) that the operator's copy
  * (`theirs`) lacks or holds differently, in the order of `mine`. An empty list: the operator's
- * copy holds everything the player received, unchanged.
+ * copy holds everything the player received, unchanged. Transfers (§B14) the player's copy never
+ * received are no finding (`unseenTransfers` lists them); one it holds is compared like any record.
  */
 export function compareCopies(mine: Pick<FileV2, 'records'>, theirs: Pick<FileV2, 'records'>): CopyFinding[] {
   const hashes = new Set(theirs.records.map((r) => r?.hash));
@@ -39,9 +42,9 @@ export function compareCopies(mine: Pick<FileV2, 'records'>, theirs: Pick<FileV2
   const findings: CopyFinding[] = [];
   for (const r of mine.records) {
     if (hashes.has(r.hash)) continue;
-    const b = r.body as { type: string; shoe: number; round?: number };
+    const b = r.body as { type: string; shoe: number; round?: number; transfer?: string };
     const other = slots.get(slot(b));
-    const where = `${b.type} of shoe ${b.shoe}${b.round === undefined ? '' : `, round ${b.round}`}`;
+    const where = `${b.type} of shoe ${b.shoe}${b.round === undefined ? '' : `, round ${b.round}`}${b.transfer === undefined ? '' : ` (${b.transfer})`}`;
     findings.push({
       code: other ? 'differs_from_player_copy' : 'missing_in_operator_copy',
       shoe: b.shoe,
@@ -92,7 +95,8 @@ export function owedRound(
   let c = at;
   while (c >= 0 && records[c]!.body.type !== 'commitment') c--;
   const commitment = records[c]?.body as CommitmentV2 | undefined;
-  const start = records[c + 1]?.body as StartV2 | undefined;
+  // Transfers (§B14) may sit between the commitment and the start.
+  const start = records.slice(c + 1, at).find((r) => r.body.type !== 'transfer')?.body as StartV2 | undefined;
   if (!commitment || start?.type !== 'start') return fail('bad_history', 'the shoe of this acceptance has no commitment and start before it');
   let seed = serverSeed;
   if (seed === undefined) {
@@ -109,8 +113,8 @@ export function owedRound(
   for (let j = c + 2; j < at; j++) {
     const r = records[j]!;
     if (r.body.type !== 'receipt') continue;
-    const secretOf = (r.body as ReceiptV2).request.body.secret;
-    state = dealRoundV2(commitment.params, state, seed, cut, secretOf, records[j - 1]!.hash).state;
+    const q = (r.body as ReceiptV2).request.body;
+    state = dealRoundV2(commitment.params, state, seed, cut, q.secret, q.acceptance).state;
   }
   const dealt = dealRoundV2(commitment.params, state, seed, cut, secret, acc.hash);
   const s = settle(acc.body.request.body.bets, dealt.round.outcome);

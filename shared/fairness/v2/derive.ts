@@ -48,9 +48,11 @@ export function newRoundSecret(randomBytes: (n: number) => Uint8Array): string {
   return bytesToHex(b);
 }
 
+type Keyed = ReturnType<typeof hmac.create>;
+
 /** A keyed stream of 32-bit words: block i = HMAC-SHA256(key, prefix ‖ u32be(i)). */
-function blockStream(key: Uint8Array, prefix: Uint8Array): WordStream {
-  const prefixed = hmac.create(sha256, key).update(prefix);
+function blockStream(key: Uint8Array | Keyed, prefix: Uint8Array): WordStream {
+  const prefixed = (key instanceof Uint8Array ? hmac.create(sha256, key) : key.clone()).update(prefix);
   const block = new Uint8Array(32);
   const view = new DataView(block.buffer);
   let counter = 0;
@@ -80,9 +82,19 @@ export function roundKey(serverSeed: string): Uint8Array<ArrayBuffer> {
   return hmac(sha256, bytes32(serverSeed, 'the server seed'), utf8Bytes(ROUND_KEY_TAG)) as Uint8Array<ArrayBuffer>;
 }
 
+/**
+ * HMAC keyed with the shoe's round key, before any message: the same for every round of a shoe,
+ * so the last shoe's is kept (a verifier or dealer goes through a shoe's rounds one after another).
+ */
+let keyedRounds: { serverSeed: string; keyed: Keyed } | null = null;
+function roundKeyed(serverSeed: string): Keyed {
+  if (keyedRounds?.serverSeed !== serverSeed) keyedRounds = { serverSeed, keyed: hmac.create(sha256, roundKey(serverSeed)) };
+  return keyedRounds.keyed;
+}
+
 /** The round stream: HMAC(roundKey, "pb-fair-2/round\n" ‖ secret (32 bytes) ‖ acceptance hash (32 bytes) ‖ u32be(i)). */
 export function roundStream(serverSeed: string, secret: string, acceptanceHash: string): WordStream {
-  return blockStream(roundKey(serverSeed), roundMessagePrefix(secret, acceptanceHash));
+  return blockStream(roundKeyed(serverSeed), roundMessagePrefix(secret, acceptanceHash));
 }
 
 /** The round stream's message without the block counter (for vectors and other implementations). */

@@ -14,6 +14,7 @@
  *           → { body, state }; or, after params.voidAfterSeconds without a secret, buildVoidV2(acceptance, keyId, now)
  *   Worker  revealDue(params, …) → buildRevealV2({ last, serverSeed, rounds, reason, request?, closingBalance, … })
  *           (reason "player" embeds signRequest(endRequest(last), playerKey))
+ * A shared table's movement of the balance between rounds: buildTransferV2 (transfer.ts, §B14).
  * Verify with verifyTextV2 (or verifyFileText for either version); the player checks the operator's
  * copy with compareCopies and proves an unsettled round with owedRound.
  */
@@ -26,4 +27,5 @@ export * from './json.ts';
 export * from './shape.ts';
 export * from './verify.ts';
 export * from './copies.ts';
+export * from './transfer.ts';
 export * from './any.ts';

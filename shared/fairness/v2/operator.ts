@@ -125,19 +125,29 @@ export function buildCommitmentV2(a: CommitArgsV2): CommitmentV2 {
   };
 }
 
-export function buildStartV2(commitment: SignedV2<CommitmentV2>, request: SignedRequest<StartRequest>, keyId: string, issuedAt: string): StartV2 {
+/** The start of a committed shoe; `prev`: the record it follows, the commitment unless transfers sit between (§B14). */
+export function buildStartV2(
+  commitment: SignedV2<CommitmentV2>,
+  request: SignedRequest<StartRequest>,
+  keyId: string,
+  issuedAt: string,
+  prev: string = commitment.hash,
+): StartV2 {
   const c = commitment.body;
-  return { type: 'start', table: c.table, shoe: c.shoe, keyId, request, prev: commitment.hash, issuedAt };
+  return { type: 'start', table: c.table, shoe: c.shoe, keyId, request, prev, issuedAt };
 }
 
 export type AcceptErrorCode = 'request_mismatch' | 'bets_invalid' | 'bad_lock';
 
 /**
- * Accepts a (signature-checked) bet request: it must follow `last`, and its bets must be valid
- * for `limits` and `balanceBefore`. The acceptance holds nothing about the cards.
+ * Accepts a (signature-checked) bet request: it must follow `last` (or `seen`, when transfers sit
+ * after it: §B14), and its bets must be valid for `limits` and `balanceBefore`. The acceptance
+ * holds nothing about the cards.
  */
 export function buildAcceptanceV2(a: {
   last: SignedV2;
+  /** The hash of the newest record that is not a transfer, when transfers follow it. */
+  seen?: string;
   round: number;
   request: SignedRequest<BetRequest>;
   limits?: TableLimits;
@@ -147,7 +157,7 @@ export function buildAcceptanceV2(a: {
   issuedAt: string;
 }): Result<AcceptanceV2, EngineError<AcceptErrorCode>> {
   const r = a.request.body;
-  if (r.table !== a.last.body.table || r.shoe !== a.last.body.shoe || r.round !== a.round || r.prev !== a.last.hash) {
+  if (r.table !== a.last.body.table || r.shoe !== a.last.body.shoe || r.round !== a.round || (r.prev !== a.last.hash && r.prev !== a.seen)) {
     return fail('request_mismatch', 'the bet request does not follow the last record of this shoe');
   }
   if (!/^[0-9a-f]{64}$/.test(r.lock)) return fail('bad_lock', 'the lock must be 64 lowercase hex characters');
@@ -250,13 +260,14 @@ export function buildRevealV2(a: {
   };
 }
 
-/** The balance a record leaves: receipt/void balanceAfter, acceptance balanceBefore − stake, commitment opening, reveal closing. */
+/** The balance a record leaves: receipt/void/transfer balanceAfter, acceptance balanceBefore − stake, commitment opening, reveal closing. */
 export function balanceAfterRecord(body: { type: string } & Record<string, unknown>): number | null {
   switch (body.type) {
     case 'commitment':
       return body.openingBalance as number;
     case 'receipt':
     case 'void':
+    case 'transfer':
       return body.balanceAfter as number;
     case 'reveal':
       return body.closingBalance as number;

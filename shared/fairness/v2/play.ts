@@ -22,6 +22,7 @@ import {
   startRequest,
 } from './operator.ts';
 import type { ShoeParamsV2 } from './params.ts';
+import { buildTransferV2, type TransferAsk } from './transfer.ts';
 import {
   type AcceptanceV2,
   type CommitmentV2,
@@ -42,6 +43,10 @@ export interface RoundScriptV2 {
   secret: string;
   /** settle (default); void: the player never reveals; unsettled: the player reveals, the operator never settles; pending: nothing after the acceptance. */
   fate?: 'settle' | 'void' | 'unsettled' | 'pending';
+  /** Shared-table transfers recorded before this round's acceptance (§B14). */
+  transfersBefore?: TransferAsk[];
+  /** What the bet request follows after transfers: the newest record (default), or the newest one the player saw before them. */
+  betFollows?: 'head' | 'seen';
 }
 
 export interface ShoeScriptV2 {
@@ -55,6 +60,11 @@ export interface ShoeScriptV2 {
   rounds: RoundScriptV2[];
   /** How the shoe ends: a reveal reason, or "open" (not revealed). Default: cut-card / reshuffle-limit when reached, else player. */
   end?: RevealReason | 'open';
+  /** Shared-table transfers recorded right after the commitment, and after the last round (before the reveal, if any). */
+  transfersBeforeStart?: TransferAsk[];
+  transfersBeforeEnd?: TransferAsk[];
+  /** What the player's end request follows after transfers (as `betFollows`). */
+  endFollows?: 'head' | 'seen';
 }
 
 export interface PlayTableV2Options {
@@ -92,6 +102,15 @@ export async function playTableV2(o: PlayTableV2Options): Promise<FileV2 & { sen
   };
   let balance = o.openingBalance;
   let prev = o.prev ?? null;
+  /** Records the transfers of `asks` after `last`; returns the newest record. */
+  const transfer = async (asks: TransferAsk[] | undefined, last: SignedV2): Promise<SignedV2> => {
+    for (const ask of asks ?? []) {
+      const t = await sign(buildTransferV2({ ask, last, shoe: last.body.shoe, balanceBefore: balance, keyId: opId, issuedAt: at() }));
+      balance = t.body.balanceAfter;
+      last = t;
+    }
+    return last;
+  };
   for (let si = 0; si < o.shoes.length; si++) {
     const sc = o.shoes[si]!;
     const p = sc.params;
@@ -110,7 +129,8 @@ export async function playTableV2(o: PlayTableV2Options): Promise<FileV2 & { sen
       }),
     );
     balance = commitment.body.openingBalance;
-    const start = await sign(buildStartV2(commitment, await request(startRequest(commitment, sc.clientSeed, sc.cut)), opId, at()));
+    const beforeStart = await transfer(sc.transfersBeforeStart, commitment);
+    const start = await sign(buildStartV2(commitment, await request(startRequest(commitment, sc.clientSeed, sc.cut)), opId, at(), beforeStart.hash));
     const cut = start.body.request.body.cut;
     let state: ShoeStateV2 = startShoeV2(p, sc.serverSeed, start.body.request.body.clientSeed, cut);
     let last: SignedV2 = start;
@@ -120,9 +140,12 @@ export async function playTableV2(o: PlayTableV2Options): Promise<FileV2 & { sen
     for (const rs of sc.rounds) {
       if (reached) break;
       const round = accepted + 1;
-      const req = await request(betRequest(last, round, rs.bets, rs.secret));
+      const seen = last;
+      last = await transfer(rs.transfersBefore, last);
+      const req = await request(betRequest(rs.betFollows === 'seen' ? seen : last, round, rs.bets, rs.secret));
       const acc = buildAcceptanceV2({
         last,
+        seen: seen.hash,
         round,
         request: req,
         ...(sc.limits ? { limits: sc.limits } : {}),
@@ -168,10 +191,13 @@ export async function playTableV2(o: PlayTableV2Options): Promise<FileV2 & { sen
       balance = receipt.body.balanceAfter;
       reached = revealDue(p, { cutCardOut: receipt.body.cutCardOut, accepted });
     }
-    if (open || sc.end === 'open') break;
+    if (open) break;
+    const seen = last;
+    last = await transfer(sc.transfersBeforeEnd, last);
+    if (sc.end === 'open') break;
     const reason: RevealReason = sc.end ?? reached ?? 'player';
     if (reason === 'void-timeout') now = Date.parse(last.body.issuedAt) + p.voidAfterSeconds * 1000;
-    const end = reason === 'player' ? await request(endRequest(last)) : undefined;
+    const end = reason === 'player' ? await request(endRequest(sc.endFollows === 'seen' ? seen : last)) : undefined;
     const reveal = await sign(
       buildRevealV2({
         last,

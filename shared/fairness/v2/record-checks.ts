@@ -16,6 +16,26 @@ export interface RecordRules {
   bodies: Record<string, ShapeCheck>;
 }
 
+/**
+ * The rules with each body's digest computed once per verification: a verifier that starts the
+ * signature checks early needs the digest there and again in the ordered pass. Keyed by the body
+ * object, which nothing changes while a verification runs.
+ */
+export function digestOnce(rules: RecordRules): RecordRules {
+  const digests = new WeakMap<object, Uint8Array<ArrayBuffer>>();
+  return {
+    ...rules,
+    digest(body) {
+      let d = digests.get(body);
+      if (d === undefined) {
+        d = rules.digest(body);
+        digests.set(body, d);
+      }
+      return d;
+    },
+  };
+}
+
 /** The members every chained record has. */
 export interface ChainedBody {
   type: string;

@@ -145,7 +145,31 @@ export interface RevealV2 extends RecordCommon {
   prev: string;
 }
 
-export type RecordV2 = CommitmentV2 | StartV2 | AcceptanceV2 | ReceiptV2 | VoidV2 | RevealV2;
+/** Why a shared table moved the balance: a stake taken, winnings paid, a stake given back. */
+export type TransferKind = 'debit' | 'credit' | 'refund';
+
+/**
+ * A movement of the balance asked by a shared table (FAIRNESS.md §B14): it sits between the
+ * private rounds, never between an acceptance and its settlement, so the balance the chain
+ * carries stays continuous. `table` and `shoe` are the private table's, as in every record.
+ */
+export interface TransferV2 extends RecordCommon {
+  type: 'transfer';
+  /** The shared table's id for this movement, 16–64 lowercase hex: one record per id in a history. */
+  transfer: string;
+  /** The shared table, shoe and round that asked for it (pb-shared-1). */
+  sharedTable: string;
+  sharedShoe: number;
+  sharedRound: number;
+  kind: TransferKind;
+  /** Minor units, ≥ 1: taken by a debit, added by a credit or refund. */
+  amount: number;
+  balanceBefore: number;
+  balanceAfter: number;
+  prev: string;
+}
+
+export type RecordV2 = CommitmentV2 | StartV2 | AcceptanceV2 | ReceiptV2 | VoidV2 | RevealV2 | TransferV2;
 
 /** A record as the operator signed it: `hash` is the hex of its tagged digest. */
 export interface SignedRecordOf<T> {
@@ -166,13 +190,8 @@ export interface FileV2 {
 
 /** SHA-256(tag ‖ canonicalJson(body)): how pb-fair-2 and pb-shared-1 hash records and requests. */
 export function taggedDigest(tag: string, body: object): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(32);
-  sha256
-    .create()
-    .update(utf8Bytes(tag))
-    .update(utf8Bytes(canonicalJson(body)))
-    .digestInto(out);
-  return out;
+  // One string, one encoding, one pass of the hash: the same bytes as tag ‖ canonical body.
+  return sha256(utf8Bytes(tag + canonicalJson(body))) as Uint8Array<ArrayBuffer>;
 }
 
 /** SHA-256("pb-fair-2/record\n" ‖ canonicalJson(body)). */

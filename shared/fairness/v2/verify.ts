@@ -29,6 +29,7 @@ import {
   type SignedRequest,
   type SignedV2,
   type StartV2,
+  type TransferV2,
   verifyRequest,
   type VoidV2,
 } from './records.ts';
@@ -36,6 +37,7 @@ import {
   checkPlacement,
   checkSignedRecord,
   DEALT_CODES,
+  digestOnce,
   DEALT_MEMBERS,
   PLACEMENT_CODES,
   RECORD_CODES,
@@ -45,7 +47,7 @@ import {
   VerifyStop,
 } from './record-checks.ts';
 import { BODIES_V2, envelopeV2, fileV2 } from './shape.ts';
-import { bytesToHex } from '../encoding.ts';
+import { balanceAfterTransfer, transferShapeError } from './transfer.ts';
 
 /** Every pb-fair-2 failure code, in no particular order (FAIRNESS.md §B10 gives the check order). */
 export const VERIFY_CODES_V2 = [
@@ -77,6 +79,10 @@ export const VERIFY_CODES_V2 = [
   'closing_balance_mismatch',
   'reveal_reason_mismatch',
   'reveal_too_early',
+  'transfer_in_round',
+  'bad_transfer',
+  'duplicate_transfer',
+  'transfer_overdrawn',
 ] as const;
 export type VerifyCodeV2 = (typeof VERIFY_CODES_V2)[number];
 
@@ -113,10 +119,11 @@ export interface VerifyOptionsV2 {
  * Every signature of the file, operator's and player's, started at once before the checks run in
  * order: WebCrypto verifies them in parallel (a whole 8-deck shoe holds over 300). The ordered
  * pass then awaits the result of exactly the check it would have made (same key, signature and
- * bytes), so what fails first, and why, is unchanged; anything unexpected is checked in place.
+ * digest: `rules` computes each body's digest once, so the same bytes are the same array), so what
+ * fails first, and why, is unchanged; anything unexpected is checked in place.
  */
-function startSignatureChecks(records: SignedV2[], keys: VerifyKeys, givenPlayerKey: string | null) {
-  const operator = new Map<number, { key: PublicKey; signature: string; digest: string; result: Promise<boolean> }>();
+function startSignatureChecks(records: SignedV2[], rules: RecordRules, keys: VerifyKeys, givenPlayerKey: string | null) {
+  const operator = new Map<number, { key: PublicKey; signature: string; digest: Uint8Array<ArrayBuffer>; result: Promise<boolean> }>();
   const player = new Map<SignedRequest, { x: string; result: Promise<boolean> }>();
   let x = givenPlayerKey;
   records.forEach((signed, i) => {
@@ -125,8 +132,8 @@ function startSignatureChecks(records: SignedV2[], keys: VerifyKeys, givenPlayer
       if (x === null && body.type === 'commitment' && typeof body.playerKey === 'string') x = body.playerKey;
       const key = typeof body.keyId === 'string' ? keys.byId.get(body.keyId) : undefined;
       if (key && typeof signed.signature === 'string') {
-        const digest = recordDigestV2(signed.body);
-        operator.set(i, { key, signature: signed.signature, digest: bytesToHex(digest), result: verifyBytes(key, signed.signature, digest) });
+        const digest = rules.digest(signed.body);
+        operator.set(i, { key, signature: signed.signature, digest, result: verifyBytes(key, signed.signature, digest) });
       }
       if (x !== null && body.request !== null && typeof body.request === 'object') player.set(body.request, { x, result: verifyRequest(x, body.request) });
     } catch {
@@ -136,7 +143,7 @@ function startSignatureChecks(records: SignedV2[], keys: VerifyKeys, givenPlayer
   return {
     operator(i: number, key: PublicKey, signature: string, digest: Uint8Array<ArrayBuffer>): Promise<boolean> {
       const started = operator.get(i);
-      if (started && started.key === key && started.signature === signature && started.digest === bytesToHex(digest)) return started.result;
+      if (started && started.key === key && started.signature === signature && started.digest === digest) return started.result;
       return verifyBytes(key, signature, digest);
     },
     player(playerKey: string, request: SignedRequest): Promise<boolean> {
@@ -191,11 +198,15 @@ export async function verifyFileV2(file: unknown, jwks: Jwks | VerifyKeys, optio
   const shape = fileV2(file, 'file');
   if (shape) return report(rounds, unsettled, false, { index: null, shoe: null, round: null, code: 'bad_record', message: shape });
   const records = (file as { records: SignedV2[] }).records;
-  const signatures = startSignatureChecks(records, keys, options.playerKey ?? null);
+  const rules = digestOnce(V2_RULES);
+  const signatures = startSignatureChecks(records, rules, keys, options.playerKey ?? null);
   let shoe: ShoeCtx | null = null;
   let playerKey: string | null = options.playerKey ?? null;
   let closing: number | null = null;
   let pending = false;
+  /** The newest record that is not a transfer: what the sequence rules and a player's request follow. */
+  let lastPrivate: SignedV2 | null = null;
+  const transfers = new Set<string>();
   let index = 0;
   const stop = (code: VerifyCodeV2, message: string): never => {
     const b = records[index]?.body as { shoe?: unknown; round?: unknown } | undefined;
@@ -212,10 +223,10 @@ export async function verifyFileV2(file: unknown, jwks: Jwks | VerifyKeys, optio
       const signed = records[index]!;
       const path = `records[${index}]`;
       // Every record: envelope, hash, key, signature, body shape, sequence, table, shoe, chain, time.
-      await checkSignedRecord(signed, path, V2_RULES, keys, (key, signature, digest) => signatures.operator(index, key, signature, digest), stop);
+      await checkSignedRecord(signed, path, rules, keys, (key, signature, digest) => signatures.operator(index, key, signature, digest), stop);
       const body = signed.body;
       const before = index === 0 ? null : records[index - 1]!;
-      sequence(body.type, before?.body.type ?? null, stop);
+      sequence(body.type, before?.body.type ?? null, lastPrivate?.body.type ?? null, stop);
       checkPlacement(body, before, path, records[0]!.body.table, shoe?.commitment.body.shoe ?? null, stop);
 
       switch (body.type) {
@@ -277,7 +288,7 @@ export async function verifyFileV2(file: unknown, jwks: Jwks | VerifyKeys, optio
             stop('round_over_limit', `round ${body.round} is beyond the committed roundLimit ${sh.params.roundLimit}`);
           if (!(await signatures.player(playerKey!, body.request)))
             stop('bad_player_signature', "the bet request's signature does not verify with the player's key");
-          if (r.table !== body.table || r.shoe !== body.shoe || r.round !== body.round || r.prev !== body.prev)
+          if (r.table !== body.table || r.shoe !== body.shoe || r.round !== body.round || !followsSeen(r.prev, body.prev, lastPrivate))
             stop('request_mismatch', 'the bet request names another table, shoe, round or previous record');
           if (body.balanceBefore !== sh.balance)
             stop('balance_mismatch', `the acceptance's balanceBefore ${body.balanceBefore} is not the balance carried, ${sh.balance}`);
@@ -331,13 +342,17 @@ export async function verifyFileV2(file: unknown, jwks: Jwks | VerifyKeys, optio
             stop('bad_player_signature', "the end request's signature does not verify with the player's key");
           if (
             body.reason === 'player' &&
-            (body.request!.body.table !== body.table || body.request!.body.shoe !== body.shoe || body.request!.body.prev !== body.prev)
+            (body.request!.body.table !== body.table || body.request!.body.shoe !== body.shoe || !followsSeen(body.request!.body.prev, body.prev, lastPrivate))
           )
             stop('request_mismatch', 'the end request names another table, shoe or previous record');
           closing = body.closingBalance;
           break;
         }
+        case 'transfer':
+          checkTransfer(shoe!, body, transfers, stop);
+          break;
       }
+      if (body.type !== 'transfer') lastPrivate = signed;
     }
     if (shoe !== null && (records.at(-1)?.body.type ?? 'reveal') !== 'reveal') pending = true;
     const last = records.at(-1);
@@ -365,8 +380,20 @@ type StopFn = (code: VerifyCodeV2, message: string) => never;
 
 const V2_RULES: RecordRules = { envelope: envelopeV2, digest: recordDigestV2, bodies: BODIES_V2 };
 
-/** The record types that may follow each type (§B9). A reveal after an acceptance leaves it unsettled. */
-function sequence(type: string, before: string | null, stop: StopFn): void {
+/**
+ * The record types that may follow each type (§B9). A reveal after an acceptance leaves it
+ * unsettled. Transfers (§B14) stand outside the rounds: one may follow any record but an
+ * acceptance (`transfer_in_round`) or a reveal, and the record after transfers follows the rules
+ * of the newest record before them that is not a transfer (`privateBefore`).
+ */
+function sequence(type: string, before: string | null, privateBefore: string | null, stop: StopFn): void {
+  if (type === 'transfer') {
+    if (before === 'acceptance')
+      stop('transfer_in_round', 'a transfer between an acceptance and its receipt or void: the balance moved while a round was open');
+    if (before === null || before === 'reveal') stop('out_of_sequence', `a transfer cannot ${before === null ? 'start a file' : 'follow a reveal'}`);
+    return;
+  }
+  if (before === 'transfer') before = privateBefore;
   const allowed: Record<string, string[]> = {
     start: ['acceptance', 'reveal'],
     commitment: ['start', 'reveal'],
@@ -382,6 +409,29 @@ function sequence(type: string, before: string | null, stop: StopFn): void {
   if (before === 'acceptance' && type === 'reveal')
     stop('unsettled_acceptance', 'the shoe was revealed while an accepted round was neither settled nor voided: the operator owes it');
   if (!allowed[before]!.includes(type)) stop('out_of_sequence', `a ${type} record cannot follow a ${before} record`);
+}
+
+/**
+ * A player's request names the record it follows: the record right before the operator's record
+ * that embeds it, or — when transfers sit between — the newest record before them, which is all
+ * a player who did not see the transfers knows (§B14).
+ */
+function followsSeen(named: string, prev: string, lastPrivate: SignedV2 | null): boolean {
+  return named === prev || (lastPrivate !== null && named === lastPrivate.hash);
+}
+
+/** A transfer record (§B14): its members, its id once per file, then the balance it moves. */
+function checkTransfer(sh: ShoeCtx, t: TransferV2, seen: Set<string>, stop: StopFn): void {
+  const shape = transferShapeError({ id: t.transfer, shoe: t.sharedShoe, round: t.sharedRound, kind: t.kind, amount: t.amount });
+  if (shape) stop('bad_transfer', shape);
+  if (seen.has(t.transfer)) stop('duplicate_transfer', `transfer ${t.transfer} is recorded twice: a shared table's movement applies once`);
+  seen.add(t.transfer);
+  if (t.balanceBefore !== sh.balance) stop('balance_mismatch', `the transfer's balanceBefore ${t.balanceBefore} is not the balance carried, ${sh.balance}`);
+  const after = balanceAfterTransfer(t.kind, t.amount, t.balanceBefore);
+  if (after === null) stop('transfer_overdrawn', `a debit of ${t.amount} from a balance of ${t.balanceBefore}: a debit the balance does not cover is refused`);
+  if (t.balanceAfter !== after)
+    stop('balance_mismatch', `a ${t.kind} of ${t.amount} from ${t.balanceBefore} leaves ${after}, the transfer says ${t.balanceAfter}`);
+  sh.balance = after!;
 }
 
 function checkParams(p: unknown, stop: StopFn): ShoeParamsV2 {

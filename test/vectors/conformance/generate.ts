@@ -26,7 +26,10 @@ import {
   signRecord,
   signRecordV2,
   signRequest,
+  sharedTransferId,
   type Transcript,
+  type TransferAsk,
+  type TransferV2,
   utf8Bytes,
 } from '../../../shared/index.ts';
 import { sharedCases } from './shared-cases.ts';
@@ -760,6 +763,125 @@ v1('v1-after-cut-card', 'round_after_cut_card', 'pb-fair-1, a round after the cu
 
 // ── pb-shared-1 (part III): shared tables ─────────────────────────────────────────────────────
 for (const c of await sharedCases(operator, renamed)) cases.push({ ...c, version: 'pb-shared-1' });
+
+// ── pb-fair-2: transfer records (§B14), after every other case so that their files keep their numbers ─
+const transferAsk = (round: number, kind: TransferAsk['kind'], amount: number, shoe = 1): TransferAsk => ({
+  id: sharedTransferId('hall-1/shared', shoe, round, 'shared-seat', kind),
+  table: 'hall-1/shared',
+  shoe,
+  round,
+  kind,
+  amount,
+});
+/** Shoe A with transfers before its start, between rounds 2 and 3 (a debit and its credit) and before the player's end; shoe C opens after a refund. */
+const transferShoes = (): ShoeScriptV2[] => {
+  const a = shoeA('player', 6);
+  a.transfersBeforeStart = [transferAsk(1, 'credit', 2_500)];
+  a.rounds[2]!.transfersBefore = [transferAsk(2, 'debit', 3_000), transferAsk(2, 'credit', 5_850)];
+  a.transfersBeforeEnd = [transferAsk(3, 'debit', 1_000)];
+  const c = shoeC();
+  c.transfersBeforeStart = [transferAsk(3, 'refund', 1_000)];
+  c.rounds[1]!.transfersBefore = [transferAsk(1, 'debit', 400, 2)];
+  return [a, shoeB(), c];
+};
+const withTransfers = (mutate?: Mutate) => table(transferShoes(), mutate);
+v2('ok-transfers', 'ok', 'shared-table transfers before a start, between rounds, before an end and across shoes: the balance runs through them', () =>
+  withTransfers(),
+);
+v2('ok-transfer-requests-follow-seen', 'ok', 'bet and end requests naming the newest record before the transfers (the player had not seen them)', () =>
+  table([
+    {
+      ...shoeA('player', 3),
+      rounds: rounds(1, 3).map((r, i) => (i === 1 ? { ...r, transfersBefore: [transferAsk(1, 'credit', 700)], betFollows: 'seen' as const } : r)),
+      transfersBeforeEnd: [transferAsk(2, 'refund', 300)],
+      endFollows: 'seen',
+    },
+  ]),
+);
+v2('ok-transfer-last', 'ok', 'an open shoe whose newest record is a transfer', () =>
+  table([{ ...shoeA('open', 2), transfersBeforeEnd: [transferAsk(1, 'debit', 900)] }]),
+);
+v2('ok-transfer-void-timeout', 'ok', 'a void, then a transfer, then a void-timeout reveal voidAfterSeconds after the transfer', () =>
+  table([
+    {
+      params: SHOE_8,
+      serverSeed: SEED[3]!,
+      clientSeed: 'x',
+      cut: 1,
+      rounds: rounds(1, 2, { 2: 'void' }),
+      transfersBeforeEnd: [transferAsk(1, 'credit', 100)],
+      end: 'void-timeout',
+    },
+  ]),
+);
+v2('transfer-in-round', 'transfer_in_round', 'a transfer between an acceptance and its receipt', async () => {
+  const f = await withTransfers();
+  const i = indexOf(f, 'acceptance', 2);
+  const t = f.records[indexOf(f, 'transfer', 2)]!.body as TransferV2;
+  const acc = f.records[i]!;
+  return { version: 'pb-fair-2', records: [...f.records.slice(0, i + 1), await signRecordV2({ ...t, prev: acc.hash, issuedAt: acc.body.issuedAt }, operator)] };
+});
+v2('transfer-after-reveal', 'out_of_sequence', 'a transfer between a reveal and the next commitment', async () => {
+  const f = await withTransfers();
+  const i = indexOf(f, 'reveal');
+  const t = f.records[indexOf(f, 'transfer')]!.body as TransferV2;
+  const r = f.records[i]!;
+  return {
+    version: 'pb-fair-2',
+    records: [...f.records.slice(0, i + 1), await signRecordV2({ ...t, transfer: hex('after reveal'), prev: r.hash, issuedAt: r.body.issuedAt }, operator)],
+  };
+});
+v2('transfer-bad-kind', 'bad_transfer', 'a transfer of a kind other than debit, credit and refund', () =>
+  withTransfers(at('record', 'transfer', (b) => (b.kind = 'bonus'))),
+);
+v2('transfer-zero-amount', 'bad_transfer', 'a transfer of 0', () => withTransfers(at('record', 'transfer', (b) => (b.amount = 0))));
+v2('transfer-bad-id', 'bad_transfer', 'a transfer id in upper-case hex', () =>
+  withTransfers(at('record', 'transfer', (b) => (b.transfer = b.transfer.toUpperCase()))),
+);
+v2('transfer-duplicate', 'duplicate_transfer', 'the same transfer id recorded twice (a movement applied twice)', () =>
+  withTransfers(at('record', 'transfer', (b) => (b.transfer = transferAsk(2, 'debit', 3_000).id), 3)),
+);
+v2('transfer-overdrawn', 'transfer_overdrawn', 'a debit larger than the balance (a refused debit is no record)', () =>
+  withTransfers(at('record', 'transfer', (b) => ((b.amount = b.balanceBefore + 100), (b.balanceAfter = 0)), 2)),
+);
+v2('transfer-balance-before', 'balance_mismatch', "a transfer's balanceBefore is not the balance carried", () =>
+  withTransfers(at('record', 'transfer', (b) => ((b.balanceBefore += 100), (b.balanceAfter += 100)), 2)),
+);
+v2('transfer-balance-after', 'balance_mismatch', "a transfer's balanceAfter is not balanceBefore minus the debit", () =>
+  withTransfers(at('record', 'transfer', (b) => (b.balanceAfter += 100), 2)),
+);
+v2('transfer-negative-balance', 'bad_record', 'a transfer leaving a negative balance', () =>
+  withTransfers(at('record', 'transfer', (b) => ((b.amount = b.balanceBefore + 100), (b.balanceAfter = -100)), 2)),
+);
+v2('transfer-unknown-member', 'bad_record', 'a transfer with an unknown member', () => withTransfers(at('record', 'transfer', (b) => (b.player = 'x'))));
+v2('transfer-closing-balance', 'closing_balance_mismatch', 'a reveal closing with the balance before the last transfer', () =>
+  withTransfers(at('record', 'reveal', (b) => (b.closingBalance += 1_000))),
+);
+v2('transfer-acceptance-balance', 'balance_mismatch', 'an acceptance after a transfer with the balance from before it', () =>
+  withTransfers(at('record', 'acceptance', (b) => (b.balanceBefore += 3_000 - 5_850), 3)),
+);
+v2('transfer-other-shoe', 'shoe_mismatch', 'a transfer naming another private shoe', () => withTransfers(at('record', 'transfer', (b) => (b.shoe = 2), 2)));
+v2('transfer-dropped', 'chain_broken', 'a transfer removed from the chain', async () => {
+  const f = await withTransfers();
+  const i = indexOf(f, 'transfer', 2);
+  return { version: 'pb-fair-2', records: f.records.filter((_, j) => j !== i) };
+});
+v2('transfer-void-timeout-early', 'reveal_too_early', 'a void-timeout reveal less than voidAfterSeconds after the transfer before it', () =>
+  table(
+    [
+      {
+        params: SHOE_8,
+        serverSeed: SEED[3]!,
+        clientSeed: 'x',
+        cut: 1,
+        rounds: rounds(1, 2, { 2: 'void' }),
+        transfersBeforeEnd: [transferAsk(1, 'credit', 100)],
+        end: 'void-timeout',
+      },
+    ],
+    at('record', 'reveal', (b) => (b.issuedAt = new Date(Date.parse(b.issuedAt) - 1000).toISOString())),
+  ),
+);
 
 // ── write ────────────────────────────────────────────────────────────────────────────────────
 const publicJwk = { ...operator.publicJwk };

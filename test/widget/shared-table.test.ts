@@ -1,0 +1,223 @@
+/**
+ * <punto-banco-table table="hall-1/a">: a shared table (API.md "Shared tables") against the fake
+ * Worker (the player's session and balance) and a fake shared table over fake WebSockets
+ * (fake-shared-table.ts), with real clicks: the countdown, the players, every box's total, one
+ * signed bet a round, the deal for all, the player's own result, and a reconnect that resyncs.
+ */
+import { expect } from 'chai';
+import { resetMouse, sendMouse } from '@web/test-runner-commands';
+import { verifySharedRequest } from '../../shared/fairness/shared-table/records.ts';
+import { FakeSharedTable } from './fake-shared-table.ts';
+import { action, boxButton, centre, chipButton, FakeWorker, mountTable, settle, shadow, toastText, unmountAll, until } from './helpers.ts';
+
+const click = async (el: Element): Promise<void> => sendMouse({ type: 'click', position: centre(el) });
+
+async function sharedTable() {
+  const worker = new FakeWorker();
+  const table = new FakeSharedTable(worker);
+  const mounted = await mountTable({ worker, attrs: { table: 'hall-1/a' }, setup: (el) => (el.socketFactory = table.socketFactory) });
+  const { el } = mounted;
+  await until(() => shadow(el).querySelector('.shared-clock.open'), 'the betting window to show');
+  return { ...mounted, table };
+}
+
+const q = (el: Element, selector: string) => shadow(el).querySelector<HTMLElement>(selector);
+
+describe('<punto-banco-table table="…"> (a shared table)', () => {
+  afterEach(async () => {
+    unmountAll();
+    await resetMouse();
+  });
+
+  it('shows the countdown, the players and every box total as bets come in', async () => {
+    const { el, table } = await sharedTable();
+    const clock = q(el, '.shared-clock')!;
+    expect(Number(clock.dataset.left)).to.be.within(1, 15);
+    expect(clock.textContent).to.match(/\d+ s to bet/);
+    expect(clock.textContent).to.contain('Place your bets');
+    expect(q(el, '.shared-players')!.textContent).to.equal('1 at the table');
+    expect(q(el, '.shared-name')!.textContent).to.equal('hall-1/a');
+    expect(action(el, 'deal').textContent.trim()).to.equal('Place bet');
+    expect(q(el, '.tool.mode'), 'the mode is the table id’s, not a switch').to.equal(null);
+    table.otherBet('someone-else', [{ sector: 2, box: 'tie', amount: 5000 }]);
+    await until(() => q(el, '.box-total[data-sector="2"][data-box="tie"]'), "the other player's total on the tie box");
+    expect(q(el, '.box-total[data-sector="2"][data-box="tie"]')!.textContent.trim()).to.equal('All €5.00');
+    expect(q(el, '.shared-total')!.textContent).to.contain('€5.00');
+    table.closeWindow();
+    await until(() => q(el, '.shared-clock.closed'), 'the closed state');
+    expect(q(el, '.shared-clock')!.textContent).to.contain('Bets closed');
+    expect(q(el, '[part="status"]')!.textContent).to.match(/waiting for beacon round 1001/);
+  });
+
+  it('Place bet sends one signed request; the chips lock; the deal is drawn for all; the own result and balance show', async () => {
+    const { el, table, scene, worker } = await sharedTable();
+    const start = el.balance;
+    await click(chipButton(el, 1000));
+    await click(boxButton(el, 1, 'banker'));
+    await settle(el);
+    expect(q(el, '[part="status"]')!.textContent).to.contain('Press Place bet');
+    await click(action(el, 'deal'));
+    await until(() => table.sent('bet').length === 1, 'the bet request');
+    const [sent] = table.sent('bet');
+    expect(sent.request.body).to.deep.include({ table: 'hall-1/a', shoe: 1, round: 1, bets: [{ sector: 1, box: 'banker', amount: 1000 }] });
+    expect(await verifySharedRequest(sent.request)).to.equal(true);
+    // The shoe had not started: the player's signed start went first.
+    expect(table.sent('start')).to.have.length(1);
+    await until(() => q(el, '[part="status"]')!.textContent.includes('is in'), 'the acceptance');
+    expect(el.balance).to.equal(start - 1000);
+    expect(boxButton(el, 1, 'banker').getAttribute('aria-disabled')).to.equal('true');
+    expect(q(el, '.box-total[data-sector="1"][data-box="banker"]')!.textContent.trim()).to.equal('All €1.00');
+    await click(action(el, 'deal'));
+    await click(boxButton(el, 0, 'player'));
+    await settle(el);
+    expect(table.sent('bet'), 'one bet a round').to.have.length(1);
+    expect(el.bets).to.deep.equal([{ sector: 1, box: 'banker', amount: 1000 }]);
+    table.closeWindow();
+    // Banker 9 (natural) against Player 7.
+    table.deal(['7S', '9H', 'KD', 'KC']);
+    await until(() => el.state === 'settled', 'the settled round');
+    const drawn = scene!.called('playRound').at(-1)![0] as { cards: { code: string }[]; outcome: string; bets: unknown[] };
+    expect(drawn.cards.map((c) => c.code)).to.deep.equal(['7S', '9H', 'KD', 'KC']);
+    expect(drawn.outcome).to.equal('banker');
+    expect(drawn.bets).to.deep.equal([{ sector: 1, box: 'banker', amount: 1000 }]);
+    expect(el.balance).to.equal(start + 950);
+    expect(worker.sessionOfToken(new URL(table.opened[0]!.url).searchParams.get('token')!)!.balance).to.equal(start + 950);
+    expect(q(el, '[part="status"]')!.textContent).to.contain('You win €0.95');
+    expect(q(el, '[part="balance"] output')!.textContent).to.equal(
+      new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR', maximumFractionDigits: 3 }).format((start + 950) / 1000),
+    );
+    // The next window is open and the scoreboard has the round.
+    await until(() => q(el, '.shared-clock.open'), 'the next window');
+    expect(q(el, '.shared-round')!.textContent).to.equal('Shoe 1 · round 2');
+    expect(q(el, '.shared-board h3')!.textContent).to.contain('rounds: 1');
+  });
+
+  it('chips not confirmed go by themselves before the close; a refusal reads as a message', async () => {
+    const worker = new FakeWorker();
+    const table = new FakeSharedTable(worker, 'hall-1/a', 2_400);
+    const { el } = await mountTable({ worker, attrs: { table: 'hall-1/a' }, setup: (e) => (e.socketFactory = table.socketFactory) });
+    await until(() => q(el, '.shared-clock.open'), 'the window');
+    el.placeBet(0, 'player');
+    await until(() => table.sent('bet').length === 1, 'the automatic bet before the close', 4_000);
+    expect(table.sent('bet')[0].request.body.bets).to.deep.equal([{ sector: 0, box: 'player', amount: 100 }]);
+    // The table refuses what it cannot take, in words.
+    table.sockets[0]!.deliver('bet-refused', { code: 'insufficient_funds', message: 'the session refused the debit', shoe: 1, round: 9 });
+    await until(() => toastText(el) !== '', 'the refusal');
+    expect(toastText(el)).to.equal('Your balance does not cover this bet.');
+  });
+
+  it('a void returns the stake and says so; a reveal brings the next shoe, whose start the player signs', async () => {
+    const { el, table } = await sharedTable();
+    const start = el.balance;
+    el.placeBet(2, 'banker');
+    await click(action(el, 'deal'));
+    await until(() => el.balance === start - 100, 'the stake taken');
+    table.closeWindow();
+    table.voidRound();
+    await until(() => toastText(el) !== '', 'the void said');
+    expect(toastText(el)).to.equal('The round was void (the beacon came too late): your stake was returned.');
+    await until(() => el.balance === start, 'the stake back');
+    // The chips stay on the felt, unlocked, for the next round.
+    await until(() => boxButton(el, 2, 'banker').getAttribute('aria-disabled') === 'false', 'the chips unlocked');
+    expect(el.bets).to.deep.equal([{ sector: 2, box: 'banker', amount: 100 }]);
+    table.reveal();
+    await until(() => q(el, '.shared-round')!.textContent === 'Shoe 2 · round 1', 'the next shoe');
+    await until(() => table.sent('start').some((m) => m.request.body.shoe === 2), 'the start of shoe 2');
+    const started = table.sent('start').find((m) => m.request.body.shoe === 2);
+    expect(started.request.body.commitment).to.equal(table.commitment.hash);
+    expect(await verifySharedRequest(started.request)).to.equal(true);
+    expect(q(el, '.shared-fair')!.textContent).to.contain('Shoe 2 sealed');
+  });
+
+  it('without the table attribute the element is the private table again, on a new session', async () => {
+    const { el, table } = await sharedTable();
+    const shared = el.sessionId;
+    el.removeAttribute('table');
+    await until(() => !q(el, '.shared-hud') && el.state === 'ready' && el.sessionId !== shared, 'the private table');
+    expect(action(el, 'deal').textContent.trim()).to.equal('Deal');
+    expect(q(el, '.tool.mode')).to.not.equal(null);
+    expect(table.sockets, 'the shared table was left').to.have.length(0);
+  });
+
+  it('a table that cannot be reached says so with Retry, keeps trying, and clears once it is back', async () => {
+    const { el, table } = await sharedTable();
+    el.placeBet(0, 'tie');
+    table.refuseNext = 3;
+    table.drop(table.opened[0]!);
+    await until(() => q(el, '[part="notice"]'), 'the notice', 10_000);
+    expect(q(el, '[part="notice"]')!.textContent).to.contain('The shared table cannot be reached');
+    expect(el.bets, 'the chips are kept').to.deep.equal([{ sector: 0, box: 'tie', amount: 100 }]);
+    await click(q(el, '[part="notice"] .retry')!);
+    await until(() => !q(el, '[part="notice"]') && q(el, '.shared-clock.open'), 'the table back');
+    expect(el.state).to.equal('ready');
+  });
+
+  it("after a reload the table's state puts the bet it holds back on the felt, locked", async () => {
+    const { el, table, worker } = await sharedTable();
+    el.placeBet(4, 'banker');
+    await click(action(el, 'deal'));
+    await until(() => q(el, '[part="status"]')!.textContent.includes('is in'), 'the bet in');
+    const session = el.sessionId;
+    el.remove();
+    const again = await mountTable({ worker, attrs: { table: 'hall-1/a' }, setup: (e) => (e.socketFactory = table.socketFactory) });
+    await until(() => q(again.el, '[part="status"]')?.textContent.includes('is in'), 'the bet in, from the state');
+    expect(again.el.sessionId, 'the same session, resumed').to.equal(session);
+    expect(again.el.bets).to.deep.equal([{ sector: 4, box: 'banker', amount: 100 }]);
+    expect(boxButton(again.el, 4, 'banker').getAttribute('aria-disabled')).to.equal('true');
+    expect(table.sent('bet')).to.have.length(1);
+  });
+
+  it('a start lost on the way: the table asks for it, the widget sends it and the same bet again', async () => {
+    const worker = new FakeWorker();
+    const table = new FakeSharedTable(worker);
+    table.loseNextStart = true;
+    const { el } = await mountTable({ worker, attrs: { table: 'hall-1/a' }, setup: (e) => (e.socketFactory = table.socketFactory) });
+    await until(() => q(el, '.shared-clock.open'), 'the window');
+    await until(() => table.sent('start').length === 1, 'the first start (lost)');
+    el.placeBet(1, 'player');
+    await click(action(el, 'deal'));
+    await until(() => q(el, '[part="status"]')!.textContent.includes('is in'), 'the bet in after the start', 8_000);
+    const bets = table.sent('bet');
+    expect(table.sent('start').length).to.be.at.least(2);
+    expect(bets.length).to.be.at.least(1);
+    expect(new Set(bets.map((b) => b.request.signature)).size, 'the same signed bet').to.equal(1);
+    expect(table.bets.size).to.equal(1);
+    expect(toastText(el)).to.equal('');
+  });
+
+  it('a dropped socket rejoins, resyncs from the state and sends the unanswered bet again', async () => {
+    const { el, table } = await sharedTable();
+    table.loseNextBet = true;
+    el.placeBet(3, 'tie');
+    await click(action(el, 'deal'));
+    await until(() => table.sent('bet').length === 1, 'the bet');
+    table.otherBet('someone-else', [{ sector: 4, box: 'player', amount: 2000 }]);
+    table.drop(table.opened[0]!);
+    await until(() => q(el, '.live.off'), 'the reconnecting state');
+    await until(() => table.opened.length === 2 && table.sockets.length === 1, 'the new socket', 5_000);
+    await until(() => table.sent('bet').length === 2, 'the bet sent again');
+    const [first, again] = table.sent('bet');
+    expect(again.request).to.deep.equal(first.request);
+    await until(() => q(el, '[part="status"]')!.textContent.includes('is in'), 'the acceptance after the reconnect');
+    expect(table.bets.size).to.equal(2);
+    // The state's bets (the other player's too) are back on the boxes.
+    expect(q(el, '.box-total[data-sector="4"][data-box="player"]')!.textContent.trim()).to.equal('All €2.00');
+    expect(q(el, '.box-total[data-sector="3"][data-box="tie"]')!.textContent.trim()).to.equal('All €0.10');
+    expect(q(el, '.live.off')).to.equal(null);
+  });
+
+  it('a bet the table took but whose answer was lost is not sent twice: the state after the reconnect says it is in', async () => {
+    const { el, table } = await sharedTable();
+    table.holdAcks = true;
+    el.placeBet(3, 'tie');
+    await click(action(el, 'deal'));
+    await until(() => table.bets.size === 1, 'the bet taken');
+    expect(q(el, '[part="status"]')!.textContent).to.contain('Sending');
+    table.holdAcks = false;
+    table.drop(table.opened[0]!);
+    await until(() => table.opened.length === 2 && table.sockets.length === 1, 'the new socket', 5_000);
+    await until(() => q(el, '[part="status"]')!.textContent.includes('is in'), 'the bet in, from the state');
+    expect(table.sent('bet')).to.have.length(1);
+    expect(boxButton(el, 0, 'player').getAttribute('aria-disabled')).to.equal('true');
+  });
+});

@@ -1,0 +1,13 @@
+/**
+ * The shared-table client in its own lazy chunk, loaded only by a `<punto-banco-table table="…">`:
+ * the controller that plays the table's WebSocket (shared-session.ts) and what it draws
+ * (shared-view.ts). A private table never loads it.
+ */
+export { SharedSession } from './shared-session.ts';
+export { renderSharedHud, renderSharedSide, sharedStyles, type SharedTexts } from './shared-view.ts';
+import { PANEL_STRINGS, type PanelStrings } from '../panels/strings.ts';
+
+/** The scoreboard's texts from the element's catalogs (`panels.*`). */
+export function panelStringsIn(t: (key: string) => string): PanelStrings {
+  return Object.fromEntries(Object.keys(PANEL_STRINGS).map((k) => [k, t(`panels.${k}`)])) as PanelStrings;
+}

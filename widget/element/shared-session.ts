@@ -1,0 +1,792 @@
+/**
+ * A shared table (`<punto-banco-table table="hall-1/a">`, API.md "Shared tables"), as a reactive
+ * controller in its own lazy chunk (shared-parts.ts): many players, one shoe, one betting window,
+ * one deal for all. The player's money stays in its own session, which the private table's
+ * session controller opens (table-session.ts: created or resumed, with the player's Ed25519 key
+ * kept in sessionStorage); this controller then joins the table's WebSocket with the session's
+ * token and signs its requests (pb-shared-1, FAIRNESS.md part III) with that same key:
+ *  - a `start` (a random client seed and cut) when the committed shoe has not started;
+ *  - ONE `bet` per round: "Place bet" confirms the chips on the felt; chips not confirmed are sent
+ *    by themselves shortly before the close (AUTO_SEND_LEAD_MS); once accepted they are locked.
+ * It follows the table's messages (state, open, bet, close, deal, settlement, void, reveal,
+ * balance) into what the element draws: the countdown, the players, each box's total, the round
+ * dealt for all, the player's own result. A dropped socket rejoins with backoff and resynchronises
+ * from `state`; a bet not yet acknowledged is sent again as the same signed request (the table
+ * counts it once).
+ */
+import type { ReactiveController } from 'lit';
+import { CARDS_PER_DECK } from '../../shared/cards.ts';
+import type { SharedClose, SharedCommitment, SharedDeal, SharedSettlement, SharedStart, SignedShared } from '../../shared/fairness/shared-table/records.ts';
+import { signSharedRequest } from '../../shared/fairness/shared-table/records.ts';
+import { sharedBetRequest, sharedStartRequest } from '../../shared/fairness/shared-table/requests.ts';
+import { outcomeOfCode, type OutcomeFacts } from '../../shared/fairness/shared-table/outcomes.ts';
+import { playerKeyOf } from '../../shared/fairness/v2/records.ts';
+import { betResult } from '../../shared/settle.ts';
+import { type Bet, type TableLimits, totalStake } from '../../shared/table.ts';
+import type { TableScene } from '../scene/index.ts';
+import type { ApiClient } from './api-client.ts';
+import type { ReceiptBody } from './api-types.ts';
+import type { BetState } from './bet-state.ts';
+import { checkBets } from './bets.ts';
+import { emit } from './emit.ts';
+import { randomShoeStart } from './shoe-start.ts';
+import type { DealRefusal, Notice, SessionHost, TableSession, TableState } from './table-session.ts';
+
+/** Chips on the felt not confirmed are sent this long before the close (at most a quarter of the window). */
+export const AUTO_SEND_LEAD_MS = 2_000;
+/** Reconnect backoff: first wait, doubling up to the cap. */
+const RECONNECT_MS = { first: 500, max: 10_000 };
+/** Failed connections in a row before the table says it cannot reach the table. */
+const UNREACHABLE_AFTER = 3;
+/** How long a bet waits for the answer to the player's start request before it goes anyway. */
+const START_WAIT_MS = 5_000;
+/** How long a deal waits for the player's own settlement (sent right after it) before it is drawn anyway. */
+const SETTLEMENT_WAIT_MS = 3_000;
+
+/** A WebSocket as the controller uses it (tests pass a fake). */
+export interface SocketLike {
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  addEventListener(type: 'open' | 'close' | 'error' | 'message', listener: (e: { data?: unknown }) => void): void;
+  readonly readyState: number;
+}
+export type SocketFactory = (url: string) => SocketLike;
+
+/** The element as this controller reads it. */
+export interface SharedHost extends SessionHost {
+  readonly table: string | null;
+  socketFactory: SocketFactory | null;
+}
+
+/** What the element lends the controller. */
+export interface SharedLink {
+  /** The player's own session (opened, resumed and retried as at a private table). */
+  session: TableSession;
+  api: ApiClient;
+  bets: BetState;
+  scene(): TableScene | null;
+  t(key: string, values?: Record<string, string | number>): string;
+  money(minor: number): string;
+  /** A refused bet, shown like the private table's refusals. */
+  refuse(code: string, reason?: string): void;
+  announce(text: string): void;
+  /** The player's round was dealt, drawn and settled (its body, and the signed settlement). */
+  played(body: ReceiptBody, settlement: SignedShared<SharedSettlement>): void;
+  /** A round dealt without the player's stake: its result. */
+  watched(body: ReceiptBody): void;
+}
+
+export type SharedPhase = 'connecting' | 'idle' | 'betting' | 'awaiting-beacon';
+
+/** One accepted bet at the table, as the state and the `bet` messages list them. */
+export interface TableBet {
+  player: string;
+  stake: number;
+  bets?: Bet[];
+}
+
+/** What the HUD draws (render in shared-view.ts). */
+export interface SharedView {
+  tableId: string;
+  phase: SharedPhase;
+  connections: number;
+  round: number;
+  shoe: number;
+  /** Milliseconds left in the betting window (0 when closed), and the window's length. */
+  left: number;
+  windowMs: number;
+  beaconRound: number | null;
+  /** Each box's total by everyone, `sector:box` → minor units. */
+  boxTotals: Map<string, number>;
+  bettors: number;
+  tableTotal: number;
+  /** The player's own bet this round: sent (waiting for the ack) or accepted. */
+  mine: { stake: number; status: 'sending' | 'accepted' } | null;
+  outcomes: OutcomeFacts[];
+  commitment: SignedShared<SharedCommitment> | null;
+  start: SignedShared<SharedStart> | null;
+  transcriptUrl: string;
+  verifyUrl: string;
+}
+
+interface PublicState {
+  tableId: string;
+  windowMs: number;
+  limits: TableLimits;
+  shoe: {
+    number: number;
+    params: { decks: number; mode: string; cutCardFromEnd?: number };
+    commitment: SignedShared<SharedCommitment>;
+    start: SignedShared<SharedStart> | null;
+    cardsDealt: number;
+    cardsLeft: number | null;
+  };
+  round: number;
+  phase: 'idle' | 'betting' | 'awaiting-beacon';
+  closesAt: string | null;
+  beaconRound: number | null;
+  bets: TableBet[];
+  outcomes?: string[];
+  connections: number;
+  you?: { balance?: number; started: boolean; bets: { player: string; request: SignedBet; stake: number; status: string }[] };
+}
+
+type SignedBet = Awaited<ReturnType<typeof signSharedRequest<ReturnType<typeof sharedBetRequest>>>>;
+
+export class SharedSession implements ReactiveController {
+  readonly #host: SharedHost;
+  readonly #link: SharedLink;
+  readonly #inner: TableSession;
+  #state: TableState = 'loading';
+  #notice: Notice | null = null;
+  #socket: SocketLike | null = null;
+  #attempt = 0;
+  #reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  #tick: ReturnType<typeof setInterval> | undefined;
+  #autoTimer: ReturnType<typeof setTimeout> | undefined;
+  #closed = false;
+  #pub: PublicState | null = null;
+  #phase: SharedPhase = 'connecting';
+  /** Local time the window closes (the server's closesAt, never later than a window from when we heard of it). */
+  #closesAt = 0;
+  #tableBets = new Map<string, TableBet>();
+  #outcomes: OutcomeFacts[] = [];
+  #started = false;
+  #startSent: number | null = null;
+  /** Resolves when the table answers the start request sent (ack or refusal). */
+  #startAnswered: (() => void) | null = null;
+  /** The round whose bet was sent again after a `start_required` (once). */
+  #restarted: number | null = null;
+  /** The bet request sent and not yet answered (sent again, as is, after a reconnect). */
+  #sending: { shoe: number; round: number; bets: Bet[]; request: SignedBet | null } | null = null;
+  /** The player's accepted bet this round. */
+  #accepted: { shoe: number; round: number; bets: Bet[]; stake: number } | null = null;
+  #balance: number | null = null;
+  #onFelt: ReceiptBody | null = null;
+  #deal: { deal: SignedShared<SharedDeal>; timer: ReturnType<typeof setTimeout> } | null = null;
+  #settlement: SignedShared<SharedSettlement> | null = null;
+  #playing: Promise<void> = Promise.resolve();
+
+  /** The table id this controller plays (`hall-1/a`). */
+  readonly tableId: string;
+
+  constructor(host: SharedHost, link: SharedLink) {
+    this.#host = host;
+    this.tableId = host.table ?? '';
+    this.#link = link;
+    this.#inner = link.session;
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    if (this.#pub && !this.#socket && !this.#closed) this.#connect();
+  }
+
+  hostDisconnected(): void {
+    // A table out of the page leaves the table (its bets stay in the round); back in, it rejoins.
+    this.#leave();
+  }
+
+  // ---- what the element reads (the private session's members, for a shared table) ------------
+
+  get state(): TableState {
+    return this.#inner.state === 'error' || this.#inner.state === 'loading' ? this.#inner.state : this.#state;
+  }
+  get notice(): Notice | null {
+    return this.#inner.notice ?? this.#notice;
+  }
+  get balance(): number {
+    return this.#balance ?? this.#inner.balance;
+  }
+  get limits(): TableLimits | null {
+    return this.#pub?.limits ?? this.#inner.limits;
+  }
+  get sessionId(): string | null {
+    return this.#inner.sessionId;
+  }
+  get onFelt(): ReceiptBody | null {
+    return this.#onFelt;
+  }
+  /** A shared table has no private shoe (its shoe is the table's: view()), so the private panels have none to show. */
+  get shoe(): null {
+    return null;
+  }
+  get playerKey(): string | null {
+    return this.#inner.playerKey;
+  }
+  /** The table's records are its transcript (view().transcriptUrl), not a private copy. */
+  get copy(): null {
+    return null;
+  }
+
+  /** Chips may be placed now: the window is open and this round's bet is not sent yet. */
+  get canBet(): boolean {
+    const s = this.state;
+    return this.#phase === 'betting' && this.#pub !== null && !this.#sending && !this.#mineNow() && (s === 'ready' || s === 'settled') && this.#left() > 0;
+  }
+
+  /** The HUD's model. */
+  view(): SharedView {
+    const totals = new Map<string, number>();
+    for (const b of this.#tableBets.values())
+      for (const x of b.bets ?? []) totals.set(`${x.sector}:${x.box}`, (totals.get(`${x.sector}:${x.box}`) ?? 0) + x.amount);
+    const mine = this.#mineNow();
+    const pub = this.#pub;
+    const tableId = this.tableId;
+    return {
+      tableId,
+      phase: this.#phase,
+      connections: pub?.connections ?? 0,
+      round: pub?.round ?? 1,
+      shoe: pub?.shoe.number ?? 1,
+      left: this.#phase === 'betting' ? this.#left() : 0,
+      windowMs: pub?.windowMs ?? 15_000,
+      beaconRound: pub?.beaconRound ?? null,
+      boxTotals: totals,
+      bettors: this.#tableBets.size,
+      tableTotal: [...this.#tableBets.values()].reduce((n, b) => n + b.stake, 0),
+      mine: mine ? { stake: mine.stake, status: 'accepted' } : this.#sending ? { stake: totalStake(this.#sending.bets), status: 'sending' } : null,
+      outcomes: this.#outcomes,
+      commitment: pub?.shoe.commitment ?? null,
+      start: pub?.shoe.start ?? null,
+      transcriptUrl: this.#link.api.url(`api/tables/${tableId}/transcript`),
+      verifyUrl: this.#link.api.url('verify'),
+    };
+  }
+
+  /** The status line for a shared table (null: the element's own, e.g. a settled round's result). */
+  statusText(): string | null {
+    const t = this.#link.t;
+    const money = this.#link.money;
+    if (this.state === 'error' || this.state === 'loading') return null;
+    if (this.#phase === 'connecting') return t('shared.connecting');
+    if (this.state === 'dealing') return t('status.dealing');
+    if (this.#phase === 'awaiting-beacon') return this.#pub?.beaconRound ? t('shared.closed', { round: this.#pub.beaconRound }) : t('shared.closedSaid');
+    if (this.#phase === 'idle') return t('shared.waiting');
+    const mine = this.#mineNow();
+    if (mine) return t('shared.accepted', { amount: money(mine.stake) });
+    if (this.#sending) return t('shared.sending');
+    const bets = this.#betsOnFelt();
+    if (this.state === 'settled' && bets.length === 0) return null;
+    return bets.length ? t('shared.confirmHint', { amount: money(totalStake(bets)) }) : t('shared.placeBets');
+  }
+
+  // ---- the session and the socket --------------------------------------------------------------
+
+  begin(): void {
+    this.#inner.begin();
+  }
+
+  /** Opens (or resumes) the player's session as a private table would, then joins the shared table. */
+  async start(scene: Promise<unknown>, retry: () => Promise<void>): Promise<void> {
+    await this.#inner.start(scene, retry);
+    if (!this.#inner.sessionId || !this.#host.isConnected) return;
+    this.#state = 'ready';
+    this.#closed = false;
+    this.#connect();
+    // The roads under the table: the panels' scoreboard element, in its own chunk.
+    void import('../panels/scoreboard.ts');
+  }
+
+  forget(): void {
+    this.#leave();
+    this.#closed = true;
+    this.#pub = null;
+    this.#tableBets.clear();
+    this.#outcomes = [];
+    this.#sending = null;
+    this.#accepted = null;
+    this.#balance = null;
+    this.#onFelt = null;
+    this.#inner.forget();
+  }
+
+  /** Leaves the table for good (the table id changes). */
+  close(): void {
+    this.forget();
+    this.#host.removeController(this);
+  }
+
+  #leave(): void {
+    clearInterval(this.#tick);
+    this.#tick = undefined;
+    clearTimeout(this.#reconnectTimer);
+    clearTimeout(this.#autoTimer);
+    const s = this.#socket;
+    this.#socket = null;
+    try {
+      s?.close(1000, 'left');
+    } catch {
+      // already closed
+    }
+  }
+
+  #connect(): void {
+    const token = this.#inner.token;
+    const table = this.tableId;
+    if (!token || !table) return;
+    const url = new URL(this.#link.api.url(`api/tables/${table}/ws`));
+    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    url.searchParams.set('token', token);
+    const make = this.#host.socketFactory ?? ((u: string) => new WebSocket(u));
+    const socket = make(url.href);
+    this.#socket = socket;
+    this.#tick ??= setInterval(() => this.#everySecond(), 250);
+    this.#phase = 'connecting';
+    this.#host.requestUpdate();
+    socket.addEventListener('message', (e) => {
+      if (this.#socket !== socket) return;
+      try {
+        this.#onMessage(JSON.parse(String(e.data)) as Record<string, any>);
+      } catch (err) {
+        console.warn('punto-banco: a shared-table message could not be read:', err);
+      }
+    });
+    socket.addEventListener('close', () => {
+      if (this.#socket !== socket) return;
+      this.#socket = null;
+      this.#phase = 'connecting';
+      this.#host.requestUpdate();
+      if (!this.#closed && this.#host.isConnected) this.#reconnectLater();
+    });
+  }
+
+  #reconnectLater(): void {
+    // Still nothing after a few tries: say so (with Retry), and go on trying.
+    if (this.#attempt >= UNREACHABLE_AFTER && this.#state !== 'error') {
+      this.#state = 'error';
+      this.#notice = { code: 'unreachable', message: this.#link.t('shared.unreachable'), retry: async () => this.#retryNow() };
+      this.#host.requestUpdate();
+    }
+    const wait = Math.min(RECONNECT_MS.max, RECONNECT_MS.first * 2 ** this.#attempt) * (0.75 + Math.random() * 0.5);
+    this.#attempt++;
+    clearTimeout(this.#reconnectTimer);
+    this.#reconnectTimer = setTimeout(() => this.#connect(), wait);
+  }
+
+  #send(type: string, body: object = {}): void {
+    try {
+      this.#socket?.send(JSON.stringify({ v: 1, type, ...body }));
+    } catch {
+      // the socket is closing: the reconnect resends what is still unanswered
+    }
+  }
+
+  // ---- the table's messages ---------------------------------------------------------------------
+
+  #onMessage(m: Record<string, any>): void {
+    switch (m.type) {
+      case 'state':
+        return this.#onState(m as unknown as PublicState);
+      case 'open':
+        this.#connections(m.connections);
+        return this.#onOpen(m.shoe, m.round, m.closesAt);
+      case 'bet':
+        this.#tableBets.set(m.player, { player: m.player, stake: m.stake, bets: m.bets });
+        break;
+      case 'close':
+        this.#connections(m.connections);
+        return this.#onClose(m.round, m.close, m.start);
+      case 'deal':
+        return this.#onDeal(m.deal);
+      case 'settlement':
+        return this.#onSettlement(m.settlement);
+      case 'void':
+        return this.#onVoid(m.round);
+      case 'reveal':
+        return this.#onReveal(m.commitment);
+      case 'balance':
+        this.#setBalance(m.balance);
+        break;
+      case 'bet-ack':
+        return this.#onBetAck(m);
+      case 'bet-refused':
+        return this.#onBetRefused(m);
+      case 'start-ack':
+        this.#started = true;
+        this.#startAnswered?.();
+        break;
+      case 'start-refused':
+        this.#startAnswered?.();
+        // Another tab of this session started it, or the shoe started meanwhile: nothing to say.
+        if (m.code !== 'request_mismatch') this.#link.refuse(m.code, m.message);
+        break;
+      case 'error':
+        this.#link.refuse(m.code, m.message);
+        break;
+    }
+    this.#host.requestUpdate();
+  }
+
+  #retryNow(): Promise<void> {
+    this.#attempt = 0;
+    clearTimeout(this.#reconnectTimer);
+    this.#leave();
+    this.#connect();
+    return Promise.resolve();
+  }
+
+  #onState(s: PublicState): void {
+    this.#attempt = 0;
+    if (this.#state === 'error') {
+      this.#state = 'ready';
+      this.#notice = null;
+    }
+    const newShoe = this.#pub !== null && this.#pub.shoe.number !== s.shoe.number;
+    this.#pub = s;
+    this.#phase = s.phase;
+    this.#closesAt = s.closesAt ? Math.min(Date.parse(s.closesAt), Date.now() + s.windowMs) : 0;
+    this.#tableBets = new Map(s.bets.map((b) => [b.player, b]));
+    if (s.outcomes) this.#outcomes = s.outcomes.map(outcomeOfCode).filter((o): o is OutcomeFacts => o !== null);
+    if (s.you?.balance !== undefined) this.#setBalance(s.you.balance);
+    this.#started = s.you?.started ?? (newShoe ? false : this.#started);
+    const me = this.#inner.playerKey;
+    const taken = s.you?.bets.find((b) => b.player === me && b.status === 'accepted');
+    if (taken) {
+      this.#accepted = { shoe: s.shoe.number, round: taken.request.body.round, bets: taken.request.body.bets, stake: taken.stake };
+      if (this.#sending?.round === taken.request.body.round) this.#sending = null;
+      // A reload: the felt is empty, but the table holds this round's bet — it goes back on the boxes, locked.
+      if (this.#link.bets.bets.length === 0) this.#link.bets.reset(taken.request.body.bets);
+    }
+    // A bet sent before the socket dropped and never answered: the same signed request again (counted once).
+    if (this.#sending?.request) this.#send('bet', { request: this.#sending.request });
+    this.#showShoe();
+    this.#startIfNeeded();
+    this.#armAutoSend();
+    this.#host.requestUpdate();
+  }
+
+  #onOpen(shoe: number, round: number, closesAt: string): void {
+    if (!this.#pub) return;
+    if (shoe !== this.#pub.shoe.number) {
+      // A shoe whose reveal this tab missed: its commitment comes with the state.
+      this.#started = false;
+      this.#send('state');
+    }
+    this.#pub = { ...this.#pub, shoe: { ...this.#pub.shoe, number: shoe }, round, phase: 'betting', closesAt, beaconRound: null, bets: [] };
+    this.#phase = 'betting';
+    this.#closesAt = Math.min(Date.parse(closesAt), Date.now() + this.#pub.windowMs);
+    this.#tableBets.clear();
+    this.#startIfNeeded();
+    this.#armAutoSend();
+    this.#host.requestUpdate();
+  }
+
+  #onClose(round: number, close: SignedShared<SharedClose>, start?: SignedShared<SharedStart>): void {
+    if (!this.#pub) return;
+    clearTimeout(this.#autoTimer);
+    this.#pub = {
+      ...this.#pub,
+      round,
+      phase: 'awaiting-beacon',
+      beaconRound: close.body.beaconRound,
+      shoe: start ? { ...this.#pub.shoe, start } : this.#pub.shoe,
+    };
+    this.#phase = 'awaiting-beacon';
+    // The close is the round's whole book: every box's total from the signed requests.
+    this.#tableBets = new Map(close.body.bets.map((b) => [b.body.player, { player: b.body.player, stake: totalStake(b.body.bets), bets: b.body.bets }]));
+    if (this.#sending?.round === round) {
+      // Sent but not in the close: it came too late.
+      this.#sending = null;
+      this.#link.refuse('betting_closed');
+    }
+    const mine = this.#mineNow();
+    this.#link.announce(this.#link.t('shared.closedSaid') + (mine ? ` ${this.#link.t('shared.accepted', { amount: this.#link.money(mine.stake) })}` : ''));
+    this.#host.requestUpdate();
+  }
+
+  #onDeal(deal: SignedShared<SharedDeal>): void {
+    if (this.#pub) this.#pub = { ...this.#pub, phase: 'idle' };
+    this.#phase = 'idle';
+    this.#outcomes = [...this.#outcomes, deal.body];
+    const mine = this.#accepted && this.#accepted.round === deal.body.round ? this.#accepted : null;
+    if (!mine) return void this.#queue(() => this.#draw(deal, null));
+    // The player's settlement follows the deal at once: draw both together.
+    if (this.#settlement?.body.deal === deal.hash) return this.#drawMine(deal, this.#settlement);
+    this.#deal = { deal, timer: setTimeout(() => this.#drawMine(deal, null), SETTLEMENT_WAIT_MS) };
+    this.#state = 'dealing';
+    this.#host.requestUpdate();
+  }
+
+  #onSettlement(settlement: SignedShared<SharedSettlement>): void {
+    this.#settlement = settlement;
+    if (this.#deal && this.#deal.deal.hash === settlement.body.deal) this.#drawMine(this.#deal.deal, settlement);
+  }
+
+  #drawMine(deal: SignedShared<SharedDeal>, settlement: SignedShared<SharedSettlement> | null): void {
+    if (this.#deal) clearTimeout(this.#deal.timer);
+    this.#deal = null;
+    this.#settlement = null;
+    void this.#queue(() => this.#draw(deal, settlement));
+  }
+
+  #onVoid(round: number): void {
+    if (this.#pub) this.#pub = { ...this.#pub, phase: 'idle' };
+    this.#phase = 'idle';
+    const mine = this.#accepted?.round === round ? this.#accepted : null;
+    this.#accepted = null;
+    this.#link.refuse(mine ? 'voidMine' : 'void');
+    this.#host.requestUpdate();
+  }
+
+  #onReveal(commitment: SignedShared<SharedCommitment>): void {
+    if (!this.#pub || !commitment) return;
+    this.#pub = { ...this.#pub, shoe: { ...this.#pub.shoe, number: commitment.body.shoe, commitment, start: null, cardsDealt: 0 } };
+    this.#outcomes = [];
+    this.#started = false;
+    this.#startSent = null;
+    this.#link.announce(this.#link.t('shared.newShoe', { number: commitment.body.shoe }));
+    void this.#queue(async () => {
+      const scene = this.#link.scene();
+      await scene?.shuffleAndCut?.(0.5);
+      this.#showShoe();
+    });
+  }
+
+  #onBetAck(m: Record<string, any>): void {
+    const sent = this.#sending;
+    if (sent && sent.round === m.round && sent.shoe === m.shoe) {
+      this.#accepted = { shoe: sent.shoe, round: sent.round, bets: sent.bets, stake: m.stake };
+      this.#sending = null;
+      this.#link.announce(this.#link.t('shared.accepted', { amount: this.#link.money(m.stake) }));
+    }
+    if (typeof m.balance === 'number') this.#setBalance(m.balance);
+    this.#host.requestUpdate();
+  }
+
+  #onBetRefused(m: Record<string, any>): void {
+    if (m.duplicate && this.#sending?.round !== m.round) return;
+    const sent = this.#sending;
+    const request = sent?.request;
+    if (m.code === 'start_required' && sent && request && this.#restarted !== sent.round) {
+      // The table has no start of ours for this shoe (one lost on the way): send it, then the same bet.
+      this.#restarted = sent.round;
+      this.#started = false;
+      this.#startSent = null;
+      void this.#ensureStarted().then(() => this.#sending === sent && this.#send('bet', { request }));
+      return;
+    }
+    this.#sending = null;
+    if (typeof m.balance === 'number') this.#setBalance(m.balance);
+    this.#link.refuse(m.code, m.message ?? '');
+    this.#host.requestUpdate();
+  }
+
+  // ---- betting ------------------------------------------------------------------------------------
+
+  /** The player changed the chips: a drawn round leaves the felt. */
+  betsTouched(): void {
+    if (this.#state === 'settled') {
+      this.#onFelt = null;
+      void this.#link.scene()?.clearRound();
+      this.#state = 'ready';
+    }
+    this.#notice = null;
+    this.#armAutoSend();
+    this.#host.requestUpdate();
+  }
+
+  /** Checks the chips for "Place bet"; returns why they cannot go, else null (`runDeal` sends them). */
+  prepareDeal(bets: readonly Bet[]): DealRefusal | null {
+    const limits = this.limits;
+    if (!limits) return { code: 'empty_bet', message: '' };
+    const checked = checkBets(bets, limits, this.balance);
+    if (!checked.ok) return checked.error;
+    if (checked.value.length === 0) return { code: 'empty_bet', message: '' };
+    return null;
+  }
+
+  /** "Place bet": signs this round's one bet request with the chips on the felt and sends it. */
+  async runDeal(): Promise<void> {
+    const pub = this.#pub;
+    const key = this.#inner.signingKey;
+    const bets = this.#betsOnFelt();
+    if (!pub || !key || this.#phase !== 'betting' || this.#sending || this.#mineNow() || bets.length === 0) return;
+    clearTimeout(this.#autoTimer);
+    const { number: shoe } = pub.shoe;
+    const round = pub.round;
+    const player = playerKeyOf(key);
+    // Marked before the signature (an await): a second press in between sends nothing.
+    this.#sending = { shoe, round, bets: [...bets], request: null };
+    this.#host.requestUpdate();
+    const request = await signSharedRequest(sharedBetRequest(pub.tableId, shoe, round, player, bets), key);
+    if (this.#sending?.round !== round) return;
+    this.#sending.request = request;
+    await this.#ensureStarted();
+    if (this.#sending?.request === request) this.#send('bet', { request });
+  }
+
+  async retry(): Promise<void> {
+    if (this.#inner.notice) return this.#inner.retry();
+    const retry = this.#notice?.retry;
+    this.#notice = null;
+    if (this.#state === 'error') this.#state = 'ready';
+    await retry?.();
+  }
+
+  resay(): void {
+    this.#inner.resay();
+  }
+
+  showShoe(): void {
+    this.#showShoe();
+  }
+
+  /** Nobody starts or ends a shared table's shoe by hand: every seated player's start is sent by itself, and the table reveals. */
+  async startShoe(): Promise<boolean> {
+    return false;
+  }
+
+  async endShoe(): Promise<null> {
+    return null;
+  }
+
+  #betsOnFelt(): readonly Bet[] {
+    return this.#link.bets.bets;
+  }
+
+  #mineNow(): { stake: number; bets: Bet[] } | null {
+    const a = this.#accepted;
+    const pub = this.#pub;
+    if (!a || !pub) return null;
+    return a.shoe === pub.shoe.number && a.round === pub.round ? a : null;
+  }
+
+  #left(): number {
+    return Math.max(0, this.#closesAt - Date.now());
+  }
+
+  /** Chips left on the felt unconfirmed go by themselves shortly before the close. */
+  #armAutoSend(): void {
+    clearTimeout(this.#autoTimer);
+    if (this.#phase !== 'betting' || !this.#pub) return;
+    const lead = Math.min(AUTO_SEND_LEAD_MS, this.#pub.windowMs / 4);
+    const wait = this.#left() - lead;
+    if (wait < 0) return;
+    this.#autoTimer = setTimeout(() => {
+      if (this.canBet && this.#betsOnFelt().length > 0 && !this.prepareDeal(this.#betsOnFelt())) void this.runDeal();
+    }, wait);
+  }
+
+  #startIfNeeded(): void {
+    const pub = this.#pub;
+    if (!pub || pub.shoe.start || this.#started || this.#phase !== 'betting') return;
+    void this.#sendStart();
+  }
+
+  /** Sends the start request of a shoe not started yet and waits for its answer (a bet before it would be refused). */
+  async #ensureStarted(): Promise<void> {
+    const pub = this.#pub;
+    if (!pub || pub.shoe.start || this.#started) return;
+    const answered = new Promise<void>((resolve) => {
+      this.#startAnswered = resolve;
+      setTimeout(resolve, START_WAIT_MS);
+    });
+    await this.#sendStart();
+    await answered;
+    this.#startAnswered = null;
+  }
+
+  /** The player's seed and cut for the committed shoe (random: nobody is asked to cut at a shared table). */
+  async #sendStart(): Promise<void> {
+    const pub = this.#pub;
+    const key = this.#inner.signingKey;
+    if (!pub || !key || pub.shoe.start || this.#startSent === pub.shoe.number) return;
+    this.#startSent = pub.shoe.number;
+    const decks = pub.shoe.params.decks;
+    const choice = randomShoeStart({ params: { decks } });
+    const request = await signSharedRequest(sharedStartRequest(pub.shoe.commitment, playerKeyOf(key), choice.clientSeed, choice.cut), key);
+    this.#send('start', { request });
+  }
+
+  #connections(n: unknown): void {
+    if (this.#pub && typeof n === 'number') this.#pub = { ...this.#pub, connections: n };
+  }
+
+  #setBalance(balance: number): void {
+    this.#balance = balance;
+    this.#inner.setBalance(balance);
+  }
+
+  #everySecond(): void {
+    if (this.#phase === 'betting') {
+      if (this.#left() === 0 && this.#pub) this.#phase = 'awaiting-beacon';
+      this.#host.requestUpdate();
+    }
+  }
+
+  #showShoe(): void {
+    const scene = this.#link.scene();
+    const shoe = this.#pub?.shoe;
+    if (!scene || !shoe) return;
+    const total = shoe.params.decks * CARDS_PER_DECK;
+    // A shoe the state has not dealt from yet says null: it is full.
+    const left = shoe.cardsLeft ?? (shoe.params.mode === 'shoe' ? total - shoe.cardsDealt : total);
+    scene.setShoe({ cardsLeft: left, total, discarded: total - left, ...(shoe.params.cutCardFromEnd ? { cutAt: shoe.params.cutCardFromEnd } : {}) });
+  }
+
+  #queue(step: () => Promise<void>): Promise<void> {
+    this.#playing = this.#playing.then(step, step).catch((err) => console.warn('punto-banco: drawing a shared round failed:', err));
+    return this.#playing;
+  }
+
+  /** Draws a round dealt for all: the player's own bets and payouts if it had a stake in it. */
+  async #draw(deal: SignedShared<SharedDeal>, settlement: SignedShared<SharedSettlement> | null): Promise<void> {
+    const d = deal.body;
+    const mine = this.#accepted?.round === d.round ? this.#accepted : null;
+    const s = settlement?.body;
+    const body: ReceiptBody = {
+      type: 'receipt',
+      table: d.table,
+      shoe: d.shoe,
+      round: d.round,
+      affiliate: null,
+      bets: mine ? mine.bets.map((b) => ({ ...b })) : [],
+      cards: d.cards,
+      cutCardOut: d.cutCardOut,
+      prev: d.prev,
+      issuedAt: d.issuedAt,
+      playerTotal: d.playerTotal,
+      bankerTotal: d.bankerTotal,
+      outcome: d.outcome,
+      natural: d.natural,
+      playerPair: d.playerPair,
+      bankerPair: d.bankerPair,
+      payouts: s?.payouts ?? [],
+      staked: s?.staked ?? 0,
+      returned: s?.returned ?? 0,
+      balanceBefore: s?.balanceBefore ?? this.balance,
+      balanceAfter: s?.balanceAfter ?? this.balance,
+    };
+    this.#state = 'dealing';
+    this.#host.requestUpdate();
+    if (this.#pub) {
+      const used = Math.max(0, ...d.cards.map((c) => c.position + 1));
+      const total = this.#pub.shoe.params.decks * CARDS_PER_DECK;
+      this.#pub = { ...this.#pub, shoe: { ...this.#pub.shoe, cardsDealt: used, cardsLeft: this.#pub.shoe.params.mode === 'shoe' ? total - used : null } };
+    }
+    this.#onFelt = null;
+    await this.#link.scene()?.clearRound();
+    this.#onFelt = body;
+    this.#showShoe();
+    await this.#link.scene()?.playRound(body);
+    if (d.cutCardOut && this.#pub?.shoe.params.cutCardFromEnd) await this.#link.scene()?.cutCardOut?.();
+    if (!this.#host.isConnected) return;
+    if (s) this.#setBalance(s.balanceAfter);
+    if (mine) {
+      this.#accepted = null;
+      // Bets that push stay on the felt, as at the private table.
+      const staying = body.bets.filter((b) => betResult(b.box, body.outcome) === 'push');
+      const limits = this.limits;
+      const kept = staying.length && limits ? checkBets(staying, limits, this.balance) : null;
+      this.#link.bets.settle(body.bets, kept?.ok ? kept.value : []);
+    }
+    this.#state = 'settled';
+    this.#host.requestUpdate();
+    if (mine && settlement) {
+      this.#link.played(body, settlement);
+      emit(this.#host, 'pb-round-settled', settlement);
+    } else this.#link.watched(body);
+    this.#armAutoSend();
+  }
+}

@@ -1,0 +1,263 @@
+/**
+ * What a shared table draws beyond the private one (lazy, in the shared chunk): over the felt, the
+ * table's line (live, players, round) and the betting countdown, and each box's total by everyone;
+ * under the controls, the shoe's scoreboard (the roads, <pb-scoreboard>) and its fairness line
+ * (the shoe's commitment, the start, the transcript and where to verify it). Pure templates of the
+ * shared session's view (shared-session.ts); <pb-scoreboard> is the panels' own chunk, loaded by the session.
+ */
+import { css, html, nothing, svg, type TemplateResult } from 'lit';
+import type { TableLayout } from '../layout.ts';
+import type { PanelStrings } from '../panels/strings.ts';
+import { cssProps } from './css-props.ts';
+import type { SharedView } from './shared-session.ts';
+
+export interface SharedTexts {
+  t(key: string, values?: Record<string, string | number>): string;
+  money(minor: number): string;
+  layout: TableLayout | null;
+  panelStrings: PanelStrings;
+}
+
+const RING = 2 * Math.PI * 20;
+
+/** Over the felt: the table line, the countdown and every box's total. */
+export function renderSharedHud(v: SharedView, x: SharedTexts): TemplateResult {
+  const { t, money, layout } = x;
+  const seconds = Math.ceil(v.left / 1000);
+  const open = v.phase === 'betting' && v.left > 0;
+  const fraction = open ? Math.min(1, v.left / v.windowMs) : 0;
+  const urgent = open && v.left <= 5_000;
+  const clock = open
+    ? t('shared.betsOpen')
+    : v.phase === 'connecting'
+      ? t('shared.connecting')
+      : v.phase === 'idle'
+        ? t('shared.waitingShort')
+        : t('shared.closedShort');
+  // Between the discard tray and the shoe, over the top band of the felt.
+  // (On a phone only the clock and the players fit there.)
+  const place: Record<string, string> = layout ? { left: `${layout.discard.x + layout.discard.w + 6}px`, right: `${layout.width - layout.shoe.x + 6}px` } : {};
+  return html`<div class="shared-hud ${layout?.compact ? 'compact' : ''}" data-phase=${v.phase} ${cssProps(place)}>
+      <div class="shared-line">
+        <span class="live ${v.phase === 'connecting' ? 'off' : ''}">${t(v.phase === 'connecting' ? 'shared.offline' : 'shared.live')}</span>
+        <span class="shared-name">${v.tableId}</span>
+        <span class="shared-players" data-connections=${v.connections}>${t('shared.players', { count: v.connections })}</span>
+        <span class="shared-round">${t('shared.round', { shoe: v.shoe, round: v.round })}</span>
+        ${v.tableTotal > 0 ? html`<span class="shared-total">${t('shared.tableTotal', { amount: money(v.tableTotal), count: v.bettors })}</span>` : nothing}
+      </div>
+      <div class="shared-clock ${open ? 'open' : 'closed'} ${urgent ? 'urgent' : ''}" role="timer" aria-live="off" data-left=${open ? seconds : 0}>
+        <svg viewBox="0 0 48 48" width="40" height="40" aria-hidden="true">
+          <circle cx="24" cy="24" r="20" class="track"></circle>
+          ${svg`<circle cx="24" cy="24" r="20" class="left" stroke-dasharray=${RING} stroke-dashoffset=${RING * (1 - fraction)}></circle>`}
+          <text x="24" y="30" text-anchor="middle">${open ? seconds : '–'}</text>
+        </svg>
+        <span class="clock-text">${clock}</span>
+        ${open ? html`<span class="sr-only">${t('shared.countdown', { seconds })}</span>` : nothing}
+      </div>
+    </div>
+    ${layout ? renderBoxTotals(v, x, layout) : nothing}`;
+}
+
+function renderBoxTotals(v: SharedView, x: SharedTexts, layout: TableLayout): TemplateResult {
+  return html`<div class="box-totals" aria-hidden="true">
+    ${layout.boxes.map((b) => {
+      const total = v.boxTotals.get(`${b.sector}:${b.box}`) ?? 0;
+      if (total === 0) return nothing;
+      // On the box's top edge, turned with the box (boxes sit on an arc): clear of its name and of the chips.
+      const dy = -b.h / 2;
+      const left = b.x + b.w / 2 - dy * Math.sin(b.angle);
+      const top = b.y + b.h / 2 + dy * Math.cos(b.angle);
+      return html`<span
+        class="box-total"
+        data-sector=${b.sector}
+        data-box=${b.box}
+        ${cssProps({ left: `${left}px`, top: `${top}px`, transform: `translate(-50%, -50%) rotate(${b.angle}rad)` })}
+        >${x.t('shared.boxTotal', { amount: x.money(total) })}</span
+      >`;
+    })}
+  </div>`;
+}
+
+/** Under the controls: the scoreboard of this shoe and the fairness line. */
+export function renderSharedSide(v: SharedView, x: SharedTexts): TemplateResult {
+  const { t } = x;
+  const c = v.commitment;
+  const seeds = v.start?.body.requests.length ?? 0;
+  return html`<section class="shared-side" aria-label=${t('shared.side')}>
+    <p class="shared-help">${t('shared.help')}</p>
+    <div class="shared-board">
+      <h3>${t('shared.scoreboard', { shoe: v.shoe, rounds: v.outcomes.length })}</h3>
+      <pb-scoreboard .results=${v.outcomes} .strings=${x.panelStrings}></pb-scoreboard>
+    </div>
+    <div class="shared-fair">
+      <h3>${t('shared.fairness')}</h3>
+      <p>${c ? t('shared.commitment', { shoe: c.body.shoe, hash: c.hash.slice(0, 16) }) : nothing}</p>
+      <p>${seeds ? t('shared.started', { count: seeds }) : t('shared.notStarted')}</p>
+      <p class="links">
+        <a href=${v.transcriptUrl} target="_blank" rel="noopener" download="transcript.json">${t('shared.transcript')}</a>
+        <a href=${v.verifyUrl} target="_blank" rel="noopener">${t('shared.verify')}</a>
+      </p>
+      <p class="hint">${t('shared.verifyHint')}</p>
+    </div>
+  </section>`;
+}
+
+export const sharedStyles = css`
+  .shared-hud {
+    position: absolute;
+    top: 8px;
+    left: 10px;
+    right: 10px;
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    gap: 8px;
+    pointer-events: none;
+    z-index: 2;
+    font-size: 12.5px;
+  }
+  .shared-line {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 5px;
+    align-items: center;
+    min-width: 0;
+  }
+  .shared-line > span {
+    background: rgb(10 20 15 / 72%);
+    border: 1px solid rgb(216 180 90 / 35%);
+    border-radius: 999px;
+    padding: 2px 9px;
+    color: var(--pb-text, #f4efe4);
+    white-space: nowrap;
+  }
+  .live::before {
+    content: '';
+    display: inline-block;
+    width: 8px;
+    height: 8px;
+    margin-right: 6px;
+    border-radius: 50%;
+    background: #e0483e;
+    box-shadow: 0 0 6px #e0483e;
+  }
+  .live.off::before {
+    background: #8a8a8a;
+    box-shadow: none;
+  }
+  .shared-line > .shared-name {
+    font-weight: 600;
+    color: var(--pb-gold, #d8b45a);
+  }
+  .shared-line > .shared-total {
+    color: var(--pb-gold, #d8b45a);
+  }
+  .shared-clock {
+    flex: none;
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    background: rgb(10 20 15 / 78%);
+    border: 1px solid rgb(216 180 90 / 45%);
+    border-radius: 999px;
+    padding: 2px 14px 2px 2px;
+    color: var(--pb-text, #f4efe4);
+    font-weight: 600;
+  }
+  .shared-clock .track {
+    fill: rgb(0 0 0 / 35%);
+    stroke: rgb(255 255 255 / 15%);
+    stroke-width: 4;
+  }
+  .shared-clock .left {
+    fill: none;
+    stroke: #4cc38a;
+    stroke-width: 4;
+    stroke-linecap: round;
+    transform: rotate(-90deg);
+    transform-origin: 24px 24px;
+    transition: stroke-dashoffset 0.25s linear;
+  }
+  .shared-clock.urgent .left {
+    stroke: #e0a23e;
+  }
+  .shared-clock text {
+    fill: var(--pb-text, #f4efe4);
+    font: 700 17px var(--pb-font, system-ui, sans-serif);
+  }
+  .shared-clock.closed .clock-text {
+    color: var(--pb-gold, #d8b45a);
+  }
+  .box-totals {
+    position: absolute;
+    inset: 0;
+    pointer-events: none;
+    z-index: 1;
+  }
+  .box-total {
+    position: absolute;
+    background: rgb(10 20 15 / 80%);
+    color: var(--pb-gold, #d8b45a);
+    border: 1px solid rgb(216 180 90 / 40%);
+    border-radius: 999px;
+    padding: 0 7px;
+    font-size: 11px;
+    font-weight: 600;
+    line-height: 16px;
+    white-space: nowrap;
+  }
+  .shared-side {
+    display: grid;
+    grid-template-columns: minmax(0, 2fr) minmax(0, 1fr);
+    gap: 12px;
+    padding: 10px 14px 14px;
+    background: var(--pb-console, #151311);
+    color: var(--pb-text, #f4efe4);
+    border-top: 1px solid rgb(216 180 90 / 25%);
+    font-size: 13px;
+  }
+  .shared-side .shared-help {
+    grid-column: 1 / -1;
+    color: var(--pb-muted, #b9b0a0);
+  }
+  .shared-side h3 {
+    margin: 0 0 6px;
+    font-size: 13px;
+    font-weight: 600;
+    color: var(--pb-gold, #d8b45a);
+  }
+  .shared-side p {
+    margin: 0 0 4px;
+    overflow-wrap: anywhere;
+  }
+  .shared-side .links {
+    display: flex;
+    gap: 12px;
+  }
+  .shared-side a {
+    color: var(--pb-gold, #d8b45a);
+  }
+  .shared-side .hint {
+    color: var(--pb-muted, #b9b0a0);
+    font-size: 12px;
+  }
+  .shared-hud.compact {
+    top: 4px;
+    justify-content: center;
+  }
+  .compact .live,
+  .compact .shared-name,
+  .compact .shared-round,
+  .compact .shared-total,
+  .compact .clock-text {
+    display: none;
+  }
+  .compact .shared-clock {
+    padding: 2px;
+  }
+  @media (max-width: 640px) {
+    .shared-side {
+      grid-template-columns: 1fr;
+    }
+  }
+`;
