@@ -22,8 +22,6 @@
  * recorded; pending ones are asked again, with the same id, on every alarm.
  */
 import { DurableObject } from 'cloudflare:workers';
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { type BeaconChain, type BeaconRound, timeOfRound } from '../shared/beacon.ts';
 import {
   buildClose,
@@ -51,6 +49,7 @@ import {
   voidNotBefore,
 } from '../shared/fairness/shared-table/index.ts';
 import { outcomeCode } from '../shared/fairness/shared-table/outcomes.ts';
+import { sharedTransferId } from '../shared/fairness/v2/transfer.ts';
 import { canonicalJson, DEFAULT_SHOE_PARAMS, newServerSeed, ROOMS, totalStake } from '../shared/index.ts';
 import { beaconSource, type BeaconSource, fetchBeacon, type Fetcher, VerifiedRounds } from './beacon.ts';
 import { type Env, isDev, sharedTiming } from './env.ts';
@@ -67,7 +66,7 @@ import {
   RETRY_MS,
   type TableConfig,
 } from './shared-protocol.ts';
-import { type BetRow, SharedStore, type TransferKind, type TransferRow } from './shared-store.ts';
+import { type BetRow, SharedStore, type TransferRow } from './shared-store.ts';
 import { RETRY_LATER, type Transfer, type TransferOutcome } from './shared-wallet.ts';
 
 /** Reshuffle tables reveal their server seed and commit a new one after this many closed rounds. */
@@ -273,7 +272,7 @@ export class SharedTable extends DurableObject<Env> {
     }
     if (!this.#store.bindKey(player, who.session)) return refuse('player_key_taken', "this key is another session's at this table");
     const stake = totalStake(req.body.bets);
-    const id = transferId(s.config.tableId, shoe, round, player, 'debit');
+    const id = sharedTransferId(s.config.tableId, shoe, round, player, 'debit');
     this.ctx.storage.transactionSync(() => {
       this.#store.insertBet({ shoe, round, player, session: who.session, request: req, stake, balanceBefore: null, status: 'debiting' });
       this.#store.insertTransfer({ id, session: who.session, shoe, round, kind: 'debit', amount: stake });
@@ -416,7 +415,7 @@ export class SharedTable extends DurableObject<Env> {
         this.#store.insertRecord(round, x.body.player, x);
         if (x.body.returned > 0) {
           this.#store.insertTransfer({
-            id: transferId(s.config.tableId, shoe.number, round, x.body.player, 'credit'),
+            id: sharedTransferId(s.config.tableId, shoe.number, round, x.body.player, 'credit'),
             session: bet.session,
             shoe: shoe.number,
             round,
@@ -453,7 +452,7 @@ export class SharedTable extends DurableObject<Env> {
       this.#store.insertRecord(round, null, voided);
       for (const b of accepted) {
         this.#store.insertTransfer({
-          id: transferId(s.config.tableId, shoe.number, round, b.player, 'refund'),
+          id: sharedTransferId(s.config.tableId, shoe.number, round, b.player, 'refund'),
           session: b.session,
           shoe: shoe.number,
           round,
@@ -585,7 +584,7 @@ export class SharedTable extends DurableObject<Env> {
       t.kind === 'debit'
         ? player
           ? this.#store.bet(t.shoe, t.round, player)
-          : this.#store.sessionBets(t.shoe, t.round, t.session).find((b) => transferId(s.config.tableId, b.shoe, b.round, b.player, 'debit') === t.id)
+          : this.#store.sessionBets(t.shoe, t.round, t.session).find((b) => sharedTransferId(s.config.tableId, b.shoe, b.round, b.player, 'debit') === t.id)
         : null;
     let late = false;
     const recorded = this.ctx.storage.transactionSync(() => {
@@ -602,7 +601,7 @@ export class SharedTable extends DurableObject<Env> {
         late = true;
         this.#store.setBetStatus(bet, 'late');
         this.#store.insertTransfer({
-          id: transferId(st.config.tableId, t.shoe, t.round, bet.player, 'refund'),
+          id: sharedTransferId(st.config.tableId, t.shoe, t.round, bet.player, 'refund'),
           session: t.session,
           shoe: t.shoe,
           round: t.round,
@@ -767,11 +766,6 @@ export class SharedTable extends DurableObject<Env> {
   #now(): number {
     return Date.now();
   }
-}
-
-/** A transfer's id: the same movement always has the same id, on both sides. */
-export function transferId(tableId: string, shoe: number, round: number, player: string, kind: TransferKind): string {
-  return bytesToHex(sha256(utf8ToBytes(`pb-shared/transfer\n${tableId}\n${shoe}\n${round}\n${player}\n${kind}`)));
 }
 
 /**
