@@ -48,9 +48,12 @@ async function deadRelay(): Promise<Record<string, string>> {
 }
 
 const SCENARIOS: Scenario[] = [
-  ...(['debit-applied', 'closed', 'dealt', 'credit-applied'] as const).map(
-    (step): Scenario => ({ step, ending: 'settled', table: `hall-1/crash-${step}`, vars: async () => ({}) }),
-  ),
+  ...(['debit-applied', 'closed', 'dealt', 'credit-applied'] as const).map((step): Scenario => ({
+    step,
+    ending: 'settled',
+    table: `hall-1/crash-${step}`,
+    vars: async () => ({}),
+  })),
   ...(['voided', 'refund-applied'] as const).map((step): Scenario => ({ step, ending: 'void', table: `hall-1/crash-${step}`, vars: deadRelay })),
   { step: 'revealed', ending: 'reveal', table: 'hall-1/crash-revealed.reshuffle', vars: async () => ({ SHARED_TEST_ROUND_LIMIT: '1' }) },
 ];
@@ -169,7 +172,11 @@ for (const { step, ending, table, vars } of SCENARIOS.filter((x) => !ONLY || ONL
       if (ending === 'void') {
         assert.ok(types.includes('void:1'), `a void record: ${types.join(' ')}`);
         assert.equal(agreed.settlements.size, 0);
-        assert.deepEqual(agreed.balances, seats.map((s) => s.start), 'every stake is back');
+        assert.deepEqual(
+          agreed.balances,
+          seats.map((s) => s.start),
+          'every stake is back',
+        );
       }
       if (ending === 'reveal') {
         assert.equal(agreed.settlements.size, PLAYERS, 'every bettor is settled');
