@@ -467,6 +467,7 @@ export class PuntoBancoTable extends LitElement {
     this.#shared?.close();
     this.#shared = null;
     this.#table = this.#private;
+    this.#scene?.setOptions({ titleOnPhone: !id });
     if (!id) return;
     const sp = (this.#sharedParts ??= await import('./shared-parts.ts'));
     const parts = this.#parts!;
@@ -527,7 +528,12 @@ export class PuntoBancoTable extends LitElement {
 
   /** The scene's texts (a scene exists only once the parts have arrived). */
   #sceneTexts(): Omit<SceneOptions, 'reducedMotion'> {
-    return { ...this.#parts!.sceneTexts(this.#i18n, this.limits, this.#i18n.language), speed: this.speed === 'fast' ? 'fast' : 'normal' };
+    return {
+      ...this.#parts!.sceneTexts(this.#i18n, this.limits, this.#i18n.language),
+      speed: this.speed === 'fast' ? 'fast' : 'normal',
+      // A shared table's clock and player count take the plaque's place on a phone.
+      titleOnPhone: !this.table,
+    };
   }
 
   async #configureLanguage(): Promise<void> {

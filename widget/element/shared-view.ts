@@ -241,9 +241,10 @@ export const sharedStyles = css`
     color: var(--pb-muted, #b9b0a0);
     font-size: 12px;
   }
+  /* A phone: the players at the left of the plaque, the clock at its right, the limits between. */
   .shared-hud.compact {
     top: 4px;
-    justify-content: center;
+    justify-content: space-between;
   }
   .compact .live,
   .compact .shared-name,

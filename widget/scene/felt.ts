@@ -14,7 +14,7 @@ import { upper } from '../i18n/upper.ts';
 export interface FeltText {
   labels: { player: string; banker: string; tie: string; pays: { player: string; banker: string; tie: string } };
   limitsText: string;
-  /** Printed on the plaque. */
+  /** Printed on the plaque; empty: the limits alone. */
   title: string;
   /** The labels' language: capitals follow its rules (Greek drops the tonos). */
   language: string;
@@ -261,7 +261,8 @@ export class FeltView extends Container {
     });
     limits.anchor.set(0.5);
     limits.alpha = 0.8;
-    fitText(limits, p.w * 0.9);
+    // Without the title (a shared table on a phone), its clock stands at the plaque's right end.
+    fitText(limits, p.w * (text.title ? 0.9 : 0.5));
     const midY = p.y + p.h / 2;
     if (compact) {
       title.position.set(p.x + p.w / 2, midY - p.h * 0.17);
@@ -274,7 +275,7 @@ export class FeltView extends Container {
     const tw = title.width / 2 + 10;
     // Line and dot stay inside the plaque (on phones the discard tray and the shoe flank it).
     const lw = Math.min(60, p.w * 0.5 - tw - 6);
-    if (lw > 8) {
+    if (lw > 8 && text.title) {
       for (const sgn of [-1, 1]) {
         const x0 = title.x + sgn * tw;
         g.moveTo(x0, title.y)

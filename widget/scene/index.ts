@@ -44,6 +44,11 @@ export interface SceneOptions {
   /** Optional: the name printed on the felt; "PUNTO BANCO" by default. */
   title?: string;
   /**
+   * Optional, true by default: the name is printed on the plaque on a phone too. A shared table's
+   * clock and player count sit over the plaque there, so it turns this off.
+   */
+  titleOnPhone?: boolean;
+  /**
    * Optional: the labels' language ('el', 'ru'…). Capitals on the felt and the banner follow its
    * rules (Greek capitals drop the tonos); without it, the default (accent-keeping) rules apply.
    */

@@ -431,7 +431,7 @@ export class PixiTable implements TableScene {
     this.opts = { ...before, ...opts, labels: { ...(opts.labels ?? before.labels) } };
     this.updateSpeed();
     const relabel = opts.labels !== undefined || opts.language !== undefined;
-    if (relabel || opts.limitsText !== undefined || opts.title !== undefined) this.drawFelt();
+    if (relabel || opts.limitsText !== undefined || opts.title !== undefined || opts.titleOnPhone !== undefined) this.drawFelt();
     // The banner and every pill say it again in the new language and money format.
     if (relabel && this.receipt && this.banner.visible) this.banner.show(this.bannerText(this.receipt));
     if (relabel || opts.formatAmount) this.renderStacks(false);
@@ -619,7 +619,7 @@ export class PixiTable implements TableScene {
       {
         labels: this.opts.labels,
         limitsText: this.opts.limitsText,
-        title: this.opts.title ?? 'PUNTO BANCO',
+        title: this.layout.compact && this.opts.titleOnPhone === false ? '' : (this.opts.title ?? 'PUNTO BANCO'),
         language: this.opts.language ?? '',
       },
       this.renderer.resolution,
