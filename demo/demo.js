@@ -20,6 +20,9 @@ shared.addEventListener('change', () => {
   else table.removeAttribute('table');
   if (shared.value) room.value = shared.value.split('/')[0];
   mode.disabled = Boolean(shared.value);
+  // At a shared table, Deal is Place bet and the round is dealt for everyone at the close.
+  document.getElementById('how-deal').hidden = Boolean(shared.value);
+  document.getElementById('how-place').hidden = !shared.value;
 });
 new MutationObserver(() => (mode.value = table.getAttribute('mode') ?? 'shoe')).observe(table, { attributes: true, attributeFilter: ['mode'] });
 
