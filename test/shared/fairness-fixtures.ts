@@ -30,6 +30,11 @@ export function testKey(): Promise<SigningKey> {
   return (key ??= importSigningKey(testPrivateJwk));
 }
 
+/** The player's fixed test key (test/vectors/player-key.jwk.json) of the pb-fair-2 vectors. */
+export function testPlayerKey(): Promise<SigningKey> {
+  return importSigningKey(JSON.parse(readFileSync(new URL('player-key.jwk.json', here), 'utf8')) as JsonWebKey);
+}
+
 export async function testJwks(): Promise<Jwks> {
   return { keys: [(await testKey()).publicJwk] };
 }

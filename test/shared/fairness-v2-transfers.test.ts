@@ -1,10 +1,8 @@
 /** pb-fair-2 transfer records (FAIRNESS.md §B14): a shared table's movements of the balance inside the private chain. */
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import {
   compareCopies,
   type FileV2,
-  importSigningKey,
   owedRound,
   playTableV2,
   type RoundScriptV2,
@@ -20,12 +18,11 @@ import {
 } from '../../shared/index.ts';
 import { ONE_DECK_V2, vectorSecret } from '../vectors/compute-v2.ts';
 import { SEED_A, SEED_B } from '../vectors/inputs.ts';
+import { testJwks, testKey, testPlayerKey } from './fairness-fixtures.ts';
 
-const dir = new URL('../vectors/', import.meta.url);
-const jwk = (name: string) => JSON.parse(readFileSync(new URL(name, dir), 'utf8')) as JsonWebKey;
-const operator = await importSigningKey(jwk('test-key.jwk.json'));
-const player = await importSigningKey(jwk('player-key.jwk.json'));
-const jwks = { keys: [operator.publicJwk] };
+const operator = await testKey();
+const player = await testPlayerKey();
+const jwks = await testJwks();
 
 const ask = (n: number, kind: TransferAsk['kind'], amount: number): TransferAsk => ({
   id: sharedTransferId('hall-1/a', 1, n, 'seat-key', kind),
