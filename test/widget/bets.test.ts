@@ -1,6 +1,6 @@
 /** The pure bet-building steps (widget/element/bets.ts): every refusal is the shared engine's rule. */
 import { expect } from 'chai';
-import { addToBox, amountAt, doubleBets, moveBet, placeMinimum, removeBox, repeatBets, sameBets, sortBets } from '../../widget/element/bets.ts';
+import { addToBox, amountAt, betsLeftOnFelt, doubleBets, moveBet, placeMinimum, removeBox, repeatBets, sameBets, sortBets } from '../../widget/element/bets.ts';
 import { ROOMS } from '../../shared/table.ts';
 
 const hall1 = ROOMS['hall-1'].limits; // 0.1 – 10, step 0.1
@@ -64,5 +64,19 @@ describe('bet building', () => {
     ];
     expect(sameBets(a, [...a].reverse())).to.equal(true);
     expect(sameBets(a, [a[0]!, { ...a[1]!, amount: 300 }])).to.equal(false);
+  });
+
+  it('after a round only the bets that pushed stay on the felt, if still legal (Player and Banker on a tie)', () => {
+    const round = [
+      { sector: 0, box: 'player' as const, amount: 1_000 },
+      { sector: 1, box: 'banker' as const, amount: 2_000 },
+      { sector: 2, box: 'tie' as const, amount: 500 },
+    ];
+    expect(betsLeftOnFelt(round, 'tie', hall1, BAL)).to.deep.equal(round.slice(0, 2));
+    expect(betsLeftOnFelt(round, 'banker', hall1, BAL)).to.deep.equal([]);
+    expect(betsLeftOnFelt(round, 'player', hall1, BAL)).to.deep.equal([]);
+    // The balance no longer covers them, or the limits are not known: the felt is cleared.
+    expect(betsLeftOnFelt(round, 'tie', hall1, 2_500)).to.deep.equal([]);
+    expect(betsLeftOnFelt(round, 'tie', null, BAL)).to.deep.equal([]);
   });
 });

@@ -8,6 +8,8 @@
  */
 import { BOXES, type Bet, type BetError, type Box, type TableLimits, validateAmount, validateBets } from '../../shared/table.ts';
 import type { Result } from '../../shared/errors.ts';
+import type { Outcome } from '../../shared/round.ts';
+import { betResult } from '../../shared/settle.ts';
 
 /** Where a bet sits. */
 export interface Spot {
@@ -101,4 +103,14 @@ export function doubleBets(bets: readonly Bet[], limits: TableLimits, balance: n
 /** The previous round's bets again (replacing whatever is on the table), if they are still legal. */
 export function repeatBets(previous: readonly Bet[], limits: TableLimits, balance: number): BetStep {
   return checkBets(previous, limits, balance);
+}
+
+/**
+ * What stays on the felt after a round: the bets that pushed (Player and Banker on a tie,
+ * RULES.md) were returned and stand for the next round, if they are still legal.
+ */
+export function betsLeftOnFelt(bets: readonly Bet[], outcome: Outcome, limits: TableLimits | null, balance: number): Bet[] {
+  const staying = bets.filter((b) => betResult(b.box, outcome) === 'push');
+  const kept = staying.length && limits ? checkBets(staying, limits, balance) : null;
+  return kept?.ok ? kept.value : [];
 }

@@ -21,13 +21,12 @@ import { signSharedRequest } from '../../shared/fairness/shared-table/records.ts
 import { sharedBetRequest, sharedStartRequest } from '../../shared/fairness/shared-table/requests.ts';
 import { outcomeOfCode, type OutcomeFacts } from '../../shared/fairness/shared-table/outcomes.ts';
 import { playerKeyOf } from '../../shared/fairness/v2/records.ts';
-import { betResult } from '../../shared/settle.ts';
 import { type Bet, type TableLimits, totalStake } from '../../shared/table.ts';
 import type { TableScene } from '../scene/index.ts';
 import type { ApiClient } from './api-client.ts';
 import type { ReceiptBody } from './api-types.ts';
 import type { BetState } from './bet-state.ts';
-import { checkBets } from './bets.ts';
+import { betsLeftOnFelt, checkBets } from './bets.ts';
 import { emit } from './emit.ts';
 import { randomShoeStart } from './shoe-start.ts';
 import type { DealRefusal, Notice, SessionHost, TableSession, TableState } from './table-session.ts';
@@ -775,11 +774,7 @@ export class SharedSession implements ReactiveController {
     if (s) this.#setBalance(s.balanceAfter);
     if (mine) {
       this.#accepted = null;
-      // Bets that push stay on the felt, as at the private table.
-      const staying = body.bets.filter((b) => betResult(b.box, body.outcome) === 'push');
-      const limits = this.limits;
-      const kept = staying.length && limits ? checkBets(staying, limits, this.balance) : null;
-      this.#link.bets.settle(body.bets, kept?.ok ? kept.value : []);
+      this.#link.bets.settle(body.bets, betsLeftOnFelt(body.bets, body.outcome, this.limits, this.balance));
     }
     this.#state = 'settled';
     this.#host.requestUpdate();

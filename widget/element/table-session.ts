@@ -21,7 +21,6 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { CARDS_PER_DECK } from '../../shared/cards.ts';
-import { betResult } from '../../shared/settle.ts';
 import type { Bet, RoomId, TableLimits } from '../../shared/table.ts';
 import type { ShoeMode } from '../../shared/shoe.ts';
 import type { TableScene } from '../scene/index.ts';
@@ -41,7 +40,7 @@ import type {
   SignedV2,
 } from './api-types.ts';
 import type { BetState } from './bet-state.ts';
-import { type BetProblem, checkBets, sameBets } from './bets.ts';
+import { type BetProblem, betsLeftOnFelt, checkBets, sameBets } from './bets.ts';
 import { embedRefusal } from './embed.ts';
 import { emit } from './emit.ts';
 import type { ShoeEndAnswer } from './panels-controller.ts';
@@ -683,10 +682,7 @@ export class TableSession implements ReactiveController {
     if (body.cutCardOut && this.#cutAt) await this.#link.scene()?.cutCardOut?.();
     if (!this.#host.isConnected) return;
     this.#balance = answer.balance;
-    // Bets that push (Player and Banker on a tie: RULES.md) were returned and stay on the felt.
-    const staying = body.bets.filter((b) => betResult(b.box, body.outcome) === 'push');
-    const kept = staying.length && this.#limits ? checkBets(staying, this.#limits, this.#balance) : null;
-    this.#link.bets.settle(body.bets, kept?.ok ? kept.value : []);
+    this.#link.bets.settle(body.bets, betsLeftOnFelt(body.bets, body.outcome, this.#limits, this.#balance));
     this.#set('settled');
     if (answer.nextShoe) this.#setShoe(answer.nextShoe, true);
     else if (this.#shoe) this.#shoe = { ...this.#shoe, ...answer.shoe };
