@@ -57,6 +57,46 @@ export const QUICKNET: Readonly<BeaconChain> = Object.freeze({
   genesisTime: 1692803367,
 });
 
+/** A public chain whose parameters are pinned here, with the name a verifier reports. */
+export interface KnownBeaconChain extends BeaconChain {
+  name: string;
+}
+
+/**
+ * The public beacon chains a verifier recognises, every parameter pinned: a chain is known only
+ * when its hash, scheme, public key, period and genesis are all exactly these. Any other chain
+ * (the Worker's local development beacon, an operator's own) is unknown: whoever holds its key
+ * can compute every round, so it proves nothing about when the cards became knowable.
+ */
+export const KNOWN_BEACON_CHAINS: readonly Readonly<KnownBeaconChain>[] = Object.freeze([Object.freeze({ name: 'drand quicknet', ...QUICKNET })]);
+
+/** What a verifier says of a chain: its identity, and whether it is a known public chain. */
+export interface BeaconChainIdentity {
+  hash: string;
+  scheme: string;
+  publicKey: string;
+  /** The known public chain's name ("drand quicknet"), or null for an unknown chain. */
+  name: string | null;
+  known: boolean;
+  /** Unknown, yet its hash is a known chain's (whose name this is): another key or schedule under a public chain's name. */
+  impersonates?: string;
+}
+
+/** Names a chain: known only when every parameter equals a pinned public chain's. */
+export function identifyChain(chain: BeaconChain): BeaconChainIdentity {
+  const id = { hash: chain.hash, scheme: chain.scheme, publicKey: chain.publicKey };
+  const same = KNOWN_BEACON_CHAINS.find((k) => k.hash === chain.hash);
+  if (
+    same &&
+    same.scheme === chain.scheme &&
+    same.publicKey === chain.publicKey &&
+    same.periodSeconds === chain.periodSeconds &&
+    same.genesisTime === chain.genesisTime
+  )
+    return { ...id, name: same.name, known: true };
+  return { ...id, name: null, known: false, ...(same ? { impersonates: same.name } : {}) };
+}
+
 /** One round as relays serve it (`GET <relay>/<chain hash>/public/<round>`). */
 export interface BeaconRound {
   round: number;
