@@ -71,4 +71,3 @@ export function identifyChain(chain: BeaconChain): BeaconChainIdentity {
     return { ...id, name: same.name, known: true };
   return { ...id, name: null, known: false, ...(same ? { impersonates: same.name } : {}) };
 }
-
