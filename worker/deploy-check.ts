@@ -5,7 +5,7 @@
  *
  * - No `SIGNING_KEY` on a public host: every API route and the JWKS. Without the secret the Worker
  *   signs with a key it generated itself (keys.ts), fine on the developer's machine, worthless on
- *   a public host. A host is public unless it is loopback (localhost, 127.0.0.0/8, ::1), a name
+ *   a public host. A host is public unless it is loopback (localhost, 127.0.0.0/8, 0.0.0.0, ::1), a name
  *   under a TLD reserved for tests (RFC 2606/6761: .localhost, .test, .example, .invalid) or a
  *   private-network address (10/8, 172.16/12, 192.168/16, 169.254/16, fc00::/7, fe80::/10).
  * - A malformed `SIGNING_KEY`: the same routes.
@@ -38,7 +38,7 @@ export function isPublicHost(hostname: string): boolean {
   const v4 = /^(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}$/.exec(host);
   if (v4) {
     const [a, b] = [Number(v4[1]), Number(v4[2])];
-    return !(a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254));
+    return !(a === 127 || a === 0 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254));
   }
   if (host.includes(':')) return !(host === '::1' || /^f[cd][0-9a-f]{2}:/.test(host) || /^fe[89ab][0-9a-f]:/.test(host));
   return true;

@@ -101,6 +101,7 @@ test('isPublicHost: only loopback, reserved test names and private addresses are
     'pb.localhost',
     '127.0.0.1',
     '127.9.9.9',
+    '0.0.0.0',
     '[::1]',
     'pb.test',
     'casino.example',
