@@ -147,6 +147,8 @@ export type ApiErrorCode =
   | 'rate_limited'
   | 'internal'
   | 'unavailable'
+  // a setting of the deploy is missing or malformed (the error's `setting` names it)
+  | 'misconfigured'
   // shared tables (API.md "Shared tables"): a WebSocket route asked without the upgrade; a session of another room
   | 'upgrade_required'
   | 'wrong_room'
@@ -161,6 +163,8 @@ export interface ApiErrorDetail {
   box?: string;
   origin?: string;
   affiliate?: string | null;
+  /** 503 `misconfigured`: the setting to fix (e.g. "SIGNING_KEY", "BEACON_URL"). */
+  setting?: string;
   /** 409 `round_voided` (pb-fair-2): the signed void record of the round. */
   void?: SignedV2<VoidV2>;
 }

@@ -20,42 +20,17 @@
 import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import { BEACON_SCHEME, type BeaconChain } from './beacon-chains.ts';
 import { type EngineError, fail, ok, type Result } from './errors.ts';
 
-/** The one scheme supported: short BLS signatures on G1, unchained, RFC 9380 hash-to-curve. */
-export const BEACON_SCHEME = 'bls-unchained-g1-rfc9380';
+export * from './beacon-chains.ts';
+
 /** The hash-to-curve domain separation tag of the scheme (G1, SHA-256, SSWU, random oracle). */
 export const BEACON_DST = 'BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_';
 /** Byte lengths of the compressed points and of the hashes. */
 export const BEACON_SIGNATURE_BYTES = 48;
 export const BEACON_PUBLIC_KEY_BYTES = 96;
 export const BEACON_HASH_BYTES = 32;
-
-/** A beacon chain's public parameters: everything needed to schedule and verify its rounds. */
-export interface BeaconChain {
-  /** The chain's identifier in relay URLs: 64 lowercase hex characters. */
-  hash: string;
-  scheme: typeof BEACON_SCHEME;
-  /** The group's public key: a compressed G2 point, 192 lowercase hex characters. */
-  publicKey: string;
-  /** Seconds between rounds (a positive integer). */
-  periodSeconds: number;
-  /** Unix time in seconds at which round 1 is published (a non-negative integer). */
-  genesisTime: number;
-}
-
-/**
- * The League of Entropy's drand `quicknet` chain, as its relays publish it at
- * `/52db9ba7…e971/info`. The two test vectors in test/shared/beacon.test.ts are its rounds 1000 and 657413.
- */
-export const QUICKNET: Readonly<BeaconChain> = Object.freeze({
-  hash: '52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971',
-  scheme: BEACON_SCHEME,
-  publicKey:
-    '83cf0f2896adee7eb8b5f01fcad3912212c437e0073e911fb90022d3e760183c8c4b450b6a0a6c3ac6a5776a2d1064510d1fec758c921cc22b0e17e63aaf4bcb5ed66304de9cf809bd274ca73bab4af5a6e9c76a4bc09e76eae8991ef5ece45a',
-  periodSeconds: 3,
-  genesisTime: 1692803367,
-});
 
 /** One round as relays serve it (`GET <relay>/<chain hash>/public/<round>`). */
 export interface BeaconRound {

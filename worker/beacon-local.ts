@@ -23,7 +23,7 @@ import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { Hono } from 'hono';
 import { type BeaconRound, chainInfo, QUICKNET, roundAt, timeOfRound } from '../shared/beacon.ts';
 import { beaconSecretKeyFromSeed, type LocalBeacon, localBeacon, parseBeaconSecretKey, signRound } from '../shared/beacon-local.ts';
-import { fail, type EngineError, type Result } from '../shared/errors.ts';
+import { type EngineError, type Result } from '../shared/errors.ts';
 import { base64urlToBytes } from '../shared/fairness/encoding.ts';
 import type { Env } from './env.ts';
 import { KEYSTORE_NAME } from './keys.ts';
@@ -37,10 +37,17 @@ export const LOCAL_BEACON_SCHEDULE = { periodSeconds: QUICKNET.periodSeconds, ge
 /** HKDF info of the development key's derivation: the beacon key is never the signing key itself. */
 const DERIVATION_INFO = 'punto-banco local beacon key v1';
 
-let cached: { source: string; signer: Promise<Result<LocalBeacon, EngineError<'beacon_misconfigured'>>> } | null = null;
+/** Why there is no local beacon, and the setting to fix. */
+export type SignerFailure = EngineError<'beacon_misconfigured'> & { setting: 'BEACON_URL' | 'BEACON_SECRET_KEY' };
+
+function misconfigured(setting: SignerFailure['setting'], message: string): { ok: false; error: SignerFailure } {
+  return { ok: false, error: { code: 'beacon_misconfigured', message, setting } };
+}
+
+let cached: { source: string; signer: Promise<Result<LocalBeacon, SignerFailure>> } | null = null;
 
 /** The local beacon's signer, set up once per isolate (and again if its configuration changes). */
-export function localBeaconSigner(env: Env): Promise<Result<LocalBeacon, EngineError<'beacon_misconfigured'>>> {
+export function localBeaconSigner(env: Env): Promise<Result<LocalBeacon, SignerFailure>> {
   const secret = env.BEACON_SECRET_KEY?.trim() ?? '';
   const source = secret !== '' ? `secret:${secret}` : env.SIGNING_KEY !== undefined ? '(production)' : '(dev)';
   if (cached?.source !== source) {
@@ -54,15 +61,15 @@ export function localBeaconSigner(env: Env): Promise<Result<LocalBeacon, EngineE
   return cached.signer;
 }
 
-async function loadSigner(env: Env, secret: string): Promise<Result<LocalBeacon, EngineError<'beacon_misconfigured'>>> {
+async function loadSigner(env: Env, secret: string): Promise<Result<LocalBeacon, SignerFailure>> {
   let secretKey: Uint8Array;
   if (secret !== '') {
     const parsed = parseBeaconSecretKey(secret);
-    if (!parsed) return fail('beacon_misconfigured', 'BEACON_SECRET_KEY must be 64 lowercase hex characters: a BLS12-381 secret key (DEPLOY.md)');
+    if (!parsed) return misconfigured('BEACON_SECRET_KEY', 'BEACON_SECRET_KEY must be 64 lowercase hex characters: a BLS12-381 secret key (DEPLOY.md)');
     secretKey = parsed;
   } else if (env.SIGNING_KEY !== undefined) {
-    return fail(
-      'beacon_misconfigured',
+    return misconfigured(
+      'BEACON_URL',
       'no beacon: set BEACON_URL to a drand relay (DEPLOY.md "Public randomness beacon"), or BEACON_SECRET_KEY to serve a local one',
     );
   } else {
@@ -72,7 +79,7 @@ async function loadSigner(env: Env, secret: string): Promise<Result<LocalBeacon,
     secretKey = beaconSecretKeyFromSeed(hkdf(sha256, d, undefined, utf8ToBytes(DERIVATION_INFO), 48));
   }
   const beacon = localBeacon(secretKey, LOCAL_BEACON_SCHEDULE);
-  return beacon.ok ? beacon : fail('beacon_misconfigured', beacon.error.message);
+  return beacon.ok ? beacon : misconfigured('BEACON_SECRET_KEY', beacon.error.message);
 }
 
 // ---- the relay's answers ----------------------------------------------------------------------------

@@ -32,6 +32,8 @@ export interface BeaconFailure extends EngineError<BeaconFailureCode> {
   status?: number;
   /** The round is not published yet (the relay answered 425 or 404): ask again later. */
   notYetPublished?: boolean;
+  /** For `beacon_misconfigured`: the setting to fix. */
+  setting?: 'BEACON_URL' | 'BEACON_CHAIN' | 'BEACON_SECRET_KEY';
   /** For `beacon_invalid`: what verification found (shared/beacon.ts `BeaconErrorCode`), or `wrong_round` / `bad_json`. */
   reason?: string;
 }
@@ -74,7 +76,7 @@ export async function beaconSource(env: Env, origin = 'http://localhost'): Promi
     return ok({ baseUrl: `${origin.replace(/\/+$/, '')}${LOCAL_BEACON_PATH}`, chain: signer.value.chain, fetch: loopback });
   }
   if (!/^https?:\/\/[^/\s]+(\/\S*)?$/.test(url)) {
-    return fail('beacon_misconfigured', `BEACON_URL must be a relay's http(s) base URL, e.g. "https://api.drand.sh", got "${url}"`);
+    return misconfiguredBeacon('BEACON_URL', `BEACON_URL must be a relay's http(s) base URL, e.g. "https://api.drand.sh", got "${url}"`);
   }
   const chain = configuredChain(env.BEACON_CHAIN);
   if (!chain.ok) return chain;
@@ -89,10 +91,15 @@ export function configuredChain(raw: string | undefined): Result<BeaconChain, Be
   try {
     json = JSON.parse(text);
   } catch {
-    return fail('beacon_misconfigured', 'BEACON_CHAIN must be "quicknet" or the JSON of the chain\'s /info');
+    return misconfiguredBeacon('BEACON_CHAIN', 'BEACON_CHAIN must be "quicknet" or the JSON of the chain\'s /info');
   }
   const chain = parseChainInfo(json);
-  return chain.ok ? chain : fail('beacon_misconfigured', `BEACON_CHAIN: ${chain.error.message}`);
+  return chain.ok ? chain : misconfiguredBeacon('BEACON_CHAIN', `BEACON_CHAIN: ${chain.error.message}`);
+}
+
+/** A `beacon_misconfigured` failure naming the setting to fix. */
+export function misconfiguredBeacon(setting: NonNullable<BeaconFailure['setting']>, message: string): { ok: false; error: BeaconFailure } {
+  return { ok: false, error: { code: 'beacon_misconfigured', message, setting } };
 }
 
 /**

@@ -13,13 +13,14 @@
  * Every refusal is a 4xx `{ error: { code, message } }`. An exception is a real fault: it is
  * logged and becomes a 500 `internal` (or 503 `unavailable` when the platform says to retry).
  */
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type Next } from 'hono';
 import { type Answer, answer, failure, rateLimited } from './answers.ts';
 import { AFFILIATE_TOKEN_HEADER, attribute } from './attribution.ts';
 import { readJsonBody } from './body.ts';
 import { Client } from './client.ts';
 import { adminAccess } from './admin.ts';
 import { LOCAL_BEACON_PATH, localBeaconRoutes } from './beacon-local.ts';
+import { misconfigured, signingKeyProblem } from './deploy-check.ts';
 import { corsHeaders, isKnownOrigin, isOriginAllowedFor, isSameOrigin, originRefusal } from './cors.ts';
 import { frameResponse, parseEmbedQuery } from './embed-frame.ts';
 import { type Env, rateLimits } from './env.ts';
@@ -98,6 +99,19 @@ app.use('/api/*', async (c, next) => {
     for (const [k, v] of Object.entries(corsHeaders(origin, false))) c.res.headers.set(k, v);
   }
 });
+
+/**
+ * A deploy fails closed (deploy-check.ts): without SIGNING_KEY on a public host, or with a malformed
+ * one, the API and the JWKS answer 503 `misconfigured` naming the setting (with CORS headers, so
+ * that an embedding page can read why).
+ */
+async function signingKeyGate(c: C, next: Next) {
+  const problem = await signingKeyProblem(c.env, c.req.url);
+  if (problem) return send(c, misconfigured(problem));
+  await next();
+}
+app.use('/api/*', signingKeyGate);
+app.use('/.well-known/*', signingKeyGate);
 
 // ---- checks shared by the table routes -------------------------------------------------------
 

@@ -13,6 +13,7 @@
 import { Hono } from 'hono';
 import { failure } from './answers.ts';
 import { isOriginAllowedFor, isSameOrigin, originRefusal } from './cors.ts';
+import { beaconProblem, misconfigured } from './deploy-check.ts';
 import { type Env, sharedTiming } from './env.ts';
 import { parseTableId, TABLE_ID_RULE } from './shared-protocol.ts';
 import { bearer, tokenHash, tokenSession } from './tokens.ts';
@@ -37,6 +38,13 @@ async function relay(answer: Promise<Response>): Promise<Response> {
   if (res.webSocket) return new Response(null, { status: 101, webSocket: res.webSocket });
   return new Response(res.body, res);
 }
+
+/** Without a usable beacon a shared table can deal nothing: 503 `misconfigured` naming the setting (deploy-check.ts). */
+sharedTableRoutes.use('*', async (c, next) => {
+  const problem = await beaconProblem(c.env, new URL(c.req.url).origin);
+  if (problem) return refuse(misconfigured(problem));
+  await next();
+});
 
 const noTable = () => refuse(failure(404, 'not_found', `no such table: ${TABLE_ID_RULE}`));
 

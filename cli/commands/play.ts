@@ -1,5 +1,5 @@
 /**
- * `punto-banco play --endpoint URL [--rounds N] [--mode shoe|reshuffle] [--out FILE] [--mine FILE] [--room ROOM]`:
+ * `punto-banco play --endpoint URL [--rounds N] [--mode shoe|reshuffle] [--out FILE] [--mine FILE] [--room ROOM] [--new-session-when-broke]`:
  * plays N rounds of pb-fair-2 against a running Worker (API.md) with random legal bets, as a
  * player would: it makes its own Ed25519 key, signs every request, and plays each round in two
  * phases (the bet with the lock of a fresh secret, then the secret). Every shoe gets a random
@@ -7,7 +7,14 @@
  * the table's history as the Worker keeps it (`--out`) and its own copy (`--mine`: the records it
  * received, in order, and the requests it sent that no record answers), which
  * `punto-banco verify FILE --jwks URL [--mine MINE]` checks.
+ *
+ * What it played is never lost: when the play money runs out, or the Worker refuses or fails after
+ * a session was opened, it ends the shoe in play if it can (so the seed is revealed), writes the
+ * files with every round played (the player's own copy in place of the table's file when the
+ * Worker cannot give it), says why it stopped and exits 1. `--new-session-when-broke` opens a
+ * fresh session instead when the money runs out: one pair of files per session.
  */
+import { extname } from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import {
   type AcceptanceAnswer,
@@ -45,7 +52,7 @@ import { intOption, parseArgs, UsageError } from '../args.ts';
 
 export const summary = "play N two-phase rounds against a running Worker as a signing player, write the table's file and its own copy";
 
-export const help = `usage: punto-banco play --endpoint URL [--rounds N] [--mode MODE] [--out FILE] [--mine FILE] [--room ROOM]
+export const help = `usage: punto-banco play --endpoint URL [--rounds N] [--mode MODE] [--out FILE] [--mine FILE] [--room ROOM] [--new-session-when-broke]
 
 Opens a pb-fair-2 table session on the Worker at URL (e.g. http://localhost:8787) with a fresh
 player key, starts each shoe with a random client seed and a random cut (signed), and plays N
@@ -65,9 +72,20 @@ options:
   --mine FILE      also write the player's own copy: the records it received, in order, and
                    "sent", its signed requests no record answers (for "verify FILE --mine FILE")
   --room ROOM      ${oneOf(ROOM_IDS, false)} (default ${DEFAULT_ROOM})
+  --new-session-when-broke
+                   when the play money runs out, go on in a fresh session (a new key, a new
+                   table) until N rounds are played. Each session is its own table: its files are
+                   FILE and MINE for the first session, then FILE and MINE with ".session-2",
+                   ".session-3", … before the extension (t.json, t.session-2.json, …); each
+                   verifies on its own. Needs --out.
 
-Exit 0 when every round was played and the files written; 1 when the Worker refuses or cannot be
-reached, or the play money runs out; 2 on a usage error.`;
+Every round played is kept: when the play money runs out (without --new-session-when-broke), or
+the Worker refuses or fails after the session was opened, the player ends the shoe in play if the
+Worker lets it (so its seed is revealed), writes the files with every round played (its own copy
+as the table's file too, when the Worker cannot send the table's), says why it stopped and exits 1.
+
+Exit 0 when every round was played and the files written; 1 when play stopped early (the files
+hold every round played) or the Worker cannot be reached at all; 2 on a usage error.`;
 
 class WorkerError extends Error {}
 
@@ -129,7 +147,7 @@ function sleep(ms: number): Promise<void> {
 }
 
 export async function run(args: string[]): Promise<number> {
-  const parsed = parseArgs(args, { values: ['endpoint', 'rounds', 'out', 'room', 'mode', 'mine'] });
+  const parsed = parseArgs(args, { values: ['endpoint', 'rounds', 'out', 'room', 'mode', 'mine'], flags: ['new-session-when-broke'] });
   const endpoint = parsed.values.endpoint;
   if (endpoint === undefined) throw new UsageError('--endpoint URL is required, e.g. --endpoint http://localhost:8787');
   if (!/^https?:\/\/[^/]/i.test(endpoint)) throw new UsageError(`--endpoint must be an http(s) URL, got "${endpoint}"`);
@@ -138,26 +156,65 @@ export async function run(args: string[]): Promise<number> {
   if (!isRoomId(room)) throw new UsageError(`--room must be ${oneOf(ROOM_IDS, false)}, got "${room}"`);
   const mode = parsed.values.mode ?? 'shoe';
   if (!(SHOE_MODES as readonly string[]).includes(mode)) throw new UsageError(`--mode must be ${oneOf(SHOE_MODES, false)}, got "${mode}"`);
-  try {
-    const result = await play(new Api(endpoint), rounds, room, mode as ShoeMode);
-    const json = JSON.stringify(result.file);
-    if (parsed.values.out === undefined) console.log(json);
-    else await writeFile(parsed.values.out, `${json}\n`);
-    if (parsed.values.mine !== undefined) await writeFile(parsed.values.mine, `${JSON.stringify(result.mine)}\n`);
-    console.error(
-      `played ${rounds} round(s) in ${result.shoes} shoe(s), room ${room}, ${mode} mode: ` +
-        `staked ${result.staked}, returned ${result.returned} (minor units)` +
-        (parsed.values.out === undefined ? '' : `; wrote ${parsed.values.out}`) +
-        (parsed.values.mine === undefined ? '' : ` and ${parsed.values.mine}`),
-    );
-    return 0;
-  } catch (err) {
-    if (err instanceof WorkerError) {
-      console.error(`punto-banco play: ${err.message}`);
-      return 1;
+  const renew = parsed.flags.has('new-session-when-broke');
+  const { out, mine } = parsed.values;
+  if (renew && out === undefined) throw new UsageError('--new-session-when-broke writes one file per session: give --out FILE');
+
+  const api = new Api(endpoint);
+  const sessions: SessionPlay[] = [];
+  let stopped: string | null = null;
+  for (let left = rounds; left > 0 && stopped === null;) {
+    let session: SessionPlay;
+    try {
+      session = await playSession(api, left, room, mode as ShoeMode);
+    } catch (err) {
+      // No session was opened: there is nothing to keep.
+      if (!(err instanceof WorkerError)) throw err;
+      stopped = err.message;
+      break;
     }
-    throw err;
+    sessions.push(session);
+    left -= session.played;
+    if (session.stopped === null) continue;
+    // A fresh session after the money ran out, if asked and the last one played at all (no endless loop).
+    if (!(renew && session.broke && session.played > 0)) stopped = session.stopped;
   }
+
+  const written: string[] = [];
+  for (const [i, session] of sessions.entries()) {
+    const json = JSON.stringify(session.file);
+    if (out === undefined) console.log(json);
+    else {
+      await writeFile(sessionPath(out, i + 1), `${json}\n`);
+      written.push(sessionPath(out, i + 1));
+    }
+    if (mine !== undefined) {
+      await writeFile(sessionPath(mine, i + 1), `${JSON.stringify(session.mine)}\n`);
+      written.push(sessionPath(mine, i + 1));
+    }
+  }
+  const played = sessions.reduce((n, s) => n + s.played, 0);
+  const sum = (k: 'staked' | 'returned' | 'shoes') => sessions.reduce((n, s) => n + s[k], 0);
+  const copies = sessions.filter((s) => s.ownCopy).length;
+  const summaryLine =
+    `played ${played} round(s) in ${sum('shoes')} shoe(s)${sessions.length > 1 ? ` and ${sessions.length} sessions` : ''}, room ${room}, ${mode} mode: ` +
+    `staked ${sum('staked')}, returned ${sum('returned')} (minor units)` +
+    (written.length > 0 ? `; wrote ${written.join(', ')}` : '') +
+    (copies > 0 ? ` (the Worker did not send the table's file of ${copies} session(s): the player's own copy stands in)` : '');
+  if (stopped === null) {
+    console.error(summaryLine);
+    return 0;
+  }
+  if (sessions.length === 0) console.error(`punto-banco play: ${stopped}`);
+  else console.error(`punto-banco play: stopped after ${played} of ${rounds} round(s): ${stopped}\n${summaryLine}`);
+  return 1;
+}
+
+/** Session k's file: the path itself for the first, then ".session-k" before the extension. */
+export function sessionPath(path: string, k: number): string {
+  if (k === 1) return path;
+  const ext = extname(path);
+  return `${path.slice(0, path.length - ext.length)}.session-${k}${ext}`;
 }
 
 /** The player's side of one table: its key, its copy of the records, and where the chain stands. */
@@ -194,7 +251,26 @@ class Player {
   }
 }
 
-async function play(api: Api, rounds: number, room: RoomId, mode: ShoeMode) {
+/** What one session played, and why it stopped early (null: every round asked for). */
+interface SessionPlay {
+  file: TableTranscriptV2 | FileV2;
+  mine: FileV2;
+  shoes: number;
+  staked: number;
+  returned: number;
+  played: number;
+  stopped: string | null;
+  /** It stopped because the play money ran out. */
+  broke: boolean;
+  /** The Worker did not send the table's file: `file` is the player's own copy. */
+  ownCopy: boolean;
+}
+
+/**
+ * Plays up to `rounds` rounds in a new session. A failure to open the session throws; anything
+ * after it stops the play and is reported in `stopped`, with every round played kept.
+ */
+async function playSession(api: Api, rounds: number, room: RoomId, mode: ShoeMode): Promise<SessionPlay> {
   const player = new Player((await generateSigningKey('player')).key);
   const created = await api.call<CreatedSessionV2>('POST', '/api/sessions', {
     body: { room, mode, playerKey: playerKeyOf(player.key) } satisfies CreateSessionRequestV2,
@@ -207,6 +283,9 @@ async function play(api: Api, rounds: number, room: RoomId, mode: ShoeMode) {
   let shoes = 0;
   let staked = 0;
   let returned = 0;
+  let played = 0;
+  let stopped: string | null = null;
+  let broke = false;
 
   const startShoe = async (): Promise<void> => {
     const { min, max } = player.shoe.cutRange;
@@ -218,35 +297,59 @@ async function play(api: Api, rounds: number, room: RoomId, mode: ShoeMode) {
     shoes++;
   };
 
-  await startShoe();
-  for (let i = 0; i < rounds; i++) {
-    const bets = randomLegalBets(limits, player.balance, cryptoBelow);
-    if (bets === null) throw new WorkerError(`the play money ran out after ${i} round(s): the table's file is not written`);
-    // Phase 1: the bet and the lock of a secret only this player knows.
-    const secret = newRoundSecret(randomBytes);
-    const bet = await player.sign(betRequest(player.last, player.shoe.rounds + 1, bets, secret));
-    const accepted = await api.call<AcceptanceAnswer>('POST', path('/rounds'), { token, body: { request: bet } });
-    player.received(accepted.acceptance);
-    // Phase 2: the secret; the Worker deals.
-    const reveal = await player.sign(secretRequest(accepted.acceptance, secret));
-    const answer = await api.call<RoundAnswerV2>('POST', path(`/rounds/${accepted.acceptance.body.round}/secret`), { token, body: { request: reveal } });
-    player.received(answer.receipt);
-    staked += answer.receipt.body.staked;
-    returned += answer.receipt.body.returned;
-    player.balance = answer.balance;
-    player.shoe = { ...player.shoe, rounds: answer.shoe.rounds };
-    if (answer.nextShoe) {
-      // The shoe ended (cut card or round limit): its seed is revealed; the next one needs our seed and cut.
-      player.received(answer.reveal!, answer.nextShoe.commitment);
-      player.shoe = answer.nextShoe;
-      if (i + 1 < rounds) await startShoe();
+  try {
+    await startShoe();
+    for (; played < rounds; played++) {
+      const bets = randomLegalBets(limits, player.balance, cryptoBelow);
+      if (bets === null) {
+        broke = true;
+        stopped = `the play money ran out after ${played} round(s) of this session: balance ${player.balance}, the room's minimum bet ${limits.min} (minor units)`;
+        break;
+      }
+      // Phase 1: the bet and the lock of a secret only this player knows.
+      const secret = newRoundSecret(randomBytes);
+      const bet = await player.sign(betRequest(player.last, player.shoe.rounds + 1, bets, secret));
+      const accepted = await api.call<AcceptanceAnswer>('POST', path('/rounds'), { token, body: { request: bet } });
+      player.received(accepted.acceptance);
+      // Phase 2: the secret; the Worker deals.
+      const reveal = await player.sign(secretRequest(accepted.acceptance, secret));
+      const answer = await api.call<RoundAnswerV2>('POST', path(`/rounds/${accepted.acceptance.body.round}/secret`), { token, body: { request: reveal } });
+      player.received(answer.receipt);
+      staked += answer.receipt.body.staked;
+      returned += answer.receipt.body.returned;
+      player.balance = answer.balance;
+      player.shoe = { ...player.shoe, rounds: answer.shoe.rounds };
+      if (answer.nextShoe) {
+        // The shoe ended (cut card or round limit): its seed is revealed; the next one needs our seed and cut.
+        player.received(answer.reveal!, answer.nextShoe.commitment);
+        player.shoe = answer.nextShoe;
+        if (played + 1 < rounds) await startShoe();
+      }
+    }
+  } catch (err) {
+    if (!(err instanceof WorkerError)) throw err;
+    stopped = err.message;
+  }
+  // The player ends the shoe in play, so its seed is revealed (the Worker may refuse: a round waits for its secret).
+  if (player.shoe.status === 'in-play') {
+    try {
+      const end = await player.sign(endRequest(player.last));
+      const ended = await api.call<EndAnswerV2>('POST', path('/shoe/end'), { token, body: { request: end } });
+      player.received(ended.reveal, ended.nextShoe.commitment);
+    } catch (err) {
+      if (!(err instanceof WorkerError)) throw err;
+      stopped ??= `the shoe could not be ended: ${err.message}`;
     }
   }
-  if (player.shoe.status === 'in-play') {
-    const end = await player.sign(endRequest(player.last));
-    const ended = await api.call<EndAnswerV2>('POST', path('/shoe/end'), { token, body: { request: end } });
-    player.received(ended.reveal, ended.nextShoe.commitment);
+  let file: TableTranscriptV2 | FileV2;
+  let ownCopy = false;
+  try {
+    file = await api.call<TableTranscriptV2>('GET', path('/transcript'), { token });
+  } catch (err) {
+    if (!(err instanceof WorkerError)) throw err;
+    stopped ??= `the table's file could not be fetched: ${err.message}`;
+    file = player.copy();
+    ownCopy = true;
   }
-  const file = await api.call<TableTranscriptV2>('GET', path('/transcript'), { token });
-  return { file, mine: player.copy(), shoes, staked, returned };
+  return { file, mine: player.copy(), shoes, staked, returned, played, stopped, broke, ownCopy };
 }

@@ -28,11 +28,12 @@ import {
   type VerifyReport,
   verifyTranscripts,
 } from '../../shared/index.ts';
+import type { SharedChainSummary, SharedVerifyReport } from '../../shared/fairness/shared-table/verify.ts';
 import { parseArgs, UsageError } from '../args.ts';
 
 export const summary = 'check shoe transcripts offline: signatures, chain, shuffle, cards, payouts, balances';
 
-export const help = `usage: punto-banco verify FILE [--jwks FILE_OR_URL] [--json] [--mine MINE.json] [--player-key X]
+export const help = `usage: punto-banco verify FILE [--jwks FILE_OR_URL] [--json] [--mine MINE.json] [--player-key X] [--require-public-beacon]
 
 Verifies the transcripts in FILE (what "punto-banco play --out" writes: { "transcripts": [...] },
 or one transcript; "-" reads standard input) as FAIRNESS.md specifies: the commitment against the
@@ -57,13 +58,19 @@ the shuffle, and every card, total, outcome, payout and balance. Nothing is sent
                        pb-shared-1 (shared tables): the player whose rounds to list; with --mine
                        (its settlement records: [...] or { "records": [...] }) every one of them must
                        be in FILE unchanged.
+  --require-public-beacon
+                       pb-shared-1: fail (code unknown_beacon_chain, exit 1) when a shoe's beacon
+                       chain is not a known public one. Without it such a shoe still verifies, with
+                       a warning: every shared-table report names each shoe's beacon chain ("beacon
+                       chain: drand quicknet (known public chain)", or "UNKNOWN chain …"), and
+                       --json carries them as "chains" [{ hash, scheme, publicKey, name, known, shoes }].
 
 Exit 0 when every check passes (a shoe not yet revealed passes, its rounds "pending": its cards are
 checked once the seed is revealed); 1 when a check fails, printing the first failing record, round
 and reason; 2 on a usage error (no FILE, unreadable FILE or keys).`;
 
 export async function run(args: string[]): Promise<number> {
-  const parsed = parseArgs(args, { values: ['jwks', 'mine', 'player-key'], flags: ['json'], positionals: 1 });
+  const parsed = parseArgs(args, { values: ['jwks', 'mine', 'player-key'], flags: ['json', 'require-public-beacon'], positionals: 1 });
   const file = parsed.positionals[0];
   if (file === undefined) throw new UsageError('which transcript file? usage: punto-banco verify FILE [--jwks FILE_OR_URL] [--json]');
   const json = parsed.flags.has('json');
@@ -79,7 +86,7 @@ export async function run(args: string[]): Promise<number> {
     return runV2(text, content, parsed.values, json);
   }
   if ((content as { version?: unknown } | null)?.version === 'pb-shared-1') {
-    return runShared(text, content, parsed.values, json);
+    return runShared(text, content, parsed.values, json, parsed.flags.has('require-public-beacon'));
   }
   if (parsed.values.mine !== undefined || parsed.values['player-key'] !== undefined)
     throw new UsageError('--mine and --player-key apply to pb-fair-2 and pb-shared-1 files only');
@@ -272,18 +279,27 @@ function renderV2(
 }
 
 /** pb-shared-1 (a shared table): the public transcript; with --player-key, that player's own rounds. */
-async function runShared(text: string, content: unknown, values: Record<string, string>, json: boolean): Promise<number> {
+async function runShared(text: string, content: unknown, values: Record<string, string>, json: boolean, requirePublic: boolean): Promise<number> {
   const jwks = await loadJwks(values.jwks, content);
   const keys = await importVerifyKeysV2(jwks);
   // The BLS code of the beacon check is loaded for shared-table files only.
-  const { verifySharedText, verifyMyRounds } = await import('../../shared/fairness/shared-table/index.ts');
+  const { verifySharedText, verifyMyRounds, publicBeaconFinding } = await import('../../shared/fairness/shared-table/index.ts');
   const player = values['player-key'];
+  /** The report's verdict, and with --require-public-beacon an unknown chain as a failure (the first failure's code wins). */
+  const verdict = (report: SharedVerifyReport, ok: boolean) => {
+    const policy = requirePublic ? publicBeaconFinding(report) : null;
+    return { ok: ok && policy === null, code: report.ok && policy ? policy.code : report.code, policy };
+  };
   if (player === undefined) {
     if (values.mine !== undefined) throw new UsageError('--mine needs --player-key for a pb-shared-1 file');
     const report = await verifySharedText(text, keys);
-    if (json) console.log(JSON.stringify({ ok: report.ok, code: report.code, version: 'pb-shared-1', pending: report.pending, report }));
-    else console.log(renderShared(report));
-    return report.ok ? 0 : 1;
+    const v = verdict(report, report.ok);
+    if (json)
+      console.log(
+        JSON.stringify({ ok: v.ok, code: v.code, version: 'pb-shared-1', pending: report.pending, chains: report.chains, report, ...policyMember(v.policy) }),
+      );
+    else console.log(renderShared(report, v.policy));
+    return v.ok ? 0 : 1;
   }
   let settlements: unknown[] = [];
   if (values.mine !== undefined) {
@@ -292,19 +308,22 @@ async function runShared(text: string, content: unknown, values: Record<string, 
   }
   const mine = await verifyMyRounds(text, keys, { player, settlements: settlements as never[] });
   const report = mine.transcript;
+  const v = verdict(report, mine.ok);
   if (json)
     console.log(
       JSON.stringify({
-        ok: mine.ok,
-        code: report.code,
+        ok: v.ok,
+        code: v.code,
         version: 'pb-shared-1',
         pending: report.pending,
+        chains: report.chains,
         report,
         mine: { rounds: mine.rounds, findings: mine.findings },
+        ...policyMember(v.policy),
       }),
     );
   else {
-    const lines = [renderShared(report), `player ${player}: ${mine.rounds.length} round(s) with a bet`];
+    const lines = [renderShared(report, v.policy), `player ${player}: ${mine.rounds.length} round(s) with a bet`];
     for (const r of mine.rounds) {
       const s = r.settlement;
       lines.push(
@@ -314,17 +333,29 @@ async function runShared(text: string, content: unknown, values: Record<string, 
     for (const f of mine.findings) lines.push(`${f.code}: ${f.message}`);
     console.log(lines.join('\n'));
   }
-  return mine.ok ? 0 : 1;
+  return v.ok ? 0 : 1;
 }
 
-function renderShared(report: {
-  rounds: { status: string }[];
-  failure?: { index: number | null; shoe: number | null; round: number | null; code: string; message: string };
-  pending: boolean;
-}): string {
+/** With --require-public-beacon and an unknown chain: the finding, in --json. */
+function policyMember(policy: { code: string; message: string } | null) {
+  return policy ? { beaconPolicy: policy } : {};
+}
+
+/** One line per beacon chain: its name when it is a known public chain, else a warning. */
+export function chainLines(chains: readonly SharedChainSummary[]): string[] {
+  return chains.map((c) => {
+    const shoes = `${c.shoes.length === 1 ? 'shoe' : 'shoes'} ${c.shoes.join(', ')}`;
+    if (c.known) return `beacon chain: ${c.name} (known public chain) ${c.hash}, ${shoes}`;
+    const impostor = c.impersonates ? ` (it carries ${c.impersonates}'s hash with another key or schedule)` : '';
+    return `beacon chain: UNKNOWN chain ${c.hash}${impostor}, ${shoes}, public key ${c.publicKey} — whoever holds its key could know rounds before the close`;
+  });
+}
+
+function renderShared(report: SharedVerifyReport, policy: { code: string; message: string } | null): string {
   const count = (status: string) => report.rounds.filter((r) => r.status === status).length;
   const lines = [
     `pb-shared-1: ${report.rounds.length} closed round(s): ${count('verified')} verified, ${count('pending')} pending, ${count('voided')} voided, ${count('unsettled')} unsettled`,
+    ...chainLines(report.chains),
   ];
   const f = report.failure;
   if (f)
@@ -333,5 +364,6 @@ function renderShared(report: {
     );
   else if (report.pending) lines.push('PASS, PENDING: a shoe is not revealed yet; its cards were checked for consistency only');
   else lines.push('VERIFIED: every record, signature (operator, players, beacon), card, payout and balance checks out');
+  if (policy) lines.push(`FAILED --require-public-beacon: ${policy.code}: ${policy.message}`);
   return lines.join('\n');
 }

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { vi } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -14,4 +15,15 @@ export function cli(args: string[], input = ''): { code: number | null; stdout: 
     encoding: 'utf8',
   });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+/** Runs a command module in this process (no Node start-up), its `console.log` output captured. */
+export async function runInProcess(command: { run(args: string[]): Promise<number> }, args: string[]): Promise<{ code: number; stdout: string }> {
+  const out: string[] = [];
+  const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
+  try {
+    return { code: await command.run(args), stdout: out.join('\n') };
+  } finally {
+    log.mockRestore();
+  }
 }

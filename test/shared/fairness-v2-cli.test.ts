@@ -4,8 +4,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import * as verifyCommand from '../../cli/commands/verify.ts';
+import { runInProcess } from '../cli/run-cli.ts';
 import { importSigningKey, playTableV2, type RoundScriptV2 } from '../../shared/index.ts';
 import { ONE_DECK_V2, vectorSecret } from '../vectors/compute-v2.ts';
 import { SEED_A } from '../vectors/inputs.ts';
@@ -14,15 +15,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const conformance = join(ROOT, 'test/vectors/conformance');
 const manifest = JSON.parse(readFileSync(join(conformance, 'manifest.json'), 'utf8')) as { cases: { file: string; jwks: string; expect: string }[] };
 
-async function inProcess(args: string[]) {
-  const out: string[] = [];
-  const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
-  try {
-    return { code: await verifyCommand.run(args), stdout: out.join('\n') };
-  } finally {
-    log.mockRestore();
-  }
-}
+const inProcess = (args: string[]) => runInProcess(verifyCommand, args);
 
 describe('punto-banco verify --json over the conformance suite', () => {
   test.each(manifest.cases.map((c) => [c.file, c] as const))('%s', async (_file, c) => {

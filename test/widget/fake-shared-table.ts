@@ -7,6 +7,7 @@
  * fails here. The operator's records are shaped as pb-shared-1 but not signed: the widget draws
  * them, it does not verify them.
  */
+import { type BeaconChain, QUICKNET } from '../../shared/beacon-chains.ts';
 import { outcomeCode } from '../../shared/fairness/shared-table/outcomes.ts';
 import {
   type SharedBetRequest,
@@ -111,6 +112,8 @@ export class FakeSharedTable {
   loseNextStart = false;
   /** This many next connections fail (the server is unreachable). */
   refuseNext = 0;
+  /** The beacon chain the shoes commit (quicknet unless a test sets another). */
+  chain: BeaconChain = QUICKNET;
   #position = 0;
 
   constructor(worker: FakeWorker, tableId = 'hall-1/a', windowMs = 15_000) {
@@ -140,7 +143,7 @@ export class FakeSharedTable {
       issuedAt: new Date(0).toISOString(),
       params: { algorithm: 'pb-shared-1', mode: 'shoe', decks: 6, burn: true, cutCardFromEnd: 16, beaconDeadlineSeconds: 10 },
       limits: ROOMS['hall-1'].limits,
-      beacon: { chainHash: 'fake', publicKey: 'fake', period: 3, genesisTime: 0, scheme: 'fake' } as unknown as SharedCommitment['beacon'],
+      beacon: this.chain,
       serverSeedHash: `seed-hash-${this.shoe}`,
       prev: null,
     };

@@ -2,6 +2,8 @@ import { expect } from 'chai';
 import { parseJwksText, parseTranscriptText, type PbVerifyPage, type PbVerifyReport } from '../../widget/panels/index.ts';
 import { playShoe, playTable, tamperedCopy } from './panels-fixture.ts';
 import type { PbVerifyReportV2 } from '../../widget/panels/verify-report-v2.ts';
+import type { PanelStrings } from '../../widget/panels/strings.ts';
+import { panelsRu } from '../../widget/i18n/panels-ru.ts';
 import { $, $$, mount, type, unmountAll, until } from './panels-helpers.ts';
 
 /** Pastes both texts as a person would and presses Verify; resolves once a result is on screen. */
@@ -102,6 +104,32 @@ describe('<pb-verify-page>', () => {
     await report.updateComplete;
     expect($$(report, '.chip.verified')).to.have.length(5);
     expect($(report, '.headline').textContent).to.contain('1 shoe, 5 rounds');
+  });
+
+  it('names the beacon chain of a shared table file: quicknet as known public, a local beacon with a warning, in the page language', async () => {
+    const read = async (name: string) => (await fetch(`/test/vectors/conformance/${name}`)).text();
+    const jwks = await read('jwks.json');
+    const chainOf = async (name: string, strings?: Partial<PanelStrings>) => {
+      const page = await mount<PbVerifyPage>('pb-verify-page', { autoFetchJwks: false, ...(strings ? { strings } : {}) });
+      await pasteAndVerify(page, await read(name), jwks);
+      expect($(page, '.summary').dataset.code).to.equal('ok');
+      const report = $<PbVerifyReportV2>(page, 'pb-verify-report-v2');
+      await report.updateComplete;
+      return $$(report, '.chain');
+    };
+    const [quicknet] = await chainOf('158-shared-ok-quicknet.json');
+    expect(quicknet!.dataset.known).to.equal('true');
+    expect(quicknet!.textContent).to.contain(
+      'Beacon chain (shoes 1): drand quicknet, a known public chain (52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971)',
+    );
+    const local = await chainOf('156-shared-ok-three-shoes.json');
+    expect(local).to.have.length(1);
+    expect(local[0]!.dataset.known).to.equal('false');
+    expect(local[0]!.classList.contains('unknown')).to.equal(true);
+    expect(local[0]!.getAttribute('role')).to.equal('alert');
+    expect(local[0]!.textContent).to.contain('Beacon chain (shoes 1, 2, 3): UNKNOWN chain').and.to.contain('could know rounds before the close');
+    const [ru] = await chainOf('156-shared-ok-three-shoes.json', panelsRu);
+    expect(ru!.textContent).to.contain('НЕИЗВЕСТНАЯ цепочка');
   });
 
   it("flags a round the player's copy holds and the operator's file lacks (missing_in_operator_copy)", async () => {

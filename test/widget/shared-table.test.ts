@@ -6,6 +6,7 @@
  */
 import { expect } from 'chai';
 import { resetMouse, sendMouse } from '@web/test-runner-commands';
+import { QUICKNET } from '../../shared/beacon-chains.ts';
 import { verifySharedRequest } from '../../shared/fairness/shared-table/records.ts';
 import { FakeSharedTable } from './fake-shared-table.ts';
 import { action, boxButton, centre, chipButton, FakeWorker, mountTable, settle, shadow, toastText, unmountAll, until } from './helpers.ts';
@@ -127,6 +128,23 @@ describe('<punto-banco-table table="…"> (a shared table)', () => {
     expect(started.request.body.commitment).to.equal(table.commitment.hash);
     expect(await verifySharedRequest(started.request)).to.equal(true);
     expect(q(el, '.shared-fair')!.textContent).to.contain('Shoe 2 sealed');
+  });
+
+  it('names the beacon chain in the fairness block: quicknet as a known public chain, any other with a warning', async () => {
+    const { el, table } = await sharedTable();
+    const line = () => q(el, '.shared-fair .chain');
+    await until(() => line(), 'the chain line');
+    expect(line()!.dataset.known).to.equal('true');
+    expect(line()!.classList.contains('unknown')).to.equal(false);
+    expect(line()!.textContent.trim()).to.equal('Beacon: drand quicknet, a known public chain (52db9ba70e0cc0f6…)');
+    // The next shoe on a chain only its key holder controls (the local development beacon, say).
+    table.chain = { ...QUICKNET, hash: 'ab'.repeat(32), publicKey: 'cd'.repeat(96) };
+    table.reveal();
+    await until(() => line()?.dataset.known === 'false', 'the unknown chain');
+    expect(line()!.classList.contains('unknown')).to.equal(true);
+    expect(line()!.textContent.trim()).to.equal('Beacon: UNKNOWN chain abababababababab… — whoever holds its key could know rounds before the close');
+    el.lang = 'ru';
+    await until(() => line()!.textContent.includes('НЕИЗВЕСТНАЯ'), 'the warning in Russian');
   });
 
   it('without the table attribute the element is the private table again, on a new session', async () => {

@@ -2,10 +2,12 @@
  * What a shared table draws beyond the private one (lazy, in the shared chunk): over the felt, the
  * table's line (live, players, round) and the betting countdown, and each box's total by everyone;
  * under the controls, the shoe's scoreboard (the roads, <pb-scoreboard>) and its fairness line
- * (the shoe's commitment, the start, the transcript and where to verify it). Pure templates of the
+ * (the shoe's commitment, its beacon chain — named if it is a known public one, a warning if not —,
+ * the start, the transcript and where to verify it). Pure templates of the
  * shared session's view (shared-session.ts); <pb-scoreboard> is the panels' own chunk, loaded by the session.
  */
 import { css, html, nothing, svg, type TemplateResult } from 'lit';
+import { identifyChain } from '../../shared/beacon-chains.ts';
 import type { TableLayout } from '../layout.ts';
 import type { PanelStrings } from '../panels/strings.ts';
 import { cssProps } from './css-props.ts';
@@ -83,6 +85,8 @@ export function renderSharedSide(v: SharedView, x: SharedTexts): TemplateResult 
   const { t } = x;
   const c = v.commitment;
   const seeds = v.start?.body.requests.length ?? 0;
+  // A commitment from the network, read defensively: no chain hash, no line.
+  const chain = typeof c?.body.beacon?.hash === 'string' ? identifyChain(c.body.beacon) : null;
   return html`<section class="shared-side" aria-label=${t('shared.side')}>
     <p class="shared-help">${t('shared.help')}</p>
     <div class="shared-board">
@@ -92,6 +96,17 @@ export function renderSharedSide(v: SharedView, x: SharedTexts): TemplateResult 
     <div class="shared-fair">
       <h3>${t('shared.fairness')}</h3>
       <p>${c ? t('shared.commitment', { shoe: c.body.shoe, hash: c.hash.slice(0, 16) }) : nothing}</p>
+      ${
+        chain
+          ? html`<p class=${chain.known ? 'chain' : 'chain unknown'} data-chain=${chain.hash} data-known=${String(chain.known)}>
+            ${
+              chain.known
+                ? t('shared.chainKnown', { name: chain.name!, hash: chain.hash.slice(0, 16) })
+                : t('shared.chainUnknown', { hash: chain.hash.slice(0, 16) })
+            }
+          </p>`
+          : nothing
+      }
       <p>${seeds ? t('shared.started', { count: seeds }) : t('shared.notStarted')}</p>
       <p class="links">
         <a href=${v.transcriptUrl} target="_blank" rel="noopener" download="transcript.json">${t('shared.transcript')}</a>
@@ -240,6 +255,12 @@ export const sharedStyles = css`
   .shared-side .hint {
     color: var(--pb-muted, #b9b0a0);
     font-size: 12px;
+  }
+  /* A beacon chain nobody can vouch for: a warning, not a footnote. */
+  .shared-side .chain.unknown {
+    border-left: 3px solid var(--pb-danger);
+    padding-left: 6px;
+    font-weight: 600;
   }
   /* A phone: the players at the left of the plaque, the clock at its right, the limits between. */
   .shared-hud.compact {

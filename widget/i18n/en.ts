@@ -119,6 +119,8 @@ export const en = {
     transcript: 'Transcript (JSON)',
     verify: 'Verify page',
     verifyHint: 'Each round comes from the sealed shoe and a public beacon drawn after the close; every record is signed.',
+    chainKnown: 'Beacon: {{name}}, a known public chain ({{hash}}…)',
+    chainUnknown: 'Beacon: UNKNOWN chain {{hash}}… — whoever holds its key could know rounds before the close',
     help: 'How to play: put chips on the boxes, then press Place bet: one bet a round, locked once the table takes it. Chips you have not confirmed are sent by themselves 2 seconds before the close.',
     notice: {
       betting_closed: 'Betting had closed: your bet was not taken. Your chips stay for the next round.',

@@ -115,6 +115,8 @@ export const it: Catalog = {
     transcript: 'Registro (JSON)',
     verify: 'Pagina di verifica',
     verifyHint: 'Ogni mano viene dal sabot sigillato e da un beacon pubblico estratto dopo la chiusura; ogni record è firmato.',
+    chainKnown: 'Beacon: {{name}}, catena pubblica nota ({{hash}}…)',
+    chainUnknown: 'Beacon: catena SCONOSCIUTA {{hash}}… — chi ne ha la chiave può conoscere le mani prima della chiusura',
     help: 'Come si gioca: metti le fiche sulle caselle e premi Punta: una puntata per mano, bloccata una volta accettata. Le fiche non confermate partono da sole 2 secondi prima della chiusura.',
     notice: {
       betting_closed: 'Le puntate erano chiuse: la puntata non è stata presa. Le fiche restano per la prossima mano.',

@@ -151,6 +151,9 @@ export const panelsIt: PanelStrings = {
   downloadCopy: 'Scarica la mia copia',
   compareCopy: 'Confronta con la trascrizione dell’operatore',
   copyEqual: 'La trascrizione dell’operatore contiene ogni record che hai ricevuto, invariato.',
+  beaconChainKnown: 'Catena del beacon (sabot {{shoes}}): {{name}}, catena pubblica nota ({{hash}})',
+  beaconChainUnknown:
+    'Catena del beacon (sabot {{shoes}}): catena SCONOSCIUTA {{hash}}. Chi ne ha la chiave può conoscere le mani prima della chiusura: le mani sono verificate, ma nulla prova che nessuno conoscesse le carte in anticipo.',
   copyFindings: '{{count}} dei tuoi record mancano o sono diversi nella trascrizione dell’operatore:',
   copyMissing: '{{where}}: il record {{record}} manca nella copia dell’operatore',
   copyDiffers: '{{where}}: il record {{record}} è diverso nella copia dell’operatore',

@@ -154,6 +154,9 @@ export const PANEL_STRINGS = {
   downloadCopy: 'Download my copy',
   compareCopy: 'Compare with the operator’s transcript',
   copyEqual: 'The operator’s transcript holds every record you received, unchanged.',
+  beaconChainKnown: 'Beacon chain (shoes {{shoes}}): {{name}}, a known public chain ({{hash}})',
+  beaconChainUnknown:
+    'Beacon chain (shoes {{shoes}}): UNKNOWN chain {{hash}}. Whoever holds its key could know rounds before the close: the rounds verify, but nothing proves nobody knew the cards early.',
   copyFindings: '{{count}} of your records are missing from or different in the operator’s transcript:',
   copyMissing: '{{where}}: the {{record}} is missing from the operator’s copy',
   copyDiffers: '{{where}}: the {{record}} differs in the operator’s copy',

@@ -12,6 +12,7 @@ import type { AnyVerifyResult } from '../../shared/fairness/v2/any.ts';
 import { compareCopies, type CopyFinding } from '../../shared/fairness/v2/copies.ts';
 import { parseStrictJson } from '../../shared/fairness/v2/json.ts';
 import type { FileV2, SignedV2 } from '../../shared/fairness/v2/records.ts';
+import type { SharedChainSummary } from '../../shared/fairness/shared-table/verify.ts';
 import type { RoundStatusV2, VerifyReportV2 } from '../../shared/fairness/v2/verify.ts';
 import { defineElement, panelBase } from './base.ts';
 import { reportStyles } from './report-styles.ts';
@@ -74,6 +75,7 @@ export class PbVerifyReportV2 extends LitElement {
         ? this.#table(r.report, s)
         : html`<section class="shoe ${r.code === 'ok' ? 'ok' : 'fail'}" data-verdict=${r.code === 'ok' ? 'ok' : 'fail'} data-code=${r.code}>
             <p class="headline" role="status"><span class="icon" aria-hidden="true">${r.code === 'ok' ? '✓' : '✗'}</span><span class="text"><strong>${r.code === 'ok' ? s.verify : s.verificationFailed}</strong> <span class="message">${r.version === null ? r.message : r.code}</span></span></p>
+            ${r.version === 'pb-shared-1' ? this.#chains(r.report.chains ?? [], s) : nothing}
           </section>`;
     return html`${body}${c.findings ? this.#findings(c.findings, s) : nothing}`;
   }
@@ -100,6 +102,16 @@ export class PbVerifyReportV2 extends LitElement {
           : nothing
       }
     </section>`;
+  }
+
+  /** A shared table's beacon chains: named when known public, a warning when not (FAIRNESS.md §C3 "Which chain"). */
+  #chains(chains: readonly SharedChainSummary[], s: PanelStrings): TemplateResult {
+    return html`${chains.map((c) => {
+      const values = { shoes: c.shoes.join(', '), hash: c.hash, name: c.name ?? '' };
+      return html`<p class="chain ${c.known ? 'known' : 'unknown'}" data-chain=${c.hash} data-known=${String(c.known)} role=${c.known ? nothing : 'alert'}>
+        <span aria-hidden="true">${c.known ? '✓' : '⚠'}</span> ${fill(c.known ? s.beaconChainKnown : s.beaconChainUnknown, values)}
+      </p>`;
+    })}`;
   }
 
   #chip(x: RoundStatusV2, s: PanelStrings): TemplateResult {
@@ -154,6 +166,14 @@ export class PbVerifyReportV2 extends LitElement {
       }
       .copy.fail {
         color: var(--_fail);
+      }
+      .chain {
+        margin: 8px 0 0;
+        overflow-wrap: anywhere;
+      }
+      .chain.unknown {
+        color: var(--_fail);
+        font-weight: 600;
       }
       .findings {
         margin: 4px 0 0;

@@ -5,7 +5,7 @@
  * are derived when its reveal, wherever it sits, holds the committed seed; otherwise they are
  * checked for consistency only and the rounds are pending.
  */
-import { checkChain, firstRoundAfter, timeOfRound, verifyBeacon } from '../../beacon.ts';
+import { type BeaconChainIdentity, checkChain, firstRoundAfter, identifyChain, timeOfRound, verifyBeacon } from '../../beacon.ts';
 import { CARDS_PER_DECK } from '../../cards.ts';
 import { type Round, roundFacts } from '../../round.ts';
 import { settle } from '../../settle.ts';
@@ -106,9 +106,53 @@ export interface SharedRoundStatus {
 
 export type SharedVerifyFailure = VerifyFailureOf<SharedVerifyCode>;
 
+/** A beacon chain the file's shoes committed, named (FAIRNESS.md §C3 "Which chain"). */
+export interface SharedChainSummary extends BeaconChainIdentity {
+  periodSeconds: number;
+  genesisTime: number;
+  /** The shoes committed to this chain, in file order. */
+  shoes: number[];
+}
+
 export interface SharedVerifyReport extends VerifyReportOf<SharedVerifyCode> {
   version: 'pb-shared-1';
   rounds: SharedRoundStatus[];
+  /**
+   * Every beacon chain committed by a shoe the check reached, each once. An unknown chain
+   * (`known: false`) does not fail the check — the local development beacon verifies as any chain
+   * does — but whoever holds its key could know every round before the close: a verifier shows it
+   * as a warning, and `publicBeaconFinding` turns it into a failure where a public chain is required.
+   */
+  chains: SharedChainSummary[];
+}
+
+/**
+ * The code of a file whose shoes are on a chain that is not a known public one, when the verifier
+ * is asked to require one (`punto-banco verify --require-public-beacon`). A policy, not a §C8 check:
+ * it never changes the report's own `code`.
+ */
+export const UNKNOWN_BEACON_CHAIN = 'unknown_beacon_chain';
+
+/** The first shoe on an unknown chain, as a finding; null when every chain is a known public one. */
+export function publicBeaconFinding(report: Pick<SharedVerifyReport, 'chains'>): { code: typeof UNKNOWN_BEACON_CHAIN; message: string } | null {
+  const unknown = report.chains.find((c) => !c.known);
+  if (!unknown) return null;
+  const shoes = unknown.shoes.length === 1 ? `shoe ${unknown.shoes[0]}` : `shoes ${unknown.shoes.join(', ')}`;
+  const what = unknown.impersonates ? `carries the hash of ${unknown.impersonates} with another key or schedule` : 'is not a known public beacon chain';
+  return {
+    code: UNKNOWN_BEACON_CHAIN,
+    message: `${shoes}: beacon chain ${unknown.hash} ${what}; whoever holds its key could know every round before the close`,
+  };
+}
+
+/** Adds a committed chain to the summary (one entry per chain, its shoes in order). */
+function noteChain(chains: SharedChainSummary[], commitment: SharedCommitment): void {
+  const b = commitment.beacon;
+  const same = chains.find(
+    (c) => c.hash === b.hash && c.publicKey === b.publicKey && c.scheme === b.scheme && c.periodSeconds === b.periodSeconds && c.genesisTime === b.genesisTime,
+  );
+  if (same) same.shoes.push(commitment.shoe);
+  else chains.push({ ...identifyChain(b), periodSeconds: b.periodSeconds, genesisTime: b.genesisTime, shoes: [commitment.shoe] });
 }
 
 class Stop extends VerifyStop<SharedVerifyCode> {}
@@ -135,7 +179,7 @@ interface ShoeCtx {
 /** Verifies the text of a pb-shared-1 file (integers and duplicate members are judged on the text). */
 export async function verifySharedText(text: string, jwks: Jwks | VerifyKeys): Promise<SharedVerifyReport> {
   const parsed = parseStrictJson(text);
-  if (!parsed.ok) return report([], false, { index: null, shoe: null, round: null, code: 'bad_json', message: parsed.message });
+  if (!parsed.ok) return report([], [], false, { index: null, shoe: null, round: null, code: 'bad_json', message: parsed.message });
   return verifySharedFile(parsed.value, jwks);
 }
 
@@ -144,8 +188,8 @@ export function verifySharedTranscript(transcript: string | object, jwks: Jwks |
   return typeof transcript === 'string' ? verifySharedText(transcript, jwks) : verifySharedFile(transcript, jwks);
 }
 
-function report(rounds: SharedRoundStatus[], pending: boolean, failure?: SharedVerifyFailure): SharedVerifyReport {
-  const r: SharedVerifyReport = { version: 'pb-shared-1', ok: !failure, pending, code: failure?.code ?? 'ok', rounds };
+function report(rounds: SharedRoundStatus[], chains: SharedChainSummary[], pending: boolean, failure?: SharedVerifyFailure): SharedVerifyReport {
+  const r: SharedVerifyReport = { version: 'pb-shared-1', ok: !failure, pending, code: failure?.code ?? 'ok', rounds, chains };
   if (failure) r.failure = failure;
   return r;
 }
@@ -154,8 +198,9 @@ function report(rounds: SharedRoundStatus[], pending: boolean, failure?: SharedV
 export async function verifySharedFile(file: unknown, jwks: Jwks | VerifyKeys): Promise<SharedVerifyReport> {
   const keys = isVerifyKeys(jwks) ? jwks : await importVerifyKeysV2(jwks);
   const rounds: SharedRoundStatus[] = [];
+  const chains: SharedChainSummary[] = [];
   const shape = sharedFileShape(file, 'file');
-  if (shape) return report(rounds, false, { index: null, shoe: null, round: null, code: 'bad_record', message: shape });
+  if (shape) return report(rounds, chains, false, { index: null, shoe: null, round: null, code: 'bad_record', message: shape });
   const records = (file as { records: SignedShared[] }).records;
   let shoe: ShoeCtx | null = null;
   let index = 0;
@@ -192,6 +237,7 @@ export async function verifySharedFile(file: unknown, jwks: Jwks | VerifyKeys): 
       switch (body.type) {
         case 'commitment':
           shoe = checkCommitment(signed as SignedShared<SharedCommitment>, records, index, stop);
+          noteChain(chains, body);
           break;
         case 'start':
           await checkStart(shoe!, body, stop);
@@ -249,12 +295,12 @@ export async function verifySharedFile(file: unknown, jwks: Jwks | VerifyKeys): 
         `round ${shoe!.close!.body.round} of shoe ${shoe!.close!.body.shoe} was dealt, but ${shoe!.close!.body.bets.length - shoe!.settled} player(s) have no settlement`,
       );
     }
-    return report(rounds, last.type !== 'reveal');
+    return report(rounds, chains, last.type !== 'reveal');
   } catch (e) {
     if (!(e instanceof Stop)) throw e;
     const at = e.failure.index === null ? undefined : records[e.failure.index]?.body?.type;
     if (shoe?.close && (at === 'deal' || at === 'settlement')) status('failed', e.failure.code);
-    return report(rounds, records.at(-1)?.body?.type !== 'reveal', e.failure);
+    return report(rounds, chains, records.at(-1)?.body?.type !== 'reveal', e.failure);
   }
 }
 
