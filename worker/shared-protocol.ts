@@ -15,6 +15,17 @@ export const RETRY_MS = 1_000;
 /** Sockets per table, and per player at one table (tabs). */
 export const MAX_SOCKETS = 2_000;
 export const MAX_SOCKETS_PER_PLAYER = 4;
+/**
+ * Seats per table: sessions connected at once, and bets taken in one round. With one key, one
+ * start request and one bet request per session, this bounds every record and message a table
+ * sends whatever its players send (API.md "Bounds"): a start request is at most
+ * MAX_START_REQUEST_BYTES, a bet request MAX_BET_REQUEST_BYTES, so the start record, the close and
+ * the public state stay under 1 MiB, Cloudflare's WebSocket message limit (and SQLite's 2 MB row).
+ */
+export const MAX_SEATS = 400;
+/** The longest start request (128 four-byte code points of seed, the longest table id) and bet request (nine boxes at the VIP maximum), in JSON bytes. */
+export const MAX_START_REQUEST_BYTES = 900;
+export const MAX_BET_REQUEST_BYTES = 700;
 /** Messages a socket may send: a burst, refilled per second. */
 export const MESSAGE_RATE = { burst: 20, perSecond: 5 } as const;
 /** The largest message a socket may send, in bytes. */

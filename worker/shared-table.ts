@@ -30,6 +30,7 @@ import {
   buildSharedReveal,
   buildSharedStart,
   buildSharedVoid,
+  checkSharedStartRequest,
   DEFAULT_BEACON_DEADLINE_SECONDS,
   type SharedBetRequest,
   type SharedClose,
@@ -57,6 +58,7 @@ import { signingKey } from './keys.ts';
 import { TokenBucket } from './limits.ts';
 import {
   type ClientMessage,
+  MAX_SEATS,
   MAX_SOCKETS,
   MAX_SOCKETS_PER_PLAYER,
   MESSAGE_RATE,
@@ -224,17 +226,18 @@ export class SharedTable extends DurableObject<Env> {
     if (!checked.ok) return send(ws, 'start-refused', { code: checked.error.code, message: checked.error.message });
     const r = checked.value.body;
     const s = this.#state!;
-    const commitment = this.#store.record(s.shoe.number, 'commitment')!.record;
-    if (s.shoe.clientSeed !== null || r.table !== s.config.tableId || r.shoe !== s.shoe.number || r.commitment !== commitment.hash) {
-      return send(ws, 'start-refused', {
-        code: 'request_mismatch',
-        message: `the start request must answer the commitment of shoe ${s.shoe.number}, not started yet`,
-      });
-    }
-    const n = s.shoe.params.decks * 52;
-    if (!Number.isSafeInteger(r.cut) || r.cut < 1 || r.cut > n - 1) return send(ws, 'start-refused', { code: 'bad_cut', message: `a cut is 1–${n - 1}` });
-    if (!this.#store.bindKey(r.player, who.session))
-      return send(ws, 'start-refused', { code: 'player_key_taken', message: "this key is another session's at this table" });
+    const commitment = this.#store.record(s.shoe.number, 'commitment')!.record as SignedShared<SharedCommitment>;
+    const mismatch = { code: 'request_mismatch', message: `the start request must answer the commitment of shoe ${s.shoe.number}, not started yet` };
+    if (s.shoe.clientSeed !== null) return send(ws, 'start-refused', mismatch);
+    // The verifier's own rules for a start request (seed, cut, commitment): nothing it would refuse is ever signed.
+    const rules = checkSharedStartRequest(commitment, r);
+    if (!rules.ok)
+      return send(ws, 'start-refused', rules.error.code === 'request_mismatch' ? mismatch : { code: rules.error.code, message: rules.error.message });
+    const key = this.#bindKey(r.player, who.session);
+    if (key) return send(ws, 'start-refused', key);
+    // One start request per session and shoe: the start record grows with the seats, never with what one sends.
+    if (this.#store.hasStart(s.shoe.number, who.session))
+      return send(ws, 'start-refused', { code: 'already_started', message: `your start request for shoe ${s.shoe.number} is in already: one per shoe` });
     this.#store.setStart(s.shoe.number, r.player, who.session, checked.value);
     send(ws, 'start-ack', { shoe: s.shoe.number, player: r.player });
   }
@@ -270,7 +273,10 @@ export class SharedTable extends DurableObject<Env> {
     if (s.shoe.clientSeed === null && !this.#store.hasStart(shoe, who.session)) {
       return refuse('start_required', `shoe ${shoe} starts at this close: send your start request (client seed and cut) before your first bet`);
     }
-    if (!this.#store.bindKey(player, who.session)) return refuse('player_key_taken', "this key is another session's at this table");
+    const bound = this.#bindKey(player, who.session);
+    if (bound) return refuse(bound.code, bound.message);
+    if (this.#store.bettors(shoe, round) >= MAX_SEATS)
+      return refuse('round_full', `a round takes the bets of ${MAX_SEATS} players at most: bet in the next one`);
     const stake = totalStake(req.body.bets);
     const id = sharedTransferId(s.config.tableId, shoe, round, player, 'debit');
     this.ctx.storage.transactionSync(() => {
@@ -278,6 +284,15 @@ export class SharedTable extends DurableObject<Env> {
       this.#store.insertTransfer({ id, session: who.session, shoe, round, kind: 'debit', amount: stake });
     });
     await this.#runTransfer(this.#store.transfer(id)!, player);
+  }
+
+  /** Binds the request's key to the session: null when it may use it, else the refusal (one key per session, a key per session). */
+  #bindKey(player: string, session: string): { code: string; message: string } | null {
+    const bound = this.#store.bindKey(player, session);
+    if (bound === 'taken') return { code: 'player_key_taken', message: "this key is another session's at this table" };
+    if (bound === 'second_key')
+      return { code: 'one_key_per_session', message: 'your session sits at this table with another key: one key per session, whatever keys it holds' };
+    return null;
   }
 
   /** The stored bet a resent request is an exact copy of, if any. */
@@ -342,10 +357,12 @@ export class SharedTable extends DurableObject<Env> {
     let last = this.#store.last()!.record;
     const records: SignedShared[] = [];
     if (shoe.clientSeed === null) {
-      // The start: the signed start requests of the players seated now, and of every bettor of this round.
-      const seated = new Set([...this.ctx.getWebSockets().map((w) => (w.deserializeAttachment() as Attachment).session), ...accepted.map((b) => b.session)]);
+      // The start: the signed start requests of every bettor of this round and of the players seated now, MAX_SEATS at most.
+      const seated = new Set([...accepted.map((b) => b.session), ...this.#seatedSessions()].slice(0, MAX_SEATS));
       const commitment = this.#store.record(shoe.number, 'commitment')!.record as SignedShared<SharedCommitment>;
-      const built = buildSharedStart(commitment, this.#store.starts(shoe.number, seated), key.keyId, issuedAt);
+      // Stored requests were checked on arrival; one stored by an older version that breaks a rule is left out, never signed.
+      const starts = this.#store.starts(shoe.number, seated).filter((r) => checkSharedStartRequest(commitment, r.body).ok);
+      const built = buildSharedStart(commitment, starts, key.keyId, issuedAt);
       if (!built.ok) throw new Error(`${s.config.tableId}: the start cannot be built: ${built.error.message}`);
       const start = await signSharedRecord(built.value, key);
       const inputs = sharedStartInputs(start.body, shoe.params.decks);
@@ -751,6 +768,11 @@ export class SharedTable extends DurableObject<Env> {
     const run = this.#tail.then(fn, fn);
     this.#tail = run.catch(() => undefined);
     return run;
+  }
+
+  /** The sessions with a socket at the table, in order of their oldest socket. */
+  #seatedSessions(): string[] {
+    return [...new Set(this.ctx.getWebSockets().map((w) => (w.deserializeAttachment() as Attachment).session))];
   }
 
   #broadcast(type: string, body: object): void {

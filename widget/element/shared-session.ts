@@ -406,6 +406,12 @@ export class SharedSession implements ReactiveController {
         this.#startAnswered?.();
         break;
       case 'start-refused':
+        if (m.code === 'already_started') {
+          // This session's start for the shoe is in (sent from another tab, or before a reload): one per shoe.
+          this.#started = true;
+          this.#startAnswered?.();
+          break;
+        }
         this.#startAnswered?.();
         // Another tab of this session started it, or the shoe started meanwhile: nothing to say.
         if (m.code !== 'request_mismatch') this.#link.refuse(m.code, m.message);

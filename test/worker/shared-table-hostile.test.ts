@@ -1,0 +1,138 @@
+/**
+ * Shared tables against a hostile player, inside workerd: start requests checked by the
+ * verifier's own rules, one key and one start per session, bounded records and messages, seats
+ * capped per address and per session, and the low findings (an immediate answer while a private
+ * round is pending, a byte limit, a ticket for the upgrade). Every transcript still verifies.
+ */
+import { env } from 'cloudflare:workers';
+import { describe, expect, test } from 'vitest';
+import { generateSigningKey, type Jwks, playerKeyOf, ROOMS } from '../../shared/index.ts';
+import { sharedBetRequest, sharedStartRequest, signSharedRequest } from '../../shared/fairness/shared-table/index.ts';
+import { verifySharedText } from '../../shared/fairness/shared-table/verify.ts';
+import { api, createSession, type Session } from './helpers.ts';
+import { join } from './shared-helpers.ts';
+
+const bet = (amount: number, box: 'player' | 'banker' | 'tie' = 'banker', sector = 1) => ({ sector, box, amount });
+
+async function verified(id: string) {
+  const jwks = (await api('GET', '/.well-known/jwks.json')).body as Jwks;
+  const t = await api('GET', `/api/tables/${id}/transcript`);
+  return { records: t.body.records as any[], report: await verifySharedText(t.text, jwks) };
+}
+
+/** Waits until the table owes nothing (every transfer answered). */
+async function settled(id: string) {
+  for (let i = 0; i < 300; i++) {
+    const books = await env.SHARED_TABLES.getByName(id).books();
+    if (books && books.pending === 0) return books;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('transfers still pending');
+}
+
+/** A betting window with time left to bet in. */
+const freshWindow = (m: any) => Date.parse(m.closesAt) - Date.now() > 350;
+
+async function sessions(n: number): Promise<Session[]> {
+  return Promise.all(Array.from({ length: n }, () => createSession({ room: 'hall-1' })));
+}
+
+describe('start requests are checked by the verifier’s rules before anything is signed', () => {
+  test('an empty seed, a control character, NFD text, an over-long seed and a bad cut are refused with their code; the shoe verifies', async () => {
+    const id = 'hall-1/bad-starts';
+    const [hostileSession, honestSession] = await sessions(2);
+    const hostile = await join(hostileSession!, id);
+    const honest = await join(honestSession!, id);
+    const hello = await hostile.next('state');
+    const commitment = hello.shoe.commitment;
+    await honest.start(commitment, 'an honest seed', 7);
+    await honest.next('start-ack');
+    const bad: [string, number, string][] = [
+      ['', 5, 'bad_client_seed'],
+      ['a\u0001b', 5, 'bad_client_seed'],
+      ['cafe\u0301', 5, 'bad_client_seed'],
+      ['x'.repeat(300), 5, 'bad_client_seed'],
+      ['x'.repeat(129), 5, 'bad_client_seed'],
+      ['a\u0378', 5, 'bad_client_seed'],
+      ['fine', 0, 'bad_cut'],
+      ['fine', 312, 'bad_cut'],
+    ];
+    for (const [seed, cut, code] of bad) {
+      await hostile.start(commitment, seed, cut);
+      const refused = await hostile.next('start-refused');
+      expect(refused.code, JSON.stringify(seed)).toBe(code);
+      expect(refused.message.length).toBeGreaterThan(0);
+    }
+    // A lone surrogate has no canonical form, so no signature can cover it: a coded refusal, not an internal error.
+    hostile.ws.send(
+      `{"v":1,"type":"start","request":{"body":{"type":"start","table":"${id}","shoe":1,"commitment":"${commitment.hash}","player":"${hostile.player}","clientSeed":"a\\ud800","cut":5},"signature":"${'A'.repeat(86)}"}}`,
+    );
+    expect((await hostile.next('start-refused')).code).toBe('bad_player_signature');
+    // Nothing of it entered the table: the hostile session has no start, and may not bet in the shoe's first round.
+    const open = await honest.next('open', freshWindow);
+    await hostile.bet(id, open.shoe, open.round, [bet(100)]);
+    expect((await hostile.next('bet-refused')).code).toBe('start_required');
+    // The honest player plays the round; the start holds only its seed; the shoe verifies.
+    await honest.bet(id, open.shoe, open.round, [bet(100, 'player')]);
+    await honest.next('bet-ack');
+    const close = await honest.next('close');
+    expect(close.start.body.requests.map((r: any) => r.body.clientSeed)).toEqual(['an honest seed']);
+    await honest.next('deal', (m) => m.round === open.round, 60_000);
+    await settled(id);
+    const { report } = await verified(id);
+    expect(report.code).toBe('ok');
+    hostile.close();
+    honest.close();
+  });
+});
+
+describe('one key and one start per session; the limits hold per session', () => {
+  test('a session with many fresh keys cannot pass the box maximum or the three-sector rule, nor send a second start', async () => {
+    const id = 'hall-1/many-keys';
+    const [hostileSession, honestSession] = await sessions(2);
+    const hostile = await join(hostileSession!, id);
+    const honest = await join(honestSession!, id);
+    const hello = await hostile.next('state');
+    const commitment = hello.shoe.commitment;
+    await honest.start(commitment, 'honest', 9);
+    await honest.next('start-ack');
+    await hostile.start(commitment, 'first key', 11);
+    await hostile.next('start-ack');
+    // A second start of the same session and key: refused, one per shoe.
+    await hostile.start(commitment, 'again', 12);
+    expect((await hostile.next('start-refused')).code).toBe('already_started');
+    // Fresh keys of the same session: their starts and bets are refused.
+    const fresh = await Promise.all(Array.from({ length: 5 }, async () => (await generateSigningKey()).key));
+    for (const key of fresh) {
+      const request = await signSharedRequest(sharedStartRequest(commitment, playerKeyOf(key), 'another key', 13), key);
+      hostile.send({ type: 'start', request });
+      expect((await hostile.next('start-refused')).code).toBe('one_key_per_session');
+    }
+    const open = await hostile.next('open', freshWindow);
+    const max = ROOMS['hall-1'].limits.max;
+    await hostile.bet(id, open.shoe, open.round, [bet(max, 'banker', 0), bet(max, 'player', 1), bet(max, 'tie', 2)]);
+    expect((await hostile.next('bet-ack')).stake).toBe(3 * max);
+    for (const [i, key] of fresh.entries()) {
+      // More Banker, and a fourth sector, each under another key: all refused.
+      const request = await signSharedRequest(sharedBetRequest(id, open.shoe, open.round, playerKeyOf(key), [bet(max, 'banker', 3 + (i % 2))]), key);
+      hostile.send({ type: 'bet', request });
+      expect((await hostile.next('bet-refused')).code).toBe('one_key_per_session');
+    }
+    await honest.bet(id, open.shoe, open.round, [bet(100, 'player')]);
+    await honest.next('bet-ack');
+    const close = await honest.next('close');
+    // The session is in the start once and in the close once: Banker at the maximum, three sectors.
+    expect(close.start.body.requests.filter((r: any) => r.body.player === hostile.player)).toHaveLength(1);
+    expect(close.start.body.requests).toHaveLength(2);
+    expect(close.close.body.bets).toHaveLength(2);
+    const mine = close.close.body.bets.find((b: any) => b.body.player === hostile.player);
+    expect(mine.body.bets.filter((b: any) => b.box === 'banker').reduce((a: number, b: any) => a + b.amount, 0)).toBe(max);
+    expect(new Set(mine.body.bets.map((b: any) => b.sector)).size).toBe(3);
+    await honest.next('deal', (m) => m.round === open.round, 60_000);
+    const books = await settled(id);
+    expect(books.sessions[hostileSession!.id]!.debited).toBe(3 * max);
+    expect((await verified(id)).report.code).toBe('ok');
+    hostile.close();
+    honest.close();
+  });
+});
