@@ -53,9 +53,9 @@ import { outcomeCode } from '../shared/fairness/shared-table/outcomes.ts';
 import { sharedTransferId } from '../shared/fairness/v2/transfer.ts';
 import { canonicalJson, DEFAULT_SHOE_PARAMS, newServerSeed, ROOMS, totalStake } from '../shared/index.ts';
 import { beaconSource, type BeaconSource, fetchBeacon, type Fetcher, VerifiedRounds } from './beacon.ts';
-import { type Env, isDev, sharedTiming } from './env.ts';
+import { configuredTables, type Env, isDev, seatsPerAddress, sharedTiming } from './env.ts';
 import { signingKey } from './keys.ts';
-import { TokenBucket } from './limits.ts';
+import { addressKey, TokenBucket } from './limits.ts';
 import {
   type ClientMessage,
   MAX_SEATS,
@@ -75,6 +75,8 @@ import { RETRY_LATER, type Transfer, type TransferOutcome } from './shared-walle
 export const RESHUFFLE_ROUND_LIMIT = 100;
 /** Up to this many connections, every accepted bet is broadcast as it comes; beyond, the close lists them. */
 export const LIVE_BETS_MAX_SOCKETS = 50;
+/** A seat with no bet for this many betting windows is idle: on a full table it gives way to a newcomer. */
+export const IDLE_ROUNDS = 3;
 /** Transfers asked per alarm (or after a deal or a void), at most (the rest on the next one). */
 const RETRY_BATCH = 2_000;
 /** Transfers in flight at once: each is an RPC to a player's session object. */
@@ -104,6 +106,22 @@ interface TableState {
 
 interface Attachment {
   session: string;
+  /** The client address it came from (CF-Connecting-IP), and when its session last bet (or arrived), Unix ms. */
+  address: string;
+  active: number;
+}
+
+/** A seated session: its address, its last activity, its sockets. */
+interface Seat {
+  address: string;
+  active: number;
+  sockets: WebSocket[];
+}
+
+/** A socket's attachment (sockets accepted before addresses were kept count as one unknown address, active since 0). */
+function attachment(ws: WebSocket): Attachment {
+  const a = ws.deserializeAttachment() as Partial<Attachment> | null;
+  return { session: a?.session ?? '', address: a?.address ?? '', active: a?.active ?? 0 };
 }
 
 export interface SharedBooks {
@@ -125,6 +143,10 @@ export class SharedTable extends DurableObject<Env> {
   readonly #buckets = new WeakMap<WebSocket, TokenBucket>();
   /** Tests play a late or failing beacon relay through this. */
   beaconFetch: Fetcher | undefined;
+  /** Seats of this table (MAX_SEATS; tests fill a smaller table). */
+  seatCap = MAX_SEATS;
+  /** How long a seat goes without a bet before it is idle; null: IDLE_ROUNDS betting windows (tests set 0). */
+  idleMs: number | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -140,8 +162,16 @@ export class SharedTable extends DurableObject<Env> {
     const url = new URL(request.url);
     const config = parseTableId(url.searchParams.get('room') ?? '', url.searchParams.get('name') ?? '', sharedTiming(this.env).windowMs);
     if (!config) return Response.json({ error: { code: 'not_found', message: 'no such table' } }, { status: 404 });
+    const seating = url.pathname.endsWith('/ws');
+    // A table comes into being by configuration or with its first seated player (the Worker checked the session), never by a read.
+    if (!this.#state && !seating && !configuredTables(this.env).has(config.tableId)) {
+      return Response.json(
+        { error: { code: 'not_found', message: `nobody has sat at table ${config.tableId} yet: a table opens with its first seated player` } },
+        { status: 404 },
+      );
+    }
     const state = await this.#ensure(config);
-    if (url.pathname.endsWith('/ws')) return this.#connect(request, state);
+    if (seating) return this.#connect(request, state);
     if (url.pathname.endsWith('/transcript')) {
       const raw = url.searchParams.get('shoe');
       const shoe = raw === null ? null : Number(raw);
@@ -157,15 +187,36 @@ export class SharedTable extends DurableObject<Env> {
   #connect(request: Request, state: TableState): Response {
     const session = request.headers.get('X-Player-Session') ?? '';
     const balance = Number(request.headers.get('X-Player-Balance') ?? '0');
+    // An IPv6 address counts by its /64, as the rate limits count it.
+    const address = addressKey(request.headers.get('CF-Connecting-IP') ?? 'unknown');
+    const mine = this.ctx.getWebSockets(session);
+    if (mine.length === 0) {
+      // A new seat: within the address's share, and on a full table only in place of an idle seat.
+      const seats = this.#seats();
+      const fromAddress = [...seats.values()].filter((seat) => seat.address === address).length;
+      const cap = seatsPerAddress(this.env);
+      if (fromAddress >= cap) {
+        return Response.json(
+          { error: { code: 'too_many_seats', message: `${cap} sessions from your address sit at this table already: leave one, or try another table` } },
+          { status: 429 },
+        );
+      }
+      if (seats.size >= this.seatCap && !this.#releaseIdleSeat(seats, state)) {
+        return Response.json(
+          { error: { code: 'table_full', message: `this table seats ${this.seatCap} players, none of them idle: try another table` } },
+          { status: 503 },
+        );
+      }
+    }
     if (this.ctx.getWebSockets().length >= MAX_SOCKETS) {
       return Response.json({ error: { code: 'table_full', message: `this table holds ${MAX_SOCKETS} connections: try another table` } }, { status: 503 });
     }
-    const mine = this.ctx.getWebSockets(session);
     // A player's oldest tabs give way beyond the bound: a reconnect is never locked out.
     for (const old of mine.slice(0, Math.max(0, mine.length - MAX_SOCKETS_PER_PLAYER + 1))) old.close(4000, 'replaced by a newer connection');
     const pair = new WebSocketPair();
     this.ctx.acceptWebSocket(pair[1], [session]);
-    pair[1].serializeAttachment({ session } satisfies Attachment);
+    const now = this.#now();
+    pair[1].serializeAttachment({ session, address, active: Math.max(now, ...mine.map((w) => attachment(w).active)) } satisfies Attachment);
     pair[1].send(outgoing('state', { ...this.#publicState(state), you: this.#you(state, session, balance) }));
     this.#exclusive(async () => {
       if (this.#state!.phase === 'idle') await this.#openWindow(this.#now());
@@ -177,8 +228,8 @@ export class SharedTable extends DurableObject<Env> {
   // ---- WebSocket messages (Hibernation API) ------------------------------------------------------
 
   override async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer): Promise<void> {
-    const who = ws.deserializeAttachment() as Attachment | null;
-    if (!who || !this.#state) return;
+    const who = attachment(ws);
+    if (!who.session || !this.#state) return;
     let bucket = this.#buckets.get(ws);
     if (!bucket) this.#buckets.set(ws, (bucket = new TokenBucket(MESSAGE_RATE, Date.now())));
     const taken = bucket.take(Date.now());
@@ -277,6 +328,7 @@ export class SharedTable extends DurableObject<Env> {
     if (bound) return refuse(bound.code, bound.message);
     if (this.#store.bettors(shoe, round) >= MAX_SEATS)
       return refuse('round_full', `a round takes the bets of ${MAX_SEATS} players at most: bet in the next one`);
+    this.#touch(who.session);
     const stake = totalStake(req.body.bets);
     const id = sharedTransferId(s.config.tableId, shoe, round, player, 'debit');
     this.ctx.storage.transactionSync(() => {
@@ -772,7 +824,50 @@ export class SharedTable extends DurableObject<Env> {
 
   /** The sessions with a socket at the table, in order of their oldest socket. */
   #seatedSessions(): string[] {
-    return [...new Set(this.ctx.getWebSockets().map((w) => (w.deserializeAttachment() as Attachment).session))];
+    return [...this.#seats().keys()];
+  }
+
+  /** Each seated session: its address and its last activity (a bet, or its arrival), over its sockets. */
+  #seats(): Map<string, Seat> {
+    const seats = new Map<string, Seat>();
+    for (const ws of this.ctx.getWebSockets()) {
+      const a = attachment(ws);
+      const seat = seats.get(a.session);
+      if (seat) {
+        seat.active = Math.max(seat.active, a.active);
+        seat.sockets.push(ws);
+      } else seats.set(a.session, { address: a.address, active: a.active, sockets: [ws] });
+    }
+    return seats;
+  }
+
+  /**
+   * On a full table, the seat idle the longest gives way: no bet for IDLE_ROUNDS betting windows
+   * and none in the open round. Its sockets are closed (4001); it may come back when a seat is free.
+   */
+  #releaseIdleSeat(seats: Map<string, Seat>, s: TableState): boolean {
+    const idleSince = this.#now() - (this.idleMs ?? IDLE_ROUNDS * s.config.windowMs);
+    const round = s.phase === 'awaiting-beacon' ? s.shoe.closed : s.shoe.closed + 1;
+    let oldest: [string, Seat] | null = null;
+    for (const entry of seats) {
+      if (entry[1].active >= idleSince || this.#store.sessionBets(s.shoe.number, round, entry[0]).length > 0) continue;
+      if (!oldest || entry[1].active < oldest[1].active) oldest = entry;
+    }
+    if (!oldest) return false;
+    for (const ws of oldest[1].sockets) {
+      try {
+        ws.close(4001, 'seat released: idle at a full table');
+      } catch {
+        // already closing
+      }
+    }
+    return true;
+  }
+
+  /** A bet is activity: the session's seat is not idle. */
+  #touch(session: string): void {
+    const now = this.#now();
+    for (const ws of this.ctx.getWebSockets(session)) ws.serializeAttachment({ ...attachment(ws), active: now } satisfies Attachment);
   }
 
   #broadcast(type: string, body: object): void {

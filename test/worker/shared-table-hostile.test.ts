@@ -4,13 +4,15 @@
  * capped per address and per session, and the low findings (an immediate answer while a private
  * round is pending, a byte limit, a ticket for the upgrade). Every transcript still verifies.
  */
+import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, test } from 'vitest';
 import { generateSigningKey, type Jwks, playerKeyOf, ROOMS } from '../../shared/index.ts';
 import { sharedBetRequest, sharedStartRequest, signSharedRequest } from '../../shared/fairness/shared-table/index.ts';
 import { verifySharedText } from '../../shared/fairness/shared-table/verify.ts';
 import { api, createSession, type Session } from './helpers.ts';
-import { join } from './shared-helpers.ts';
+import type { SharedTable } from '../../worker/shared-table.ts';
+import { join, upgrade } from './shared-helpers.ts';
 
 const bet = (amount: number, box: 'player' | 'banker' | 'tie' = 'banker', sector = 1) => ({ sector, box, amount });
 
@@ -134,5 +136,82 @@ describe('one key and one start per session; the limits hold per session', () =>
     expect((await verified(id)).report.code).toBe('ok');
     hostile.close();
     honest.close();
+  });
+});
+
+describe('seats: per address, idle ones released on a full table; tables are not created by reads', () => {
+  test('a GET of an unknown table writes nothing; the first seated player creates it; a configured table exists on its first GET', async () => {
+    const id = 'hall-1/nobody-yet';
+    const r = await api('GET', `/api/tables/${id}`);
+    expect(r.status).toBe(404);
+    expect(r.body.error.code).toBe('not_found');
+    expect((await api('GET', `/api/tables/${id}/transcript`)).status).toBe(404);
+    // No state and no signed commitment behind the 404s.
+    expect(await env.SHARED_TABLES.getByName(id).books()).toBeNull();
+    const [s] = await sessions(1);
+    const p = await join(s!, id);
+    expect((await p.next('state')).shoe.commitment.body.type).toBe('commitment');
+    expect((await api('GET', `/api/tables/${id}`)).status).toBe(200);
+    p.close();
+    expect((await api('GET', '/api/tables/hall-1/configured')).status).toBe(200);
+  });
+
+  test('one address seats 16 sessions at a table, not 17; another address still sits', async () => {
+    const id = 'hall-1/one-address';
+    const all = await sessions(18);
+    const players = [];
+    for (const s of all.slice(0, 16)) players.push(await join(s, id));
+    const refused = await upgrade(`/api/tables/${id}/ws`, { Authorization: `Bearer ${all[16]!.token}` });
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as any).error.code).toBe('too_many_seats');
+    // A session already seated may open more tabs (up to 4 sockets, the oldest giving way).
+    const tab = await upgrade(`/api/tables/${id}/ws`, { Authorization: `Bearer ${all[0]!.token}` });
+    expect(tab.status).toBe(101);
+    tab.webSocket!.accept();
+    const other = await upgrade(`/api/tables/${id}/ws`, { Authorization: `Bearer ${all[17]!.token}`, 'CF-Connecting-IP': '192.0.2.7' });
+    expect(other.status).toBe(101);
+    other.webSocket!.accept();
+    for (const p of players) p.close();
+    tab.webSocket!.close(1000);
+    other.webSocket!.close(1000);
+  });
+
+  test('a full table takes a newcomer in place of the seat idle the longest, never in place of one that is betting', async () => {
+    const id = 'hall-1/full';
+    await api('GET', `/api/tables/${id}`); // wakes the object (a 404: nobody sat yet)
+    const stub = env.SHARED_TABLES.getByName(id);
+    await runInDurableObject(stub, (t: SharedTable) => {
+      t.seatCap = 3;
+    });
+    const [a, b, c, d, e] = await sessions(5);
+    const seated = [await join(a!, id), await join(b!, id), await join(c!, id)];
+    const closedWith = seated.map(() => null as number | null);
+    seated.forEach((p, i) => p.ws.addEventListener('close', (ev) => (closedWith[i] = ev.code)));
+    // Nobody idle yet: the fourth is refused.
+    const full = await upgrade(`/api/tables/${id}/ws`, { Authorization: `Bearer ${d!.token}` });
+    expect(full.status).toBe(503);
+    expect(((await full.json()) as any).error.code).toBe('table_full');
+    // The first seat bets; then every seat without a bet counts as idle.
+    const hello = await seated[0]!.next('state');
+    await seated[0]!.start(hello.shoe.commitment, 'betting seat', 5);
+    await seated[0]!.next('start-ack');
+    const open = await seated[0]!.next('open', freshWindow);
+    await seated[0]!.bet(id, open.shoe, open.round, [bet(100)]);
+    await seated[0]!.next('bet-ack');
+    await runInDurableObject(stub, (t: SharedTable) => {
+      t.idleMs = 0;
+    });
+    const p4 = await join(d!, id);
+    await p4.next('state');
+    const p5 = await join(e!, id);
+    await p5.next('state');
+    for (let i = 0; i < 50 && closedWith.filter((x) => x !== null).length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+    // The two idle seats gave way (4001); the betting one stayed.
+    expect(closedWith.slice(1)).toEqual([4001, 4001]);
+    expect(closedWith[0]).toBeNull();
+    await seated[0]!.next('deal', (m) => m.round === open.round, 60_000);
+    await settled(id);
+    expect((await verified(id)).report.code).toBe('ok');
+    for (const p of [seated[0]!, p4, p5]) p.close();
   });
 });
