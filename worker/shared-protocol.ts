@@ -77,7 +77,8 @@ export type ParseFailure = { ok: false; code: 'bad_message' | 'message_too_large
 /** A player's message, checked for its envelope (the request inside is checked by the fairness core). */
 export function parseClientMessage(text: string | ArrayBuffer): { ok: true; value: ClientMessage } | ParseFailure {
   if (typeof text !== 'string') return { ok: false, code: 'bad_message', message: 'messages are JSON text frames' };
-  if (text.length > MAX_MESSAGE_BYTES) return { ok: false, code: 'message_too_large', message: `a message is at most ${MAX_MESSAGE_BYTES} bytes` };
+  if (utf8Length(text) > MAX_MESSAGE_BYTES)
+    return { ok: false, code: 'message_too_large', message: `a message is at most ${MAX_MESSAGE_BYTES} bytes of UTF-8` };
   let m: Record<string, unknown>;
   try {
     m = JSON.parse(text) as Record<string, unknown>;
@@ -99,6 +100,12 @@ export function parseClientMessage(text: string | ArrayBuffer): { ok: true; valu
     default:
       return { ok: false, code: 'unknown_type', message: 'type is one of start, bet, state, ping' };
   }
+}
+
+/** The UTF-8 length of a text (a UTF-16 unit is 1 to 3 bytes; a surrogate pair is 4): counted, never encoded past the limit. */
+export function utf8Length(text: string): number {
+  if (text.length > MAX_MESSAGE_BYTES) return text.length; // at least one byte per unit: over the limit already
+  return new TextEncoder().encode(text).length;
 }
 
 /** A message to a player: `{ v, type, … }` as JSON text. */

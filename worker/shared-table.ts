@@ -141,6 +141,8 @@ export class SharedTable extends DurableObject<Env> {
   #state: TableState | null;
   #tail: Promise<unknown> = Promise.resolve();
   readonly #buckets = new WeakMap<WebSocket, TokenBucket>();
+  /** Transfer ids being asked of their session right now. */
+  readonly #inFlight = new Set<string>();
   /** Tests play a late or failing beacon relay through this. */
   beaconFetch: Fetcher | undefined;
   /** Seats of this table (MAX_SEATS; tests fill a smaller table). */
@@ -634,6 +636,17 @@ export class SharedTable extends DurableObject<Env> {
    * records its answer; a fault leaves it pending for the next alarm. `player`: the bet's key, for a debit.
    */
   async #runTransfer(t: TransferRow, player: string | null): Promise<void> {
+    // One ask of an id at a time: while a bet's first ask is out, the alarm does not ask it too.
+    if (this.#inFlight.has(t.id)) return;
+    this.#inFlight.add(t.id);
+    try {
+      await this.#askTransfer(t, player);
+    } finally {
+      this.#inFlight.delete(t.id);
+    }
+  }
+
+  async #askTransfer(t: TransferRow, player: string | null): Promise<void> {
     const s = this.#state!;
     const ask: Transfer = { id: t.id, table: s.config.tableId, shoe: t.shoe, round: t.round, kind: t.kind, amount: t.amount };
     let outcome: TransferOutcome;
@@ -645,6 +658,23 @@ export class SharedTable extends DurableObject<Env> {
       return;
     }
     if (!outcome.ok && RETRY_LATER.has(outcome.code)) {
+      if (player !== null && t.kind === 'debit') {
+        // A bet's first ask, answered busy (a private round of the session awaits its settlement): the
+        // session recorded nothing, and this id was never asked before nor meanwhile (#inFlight), so the
+        // bet is refused now, not held until the private round settles.
+        this.ctx.storage.transactionSync(() => {
+          this.#store.setTransferStatus(t.id, 'refused');
+          this.#store.setBetStatus({ shoe: t.shoe, round: t.round, player }, 'refused');
+        });
+        this.#toSession(t.session, 'bet-refused', {
+          shoe: t.shoe,
+          round: t.round,
+          player,
+          code: outcome.code,
+          message: 'your session has a private round awaiting its settlement: finish it, then bet here from the next round',
+        });
+        return;
+      }
       await this.#schedule();
       return;
     }

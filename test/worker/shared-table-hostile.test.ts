@@ -10,7 +10,7 @@ import { describe, expect, test } from 'vitest';
 import { generateSigningKey, type Jwks, playerKeyOf, ROOMS } from '../../shared/index.ts';
 import { sharedBetRequest, sharedStartRequest, signSharedRequest } from '../../shared/fairness/shared-table/index.ts';
 import { verifySharedText } from '../../shared/fairness/shared-table/verify.ts';
-import { api, createSession, type Session } from './helpers.ts';
+import { api, bet as privateBet, createSession, readySession, type Session, state } from './helpers.ts';
 import type { SharedTable } from '../../worker/shared-table.ts';
 import { join, upgrade } from './shared-helpers.ts';
 
@@ -213,5 +213,50 @@ describe('seats: per address, idle ones released on a full table; tables are not
     await settled(id);
     expect((await verified(id)).report.code).toBe('ok');
     for (const p of [seated[0]!, p4, p5]) p.close();
+  });
+});
+
+describe('the low findings', () => {
+  test('a shared bet from a session with a private round pending is refused at once (session_busy), and nothing is taken', async () => {
+    const id = 'hall-1/busy';
+    const s = await readySession({ room: 'hall-1' });
+    const accepted = await privateBet(s, [bet(1000, 'player')]);
+    expect(accepted.status).toBe(200);
+    const before = (await state(s)).balance;
+    const p = await join(s, id);
+    const hello = await p.next('state');
+    await p.start(hello.shoe.commitment, 'busy seat', 9);
+    await p.next('start-ack');
+    const open = await p.next('open', freshWindow);
+    await p.bet(id, open.shoe, open.round, [bet(500)]);
+    // Answered while the private round is still unsettled (it is never revealed in this test).
+    const refused = await p.next('bet-refused');
+    expect(refused.code).toBe('session_busy');
+    expect(refused.message).toMatch(/private round/);
+    expect((await state(s)).balance).toBe(before);
+    const books = await settled(id);
+    expect(books.sessions[s.id]?.debited ?? 0).toBe(0);
+    p.close();
+  });
+
+  test('the 4 KiB message limit counts UTF-8 bytes; an under-minimum bet is told the minimum', async () => {
+    const id = 'hall-1/bytes';
+    const [s] = await sessions(1);
+    const p = await join(s!, id);
+    const hello = await p.next('state');
+    // 2,100 UTF-16 units, 4,2xx bytes of UTF-8.
+    p.ws.send(JSON.stringify({ v: 1, type: 'state', pad: 'é'.repeat(2_100) }));
+    expect((await p.next('error')).code).toBe('message_too_large');
+    // The same in ASCII under the limit is fine.
+    p.ws.send(JSON.stringify({ v: 1, type: 'state', pad: 'e'.repeat(2_100) }));
+    await p.next('state', (m) => m !== hello);
+    await p.start(hello.shoe.commitment, 'small bettor', 9);
+    await p.next('start-ack');
+    const open = await p.next('open', freshWindow);
+    await p.bet(id, open.shoe, open.round, [bet(50)]);
+    const refused = await p.next('bet-refused');
+    expect(refused.code).toBe('bets_invalid');
+    expect(refused.message).toMatch(/is 0\.05, under the table minimum of 0\.10?\b/);
+    p.close();
   });
 });
