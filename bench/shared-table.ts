@@ -124,10 +124,10 @@ const CLOSE_HEAD = /^\{"v":1,"type":"close","shoe":(\d+),"round":(\d+),/;
  * (its round): each of 1,000 players parsing the whole list of 1,000 bets is 1,000 times the work
  * of one player's device, all in this one process, and it would hold back every later message.
  */
-function connect(url: string, token: string, key: SigningKey, reader: boolean): Promise<Seat> {
+function connect(url: string, ticket: string, key: SigningKey, reader: boolean): Promise<Seat> {
   // Node's WebSocket (undici) takes a dispatcher: here one that leaves out the compression offer.
   const ws = new (WebSocket as unknown as new (url: string, init: object) => WebSocket)(
-    `${url}?token=${encodeURIComponent(token)}`,
+    `${url}?ticket=${encodeURIComponent(ticket)}`,
     DEFLATE || !globalDispatcher ? {} : { dispatcher: withoutCompression },
   );
   const seat: Seat = { key, player: playerKeyOf(key), ws, waiting: new Map(), inbox: [] };
@@ -210,7 +210,10 @@ async function measure(players: number): Promise<SizeFigures> {
             body,
           });
           const created = (await res.json()) as { token: string };
-          return connect(`${base.replace('http', 'ws')}/api/tables/${table}/ws`, created.token, key, i + j === 0);
+          // A single-use ticket for the upgrade URL, as the widget does (the session token never goes in a URL).
+          const ticket = await fetch(`${base}/api/tables/${table}/ticket`, { method: 'POST', headers: { Authorization: `Bearer ${created.token}` } });
+          const { ticket: t } = (await ticket.json()) as { ticket: string };
+          return connect(`${base.replace('http', 'ws')}/api/tables/${table}/ws`, t, key, i + j === 0);
         }),
       );
       seats.push(...batch);

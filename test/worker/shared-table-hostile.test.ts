@@ -260,3 +260,24 @@ describe('the low findings', () => {
     p.close();
   });
 });
+
+describe('a ticket for the WebSocket upgrade, never the session token in the URL', () => {
+  test('a ticket opens one socket at its table, once; the token in the query is refused', async () => {
+    const id = 'hall-1/tickets';
+    const [s] = await sessions(1);
+    expect((await upgrade(`/api/tables/${id}/ws?token=${encodeURIComponent(s!.token)}`)).status).toBe(401);
+    const ticketOf = async (table: string) => (await api('POST', `/api/tables/${table}/ticket`, { token: s!.token, body: {} })).body.ticket as string;
+    expect((await api('POST', `/api/tables/${id}/ticket`, { body: {} })).status).toBe(401);
+    const ticket = await ticketOf(id);
+    expect(ticket).not.toContain(s!.token.split('.')[1]);
+    const first = await upgrade(`/api/tables/${id}/ws?ticket=${encodeURIComponent(ticket)}`);
+    expect(first.status).toBe(101);
+    first.webSocket!.accept();
+    // Used once: refused the second time.
+    expect((await upgrade(`/api/tables/${id}/ws?ticket=${encodeURIComponent(ticket)}`)).status).toBe(401);
+    // A ticket for another table does not open this one.
+    const other = await ticketOf('hall-1/tickets-other');
+    expect((await upgrade(`/api/tables/${id}/ws?ticket=${encodeURIComponent(other)}`)).status).toBe(401);
+    first.webSocket!.close(1000);
+  });
+});
