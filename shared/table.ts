@@ -121,7 +121,12 @@ export function validateAmount(amount: unknown, limits: TableLimits, where?: { s
   }
   if (amount <= 0) return betError('amount_not_positive', `the bet${at} must be more than zero, got ${amount}`, where);
   if (amount % limits.step !== 0) {
-    return betError('amount_off_step', `the bet${at} must be a multiple of ${formatUnits(limits.step)}, got ${formatUnits(amount)}`, where);
+    // Under the minimum as well: the minimum is what the player needs to hear (the code stays the step's).
+    const rule =
+      amount < limits.min
+        ? `is ${formatUnits(amount)}, under the table minimum of ${formatUnits(limits.min)} (bets go in steps of ${formatUnits(limits.step)})`
+        : `must be a multiple of ${formatUnits(limits.step)}, got ${formatUnits(amount)}`;
+    return betError('amount_off_step', `the bet${at} ${rule}`, where);
   }
   if (amount < limits.min) {
     return betError('under_minimum', `the bet${at} is ${formatUnits(amount)}, under the table minimum of ${formatUnits(limits.min)}`, where);

@@ -50,6 +50,10 @@ export interface Env {
   SHARED_WINDOW_MS?: string;
   /** Shared tables: how long past its due time a beacon round may come before the round is voided, in ms (default 10000). */
   SHARED_BEACON_LATE_MS?: string;
+  /** Shared tables that exist by configuration, comma-separated ids (e.g. "hall-1/a,hall-1/blitz.fast"): a GET of one creates it. Any other id comes into being with its first seated player. */
+  SHARED_TABLE_IDS?: string;
+  /** Shared tables: sessions one client address (CF-Connecting-IP) may seat at one table at once (default 16). */
+  SHARED_SEATS_PER_ADDRESS?: string;
   /** Tests only, never in production: the step of a round at which a shared table stops (shared-table.ts `haltIfAsked`). */
   SHARED_TEST_HALT?: string;
   /** Tests only, never in production: a smaller round limit committed for new reshuffle shoes (shared-table.ts `reshuffleRoundLimit`; honoured only with DEV=true). */
@@ -124,6 +128,21 @@ export function ledgerDelayMs(env: Env): number {
 export function sharedTiming(env: Env): { windowMs: { normal: number; fast: number }; beaconLateMs: number } {
   const normal = Math.max(100, positive(env.SHARED_WINDOW_MS, 15_000));
   return { windowMs: { normal, fast: Math.max(100, Math.round(normal / 3)) }, beaconLateMs: positive(env.SHARED_BEACON_LATE_MS, 10_000) };
+}
+
+/** The shared tables that exist by configuration (`SHARED_TABLE_IDS`). */
+export function configuredTables(env: Env): ReadonlySet<string> {
+  return new Set(
+    (env.SHARED_TABLE_IDS ?? '')
+      .split(',')
+      .map((id) => id.trim())
+      .filter((id) => id !== ''),
+  );
+}
+
+/** `SHARED_SEATS_PER_ADDRESS`: seats one client address may hold at one shared table (default 16). */
+export function seatsPerAddress(env: Env): number {
+  return Math.floor(positive(env.SHARED_SEATS_PER_ADDRESS, 16));
 }
 
 /** `VOID_AFTER_SECONDS`, within the range pb-fair-2 allows (FAIRNESS.md §B3). */

@@ -15,6 +15,17 @@ export const RETRY_MS = 1_000;
 /** Sockets per table, and per player at one table (tabs). */
 export const MAX_SOCKETS = 2_000;
 export const MAX_SOCKETS_PER_PLAYER = 4;
+/**
+ * Seats per table: sessions connected at once, and bets taken in one round. With one key, one
+ * start request and one bet request per session, this bounds every record and message a table
+ * sends whatever its players send (API.md "Bounds"): a start request is at most
+ * MAX_START_REQUEST_BYTES, a bet request MAX_BET_REQUEST_BYTES, so the start record, the close and
+ * the public state stay under 1 MiB, Cloudflare's WebSocket message limit (and SQLite's 2 MB row).
+ */
+export const MAX_SEATS = 400;
+/** The longest start request (128 four-byte code points of seed, the longest table id) and bet request (nine boxes at the VIP maximum), in JSON bytes. */
+export const MAX_START_REQUEST_BYTES = 900;
+export const MAX_BET_REQUEST_BYTES = 700;
 /** Messages a socket may send: a burst, refilled per second. */
 export const MESSAGE_RATE = { burst: 20, perSecond: 5 } as const;
 /** The largest message a socket may send, in bytes. */
@@ -66,7 +77,8 @@ export type ParseFailure = { ok: false; code: 'bad_message' | 'message_too_large
 /** A player's message, checked for its envelope (the request inside is checked by the fairness core). */
 export function parseClientMessage(text: string | ArrayBuffer): { ok: true; value: ClientMessage } | ParseFailure {
   if (typeof text !== 'string') return { ok: false, code: 'bad_message', message: 'messages are JSON text frames' };
-  if (text.length > MAX_MESSAGE_BYTES) return { ok: false, code: 'message_too_large', message: `a message is at most ${MAX_MESSAGE_BYTES} bytes` };
+  if (utf8Length(text) > MAX_MESSAGE_BYTES)
+    return { ok: false, code: 'message_too_large', message: `a message is at most ${MAX_MESSAGE_BYTES} bytes of UTF-8` };
   let m: Record<string, unknown>;
   try {
     m = JSON.parse(text) as Record<string, unknown>;
@@ -88,6 +100,12 @@ export function parseClientMessage(text: string | ArrayBuffer): { ok: true; valu
     default:
       return { ok: false, code: 'unknown_type', message: 'type is one of start, bet, state, ping' };
   }
+}
+
+/** The UTF-8 length of a text (a UTF-16 unit is 1 to 3 bytes; a surrogate pair is 4): counted, never encoded past the limit. */
+export function utf8Length(text: string): number {
+  if (text.length > MAX_MESSAGE_BYTES) return text.length; // at least one byte per unit: over the limit already
+  return new TextEncoder().encode(text).length;
 }
 
 /** A message to a player: `{ v, type, … }` as JSON text. */

@@ -3,9 +3,11 @@
  *
  *   GET /api/tables/:room/:name             the table's public state (no token)
  *   GET /api/tables/:room/:name/transcript  a shoe's signed records (?shoe=n; default: the current one)
- *   GET /api/tables/:room/:name/ws          WebSocket upgrade; the player's session token as
- *                                           `Authorization: Bearer …` or `?token=…` (browsers cannot
- *                                           set headers on a WebSocket)
+ *   POST /api/tables/:room/:name/ticket     a WebSocket ticket for this table (the session token as
+ *                                           `Authorization: Bearer …`): single use, 30 s
+ *   GET /api/tables/:room/:name/ws          WebSocket upgrade; the session token as
+ *                                           `Authorization: Bearer …`, or `?ticket=…` (browsers cannot
+ *                                           set headers on a WebSocket; a token never goes in a URL)
  *
  * The Worker checks the table id and the token (with the player's session object) and passes the
  * session id to the table: the table then knows whose money each socket may move.
@@ -16,7 +18,7 @@ import { isOriginAllowedFor, isSameOrigin, originRefusal } from './cors.ts';
 import { beaconProblem, misconfigured } from './deploy-check.ts';
 import { type Env, sharedTiming } from './env.ts';
 import { parseTableId, TABLE_ID_RULE } from './shared-protocol.ts';
-import { bearer, tokenHash, tokenSession } from './tokens.ts';
+import { bearer, ticketSession, tokenHash, tokenSession } from './tokens.ts';
 
 export const sharedTableRoutes = new Hono<{ Bindings: Env }>();
 
@@ -62,18 +64,37 @@ sharedTableRoutes.get('/:room/:name/transcript', async (c) => {
   return relay(t.stub.fetch(shoe === undefined ? t.url : `${t.url}&shoe=${shoe}`));
 });
 
+sharedTableRoutes.post('/:room/:name/ticket', async (c) => {
+  const t = tableOf(c.env, c.req.param('room'), c.req.param('name'), 'ws');
+  if (!t) return noTable();
+  const token = bearer(c.req.header('Authorization'));
+  const owner = token === null ? null : tokenSession(token);
+  if (token === null || owner === null) return refuse(failure(401, 'unauthorized', 'send your session\'s token as "Authorization: Bearer <token>"'));
+  const ticket = await c.env.TABLES.getByName(owner).sharedTicket(tokenHash(token), t.config.tableId);
+  if (!ticket) return refuse(failure(401, 'unauthorized', 'the token is not valid'));
+  return Response.json(ticket, { headers: { 'Cache-Control': 'no-store' } });
+});
+
 sharedTableRoutes.get('/:room/:name/ws', async (c) => {
   const t = tableOf(c.env, c.req.param('room'), c.req.param('name'), 'ws');
   if (!t) return noTable();
   if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') {
     return refuse(failure(426, 'upgrade_required', 'this is the table\'s WebSocket: connect with "Upgrade: websocket"'));
   }
-  const token = bearer(c.req.header('Authorization')) ?? c.req.query('token') ?? null;
-  const owner = token === null ? null : tokenSession(token);
-  if (token === null || owner === null)
-    return refuse(failure(401, 'unauthorized', 'send your session\'s token as "Authorization: Bearer <token>" or ?token=<token>'));
-  const seat = await c.env.TABLES.getByName(owner).sharedSeat(tokenHash(token));
-  if (!seat) return refuse(failure(401, 'unauthorized', 'the token is not valid'));
+  // A browser cannot set headers on a WebSocket: it sends a ticket (POST …/ticket), never its session token, in the URL.
+  const token = bearer(c.req.header('Authorization'));
+  const ticket = c.req.query('ticket') ?? null;
+  const owner = token !== null ? tokenSession(token) : ticket !== null ? ticketSession(ticket) : null;
+  if (owner === null)
+    return refuse(
+      failure(401, 'unauthorized', 'send your session\'s token as "Authorization: Bearer <token>", or a ticket from POST …/ticket as ?ticket=<ticket>'),
+    );
+  const sessionObject = c.env.TABLES.getByName(owner);
+  const seat = token !== null ? await sessionObject.sharedSeat(tokenHash(token)) : await sessionObject.sharedSeatByTicket(tokenHash(ticket!), t.config.tableId);
+  if (!seat)
+    return refuse(
+      failure(401, 'unauthorized', token !== null ? 'the token is not valid' : 'the ticket is not valid: unknown, used, expired or for another table'),
+    );
   const origin = c.req.header('Origin');
   const cross = origin === undefined || isSameOrigin(origin, c.req.url) ? null : origin;
   if (!isOriginAllowedFor(cross, seat.affiliate, c.env)) return refuse(originRefusal(cross!, seat.affiliate));

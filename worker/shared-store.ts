@@ -8,8 +8,8 @@
  * - `st_transfers`: the table's half of every money movement with a player's session (pending
  *   until the session's answer is recorded: shared-wallet.ts has the other half);
  * - `st_records`: every signed record, in order: the public transcript;
- * - `st_starts`: each seated player's signed start request (seed and cut) for a shoe;
- * - `st_keys`: which session each player key moves the money of (bound at its first request).
+ * - `st_starts`: each seated player's signed start request (seed and cut) for a shoe: one per session;
+ * - `st_keys`: which session each player key moves the money of (bound at its first request; one key per session).
  */
 import type { SharedBetRequest, SharedStartRequest, SignedShared, SignedSharedRequest } from '../shared/fairness/shared-table/index.ts';
 
@@ -67,7 +67,11 @@ const SCHEMA = [
   `CREATE INDEX IF NOT EXISTS st_records_by_kind ON st_records (shoe, kind, seq)`,
   `CREATE TABLE IF NOT EXISTS st_starts (shoe INTEGER NOT NULL, player TEXT NOT NULL, session TEXT NOT NULL, request TEXT NOT NULL, PRIMARY KEY (shoe, player)) WITHOUT ROWID`,
   `CREATE TABLE IF NOT EXISTS st_keys (player TEXT PRIMARY KEY, session TEXT NOT NULL) WITHOUT ROWID`,
+  `CREATE INDEX IF NOT EXISTS st_keys_by_session ON st_keys (session)`,
 ];
+
+/** What binding a key to a session found: bound (now or before), another session's key, or a second key of this session. */
+export type KeyBinding = 'bound' | 'taken' | 'second_key';
 
 type Row = Record<string, SqlStorageValue>;
 
@@ -207,23 +211,33 @@ export class SharedStore {
     return r ? recordRow(r) : null;
   }
 
-  /** The session a player key is bound to, binding it on first use; null when it is another session's. */
-  bindKey(player: string, session: string): boolean {
+  /**
+   * Binds a player key to a session on its first use. A session sits with one key at a table: a
+   * key already another session's is `taken`, a second key of a session is `second_key`.
+   */
+  bindKey(player: string, session: string): KeyBinding {
     // Read first: a key already bound (every bet after the first) writes nothing.
     const bound = this.#sql.exec<Row>('SELECT session FROM st_keys WHERE player = ?', player).toArray()[0];
-    if (bound) return String(bound.session) === session;
+    if (bound) return String(bound.session) === session ? 'bound' : 'taken';
+    if (this.keyOf(session) !== null) return 'second_key';
     this.#sql.exec('INSERT INTO st_keys VALUES (?, ?)', player, session);
-    return true;
+    return 'bound';
+  }
+
+  /** The key a session sits with at this table (the first by key, if it bound several before one key per session was the rule). */
+  keyOf(session: string): string | null {
+    const r = this.#sql.exec<Row>('SELECT player FROM st_keys WHERE session = ? ORDER BY player LIMIT 1', session).toArray()[0];
+    return r ? String(r.player) : null;
+  }
+
+  /** How many bets of a round are taken or being taken (refused ones do not count). */
+  bettors(shoe: number, round: number): number {
+    const r = this.#sql.exec<Row>(`SELECT count(*) AS n FROM st_bets WHERE shoe = ? AND round = ? AND status != 'refused'`, shoe, round).toArray()[0];
+    return Number(r?.n ?? 0);
   }
 
   setStart(shoe: number, player: string, session: string, request: SignedSharedRequest<SharedStartRequest>): void {
-    this.#sql.exec(
-      'INSERT INTO st_starts VALUES (?, ?, ?, ?) ON CONFLICT (shoe, player) DO UPDATE SET request = excluded.request',
-      shoe,
-      player,
-      session,
-      JSON.stringify(request),
-    );
+    this.#sql.exec('INSERT INTO st_starts VALUES (?, ?, ?, ?)', shoe, player, session, JSON.stringify(request));
   }
 
   /** The start requests of a shoe from these sessions. */
@@ -235,6 +249,7 @@ export class SharedStore {
       .map((r) => JSON.parse(String(r.request)) as SignedSharedRequest<SharedStartRequest>);
   }
 
+  /** A session's start request for a shoe, if it sent one. */
   hasStart(shoe: number, session: string): boolean {
     return this.#sql.exec('SELECT 1 FROM st_starts WHERE shoe = ? AND session = ? LIMIT 1', shoe, session).toArray().length > 0;
   }

@@ -30,6 +30,7 @@ import {
   buildSharedReveal,
   buildSharedStart,
   buildSharedVoid,
+  checkSharedStartRequest,
   DEFAULT_BEACON_DEADLINE_SECONDS,
   type SharedBetRequest,
   type SharedClose,
@@ -52,11 +53,12 @@ import { outcomeCode } from '../shared/fairness/shared-table/outcomes.ts';
 import { sharedTransferId } from '../shared/fairness/v2/transfer.ts';
 import { canonicalJson, DEFAULT_SHOE_PARAMS, newServerSeed, ROOMS, totalStake } from '../shared/index.ts';
 import { beaconSource, type BeaconSource, fetchBeacon, type Fetcher, VerifiedRounds } from './beacon.ts';
-import { type Env, isDev, sharedTiming } from './env.ts';
+import { configuredTables, type Env, isDev, seatsPerAddress, sharedTiming } from './env.ts';
 import { signingKey } from './keys.ts';
-import { TokenBucket } from './limits.ts';
+import { addressKey, TokenBucket } from './limits.ts';
 import {
   type ClientMessage,
+  MAX_SEATS,
   MAX_SOCKETS,
   MAX_SOCKETS_PER_PLAYER,
   MESSAGE_RATE,
@@ -73,6 +75,8 @@ import { RETRY_LATER, type Transfer, type TransferOutcome } from './shared-walle
 export const RESHUFFLE_ROUND_LIMIT = 100;
 /** Up to this many connections, every accepted bet is broadcast as it comes; beyond, the close lists them. */
 export const LIVE_BETS_MAX_SOCKETS = 50;
+/** A seat with no bet for this many betting windows is idle: on a full table it gives way to a newcomer. */
+export const IDLE_ROUNDS = 3;
 /** Transfers asked per alarm (or after a deal or a void), at most (the rest on the next one). */
 const RETRY_BATCH = 2_000;
 /** Transfers in flight at once: each is an RPC to a player's session object. */
@@ -102,6 +106,22 @@ interface TableState {
 
 interface Attachment {
   session: string;
+  /** The client address it came from (CF-Connecting-IP), and when its session last bet (or arrived), Unix ms. */
+  address: string;
+  active: number;
+}
+
+/** A seated session: its address, its last activity, its sockets. */
+interface Seat {
+  address: string;
+  active: number;
+  sockets: WebSocket[];
+}
+
+/** A socket's attachment (sockets accepted before addresses were kept count as one unknown address, active since 0). */
+function attachment(ws: WebSocket): Attachment {
+  const a = ws.deserializeAttachment() as Partial<Attachment> | null;
+  return { session: a?.session ?? '', address: a?.address ?? '', active: a?.active ?? 0 };
 }
 
 export interface SharedBooks {
@@ -121,8 +141,14 @@ export class SharedTable extends DurableObject<Env> {
   #state: TableState | null;
   #tail: Promise<unknown> = Promise.resolve();
   readonly #buckets = new WeakMap<WebSocket, TokenBucket>();
+  /** Transfer ids being asked of their session right now. */
+  readonly #inFlight = new Set<string>();
   /** Tests play a late or failing beacon relay through this. */
   beaconFetch: Fetcher | undefined;
+  /** Seats of this table (MAX_SEATS; tests fill a smaller table). */
+  seatCap = MAX_SEATS;
+  /** How long a seat goes without a bet before it is idle; null: IDLE_ROUNDS betting windows (tests set 0). */
+  idleMs: number | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -138,8 +164,16 @@ export class SharedTable extends DurableObject<Env> {
     const url = new URL(request.url);
     const config = parseTableId(url.searchParams.get('room') ?? '', url.searchParams.get('name') ?? '', sharedTiming(this.env).windowMs);
     if (!config) return Response.json({ error: { code: 'not_found', message: 'no such table' } }, { status: 404 });
+    const seating = url.pathname.endsWith('/ws');
+    // A table comes into being by configuration or with its first seated player (the Worker checked the session), never by a read.
+    if (!this.#state && !seating && !configuredTables(this.env).has(config.tableId)) {
+      return Response.json(
+        { error: { code: 'not_found', message: `nobody has sat at table ${config.tableId} yet: a table opens with its first seated player` } },
+        { status: 404 },
+      );
+    }
     const state = await this.#ensure(config);
-    if (url.pathname.endsWith('/ws')) return this.#connect(request, state);
+    if (seating) return this.#connect(request, state);
     if (url.pathname.endsWith('/transcript')) {
       const raw = url.searchParams.get('shoe');
       const shoe = raw === null ? null : Number(raw);
@@ -155,15 +189,36 @@ export class SharedTable extends DurableObject<Env> {
   #connect(request: Request, state: TableState): Response {
     const session = request.headers.get('X-Player-Session') ?? '';
     const balance = Number(request.headers.get('X-Player-Balance') ?? '0');
+    // An IPv6 address counts by its /64, as the rate limits count it.
+    const address = addressKey(request.headers.get('CF-Connecting-IP') ?? 'unknown');
+    const mine = this.ctx.getWebSockets(session);
+    if (mine.length === 0) {
+      // A new seat: within the address's share, and on a full table only in place of an idle seat.
+      const seats = this.#seats();
+      const fromAddress = [...seats.values()].filter((seat) => seat.address === address).length;
+      const cap = seatsPerAddress(this.env);
+      if (fromAddress >= cap) {
+        return Response.json(
+          { error: { code: 'too_many_seats', message: `${cap} sessions from your address sit at this table already: leave one, or try another table` } },
+          { status: 429 },
+        );
+      }
+      if (seats.size >= this.seatCap && !this.#releaseIdleSeat(seats, state)) {
+        return Response.json(
+          { error: { code: 'table_full', message: `this table seats ${this.seatCap} players, none of them idle: try another table` } },
+          { status: 503 },
+        );
+      }
+    }
     if (this.ctx.getWebSockets().length >= MAX_SOCKETS) {
       return Response.json({ error: { code: 'table_full', message: `this table holds ${MAX_SOCKETS} connections: try another table` } }, { status: 503 });
     }
-    const mine = this.ctx.getWebSockets(session);
     // A player's oldest tabs give way beyond the bound: a reconnect is never locked out.
     for (const old of mine.slice(0, Math.max(0, mine.length - MAX_SOCKETS_PER_PLAYER + 1))) old.close(4000, 'replaced by a newer connection');
     const pair = new WebSocketPair();
     this.ctx.acceptWebSocket(pair[1], [session]);
-    pair[1].serializeAttachment({ session } satisfies Attachment);
+    const now = this.#now();
+    pair[1].serializeAttachment({ session, address, active: Math.max(now, ...mine.map((w) => attachment(w).active)) } satisfies Attachment);
     pair[1].send(outgoing('state', { ...this.#publicState(state), you: this.#you(state, session, balance) }));
     this.#exclusive(async () => {
       if (this.#state!.phase === 'idle') await this.#openWindow(this.#now());
@@ -175,8 +230,8 @@ export class SharedTable extends DurableObject<Env> {
   // ---- WebSocket messages (Hibernation API) ------------------------------------------------------
 
   override async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer): Promise<void> {
-    const who = ws.deserializeAttachment() as Attachment | null;
-    if (!who || !this.#state) return;
+    const who = attachment(ws);
+    if (!who.session || !this.#state) return;
     let bucket = this.#buckets.get(ws);
     if (!bucket) this.#buckets.set(ws, (bucket = new TokenBucket(MESSAGE_RATE, Date.now())));
     const taken = bucket.take(Date.now());
@@ -224,17 +279,18 @@ export class SharedTable extends DurableObject<Env> {
     if (!checked.ok) return send(ws, 'start-refused', { code: checked.error.code, message: checked.error.message });
     const r = checked.value.body;
     const s = this.#state!;
-    const commitment = this.#store.record(s.shoe.number, 'commitment')!.record;
-    if (s.shoe.clientSeed !== null || r.table !== s.config.tableId || r.shoe !== s.shoe.number || r.commitment !== commitment.hash) {
-      return send(ws, 'start-refused', {
-        code: 'request_mismatch',
-        message: `the start request must answer the commitment of shoe ${s.shoe.number}, not started yet`,
-      });
-    }
-    const n = s.shoe.params.decks * 52;
-    if (!Number.isSafeInteger(r.cut) || r.cut < 1 || r.cut > n - 1) return send(ws, 'start-refused', { code: 'bad_cut', message: `a cut is 1–${n - 1}` });
-    if (!this.#store.bindKey(r.player, who.session))
-      return send(ws, 'start-refused', { code: 'player_key_taken', message: "this key is another session's at this table" });
+    const commitment = this.#store.record(s.shoe.number, 'commitment')!.record as SignedShared<SharedCommitment>;
+    const mismatch = { code: 'request_mismatch', message: `the start request must answer the commitment of shoe ${s.shoe.number}, not started yet` };
+    if (s.shoe.clientSeed !== null) return send(ws, 'start-refused', mismatch);
+    // The verifier's own rules for a start request (seed, cut, commitment): nothing it would refuse is ever signed.
+    const rules = checkSharedStartRequest(commitment, r);
+    if (!rules.ok)
+      return send(ws, 'start-refused', rules.error.code === 'request_mismatch' ? mismatch : { code: rules.error.code, message: rules.error.message });
+    const key = this.#bindKey(r.player, who.session);
+    if (key) return send(ws, 'start-refused', key);
+    // One start request per session and shoe: the start record grows with the seats, never with what one sends.
+    if (this.#store.hasStart(s.shoe.number, who.session))
+      return send(ws, 'start-refused', { code: 'already_started', message: `your start request for shoe ${s.shoe.number} is in already: one per shoe` });
     this.#store.setStart(s.shoe.number, r.player, who.session, checked.value);
     send(ws, 'start-ack', { shoe: s.shoe.number, player: r.player });
   }
@@ -270,7 +326,11 @@ export class SharedTable extends DurableObject<Env> {
     if (s.shoe.clientSeed === null && !this.#store.hasStart(shoe, who.session)) {
       return refuse('start_required', `shoe ${shoe} starts at this close: send your start request (client seed and cut) before your first bet`);
     }
-    if (!this.#store.bindKey(player, who.session)) return refuse('player_key_taken', "this key is another session's at this table");
+    const bound = this.#bindKey(player, who.session);
+    if (bound) return refuse(bound.code, bound.message);
+    if (this.#store.bettors(shoe, round) >= MAX_SEATS)
+      return refuse('round_full', `a round takes the bets of ${MAX_SEATS} players at most: bet in the next one`);
+    this.#touch(who.session);
     const stake = totalStake(req.body.bets);
     const id = sharedTransferId(s.config.tableId, shoe, round, player, 'debit');
     this.ctx.storage.transactionSync(() => {
@@ -278,6 +338,15 @@ export class SharedTable extends DurableObject<Env> {
       this.#store.insertTransfer({ id, session: who.session, shoe, round, kind: 'debit', amount: stake });
     });
     await this.#runTransfer(this.#store.transfer(id)!, player);
+  }
+
+  /** Binds the request's key to the session: null when it may use it, else the refusal (one key per session, a key per session). */
+  #bindKey(player: string, session: string): { code: string; message: string } | null {
+    const bound = this.#store.bindKey(player, session);
+    if (bound === 'taken') return { code: 'player_key_taken', message: "this key is another session's at this table" };
+    if (bound === 'second_key')
+      return { code: 'one_key_per_session', message: 'your session sits at this table with another key: one key per session, whatever keys it holds' };
+    return null;
   }
 
   /** The stored bet a resent request is an exact copy of, if any. */
@@ -342,10 +411,12 @@ export class SharedTable extends DurableObject<Env> {
     let last = this.#store.last()!.record;
     const records: SignedShared[] = [];
     if (shoe.clientSeed === null) {
-      // The start: the signed start requests of the players seated now, and of every bettor of this round.
-      const seated = new Set([...this.ctx.getWebSockets().map((w) => (w.deserializeAttachment() as Attachment).session), ...accepted.map((b) => b.session)]);
+      // The start: the signed start requests of every bettor of this round and of the players seated now, MAX_SEATS at most.
+      const seated = new Set([...accepted.map((b) => b.session), ...this.#seatedSessions()].slice(0, MAX_SEATS));
       const commitment = this.#store.record(shoe.number, 'commitment')!.record as SignedShared<SharedCommitment>;
-      const built = buildSharedStart(commitment, this.#store.starts(shoe.number, seated), key.keyId, issuedAt);
+      // Stored requests were checked on arrival; one stored by an older version that breaks a rule is left out, never signed.
+      const starts = this.#store.starts(shoe.number, seated).filter((r) => checkSharedStartRequest(commitment, r.body).ok);
+      const built = buildSharedStart(commitment, starts, key.keyId, issuedAt);
       if (!built.ok) throw new Error(`${s.config.tableId}: the start cannot be built: ${built.error.message}`);
       const start = await signSharedRecord(built.value, key);
       const inputs = sharedStartInputs(start.body, shoe.params.decks);
@@ -565,6 +636,17 @@ export class SharedTable extends DurableObject<Env> {
    * records its answer; a fault leaves it pending for the next alarm. `player`: the bet's key, for a debit.
    */
   async #runTransfer(t: TransferRow, player: string | null): Promise<void> {
+    // One ask of an id at a time: while a bet's first ask is out, the alarm does not ask it too.
+    if (this.#inFlight.has(t.id)) return;
+    this.#inFlight.add(t.id);
+    try {
+      await this.#askTransfer(t, player);
+    } finally {
+      this.#inFlight.delete(t.id);
+    }
+  }
+
+  async #askTransfer(t: TransferRow, player: string | null): Promise<void> {
     const s = this.#state!;
     const ask: Transfer = { id: t.id, table: s.config.tableId, shoe: t.shoe, round: t.round, kind: t.kind, amount: t.amount };
     let outcome: TransferOutcome;
@@ -576,6 +658,23 @@ export class SharedTable extends DurableObject<Env> {
       return;
     }
     if (!outcome.ok && RETRY_LATER.has(outcome.code)) {
+      if (player !== null && t.kind === 'debit') {
+        // A bet's first ask, answered busy (a private round of the session awaits its settlement): the
+        // session recorded nothing, and this id was never asked before nor meanwhile (#inFlight), so the
+        // bet is refused now, not held until the private round settles.
+        this.ctx.storage.transactionSync(() => {
+          this.#store.setTransferStatus(t.id, 'refused');
+          this.#store.setBetStatus({ shoe: t.shoe, round: t.round, player }, 'refused');
+        });
+        this.#toSession(t.session, 'bet-refused', {
+          shoe: t.shoe,
+          round: t.round,
+          player,
+          code: outcome.code,
+          message: 'your session has a private round awaiting its settlement: finish it, then bet here from the next round',
+        });
+        return;
+      }
       await this.#schedule();
       return;
     }
@@ -751,6 +850,54 @@ export class SharedTable extends DurableObject<Env> {
     const run = this.#tail.then(fn, fn);
     this.#tail = run.catch(() => undefined);
     return run;
+  }
+
+  /** The sessions with a socket at the table, in order of their oldest socket. */
+  #seatedSessions(): string[] {
+    return [...this.#seats().keys()];
+  }
+
+  /** Each seated session: its address and its last activity (a bet, or its arrival), over its sockets. */
+  #seats(): Map<string, Seat> {
+    const seats = new Map<string, Seat>();
+    for (const ws of this.ctx.getWebSockets()) {
+      const a = attachment(ws);
+      const seat = seats.get(a.session);
+      if (seat) {
+        seat.active = Math.max(seat.active, a.active);
+        seat.sockets.push(ws);
+      } else seats.set(a.session, { address: a.address, active: a.active, sockets: [ws] });
+    }
+    return seats;
+  }
+
+  /**
+   * On a full table, the seat idle the longest gives way: no bet for IDLE_ROUNDS betting windows
+   * and none in the open round. Its sockets are closed (4001); it may come back when a seat is free.
+   */
+  #releaseIdleSeat(seats: Map<string, Seat>, s: TableState): boolean {
+    const idleSince = this.#now() - (this.idleMs ?? IDLE_ROUNDS * s.config.windowMs);
+    const round = s.phase === 'awaiting-beacon' ? s.shoe.closed : s.shoe.closed + 1;
+    let oldest: [string, Seat] | null = null;
+    for (const entry of seats) {
+      if (entry[1].active >= idleSince || this.#store.sessionBets(s.shoe.number, round, entry[0]).length > 0) continue;
+      if (!oldest || entry[1].active < oldest[1].active) oldest = entry;
+    }
+    if (!oldest) return false;
+    for (const ws of oldest[1].sockets) {
+      try {
+        ws.close(4001, 'seat released: idle at a full table');
+      } catch {
+        // already closing
+      }
+    }
+    return true;
+  }
+
+  /** A bet is activity: the session's seat is not idle. */
+  #touch(session: string): void {
+    const now = this.#now();
+    for (const ws of this.ctx.getWebSockets(session)) ws.serializeAttachment({ ...attachment(ws), active: now } satisfies Attachment);
   }
 
   #broadcast(type: string, body: object): void {

@@ -93,7 +93,7 @@ import {
   type TableTranscriptV2,
   type Transcript,
   validateBets,
-  validateClientSeed,
+  checkRecordedClientSeed,
   validateParamsV2,
   validatePlayerRequest,
   type VoidV2,
@@ -107,7 +107,7 @@ import { LEDGER_NAME } from './ledger.ts';
 import { TokenBucket } from './limits.ts';
 import { migrate, schemaVersion, SCHEMA_VERSION } from './schema.ts';
 import { type KeyedRecord, type SessionChange, type SessionRow, type SessionState, type ShoeRowV2, stateAfter, TableStore } from './store.ts';
-import { matchesAny } from './tokens.ts';
+import { matchesAny, newTicket, TICKET_TTL_MS, tokenHash as tokenHashOf } from './tokens.ts';
 import { decideTransfer, type Transfer, transferError, type TransferOutcome, transferOutcome } from './shared-wallet.ts';
 
 /** Reshuffle mode deals every round from its own stack: the seed is revealed ("reshuffle-limit") after this many accepted rounds. */
@@ -194,6 +194,8 @@ export class Table extends DurableObject<Env> {
   #changes: TableStats['changes'] = {};
   readonly #alarm: TableStats['alarm'] = { set: 0, runs: 0 };
   readonly #ledger: TableStats['ledger'] = { pushes: 0, failed: 0 };
+  /** Shared-table WebSocket tickets not used yet: hash → table and expiry (sharedTicket). */
+  readonly #tickets = new Map<string, { table: string; expires: number }>();
   /** The per-session rate limit; public so that tests can drain it instead of sending hundreds of requests. */
   readonly bucket: TokenBucket;
   /** The table's clock (ms); public so that tests can move it past a void deadline instead of waiting. */
@@ -293,10 +295,8 @@ export class Table extends DurableObject<Env> {
       if (r.table !== session.sessionId || r.shoe !== shoe.number || r.commitment !== shoe.commitment.hash) {
         return failure(409, 'request_mismatch', `the start request does not answer the commitment of shoe ${shoe.number}`);
       }
-      const seed = validateClientSeed(r.clientSeed);
+      const seed = checkRecordedClientSeed(r.clientSeed);
       if (!seed.ok) return failure(400, 'bad_client_seed', seed.error.message);
-      if (seed.value !== r.clientSeed) return failure(400, 'bad_client_seed', 'the client seed must be in Unicode NFC');
-      if (/\p{Cn}/u.test(r.clientSeed)) return failure(400, 'bad_client_seed', 'the client seed holds an unassigned code point');
       const range = cutRangeV2(shoe.params);
       if (!Number.isInteger(r.cut) || r.cut < range.min || r.cut > range.max)
         return failure(400, 'bad_cut', `the cut must be a whole number from ${range.min} to ${range.max}, got ${r.cut}`);
@@ -455,6 +455,29 @@ export class Table extends DurableObject<Env> {
   /** Who sits down at a shared table with this token: the session's room and balance, or null. */
   async sharedSeat(tokenHash: string): Promise<{ sessionId: string; room: RoomId; affiliate: string | null; balance: number } | null> {
     if (!this.#exists() || !matchesAny(tokenHash, this.#tokenHashes())) return null;
+    const s = this.#store.session()!;
+    return { sessionId: s.sessionId, room: s.room, affiliate: s.affiliate, balance: s.balance };
+  }
+
+  /**
+   * A WebSocket ticket for shared table `table` (tokens.ts `newTicket`): valid TICKET_TTL_MS, once.
+   * Kept in memory only: an object evicted meanwhile forgets it, and the player asks for another.
+   */
+  async sharedTicket(tokenHash: string, table: string): Promise<{ ticket: string; expiresAt: string } | null> {
+    if (!this.#exists() || !matchesAny(tokenHash, this.#tokenHashes())) return null;
+    const now = this.clock();
+    for (const [hash, t] of this.#tickets) if (t.expires <= now) this.#tickets.delete(hash);
+    const ticket = newTicket(this.#store.session()!.sessionId, (n) => crypto.getRandomValues(new Uint8Array(n)));
+    this.#tickets.set(tokenHashOf(ticket), { table, expires: now + TICKET_TTL_MS });
+    return { ticket, expiresAt: new Date(now + TICKET_TTL_MS).toISOString() };
+  }
+
+  /** The seat a ticket opens, taking the ticket (single use); null when unknown, used, expired or for another table. */
+  async sharedSeatByTicket(ticketHash: string, table: string): Promise<{ sessionId: string; room: RoomId; affiliate: string | null; balance: number } | null> {
+    const t = this.#tickets.get(ticketHash);
+    if (!t) return null;
+    this.#tickets.delete(ticketHash);
+    if (t.expires <= this.clock() || t.table !== table || !this.#exists()) return null;
     const s = this.#store.session()!;
     return { sessionId: s.sessionId, room: s.room, affiliate: s.affiliate, balance: s.balance };
   }

@@ -67,3 +67,21 @@ export function matchesAny(candidate: string, known: readonly string[]): boolean
   for (const k of known) found = constantTimeEqual(candidate, k) || found;
   return found;
 }
+
+/**
+ * A WebSocket ticket (shared tables): `t.<sessionId>.<secret>`, 32 random bytes of secret. Short-
+ * lived and single-use, scoped to one table: what a browser puts in the upgrade URL instead of the
+ * session token (URLs end up in logs). The session object keeps only its hash.
+ */
+export const TICKET_TTL_MS = 30_000;
+const TICKET = /^t\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
+
+export function newTicket(sessionId: string, randomBytes: RandomBytes): string {
+  return `t.${sessionId}.${base64url(randomBytes(32))}`;
+}
+
+/** The session a well-formed ticket was issued by, or null when it is not a ticket. */
+export function ticketSession(ticket: string): string | null {
+  const m = TICKET.exec(ticket);
+  return m ? m[1]! : null;
+}

@@ -65,3 +65,17 @@ export function validateClientSeed(text: string): Result<string, EngineError<Cli
   }
   return ok(nfc);
 }
+
+/**
+ * The client seed exactly as a record must hold it (FAIRNESS.md §4, §B1, §C6): valid by
+ * `validateClientSeed`, already in NFC (a record never holds a form the derivation would change),
+ * and no code point unassigned in Unicode 17.0. The verifiers and the tables that sign a start
+ * call this one check, so a table never signs a seed the verifier refuses.
+ */
+export function checkRecordedClientSeed(text: string): Result<string, EngineError<ClientSeedErrorCode>> {
+  const seed = validateClientSeed(text);
+  if (!seed.ok) return seed;
+  if (seed.value !== text) return fail('bad_client_seed', 'the client seed is not in Unicode NFC');
+  if (/\p{Cn}/u.test(text)) return fail('bad_client_seed', 'the client seed holds a code point unassigned in Unicode 17.0');
+  return seed;
+}

@@ -90,7 +90,8 @@ async function until<T>(what: string | (() => string), get: () => Promise<T | nu
 }
 
 async function sit(server: RunningServer, table: string, s: Omit<Seat, 'ws' | 'messages'>): Promise<Seat> {
-  const ws = new WebSocket(`${server.url.replace('http', 'ws')}/api/tables/${table}/ws?token=${encodeURIComponent(s.token)}`);
+  const { ticket } = await call(server, 'POST', `/api/tables/${table}/ticket`, {}, s.token);
+  const ws = new WebSocket(`${server.url.replace('http', 'ws')}/api/tables/${table}/ws?ticket=${encodeURIComponent(ticket)}`);
   const messages: any[] = [];
   ws.addEventListener('message', (e) => messages.push(JSON.parse(String(e.data))));
   await new Promise((resolve, reject) => {

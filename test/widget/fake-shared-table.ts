@@ -2,7 +2,7 @@
  * A stand-in for one shared table (API.md "Shared tables") over fake WebSockets, for the widget
  * tests: the element's `socketFactory` opens sockets to it; the test drives the round loop
  * (`openWindow`, `closeWindow`, `deal`) instead of alarms. The players' sessions and balances are
- * the FakeWorker's (found by the token in the socket's URL). Every bet and start request is
+ * the FakeWorker's (found by the ticket in the socket's URL). Every bet and start request is
  * checked for its player's signature with the shared verifier, so a widget that signs wrongly
  * fails here. The operator's records are shaped as pb-shared-1 but not signed: the widget draws
  * them, it does not verify them.
@@ -38,7 +38,8 @@ export class FakeSocket implements SocketLike {
   constructor(table: FakeSharedTable, url: string) {
     this.#table = table;
     this.url = new URL(url);
-    this.wallet = table.worker.sessionOfToken(this.url.searchParams.get('token') ?? '');
+    // The widget sends a ticket, never its session token, in the URL.
+    this.wallet = this.url.searchParams.has('token') ? null : table.worker.sessionOfTicket(this.url.searchParams.get('ticket') ?? '');
     setTimeout(() => {
       if (table.refuseNext > 0) {
         // The upgrade fails: the browser reports only a close.

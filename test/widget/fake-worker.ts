@@ -200,6 +200,15 @@ export class FakeWorker {
     return null;
   }
 
+  readonly #tickets = new Map<string, string>();
+
+  /** The session a shared-table ticket was issued to, taking the ticket (single use, as the Worker's), or null. */
+  sessionOfTicket(ticket: string): ReturnType<FakeWorker['sessionOfToken']> {
+    const token = this.#tickets.get(ticket);
+    this.#tickets.delete(ticket);
+    return token === undefined ? null : this.sessionOfToken(token);
+  }
+
   /** The session's player key (what its commitments name). */
   playerKey(sessionId: string): string | null {
     return this.#sessions.get(sessionId)?.playerKey ?? null;
@@ -243,6 +252,14 @@ export class FakeWorker {
   async #route(req: FakeRequest): Promise<FakeAnswer> {
     if (req.method === 'GET' && req.path.endsWith('/.well-known/jwks.json')) return { status: 200, body: await this.jwks() };
     const parts = req.path.split('/').filter(Boolean); // api, sessions, id, …
+    if (req.method === 'POST' && parts[1] === 'tables' && parts.at(-1) === 'ticket') {
+      // A shared table's WebSocket ticket (API.md "Routes"): for the session whose token is the bearer.
+      const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+      if (!this.sessionOfToken(token)) return error(401, 'unauthorized', 'the token is not valid');
+      const ticket = `t.${crypto.randomUUID()}`;
+      this.#tickets.set(ticket, token);
+      return { status: 200, body: { ticket, expiresAt: new Date(this.now + 30_000).toISOString() } };
+    }
     if (req.method === 'POST' && parts.length === 2 && parts[1] === 'sessions') return this.#create(req.body as { room?: unknown; playerKey?: unknown });
     const session = this.#sessions.get(parts[2] ?? '');
     if (!session) return error(404, 'not_found', 'no such session');

@@ -51,7 +51,7 @@ describe('<punto-banco-table table="…"> (a shared table)', () => {
   });
 
   it('Place bet sends one signed request; the chips lock; the deal is drawn for all; the own result and balance show', async () => {
-    const { el, table, scene, worker } = await sharedTable();
+    const { el, table, scene } = await sharedTable();
     const start = el.balance;
     await click(chipButton(el, 1000));
     await click(boxButton(el, 1, 'banker'));
@@ -82,7 +82,7 @@ describe('<punto-banco-table table="…"> (a shared table)', () => {
     expect(drawn.outcome).to.equal('banker');
     expect(drawn.bets).to.deep.equal([{ sector: 1, box: 'banker', amount: 1000 }]);
     expect(el.balance).to.equal(start + 950);
-    expect(worker.sessionOfToken(new URL(table.opened[0]!.url).searchParams.get('token')!)!.balance).to.equal(start + 950);
+    expect(table.opened[0]!.wallet!.balance).to.equal(start + 950);
     expect(q(el, '[part="status"]')!.textContent).to.contain('You win €0.95');
     expect(q(el, '[part="balance"] output')!.textContent).to.equal(
       new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR', maximumFractionDigits: 3 }).format((start + 950) / 1000),

@@ -26,6 +26,8 @@ const TEST_VARS = {
   // Shared tables (shared-table*.test.ts): short betting windows, a short grace for a late beacon.
   SHARED_WINDOW_MS: '700',
   SHARED_BEACON_LATE_MS: '2500',
+  // A table that exists by configuration: a GET creates it (any other id opens with its first seated player).
+  SHARED_TABLE_IDS: 'hall-1/routes.reshuffle.fast,hall-1/configured',
 };
 
 export default defineProject({

@@ -148,6 +148,8 @@ export class SharedSession implements ReactiveController {
   #startSent: number | null = null;
   /** Resolves when the table answers the start request sent (ack or refusal). */
   #startAnswered: (() => void) | null = null;
+  /** A ticket for the socket is being asked for. */
+  #ticketing = false;
   /** The round whose bet was sent again after a `start_required` (once). */
   #restarted: number | null = null;
   /** The bet request sent and not yet answered (sent again, as is, after a reconnect). */
@@ -317,16 +319,42 @@ export class SharedSession implements ReactiveController {
   #connect(): void {
     const token = this.#inner.token;
     const table = this.tableId;
-    if (!token || !table) return;
-    const url = new URL(this.#link.api.url(`api/tables/${table}/ws`));
-    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-    url.searchParams.set('token', token);
-    const make = this.#host.socketFactory ?? ((u: string) => new WebSocket(u));
-    const socket = make(url.href);
-    this.#socket = socket;
+    if (!token || !table || this.#ticketing) return;
     this.#tick ??= setInterval(() => this.#everySecond(), 250);
     this.#phase = 'connecting';
     this.#host.requestUpdate();
+    // The session token never goes in a URL: a single-use ticket for this table does (API.md "Routes").
+    this.#ticketing = true;
+    void this.#ticket(table, token).then((ticket) => {
+      this.#ticketing = false;
+      if (this.#closed || !this.#host.isConnected || this.#socket || this.tableId !== table) return;
+      if (ticket === null) return this.#reconnectLater();
+      this.#open(table, ticket);
+    });
+  }
+
+  /** A WebSocket ticket for `table`, or null when the Worker could not give one (the caller tries again later). */
+  async #ticket(table: string, token: string): Promise<string | null> {
+    try {
+      const res = await this.#link.api.fetcher(this.#link.api.url(`api/tables/${table}/ticket`), {
+        method: 'POST',
+        headers: { accept: 'application/json', authorization: `Bearer ${token}` },
+        body: null,
+      });
+      const body = (await res.json()) as { ticket?: unknown };
+      return res.ok && typeof body.ticket === 'string' ? body.ticket : null;
+    } catch {
+      return null;
+    }
+  }
+
+  #open(table: string, ticket: string): void {
+    const url = new URL(this.#link.api.url(`api/tables/${table}/ws`));
+    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    url.searchParams.set('ticket', ticket);
+    const make = this.#host.socketFactory ?? ((u: string) => new WebSocket(u));
+    const socket = make(url.href);
+    this.#socket = socket;
     socket.addEventListener('message', (e) => {
       if (this.#socket !== socket) return;
       try {
@@ -400,6 +428,12 @@ export class SharedSession implements ReactiveController {
         this.#startAnswered?.();
         break;
       case 'start-refused':
+        if (m.code === 'already_started') {
+          // This session's start for the shoe is in (sent from another tab, or before a reload): one per shoe.
+          this.#started = true;
+          this.#startAnswered?.();
+          break;
+        }
         this.#startAnswered?.();
         // Another tab of this session started it, or the shoe started meanwhile: nothing to say.
         if (m.code !== 'request_mismatch') this.#link.refuse(m.code, m.message);

@@ -289,6 +289,9 @@ export function explainBetProblem(
     case 'insufficient_balance':
       return m.t('errors.insufficient_balance', { amount: m.money(totalStake(p.bets ?? context.bets)), balance: m.money(context.balance) });
     case 'amount_off_step':
+      // Under the minimum too (e.g. 0.05 at a 0.10 table): the minimum is the rule to state.
+      if (limits && p.amount !== undefined && p.amount < limits.min)
+        return m.t('errors.under_minimum', { ...where, amount: m.money(p.amount), limit: m.money(limits.min) });
       return m.t('errors.amount_off_step', { limit: m.money(limits?.step ?? 0) });
     default:
       return m.t('errors.invalid_bet');

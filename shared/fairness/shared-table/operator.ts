@@ -11,6 +11,7 @@ import type { SigningKey } from '../keys.ts';
 import { receiptCards, settledFields } from '../records.ts';
 import { roundFacts } from '../../round.ts';
 import { LOOSEST_LIMITS } from '../verify.ts';
+import { checkRecordedClientSeed } from '../commit.ts';
 import { seedCommitmentV2 } from '../v2/derive.ts';
 import { commitmentHead } from '../v2/operator.ts';
 import { SHAPE_CHECKS } from '../v2/shape.ts';
@@ -95,7 +96,29 @@ export async function validateSharedBet(
   return signed;
 }
 
-export type StartErrorCode = 'no_players' | 'duplicate_player' | 'request_mismatch' | 'bad_cut';
+export type StartErrorCode = 'no_players' | 'duplicate_player' | 'request_mismatch' | 'bad_cut' | 'bad_client_seed';
+export type StartRequestErrorCode = 'request_mismatch' | 'bad_client_seed' | 'bad_cut';
+
+/**
+ * One start request against the commitment it answers, by the rules the verifier applies to the
+ * start (FAIRNESS.md §C6): the table, shoe and commitment it names, its client seed
+ * (`checkRecordedClientSeed`: 1–128 code points, NFC, no control character, nothing unassigned)
+ * and its cut (1 … N − 1). The table calls it on every start request before storing it, and
+ * `buildSharedStart` on every request it signs into a start.
+ */
+export function checkSharedStartRequest(
+  commitment: SignedShared<SharedCommitment>,
+  r: SharedStartRequest,
+): Result<SharedStartRequest, EngineError<StartRequestErrorCode>> {
+  const c = commitment.body;
+  if (r.table !== c.table || r.shoe !== c.shoe || r.commitment !== commitment.hash)
+    return fail('request_mismatch', `the start request must answer the commitment of shoe ${c.shoe} of table ${c.table}`);
+  const seed = checkRecordedClientSeed(r.clientSeed);
+  if (!seed.ok) return seed;
+  const n = c.params.decks * 52;
+  if (!Number.isSafeInteger(r.cut) || r.cut < 1 || r.cut > n - 1) return fail('bad_cut', `the cut must be a whole number from 1 to ${n - 1}, got ${r.cut}`);
+  return ok(r);
+}
 
 /** The start: every seated player's signed start request (signatures already checked), sorted by player. */
 export function buildSharedStart(
@@ -107,13 +130,10 @@ export function buildSharedStart(
   const c = commitment.body;
   if (requests.length === 0) return fail('no_players', 'a shoe starts with at least one seated player');
   const sorted = [...requests].sort(byPlayer);
-  const n = c.params.decks * 52;
   for (const [i, r] of sorted.entries()) {
     if (i > 0 && r.body.player === sorted[i - 1]!.body.player) return fail('duplicate_player', `player ${r.body.player} sent two start requests`);
-    if (r.body.table !== c.table || r.body.shoe !== c.shoe || r.body.commitment !== commitment.hash)
-      return fail('request_mismatch', `player ${r.body.player}'s start request answers another commitment`);
-    if (!Number.isSafeInteger(r.body.cut) || r.body.cut < 1 || r.body.cut > n - 1)
-      return fail('bad_cut', `player ${r.body.player}'s cut ${r.body.cut} is outside 1–${n - 1}`);
+    const checked = checkSharedStartRequest(commitment, r.body);
+    if (!checked.ok) return fail(checked.error.code, `player ${r.body.player}: ${checked.error.message}`);
   }
   return ok({ type: 'start', table: c.table, shoe: c.shoe, keyId, requests: sorted, prev: commitment.hash, issuedAt });
 }
