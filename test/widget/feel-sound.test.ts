@@ -121,7 +121,7 @@ describe('DealerVoice', () => {
     expect(voice.callResult('banker')).to.equal(true);
     expect(speech.said.map((u) => [u.text, u.lang])).to.deep.equal([
       ['Пунто – банко, пунто – банко', 'ru-RU'],
-      ['Банко выиграл', 'ru-RU'],
+      ['Выиграл Банкир', 'ru-RU'], // the felt's words: «Банкир», not «Банко»
     ]);
     expect((speech.said[0]!.voice as unknown as { name: string }).name).to.equal('ru');
     voice.language = 'el';
@@ -130,7 +130,7 @@ describe('DealerVoice', () => {
     expect(speech.said.at(-1)!.lang).to.equal('el-GR');
     voice.language = 'it';
     voice.callResult('player');
-    expect(speech.said.at(-1)!.text).to.equal('Vince punto');
+    expect(speech.said.at(-1)!.text).to.equal('Vince Punto');
   });
 
   it('says nothing while muted, and nothing (without failing) where speechSynthesis is absent', () => {

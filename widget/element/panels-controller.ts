@@ -59,6 +59,8 @@ export interface PanelsLink {
   /** A text of the element's catalogs (`panels.*`, `drawer.*`, `rooms.*`). */
   t(key: string, values?: Record<string, string | number>): string;
   money(minor: number): string;
+  /** The exact figure, every minor unit (the receipt details). */
+  exactMoney(minor: number): string;
   /** The element's language (`en`, `ru`, `it`, `el`). */
   language(): string;
   /** Starts the committed shoe now; the seed and cut come from the shoe-start provider. */
@@ -568,6 +570,7 @@ export class PanelsController implements ReactiveController {
       badge: waiting,
       shown: shownShoe ? { number: shownShoe.number, ended: shownEnded, results: shownShoe.results, receipts: shownShoe.receipts } : null,
       formatAmount: this.#formatAmount(),
+      formatExact: this.#link.exactMoney,
       current: current ? this.#fairnessShoe(current, shoe) : null,
       past: this.#past.map((s) => this.#fairnessShoe(s)),
       selected: this.#selected,

@@ -47,6 +47,8 @@ export interface PanelsModel {
   /** The shoe the scoreboard and history show: the current one once started, else the one that just ended. */
   shown: { number: number; ended: boolean; results: readonly ScoreboardResult[]; receipts: readonly Signed<ReceiptBody>[] } | null;
   formatAmount(minor: number): string;
+  /** Every minor unit (the receipt details). */
+  formatExact(minor: number): string;
   current: FairnessShoe | null;
   /** Ended shoes, newest first, still verifiable. */
   past: readonly FairnessShoe[];
@@ -157,7 +159,7 @@ function body(m: PanelsModel): TemplateResult {
   }
   ${
     m.open === 'history' && m.state('history') === 'ready'
-      ? html`<pb-history .receipts=${m.shown?.receipts ?? []} .formatAmount=${m.formatAmount} .strings=${m.strings}></pb-history>`
+      ? html`<pb-history .receipts=${m.shown?.receipts ?? []} .formatAmount=${m.formatAmount} .formatExact=${m.formatExact} .strings=${m.strings}></pb-history>`
       : nothing
   }
   ${m.state('fairness') === 'ready' ? fairness(m) : nothing}

@@ -193,6 +193,10 @@ export class PuntoBancoTable extends LitElement {
   @state() private _lastWin: number | null = null;
   @state() private _lastStaked = 0;
   @state() private _mediaReduced = false;
+  /** The round being dealt was announced as the shoe's last. */
+  @state() private _lastHand = false;
+  /** The shoe whose cut card came out in the round on the felt (null: none). */
+  @state() private _cutCardOut: number | null = null;
 
   #i18n = new I18nController(this);
   // The lazy chunk's parts, and the controllers made from them once it has arrived.
@@ -408,6 +412,7 @@ export class PuntoBancoTable extends LitElement {
         shoe: () => this.#table?.shoe ?? null,
         t: (key, values) => this.#i18n.t(key, values),
         money: (minor) => this.#i18n.money(minor),
+        exactMoney: (minor) => this.#i18n.exactMoney(minor),
         language: () => this.#i18n.language,
         startShoe: () => this.#table!.startShoe(),
         endShoe: (key) => this.#table!.endShoe(key),
@@ -420,6 +425,7 @@ export class PuntoBancoTable extends LitElement {
         scene: () => this.#scene,
         defaultProvider: panels.provider,
         explain: (error) => this.#errorText(error),
+        freshShoeText: () => this.#i18n.t('play.freshShoe'),
         hideToast: () => this.#hideToast(),
         opened: (receipts) => this.#opened(receipts),
         shoeStarted: (shoe) => panels.shoeStarted(shoe),
@@ -445,7 +451,7 @@ export class PuntoBancoTable extends LitElement {
       this.#slot = new parts.SceneSlot(this, {
         maker: () => {
           const factory = this.sceneFactory ?? PuntoBancoTable.defaultSceneFactory;
-          const onCue = (cue: SceneCue): void => this.#audio?.cue(cue, this.#table?.onFelt?.outcome ?? null);
+          const onCue = (cue: SceneCue, hand?: 'player' | 'banker'): void => this.#audio?.cue(cue, this.#table?.onFelt?.outcome ?? null, hand);
           return factory && (() => factory({ ...this.#sceneTexts(), reducedMotion: this.effectiveReducedMotion, onCue }, this.#size ?? undefined));
         },
         restore: (scene) => this.#restore(scene),
@@ -498,6 +504,8 @@ export class PuntoBancoTable extends LitElement {
 
   async #reopen(): Promise<void> {
     this.#table?.forget();
+    this._cutCardOut = null;
+    this._lastHand = false;
     // Nothing of the old session's last round stays: not its result, not its win.
     this._lastResult = null;
     this._lastWin = null;
@@ -559,7 +567,10 @@ export class PuntoBancoTable extends LitElement {
     if (!this.#canBet || !table) return;
     const refused = table.prepareDeal(this.bets);
     if (refused) return this.#refuse(refused);
-    this.#audio?.callDeal();
+    // The dealer's call: card by card as the scene deals them, else all at once; the shoe's last hand is announced first.
+    const last = this.#lastHandNext;
+    this._lastHand = last;
+    this.#audio?.callDeal(this.#scene !== null && !this.effectiveReducedMotion, last);
     await table.runDeal();
   }
 
@@ -579,9 +590,13 @@ export class PuntoBancoTable extends LitElement {
     this._lastStaked = body.staked;
     this.#lastBody = body;
     this._lastResult = this.#parts!.resultText(this.#i18n, body);
+    this._lastHand = false;
+    // The cut card came out: said on the status line for all to see, not only to screen readers.
+    this._cutCardOut = answer.nextShoe ? body.shoe : null;
     let said = `${this._lastResult}. ${this.#parts!.netText(this.#i18n, body)}.`;
-    if (answer.nextShoe) said += ` ${this.#i18n.t('newShoe')}.`;
+    if (answer.nextShoe) said += ` ${this.#i18n.t('play.cutCardOut', { number: body.shoe })}`;
     this.#announce(said);
+    this.#audio?.roundSettled(body.outcome);
     this.#panels?.roundPlayed(answer);
     emit(this, 'pb-round-settled', receipt);
   }
@@ -869,6 +884,7 @@ export class PuntoBancoTable extends LitElement {
       selectedChip: bets.selectedChip,
       canUndo: bets.canUndo,
       canRepeat: bets.previous.length > 0,
+      canDouble: this.limits !== null && bets.canDouble(this.limits, this.balance),
       balance: this.balance,
       lastWin: this._lastWin,
       lastStaked: this._lastStaked,
@@ -894,14 +910,22 @@ export class PuntoBancoTable extends LitElement {
     if (shared) return shared;
     switch (this.state) {
       case 'dealing':
-        return i.t('status.dealing');
+        return this._lastHand ? `${i.t('status.dealing')} ${i.t('play.lastHand', { number: this.#private?.shoe?.number ?? '' })}` : i.t('status.dealing');
       case 'settled':
+        if (this._cutCardOut !== null && this._lastResult) return `${this._lastResult}. ${i.t('play.cutCardOut', { number: this._cutCardOut })}`;
         return this._lastResult ?? i.t('status.settled');
       case 'error':
         return this.#notice?.message ?? i.t('status.error');
-      default:
-        return this.bets.length ? i.t('status.betting', { amount: i.money(this.#bets!.total) }) : i.t('status.ready');
+      default: {
+        const status = this.bets.length ? i.t('status.betting', { amount: i.money(this.#bets!.total) }) : i.t('status.ready');
+        return this.#lastHandNext ? `${i.t('play.lastHand', { number: this.#private?.shoe?.number ?? '' })}. ${status}` : status;
+      }
     }
+  }
+
+  /** The next round is the private shoe's last (its cut card will come out): the table says so. */
+  get #lastHandNext(): boolean {
+    return !this.#shared && this.#private?.lastHandNext === true;
   }
 
   // Typed addEventListener for the pb-* events.

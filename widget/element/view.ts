@@ -31,6 +31,8 @@ export interface ViewModel {
   selectedChip: number | null;
   canUndo: boolean;
   canRepeat: boolean;
+  /** Double would be taken (every doubled bet within the limits and the balance). */
+  canDouble: boolean;
   balance: number;
   lastWin: number | null;
   /** What the last round staked: a return not above it is shown as returned, not as a win. */
@@ -215,16 +217,17 @@ export function renderBar(m: ViewModel): TemplateResult {
   const hasBets = m.bets.length > 0;
   const button = (name: 'undo' | 'clear' | 'double' | 'repeat' | 'deal' | 'repeatDeal', enabled: boolean, keys?: string): TemplateResult =>
     html`<button class="action ${name}" part="button ${name}" data-action=${name} aria-disabled=${off(enabled)} aria-keyshortcuts=${keys ?? nothing} @click=${() => m.on.action(name)}>${m.t(m.shared && (name === 'deal' || name === 'repeatDeal') ? `shared.${name}` : name)}</button>`;
-  const won = m.lastWin !== null && m.lastWin > m.lastStaked;
+  // What came back (gross) and what it made (net), named as such: never a gross "win" beside a net one.
+  const returned = m.settled && m.lastWin ? m.t('play.returned', { amount: m.money(m.lastWin), net: signedMoney(m, m.lastWin - m.lastStaked) }) : null;
   return html`<div class="bar" part="controls" role="group" aria-label=${m.t('controls')}>
     <div class="meters">
       ${meter('balance', m.t('balance'), m.money(m.balance))} ${meter('bet-total', m.t('bet'), m.money(m.total))}
-      ${m.settled && m.lastWin ? meter('win', m.t(won ? 'win' : 'felt.returned'), m.money(m.lastWin)) : nothing}
+      ${returned ? meter('win', m.t('felt.returned'), returned) : nothing}
     </div>
     <div class="status" part="status">${m.status}</div>
     ${renderTools(m)}
     <div class="actions">
-      ${button('undo', m.canUndo)} ${button('clear', hasBets)} ${button('double', hasBets)} ${button('repeat', m.canRepeat)}
+      ${button('undo', m.canUndo)} ${button('clear', hasBets)} ${button('double', m.canDouble)} ${button('repeat', m.canRepeat)}
       ${button('repeatDeal', m.canRepeat && !hasBets, 'R')} ${button('deal', hasBets)}
     </div>
   </div>`;
@@ -313,6 +316,13 @@ export function explainApiError(
 /** The round's result ("Banker wins, 7 to 4") in the player's language. */
 export function resultText(m: Pick<ViewModel, 't'>, body: ReceiptBody): string {
   return m.t(`result.${body.outcome}`, { player: body.playerTotal, banker: body.bankerTotal });
+}
+
+/** An amount with its sign: "+€0.50", "−€0.50", "€0.00". */
+export function signedMoney(m: Pick<ViewModel, 'money'>, minor: number): string {
+  if (minor > 0) return `+${m.money(minor)}`;
+  if (minor < 0) return `−${m.money(-minor)}`;
+  return m.money(0);
 }
 
 /** What the round did to the player's money: a win, a loss, every bet pushed, or even. */
