@@ -1,6 +1,7 @@
 /** The table's sound and the dealer's voice, on their own. */
 import { expect } from 'chai';
 import { CUES, DEALER_WORDS, DealerVoice, loadMuted, saveMuted, SOUND_STORAGE_KEY, type Speech, TableSound } from '../../widget/sound/index.ts';
+import { FakeUtterance } from './helpers.ts';
 
 /** Renders what `play` scheduled on a fresh offline context; returns the peak sample. */
 async function peakOf(play: (sound: TableSound) => void, muted = false): Promise<number> {
@@ -87,16 +88,7 @@ describe('TableSound', () => {
 
 /** A speechSynthesis that records what it is asked to say. */
 function fakeSpeech(voices: { lang: string; name: string }[] = []): Speech & { said: SpeechSynthesisUtterance[]; cancels: number } {
-  class Utterance {
-    lang = '';
-    rate = 1;
-    volume = 1;
-    voice: unknown = null;
-    readonly text: string;
-    constructor(text: string) {
-      this.text = text;
-    }
-  }
+  const Utterance = FakeUtterance;
   const fake = {
     said: [] as SpeechSynthesisUtterance[],
     cancels: 0,

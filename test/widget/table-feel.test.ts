@@ -113,6 +113,9 @@ describe('table modes', () => {
     await playRounds(el, 1);
     const before = el.sessionId;
     tool(el, 'mode').click();
+    // The session has played: the table asks first (table-play.test.ts), and the player says yes.
+    await until(() => shadow(el).querySelector('.switch-confirm'), 'the switch question');
+    shadow(el).querySelector<HTMLButtonElement>('.switch-confirm')!.click();
     await until(() => el.sessionId !== null && el.sessionId !== before && el.state === 'ready', 'the new session');
     expect(el.getAttribute('mode')).to.equal('reshuffle');
     expect((worker.requests('sessions').at(-1)!.body as { mode?: string }).mode).to.equal('reshuffle');
@@ -229,6 +232,9 @@ describe('switches leave nothing stale', () => {
     await playRounds(el, 1);
     expect(shadow(el).querySelector('.meter[part="win"]') !== null || el.state === 'settled').to.equal(true);
     el.setAttribute('room', 'hall-2');
+    // The session has played: the table asks first (table-play.test.ts); the player says yes.
+    await until(() => shadow(el).querySelector('.switch-confirm'), 'the switch question');
+    shadow(el).querySelector<HTMLButtonElement>('.switch-confirm')!.click();
     await until(() => el.state === 'ready' && el.limits?.min === 1000, 'the hall-2 session');
     await settle(el);
     expect(

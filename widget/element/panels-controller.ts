@@ -78,6 +78,8 @@ export interface PanelsHost extends ReactiveControllerHost, HTMLElement {
   readonly sessionId: string | null;
   room: string;
   currency: string;
+  /** `shoe` or `reshuffle`: the cut invitation says what the mode does. */
+  mode: string;
   fetcher: FetchLike;
   readonly renderRoot: HTMLElement | DocumentFragment;
 }
@@ -549,8 +551,8 @@ export class PanelsController implements ReactiveController {
     };
   }
 
-  /** The drawer: the launchers and the pane. */
-  render(): TemplateResult {
+  /** The drawer: the launchers and the pane; `lead` (the session summary) starts the strip. */
+  render(lead: TemplateResult | null = null): TemplateResult {
     const now = this.#now();
     const shoe = now?.shoe;
     const current = now?.records ?? null;
@@ -567,6 +569,8 @@ export class PanelsController implements ReactiveController {
       sheet: this.#sheet,
       state: (name) => this.#modules.get(name) ?? 'idle',
       invite: waiting && this.#open !== 'fairness' ? current!.number : null,
+      reshuffle: this.#host.mode === 'reshuffle',
+      lead,
       badge: waiting,
       shown: shownShoe ? { number: shownShoe.number, ended: shownEnded, results: shownShoe.results, receipts: shownShoe.receipts } : null,
       formatAmount: this.#formatAmount(),

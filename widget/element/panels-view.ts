@@ -42,6 +42,10 @@ export interface PanelsModel {
   state(name: PanelName): 'idle' | 'loading' | 'ready' | 'failed';
   /** A committed shoe waits for the player's cut (and the fairness panel is not showing it). */
   invite: number | null;
+  /** A reshuffle table: the invitation says every round comes from a fresh stack. */
+  reshuffle: boolean;
+  /** What starts the strip (the element's session summary), or null. */
+  lead: TemplateResult | null;
   /** The fairness launcher's dot: a shoe waits for its cut. */
   badge: boolean;
   /** The shoe the scoreboard and history show: the current one once started, else the one that just ended. */
@@ -111,10 +115,11 @@ function launchers(m: PanelsModel, where: 'bar' | 'sheet'): TemplateResult {
 /** The strip under the control bar and the pane. */
 export function renderPanels(m: PanelsModel): TemplateResult {
   return html`<div class="drawer-bar" part="panel-bar">
+      ${m.lead ?? nothing}
       ${
         m.invite !== null
           ? html`<div class="invite">
-            <span>${m.t('drawer.invite', { number: m.invite })}</span>
+            <span>${m.t(m.reshuffle ? 'play.reshuffleInvite' : 'drawer.invite', { number: m.invite })}</span>
             <button type="button" class="invite-cut" @click=${(e: Event) => m.on.toggle('fairness', e.currentTarget as HTMLElement)}>${m.t('drawer.cutNow')}</button>
           </div>`
           : nothing

@@ -197,6 +197,14 @@ export class PuntoBancoTable extends LitElement {
   @state() private _lastHand = false;
   /** The shoe whose cut card came out in the round on the felt (null: none). */
   @state() private _cutCardOut: number | null = null;
+  /** A mode or room switch waiting for the player's answer, with what to put back on a no. */
+  @state() private _confirm: { to: string; room: RoomId; undo: { room?: RoomId; mode?: ShoeMode } } | null = null;
+  /** The player said yes: the next switch goes through. */
+  #switchAgreed = false;
+  /** A no puts the old mode or room back: that change is no switch. */
+  #reverting = false;
+  /** The session so far (the summary in the bar): since when, rounds, staked, net. */
+  #summary = { since: Date.now(), rounds: 0, staked: 0, net: 0 };
 
   #i18n = new I18nController(this);
   // The lazy chunk's parts, and the controllers made from them once it has arrived.
@@ -353,8 +361,44 @@ export class PuntoBancoTable extends LitElement {
     // A new room or Worker means a new session (the old one's limits no longer apply).
     if (changed.has('muted')) this.#audio?.setMuted(this.muted, false);
     if (changed.has('speed')) this.#scene?.setOptions({ speed: this.speed === 'fast' ? 'fast' : 'normal' });
-    const switched = ['room', 'endpoint', 'affiliate', 'mode', 'table'].some((key) => changed.has(key) && changed.get(key) !== undefined);
-    if (switched && this.sessionId && this.state !== 'dealing') void this.#reopen();
+    const switched = ['room', 'endpoint', 'affiliate', 'mode', 'table'].filter((key) => changed.has(key) && changed.get(key) !== undefined);
+    if (switched.length && this.sessionId && this.state !== 'dealing') {
+      const asks = !this.table && switched.every((key) => key === 'room' || key === 'mode') && this.#holdsMoney;
+      if (this.#reverting) this.#reverting = false;
+      else if (asks && !this.#switchAgreed) this.#ask(changed);
+      else {
+        this.#switchAgreed = false;
+        void this.#reopen();
+      }
+    }
+    if (changed.has('_confirm') && this._confirm) this.renderRoot.querySelector<HTMLElement>('.switch-cancel')?.focus();
+  }
+
+  /** The session has played or holds bets: a switch would leave its balance behind, so the table asks first. */
+  get #holdsMoney(): boolean {
+    return this.#summary.rounds > 0 || this.bets.length > 0;
+  }
+
+  #ask(changed: PropertyValues): void {
+    const undo: { room?: RoomId; mode?: ShoeMode } = {};
+    if (changed.has('room')) undo.room = changed.get('room') as RoomId;
+    if (changed.has('mode')) undo.mode = changed.get('mode') as ShoeMode;
+    const to = undo.mode ? this.#i18n.t(`mode.${this.mode}`) : this.#i18n.t(`rooms.${this.room}`);
+    this._confirm = { to, room: this.room, undo };
+  }
+
+  /** The player's answer to the switch question: yes opens the new session, no puts the old mode or room back. */
+  confirmSwitch(yes: boolean): void {
+    const q = this._confirm;
+    this._confirm = null;
+    if (!q) return;
+    if (yes) {
+      void this.#reopen();
+      return;
+    }
+    this.#reverting = true;
+    if (q.undo.room) this.room = q.undo.room;
+    if (q.undo.mode) this.mode = q.undo.mode;
   }
 
   #observe(): void {
@@ -516,6 +560,9 @@ export class PuntoBancoTable extends LitElement {
 
   /** The session is open (new, or resumed with the receipts of its current shoe). */
   #opened(receipts: Signed<ReceiptBody>[]): void {
+    const first = receipts[0] ? Date.parse(receipts[0].body.issuedAt) : NaN;
+    this.#summary = { since: Number.isFinite(first) ? Math.min(first, Date.now()) : Date.now(), rounds: 0, staked: 0, net: 0 };
+    for (const r of receipts) this.#count(r.body);
     this.#panels?.sessionOpened(receipts);
     this.#scene?.setOptions(this.#sceneTexts());
     this.#scene?.setBets(this.bets, this.limits?.chips ?? []);
@@ -590,6 +637,7 @@ export class PuntoBancoTable extends LitElement {
     this._lastStaked = body.staked;
     this.#lastBody = body;
     this._lastResult = this.#parts!.resultText(this.#i18n, body);
+    this.#count(body);
     this._lastHand = false;
     // The cut card came out: said on the status line for all to see, not only to screen readers.
     this._cutCardOut = answer.nextShoe ? body.shoe : null;
@@ -601,9 +649,17 @@ export class PuntoBancoTable extends LitElement {
     emit(this, 'pb-round-settled', receipt);
   }
 
+  /** A round of the player's counts in the session summary. */
+  #count(body: ReceiptBody): void {
+    this.#summary.rounds++;
+    this.#summary.staked += body.staked;
+    this.#summary.net += body.returned - body.staked;
+  }
+
   /** A shared table's round was drawn: its result, and the player's own if it had a stake. */
   #sharedRound(body: ReceiptBody, mine: boolean): void {
     const view = this.#parts!;
+    if (mine) this.#count(body);
     this._lastWin = mine ? body.returned : null;
     this._lastStaked = body.staked;
     this.#lastBody = body;
@@ -656,7 +712,7 @@ export class PuntoBancoTable extends LitElement {
   // ---- bets ---------------------------------------------------------------------------------
 
   get #canBet(): boolean {
-    return this.#bets !== null && !this._bootNotice && this.#table?.canBet === true;
+    return this.#bets !== null && !this._bootNotice && !this._confirm && this.#table?.canBet === true;
   }
 
   /** Applies a bet change: on success leaves the settled/error state; on refusal explains why. */
@@ -817,8 +873,8 @@ export class PuntoBancoTable extends LitElement {
         <div class="stage" part="stage" @contextmenu=${(e: Event) => e.preventDefault()} @pointerleave=${(e: PointerEvent) => this.#onLeaveField(e)}>
           <div class="canvas-host" aria-hidden="true"></div>
           ${m && view ? [view.renderPlainRound(m), view.renderBoxes(m), view.renderChips(m), view.renderGhost(m)] : nothing}
-          ${m && this.#shared ? this.#sharedParts!.renderSharedHud(this.#shared.view(), this.#sharedTexts()) : nothing}
-          ${view && (m || state === 'error') ? view.renderMessages(m ?? this.#viewModel()) : nothing}
+          ${m && this.#shared ? this.#sharedParts!.renderSharedHud(this.#shared.view(), this.#sharedTexts(m)) : nothing}
+          ${view && (m || state === 'error') ? view.renderMessages(m ?? this.#viewModel()) : nothing} ${m && view ? view.renderSwitchQuestion(m) : nothing}
           ${
             loading && state !== 'error'
               ? html`<div class="loader" part="loader"><div class="mark" aria-hidden="true">Punto Banco</div><div class="spinner"></div><div>${i.t('loading')}</div></div>`
@@ -827,17 +883,18 @@ export class PuntoBancoTable extends LitElement {
         </div>
         ${m && view ? view.renderBar(m) : nothing}
         <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">${this._announcement}</div>
-        ${m && this.#shared ? this.#sharedParts!.renderSharedSide(this.#shared.view(), this.#sharedTexts()) : m && this.#panels ? this.#panels.render() : nothing}
+        ${m && this.#shared ? this.#sharedParts!.renderSharedSide(this.#shared.view(), this.#sharedTexts(m)) : m && this.#panels ? this.#panels.render(view!.renderSummary(m)) : nothing}
       </div>
     `;
   }
 
-  #sharedTexts(): SharedParts.SharedTexts {
+  #sharedTexts(m: ViewModel): SharedParts.SharedTexts {
     return {
       t: (key, values) => this.#i18n.t(key, values),
       money: (minor) => this.#i18n.money(minor),
       layout: this._layout,
       panelStrings: this.#panelStrings(),
+      summary: this.#parts!.renderSummary(m),
     };
   }
 
@@ -863,6 +920,7 @@ export class PuntoBancoTable extends LitElement {
       else if (this.#canBet) void this[name === 'clear' ? 'clearBets' : name]();
     },
     tool: (name) => this.#parts!.runTool(this, name, this.#canBet),
+    confirmSwitch: (yes) => this.confirmSwitch(yes),
   };
 
   #viewModel(): ViewModel {
@@ -900,6 +958,8 @@ export class PuntoBancoTable extends LitElement {
       ghost: this.#drag?.ghost ?? null,
       dropTarget: this.#drag?.dropTarget ?? null,
       onFelt: this.#table?.onFelt ?? null,
+      summary: { ...this.#summary, now: Date.now() },
+      confirm: this._confirm ? { to: this._confirm.to, room: this._confirm.room } : null,
       on: this.#handlers,
     };
   }

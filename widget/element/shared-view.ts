@@ -16,6 +16,8 @@ export interface SharedTexts {
   money(minor: number): string;
   layout: TableLayout | null;
   panelStrings: PanelStrings;
+  /** The player's session summary (the element's), shown first. */
+  summary: TemplateResult;
 }
 
 const RING = 2 * Math.PI * 20;
@@ -93,6 +95,7 @@ export function renderSharedSide(v: SharedView, x: SharedTexts): TemplateResult 
   const c = v.commitment;
   const seeds = v.start?.body.requests.length ?? 0;
   return html`<section class="shared-side" aria-label=${t('shared.side')}>
+    ${x.summary}
     <p class="shared-help">${t('shared.help')}</p>
     <div class="shared-board">
       <h3>${t('shared.scoreboard', { shoe: v.shoe, rounds: v.outcomes.length })}</h3>

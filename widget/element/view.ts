@@ -5,7 +5,7 @@
  */
 import { html, nothing, svg, type SVGTemplateResult, type TemplateResult } from 'lit';
 import { cssProps } from './css-props.ts';
-import { type Bet, BOXES, type TableLimits, totalStake } from '../../shared/table.ts';
+import { type Bet, BOXES, type RoomId, startingBalance, type TableLimits, totalStake } from '../../shared/table.ts';
 import type { Rect, TableLayout } from '../layout.ts';
 import type { ReceiptBody } from '../../shared/fairness/records.ts';
 import { cardFace } from '../panels/card-face.ts';
@@ -52,7 +52,25 @@ export interface ViewModel {
   dropTarget: string | null;
   /** The round still on the felt (the scene draws it; the plain felt draws it from here). */
   onFelt: ReceiptBody | null;
+  /** The session so far: since when (ms), rounds, staked, net (minor units). */
+  summary: SessionSummary;
+  /** A mode or room switch waiting for the player's yes (it opens a new session). */
+  confirm: SwitchQuestion | null;
   on: ViewHandlers;
+}
+
+export interface SessionSummary {
+  since: number;
+  now: number;
+  rounds: number;
+  staked: number;
+  net: number;
+}
+
+/** What a switch asks: to which mode or room (already in words), and the room the new session opens in. */
+export interface SwitchQuestion {
+  to: string;
+  room: RoomId;
 }
 
 export interface ViewHandlers {
@@ -63,6 +81,8 @@ export interface ViewHandlers {
   highlight(at: Spot | null): void;
   chipClick(amount: number): void;
   action(name: 'undo' | 'clear' | 'double' | 'repeat' | 'deal' | 'repeatDeal' | 'retry'): void;
+  /** The player's answer to a switch question. */
+  confirmSwitch(yes: boolean): void;
   tool(name: 'sound' | 'fast' | 'fullscreen' | 'mode'): void;
 }
 
@@ -209,6 +229,49 @@ export function renderMessages(m: ViewModel): TemplateResult {
       </div>`
       : nothing
   }`;
+}
+
+/**
+ * The switch question: a mode or room switch opens a new session, so the table asks first and says
+ * what happens to the balance (it stays with this session; the new one starts afresh).
+ */
+export function renderSwitchQuestion(m: ViewModel): TemplateResult | typeof nothing {
+  const q = m.confirm;
+  if (!q) return nothing;
+  const onKey = (e: KeyboardEvent): void => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      m.on.confirmSwitch(false);
+    }
+  };
+  return html`<div class="switch-question" role="alertdialog" aria-modal="true" aria-labelledby="pb-switch-title" aria-describedby="pb-switch-body" @keydown=${onKey}>
+    <h2 id="pb-switch-title">${m.t('play.switchTitle', { mode: q.to })}</h2>
+    <p id="pb-switch-body">${m.t('play.switchBody', { balance: m.money(m.balance), start: m.money(startingBalance(q.room)) })}</p>
+    <div class="buttons">
+      <button type="button" class="action switch-cancel" @click=${() => m.on.confirmSwitch(false)}>${m.t('play.switchCancel')}</button>
+      <button type="button" class="action switch-confirm" @click=${() => m.on.confirmSwitch(true)}>${m.t('play.switchConfirm')}</button>
+    </div>
+  </div>`;
+}
+
+/**
+ * The session at a glance, one tap away (a native <details> at the start of the panels' strip, or of
+ * a shared table's side): time at the table, rounds, staked, net result.
+ */
+export function renderSummary(m: Pick<ViewModel, 't' | 'money' | 'summary'>): TemplateResult {
+  const s = m.summary;
+  const minutes = Math.max(0, Math.floor((s.now - s.since) / 60_000));
+  const row = (key: string, value: string, part: string): TemplateResult => html`<dt>${m.t(key)}</dt><dd data-summary=${part}>${value}</dd>`;
+  return html`<details class="session-summary" part="summary">
+    <summary>${m.t('play.summary')}</summary>
+    <div class="summary-card" role="group" aria-label=${m.t('play.summaryTitle')}>
+      <dl>
+        ${row('play.summaryTime', m.t('play.summaryMinutes', { minutes }), 'time')} ${row('play.summaryRounds', String(s.rounds), 'rounds')}
+        ${row('play.summaryStaked', m.money(s.staked), 'staked')} ${row('play.summaryNet', signedMoney(m, s.net), 'net')}
+      </dl>
+    </div>
+  </details>`;
 }
 
 /** The control bar: balance, bet, last win, the status line and the buttons. */

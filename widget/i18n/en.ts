@@ -167,7 +167,7 @@ export const en = {
     switchConfirm: 'Switch and start again',
     switchCancel: 'Keep playing',
     freshShoe: 'Fresh shoe every round',
-    reshuffleInvite: 'Reshuffle table: every round is dealt from a fresh shuffled stack. Just bet and deal.',
+    reshuffleInvite: 'Reshuffle table: every round is dealt from a freshly shuffled stack. Add your seed and cut if you like, or just bet and deal.',
     lastHand: 'Last hand of shoe {{number}}: the cut card is near',
     cutCardOut: 'The cut card came out: this was the last hand of shoe {{number}}. A new shoe comes next.',
     summary: 'Session',

@@ -162,7 +162,8 @@ export const it: Catalog = {
     switchConfirm: 'Cambia e ricomincia',
     switchCancel: 'Continua a giocare',
     freshShoe: 'Sabot nuovo a ogni mano',
-    reshuffleInvite: 'Tavolo a rimescolo: ogni mano si distribuisce da un mazzo appena mescolato. Punta e distribuisci.',
+    reshuffleInvite:
+      'Tavolo a rimescolo: ogni mano si distribuisce da un mazzo appena mescolato. Aggiungi il tuo seme e taglia se vuoi, oppure punta e distribuisci.',
     lastHand: 'Ultima mano del sabot {{number}}: la carta di taglio è vicina',
     cutCardOut: 'È uscita la carta di taglio: questa era l’ultima mano del sabot {{number}}. Poi un sabot nuovo.',
     summary: 'Sessione',
