@@ -64,7 +64,7 @@ const reducedMotionConverter = {
  * @summary A Punto Banco (baccarat) table: five sectors × Player/Banker/Tie, dealt and signed by the Worker.
  *
  * @attr endpoint - Base URL of the Worker API. Default: the folder `punto-banco-table.js` was loaded from (the Worker that served it); `/` (same origin) when the element comes from the npm package.
- * @attr room - `hall-1` | `hall-2` | `vip`: limits and chips; changing it opens a new session.
+ * @attr room - `hall-1` | `hall-2` | `vip`: limits and chips; changing it opens a new session (asked first when the session has played or holds bets; a No puts the old room back).
  * @attr affiliate - The partner embedding the table (`a–z 0–9 _ -`, 1–40 characters): sent when the session opens, recorded on every receipt, and checked by the Worker against the page's origin. Changing it opens a new session.
  * @attr lang - `en` | `ru` | `it` | `el` (`ru-RU` etc. map to their language; anything else is English). Absent: the nearest `lang` up the page. Live.
  * @attr currency - ISO 4217 code for amounts (default `EUR`). Live.
@@ -92,6 +92,8 @@ const reducedMotionConverter = {
  * @csspart button - Every control button (also `deal`, `repeat`, `clear`, `undo`, `double`).
  * @csspart notice - The error notice with Retry.
  * @csspart loader - The loading overlay.
+ * @csspart win - After a round: what came back and the net ("Returned €1.95 · net −€0.05").
+ * @csspart summary - The session summary (time at the table, rounds, staked, net result), one tap away.
  *
  * @cssproperty --pb-felt - Felt colour (also under the canvas while it loads).
  * @cssproperty --pb-felt-deep - Felt colour at the edges.
