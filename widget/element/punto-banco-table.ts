@@ -619,7 +619,8 @@ export class PuntoBancoTable extends LitElement {
     // The dealer's call: card by card as the scene deals them, else all at once; the shoe's last hand is announced first.
     const last = this.#lastHandNext;
     this._lastHand = last;
-    this.#audio?.callDeal(this.#scene !== null && !this.effectiveReducedMotion, last);
+    // (At a shared table this is "Place bet": the cards go out for all at the close, called as the scene deals them.)
+    if (!this.#shared) this.#audio?.callDeal(this.#scene !== null && !this.effectiveReducedMotion, last);
     await table.runDeal();
   }
 
@@ -662,6 +663,7 @@ export class PuntoBancoTable extends LitElement {
   #sharedRound(body: ReceiptBody, mine: boolean): void {
     const view = this.#parts!;
     if (mine) this.#count(body);
+    this.#audio?.roundSettled(body.outcome);
     this._lastWin = mine ? body.returned : null;
     this._lastStaked = body.staked;
     this.#lastBody = body;

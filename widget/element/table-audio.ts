@@ -28,8 +28,8 @@ export class TableAudio {
   #language: Language;
   /** The player touched the table before the module arrived: unlock as soon as it does. */
   #wantsUnlock = false;
-  /** The result of the round being dealt was called (by the scene's cue, or when it settled). */
-  #resultCalled = true;
+  /** The scene called the result of the round being drawn (then its settling does not call it again). */
+  #resultCalled = false;
 
   constructor(language: Language) {
     this.#language = language;
@@ -101,7 +101,8 @@ export class TableAudio {
    */
   cue(cue: SceneCue, outcome: Outcome | null, hand?: 'player' | 'banker'): void {
     if (cue === 'result') {
-      if (outcome) this.#callResult(outcome);
+      if (outcome) this.#voice?.callResult(outcome);
+      this.#resultCalled = true;
       return;
     }
     this.#sound?.play(cue);
@@ -118,15 +119,10 @@ export class TableAudio {
     if (!animated) this.#voice?.callDeal(last); // after the announcement, not instead of it
   }
 
-  /** The round settled: its result is called if the scene did not (reduced motion lands it all at once). */
+  /** The round settled (private or shared): its result is called if the scene did not (reduced motion lands it all at once). */
   roundSettled(outcome: Outcome): void {
-    this.#callResult(outcome);
-  }
-
-  #callResult(outcome: Outcome): void {
-    if (this.#resultCalled) return;
-    this.#resultCalled = true;
-    this.#voice?.callResult(outcome);
+    if (!this.#resultCalled) this.#voice?.callResult(outcome);
+    this.#resultCalled = false;
   }
 
   destroy(): void {
