@@ -128,6 +128,19 @@ export function newShoe(rules: ShoeRules, randomBelow: RandomBelow, cut: number)
   return prepareShoe(stack, rules);
 }
 
+/** Every round deals at least the four first cards (Punto, Banco, Punto, Banco). */
+export const MIN_CARDS_PER_ROUND = 4;
+
+/**
+ * The next round is certainly the shoe's last: even its four first cards reach the cut card, which
+ * then comes out in it (the round in progress finishes, then the shoe ends). `cardsLeft`: cards
+ * still in the shoe; `cutCardFromEnd`: the committed place of the cut card. A round that may take
+ * a fifth or sixth card to reach it is not announced: whether it does depends on its cards.
+ */
+export function nextRoundIsLast(cardsLeft: number, cutCardFromEnd: number): boolean {
+  return cardsLeft - MIN_CARDS_PER_ROUND <= cutCardFromEnd;
+}
+
 /** The cut card has come out (or, in reshuffle mode, the round was dealt): no further round from this stack. */
 export function shoeEnded(shoe: Shoe): boolean {
   return shoe.rules.mode === 'reshuffle' ? shoe.rounds > 0 : shoe.next >= shoe.cutCardAt;

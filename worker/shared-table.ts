@@ -51,7 +51,7 @@ import {
 } from '../shared/fairness/shared-table/index.ts';
 import { outcomeCode } from '../shared/fairness/shared-table/outcomes.ts';
 import { sharedTransferId } from '../shared/fairness/v2/transfer.ts';
-import { canonicalJson, DEFAULT_SHOE_PARAMS, newServerSeed, ROOMS, totalStake } from '../shared/index.ts';
+import { canonicalJson, DEFAULT_SHOE_PARAMS, defaultShoeRules, newServerSeed, ROOMS, totalStake } from '../shared/index.ts';
 import { beaconSource, type BeaconSource, fetchBeacon, type Fetcher, VerifiedRounds } from './beacon.ts';
 import { configuredTables, type Env, isDev, seatsPerAddress, sharedTiming } from './env.ts';
 import { signingKey } from './keys.ts';
@@ -577,7 +577,8 @@ export class SharedTable extends DurableObject<Env> {
   ): Promise<{ shoe: ShoeState; commitment: SignedShared<SharedCommitment> }> {
     const source = await this.#beaconSource();
     const beaconDeadlineSeconds = Math.min(DEFAULT_BEACON_DEADLINE_SECONDS, Math.max(1, Math.ceil(sharedTiming(this.env).beaconLateMs / 1000)));
-    const { decks, burn, cutCardFromEnd } = DEFAULT_SHOE_PARAMS;
+    // The cut card in the middle of the stack (rule text 000), as at a private table: a committed parameter, so shoes committed before with another place stay verifiable.
+    const { decks, burn, cutCardFromEnd } = defaultShoeRules('shoe', DEFAULT_SHOE_PARAMS.decks);
     const params: SharedParams =
       config.mode === 'shoe'
         ? { algorithm: 'pb-shared-1', mode: 'shoe', decks, burn, cutCardFromEnd, beaconDeadlineSeconds }

@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { after, before } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../chromium.ts';
+import { roundForDisplay } from '../../shared/money.ts';
 
 export { launchChromium };
 
@@ -13,6 +14,9 @@ export { launchChromium };
 export const ENDPOINT = process.env.PB_ENDPOINT ?? 'http://127.0.0.1:8787';
 /** Where the end-to-end screenshots go (look at them). */
 export const SHOTS = 'test-results/e2e';
+
+/** Minor units as the table shows euros: in cents (shared/money.ts, halves away from zero), English. */
+export const euros = (minor: number): string => new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' }).format(roundForDisplay(minor, 2) / 1000);
 
 /** One browser for a test file: launched before its tests, closed after. Returns its getter. */
 export function browserForFile(extraArgs: string[] = []): () => Browser {

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { browserForFile, ENDPOINT, SHOTS } from './browser.ts';
+import { browserForFile, ENDPOINT, euros, SHOTS } from './browser.ts';
 import type { ReceiptV2, SignedV2 } from '../../shared/index.ts';
 
 const browser = browserForFile();
@@ -23,9 +23,6 @@ async function watchReceipts(page: Page): Promise<void> {
 async function receipts(page: Page): Promise<SignedV2<ReceiptV2>[]> {
   return page.evaluate(() => (window as unknown as { receipts: SignedV2<ReceiptV2>[] }).receipts);
 }
-
-const euros = (minor: number) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 3 }).format(minor / 1000);
 
 for (const viewport of [
   { name: 'desktop', width: 1280, height: 900 },

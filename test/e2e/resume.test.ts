@@ -7,13 +7,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { browserForFile, ENDPOINT, SHOTS } from './browser.ts';
+import { browserForFile, ENDPOINT, euros, SHOTS } from './browser.ts';
 import type { ReceiptV2, SignedV2 } from '../../shared/index.ts';
 
 const browser = browserForFile();
-
-const euros = (minor: number) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 3 }).format(minor / 1000);
 
 /** Waits for the table to take bets (the loader gone, the boxes there). */
 async function ready(page: Page): Promise<void> {

@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import type { Jwks } from '../../shared/index.ts';
 import { verifySharedText } from '../../shared/fairness/shared-table/verify.ts';
-import { launchChromium, SHOTS } from './browser.ts';
+import { euros, launchChromium, SHOTS } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
 import { mkdirSync } from 'node:fs';
 
@@ -29,9 +29,6 @@ after(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-const euros = (minor: number) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 3 }).format(minor / 1000);
 
 /** Text inside the table's shadow root. */
 function inTable(page: Page, selector: string): Promise<string> {

@@ -11,6 +11,7 @@ import {
   defaultShoeRules,
   MAX_BURN,
   newShoe,
+  nextRoundIsLast,
   prepareShoe,
   type Shoe,
   type ShoeRules,
@@ -163,6 +164,27 @@ describe('the burn', () => {
 });
 
 describe('the cut card and the end of the shoe', () => {
+  test('a round announced as the last brings the cut card out; a round with six cards to spare never does', () => {
+    let announced = 0;
+    for (const seed of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']) {
+      const rules = defaultShoeRules('shoe', 1);
+      let shoe = newShoe(rules, seededPrng(seed).randomBelow, 20);
+      for (;;) {
+        const left = shoe.cards.length - shoe.next;
+        const last = nextRoundIsLast(left, rules.cutCardFromEnd);
+        const dealt = dealRound(shoe);
+        if (!dealt.ok) break;
+        if (last) {
+          announced++;
+          expect(dealt.value.cutCardOut).toBe(true);
+        }
+        if (left - 6 > rules.cutCardFromEnd) expect(dealt.value.cutCardOut).toBe(false);
+        shoe = dealt.value.shoe;
+      }
+    }
+    expect(announced).toBeGreaterThan(0);
+  });
+
   test('a new table of either mode commits the cut card in the middle of the stack', () => {
     for (const decks of [1, 6, 8]) {
       for (const mode of ['shoe', 'reshuffle'] as const) {

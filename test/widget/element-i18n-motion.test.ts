@@ -65,7 +65,8 @@ describe('<punto-banco-table> languages', () => {
     el.placeBet(0, 'banker');
     await el.deal();
     await until(() => el.state === 'settled', 'settled');
-    expect(liveText(el)).to.equal('Выиграл Банкир, 7 против 4. Вы выиграли 0,095\u00a0€.');
+    // The score names its hands (never «7 против 4», which reads as odds); 0.095 shows in the euro's own unit.
+    expect(liveText(el)).to.equal('Выиграл Банкир · Банкир 7, Игрок 4. Вы выиграли 0,10\u00a0€.');
   });
 
   it('an error already shown is said again in the new language', async () => {

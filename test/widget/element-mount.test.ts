@@ -80,6 +80,9 @@ describe('<punto-banco-table> mounting', () => {
     const { el, worker, events } = await mountTable();
     el.placeBet(0, 'player');
     el.setAttribute('room', 'vip');
+    // A bet on the felt: the table asks before it leaves the session (table-play.test.ts); yes.
+    await until(() => shadow(el).querySelector('.switch-confirm'), 'the switch question');
+    shadow(el).querySelector<HTMLButtonElement>('.switch-confirm')!.click();
     await until(() => el.state === 'ready' && el.sessionId === 's2', 'the VIP session');
     expect(worker.requests('sessions').at(-1)!.body).to.have.keys('room', 'playerKey').and.to.include({ room: 'vip' });
     expect(el.limits).to.deep.equal(ROOMS.vip.limits);

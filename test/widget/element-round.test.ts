@@ -138,12 +138,14 @@ describe('<punto-banco-table> controls', () => {
       { sector: 2, box: 'tie', amount: 1_000 },
     ]);
     // Banker 1.00 returns 1.95, the Tie 1.00 is lost: 0.05 down.
-    expect(liveText(el)).to.equal('Banker wins, 7 to 4. You lose €0.05.');
+    expect(liveText(el)).to.equal('Banker wins · Banker 7, Player 4. You lose €0.05.');
     expect(el.balance).to.equal(receipt.body.balanceAfter);
     expect(el.balance).to.equal(1_000_000 - 2_000 + 1_950);
     expect(shadow(el).querySelector('[part="balance"] output')!.textContent).to.equal('€999.95');
-    expect(shadow(el).querySelector('[part="win"] output')!.textContent).to.equal('€1.95');
-    expect(shadow(el).querySelector('[part="status"]')!.textContent).to.equal('Banker wins, 7 to 4');
+    // What came back and what it made, both named: 1.95 returned on 2.00 staked.
+    expect(shadow(el).querySelector('[part="win"] .label')!.textContent).to.equal('Returned');
+    expect(shadow(el).querySelector('[part="win"] output')!.textContent).to.equal('€1.95 · net −€0.05');
+    expect(shadow(el).querySelector('[part="status"]')!.textContent).to.equal('Banker wins · Banker 7, Player 4');
     expect(el.bets).to.deep.equal([]); // collected and paid
     // Repeat puts the same bets back; the next deal does not start the shoe again.
     action(el, 'repeat').click();
@@ -167,7 +169,7 @@ describe('<punto-banco-table> controls', () => {
     el.placeBet(1, 'tie');
     await el.deal();
     await until(() => el.state === 'settled', 'settled');
-    expect(liveText(el)).to.equal('Tie, 9 to 9. You win €0.80.');
+    expect(liveText(el)).to.equal('Tie · Player 9, Banker 9. You win €0.80.');
     expect(el.bets).to.deep.equal([
       { sector: 0, box: 'player', amount: 100 },
       { sector: 1, box: 'banker', amount: 100 },

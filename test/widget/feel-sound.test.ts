@@ -1,6 +1,7 @@
 /** The table's sound and the dealer's voice, on their own. */
 import { expect } from 'chai';
 import { CUES, DEALER_WORDS, DealerVoice, loadMuted, saveMuted, SOUND_STORAGE_KEY, type Speech, TableSound } from '../../widget/sound/index.ts';
+import { FakeUtterance } from './helpers.ts';
 
 /** Renders what `play` scheduled on a fresh offline context; returns the peak sample. */
 async function peakOf(play: (sound: TableSound) => void, muted = false): Promise<number> {
@@ -87,16 +88,7 @@ describe('TableSound', () => {
 
 /** A speechSynthesis that records what it is asked to say. */
 function fakeSpeech(voices: { lang: string; name: string }[] = []): Speech & { said: SpeechSynthesisUtterance[]; cancels: number } {
-  class Utterance {
-    lang = '';
-    rate = 1;
-    volume = 1;
-    voice: unknown = null;
-    readonly text: string;
-    constructor(text: string) {
-      this.text = text;
-    }
-  }
+  const Utterance = FakeUtterance;
   const fake = {
     said: [] as SpeechSynthesisUtterance[],
     cancels: 0,
@@ -121,7 +113,7 @@ describe('DealerVoice', () => {
     expect(voice.callResult('banker')).to.equal(true);
     expect(speech.said.map((u) => [u.text, u.lang])).to.deep.equal([
       ['Пунто – банко, пунто – банко', 'ru-RU'],
-      ['Банко выиграл', 'ru-RU'],
+      ['Выиграл Банкир', 'ru-RU'], // the felt's words: «Банкир», not «Банко»
     ]);
     expect((speech.said[0]!.voice as unknown as { name: string }).name).to.equal('ru');
     voice.language = 'el';
@@ -130,7 +122,7 @@ describe('DealerVoice', () => {
     expect(speech.said.at(-1)!.lang).to.equal('el-GR');
     voice.language = 'it';
     voice.callResult('player');
-    expect(speech.said.at(-1)!.text).to.equal('Vince punto');
+    expect(speech.said.at(-1)!.text).to.equal('Vince Punto');
   });
 
   it('says nothing while muted, and nothing (without failing) where speechSynthesis is absent', () => {

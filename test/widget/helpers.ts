@@ -17,6 +17,18 @@ export function startChoice(r: FakeRequest): { clientSeed: string; cut: number }
   return { clientSeed, cut };
 }
 
+/** A SpeechSynthesisUtterance that only keeps what it was given (for a fake speechSynthesis). */
+export class FakeUtterance {
+  lang = '';
+  rate = 1;
+  volume = 1;
+  voice: unknown = null;
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
+}
+
 /** A scene that draws nothing and resolves every animation at once; it logs each call. */
 export class FakeScene implements TableScene {
   readonly canvas = document.createElement('canvas');
@@ -56,6 +68,9 @@ export class FakeScene implements TableScene {
   }
   async clearRound(): Promise<void> {
     this.#log('clearRound');
+  }
+  async reshuffle(): Promise<void> {
+    this.#log('reshuffle');
   }
   setOptions(opts: Partial<SceneOptions>): void {
     this.options = { ...this.options, ...opts };

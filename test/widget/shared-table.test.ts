@@ -44,10 +44,15 @@ describe('<punto-banco-table table="…"> (a shared table)', () => {
     await until(() => q(el, '.box-total[data-sector="2"][data-box="tie"]'), "the other player's total on the tie box");
     expect(q(el, '.box-total[data-sector="2"][data-box="tie"]')!.textContent.trim()).to.equal('All €5.00');
     expect(q(el, '.shared-total')!.textContent).to.contain('€5.00');
+    // The player watching and the one who bet: two at the table, as "bettors: 1" beside it implies.
+    expect(q(el, '.shared-total')!.textContent).to.contain('bettors: 1');
+    expect(q(el, '.shared-players')!.textContent).to.equal('2 at the table');
     table.closeWindow();
     await until(() => q(el, '.shared-clock.closed'), 'the closed state');
     expect(q(el, '.shared-clock')!.textContent).to.contain('Bets closed');
-    expect(q(el, '[part="status"]')!.textContent).to.match(/waiting for beacon round 1001/);
+    // Words a player understands on the status line; the beacon's round number in the fairness details.
+    expect(q(el, '[part="status"]')!.textContent).to.equal('Bets closed · drawing the public random number…');
+    expect(q(el, '.shared-fair')!.textContent).to.contain('beacon round 1001');
   });
 
   it('Place bet sends one signed request; the chips lock; the deal is drawn for all; the own result and balance show', async () => {
@@ -91,6 +96,23 @@ describe('<punto-banco-table table="…"> (a shared table)', () => {
     await until(() => q(el, '.shared-clock.open'), 'the next window');
     expect(q(el, '.shared-round')!.textContent).to.equal('Shoe 1 · round 2');
     expect(q(el, '.shared-board h3')!.textContent).to.contain('rounds: 1');
+  });
+
+  it('while the last round is still drawn the open window does not invite bets the chips cannot take', async () => {
+    const { el, table, scene } = await sharedTable();
+    let release!: () => void;
+    scene!.hold = new Promise<void>((r) => (release = r));
+    table.closeWindow();
+    table.deal(['7S', '9H', 'KD', 'KC']);
+    await until(() => scene!.called('playRound').length === 1 && q(el, '.shared-clock.open'), 'the next window while the round is drawn');
+    await settle(el);
+    expect(chipButton(el, 1000).getAttribute('aria-disabled')).to.equal('true');
+    expect(q(el, '.shared-clock .clock-text')!.textContent).to.equal('Dealing…');
+    release();
+    await until(() => el.state === 'settled', 'the round drawn');
+    await settle(el);
+    expect(chipButton(el, 1000).getAttribute('aria-disabled')).to.equal('false');
+    expect(q(el, '.shared-clock .clock-text')!.textContent).to.equal('Place your bets');
   });
 
   it('chips not confirmed go by themselves before the close; a refusal reads as a message', async () => {

@@ -113,6 +113,9 @@ describe('table modes', () => {
     await playRounds(el, 1);
     const before = el.sessionId;
     tool(el, 'mode').click();
+    // The session has played: the table asks first (table-play.test.ts), and the player says yes.
+    await until(() => shadow(el).querySelector('.switch-confirm'), 'the switch question');
+    shadow(el).querySelector<HTMLButtonElement>('.switch-confirm')!.click();
     await until(() => el.sessionId !== null && el.sessionId !== before && el.state === 'ready', 'the new session');
     expect(el.getAttribute('mode')).to.equal('reshuffle');
     expect((worker.requests('sessions').at(-1)!.body as { mode?: string }).mode).to.equal('reshuffle');
@@ -168,7 +171,7 @@ describe('Repeat and deal', () => {
     const words = (name: string) => actionButton(el, name).textContent.trim();
     expect([words('repeat'), words('deal'), words('clear')]).to.deep.equal(['Повторить ставки', 'Сдать', 'Отменить']);
     const mine = words('repeatDeal');
-    expect(mine).to.equal('Ещё раз');
+    expect(mine).to.equal('Играть снова');
     for (const other of ['Повтор', 'Сдать', 'Сдач', 'Отмен']) expect(mine.toLowerCase()).to.not.include(other.toLowerCase());
     el.placeBet(2, 'banker');
     el.placeBet(2, 'banker');
@@ -229,6 +232,9 @@ describe('switches leave nothing stale', () => {
     await playRounds(el, 1);
     expect(shadow(el).querySelector('.meter[part="win"]') !== null || el.state === 'settled').to.equal(true);
     el.setAttribute('room', 'hall-2');
+    // The session has played: the table asks first (table-play.test.ts); the player says yes.
+    await until(() => shadow(el).querySelector('.switch-confirm'), 'the switch question');
+    shadow(el).querySelector<HTMLButtonElement>('.switch-confirm')!.click();
     await until(() => el.state === 'ready' && el.limits?.min === 1000, 'the hall-2 session');
     await settle(el);
     expect(
@@ -247,7 +253,7 @@ describe('switches leave nothing stale', () => {
     el.lang = 'ru';
     await until(() => scene().options.language === 'ru', 'the scene in Russian');
     expect(scene().options.labels.returned).to.equal('Возврат');
-    expect(scene().options.labels.discard).to.equal('Сброс');
+    expect(scene().options.labels.discard).to.equal('Отбой'); // text 000's word
     expect(scene().options.formatAmount(1500)).to.match(/1,50\s€/);
     expect(shadow(el).querySelector('.status')!.textContent).to.match(/Выиграл|Ничья|Банкир|Игрок/);
     // The scene given back (out of view, or the table moved): the next one is made in Greek.

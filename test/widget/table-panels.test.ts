@@ -4,6 +4,7 @@
  * the panel texts in every language.
  */
 import { expect } from 'chai';
+import { roundForDisplay } from '../../shared/money.ts';
 import { sendKeys } from '@web/test-runner-commands';
 import { action, FakeWorker, mountTable, playRounds, settle, shadow, unmountAll, until } from './helpers.ts';
 import type { PuntoBancoTable } from '../../widget/element/punto-banco-table.ts';
@@ -106,8 +107,11 @@ describe('<punto-banco-table> panels', () => {
       const inHand = (hand: string) => body.cards.filter((c) => c.hand === hand).map((c) => cardFace(c.code).name);
       expect(shown).to.deep.equal([...inHand('player'), ...inHand('banker')]);
       const balance = row.querySelector('.balance')!.textContent;
-      expect(balance).to.contain(`$${(body.balanceBefore / 1000).toLocaleString('en', { minimumFractionDigits: 2 })}`);
-      expect(balance).to.contain(`$${(body.balanceAfter / 1000).toLocaleString('en', { minimumFractionDigits: 2 })}`);
+      // In the dollar's own unit (cents): the row rounds, the receipt's details keep every digit.
+      const cents = (minor: number) => `$${(roundForDisplay(minor, 2) / 1000).toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+      expect(balance).to.contain(cents(body.balanceBefore));
+      expect(balance).to.contain(cents(body.balanceAfter));
+      expect(balance).to.not.match(/\.\d{3}/);
     });
     // The last balance is the table's.
     expect(receipts.at(-1)!.body.balanceAfter).to.equal(el.balance);

@@ -71,6 +71,13 @@ describe('the routes', () => {
     expect(((await wrong.json()) as any).error.code).toBe('wrong_room');
     expect((await api('POST', '/api/tables/hall-1/routes')).status).toBe(405);
   });
+
+  test('a shoe-mode table commits the cut card in the middle of the stack, as rule text 000 and a private table do', async () => {
+    const r = await api('GET', '/api/tables/hall-1/middle');
+    expect(r.status).toBe(200);
+    expect(r.body.shoe.params).toMatchObject({ algorithm: 'pb-shared-1', mode: 'shoe', decks: 6, cutCardFromEnd: 156 });
+    expect(r.body.shoe.commitment.body.params.cutCardFromEnd).toBe(156);
+  });
 });
 
 describe('a round with many players', () => {

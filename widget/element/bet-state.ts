@@ -51,6 +51,11 @@ export class BetState implements ReactiveController {
     return amountAt(this.#bets, at);
   }
 
+  /** Whether Double would be taken now (every doubled bet within the limits and the balance). */
+  canDouble(limits: TableLimits, balance: number): boolean {
+    return this.#bets.length > 0 && doubleBets(this.#bets, limits, balance).ok;
+  }
+
   /** Click/Enter on a box: the selected chip, or the table minimum when no chip is selected. */
   add(at: Spot, limits: TableLimits, balance: number): BetChange {
     return this.#apply(

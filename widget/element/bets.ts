@@ -57,7 +57,11 @@ function withAmount(bets: readonly Bet[], at: Spot, amount: number): Bet[] {
 export function checkBets(bets: readonly Bet[], limits: TableLimits, balance: number): BetStep {
   if (bets.length === 0) return { ok: true, value: [] };
   const checked = validateBets(bets, limits, balance);
-  return checked.ok ? { ok: true, value: sortBets(checked.value) } : { ok: false, error: { ...checked.error, bets: [...bets] } };
+  if (checked.ok) return { ok: true, value: sortBets(checked.value) };
+  // A refusal that names a box also names the amount tried there (Double: the doubled stake).
+  const { sector, box } = checked.error;
+  const amount = sector !== undefined && box !== undefined ? { amount: amountAt(bets, { sector, box }) } : {};
+  return { ok: false, error: { ...checked.error, ...amount, bets: [...bets] } };
 }
 
 /**

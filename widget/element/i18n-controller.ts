@@ -61,9 +61,14 @@ export class I18nController implements ReactiveController {
     return this.#translator ? this.#translator.t(key, values) : LOADING_TEXT[this.#language];
   }
 
-  /** Minor units as money in the element's language and currency: 1500 → "€1.50", 95 → "€0.095". */
+  /** Minor units as money in the element's language and currency, in the currency's own unit: 1500 → "€1.50", 95 → "€0.10". */
   money(minor: number): string {
     return this.#translator ? this.#translator.money(minor, this.#currency) : '';
+  }
+
+  /** The exact figure (receipt details): 95 → "€0.095". */
+  exactMoney(minor: number): string {
+    return this.#translator ? this.#translator.exactMoney(minor, this.#currency) : '';
   }
 
   /** Minor units as a bare number for chips: 500 → "0.5", 25000 → "25", 1000000 → "1K". */

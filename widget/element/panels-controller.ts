@@ -60,6 +60,8 @@ export interface PanelsLink {
   /** A text of the element's catalogs (`panels.*`, `drawer.*`, `rooms.*`). */
   t(key: string, values?: Record<string, string | number>): string;
   money(minor: number): string;
+  /** The exact figure, every minor unit (the receipt details). */
+  exactMoney(minor: number): string;
   /** The element's language (`en`, `ru`, `it`, `el`). */
   language(): string;
   /** Starts the committed shoe now; the seed and cut come from the shoe-start provider. */
@@ -77,6 +79,8 @@ export interface PanelsHost extends ReactiveControllerHost, HTMLElement {
   readonly sessionId: string | null;
   room: string;
   currency: string;
+  /** `shoe` or `reshuffle`: the cut invitation says what the mode does. */
+  mode: string;
   fetcher: FetchLike;
   readonly renderRoot: HTMLElement | DocumentFragment;
 }
@@ -546,8 +550,8 @@ export class PanelsController implements ReactiveController {
     };
   }
 
-  /** The drawer: the launchers and the pane. */
-  render(): TemplateResult {
+  /** The drawer: the launchers and the pane; `lead` (the session summary) starts the strip. */
+  render(lead: TemplateResult | null = null): TemplateResult {
     const now = this.#now();
     const shoe = now?.shoe;
     const current = now?.records ?? null;
@@ -564,9 +568,12 @@ export class PanelsController implements ReactiveController {
       sheet: this.#sheet,
       state: (name) => this.#modules.get(name) ?? 'idle',
       invite: waiting && this.#open !== 'fairness' ? current!.number : null,
+      reshuffle: this.#host.mode === 'reshuffle',
+      lead,
       badge: waiting,
       shown: shownShoe ? { number: shownShoe.number, ended: shownEnded, results: shownShoe.results, receipts: shownShoe.receipts } : null,
       formatAmount: this.#formatAmount(),
+      formatExact: this.#link.exactMoney,
       current: current ? this.#fairnessShoe(current, shoe) : null,
       past: this.#past.map((s) => this.#fairnessShoe(s)),
       selected: this.#selected,

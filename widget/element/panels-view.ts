@@ -42,11 +42,17 @@ export interface PanelsModel {
   state(name: PanelName): 'idle' | 'loading' | 'ready' | 'failed';
   /** A committed shoe waits for the player's cut (and the fairness panel is not showing it). */
   invite: number | null;
+  /** A reshuffle table: the invitation says every round comes from a fresh stack. */
+  reshuffle: boolean;
+  /** What starts the strip (the element's session summary), or null. */
+  lead: TemplateResult | null;
   /** The fairness launcher's dot: a shoe waits for its cut. */
   badge: boolean;
   /** The shoe the scoreboard and history show: the current one once started, else the one that just ended. */
   shown: { number: number; ended: boolean; results: readonly ScoreboardResult[]; receipts: readonly Signed<ReceiptBody>[] } | null;
   formatAmount(minor: number): string;
+  /** Every minor unit (the receipt details). */
+  formatExact(minor: number): string;
   current: FairnessShoe | null;
   /** Ended shoes, newest first, still verifiable. */
   past: readonly FairnessShoe[];
@@ -109,10 +115,11 @@ function launchers(m: PanelsModel, where: 'bar' | 'sheet'): TemplateResult {
 /** The strip under the control bar and the pane. */
 export function renderPanels(m: PanelsModel): TemplateResult {
   return html`<div class="drawer-bar" part="panel-bar">
+      ${m.lead ?? nothing}
       ${
         m.invite !== null
           ? html`<div class="invite">
-            <span>${m.t('drawer.invite', { number: m.invite })}</span>
+            <span>${m.t(m.reshuffle ? 'play.reshuffleInvite' : 'drawer.invite', { number: m.invite })}</span>
             <button type="button" class="invite-cut" @click=${(e: Event) => m.on.toggle('fairness', e.currentTarget as HTMLElement)}>${m.t('drawer.cutNow')}</button>
           </div>`
           : nothing
@@ -157,7 +164,7 @@ function body(m: PanelsModel): TemplateResult {
   }
   ${
     m.open === 'history' && m.state('history') === 'ready'
-      ? html`<pb-history .receipts=${m.shown?.receipts ?? []} .formatAmount=${m.formatAmount} .strings=${m.strings}></pb-history>`
+      ? html`<pb-history .receipts=${m.shown?.receipts ?? []} .formatAmount=${m.formatAmount} .formatExact=${m.formatExact} .strings=${m.strings}></pb-history>`
       : nothing
   }
   ${m.state('fairness') === 'ready' ? fairness(m) : nothing}

@@ -65,7 +65,7 @@ const reducedMotionConverter = {
  * @summary A Punto Banco (baccarat) table: five sectors × Player/Banker/Tie, dealt and signed by the Worker.
  *
  * @attr endpoint - Base URL of the Worker API. Default: the folder `punto-banco-table.js` was loaded from (the Worker that served it); `/` (same origin) when the element comes from the npm package.
- * @attr room - `hall-1` | `hall-2` | `vip`: limits and chips; changing it opens a new session.
+ * @attr room - `hall-1` | `hall-2` | `vip`: limits and chips; changing it opens a new session (asked first when the session has played or holds bets; a No puts the old room back).
  * @attr affiliate - The partner embedding the table (`a–z 0–9 _ -`, 1–40 characters): sent when the session opens, recorded on every receipt, and checked by the Worker against the page's origin. Changing it opens a new session.
  * @attr lang - `en` | `ru` | `it` | `el` (`ru-RU` etc. map to their language; anything else is English). Absent: the nearest `lang` up the page. Live.
  * @attr currency - ISO 4217 code for amounts (default `EUR`). Live.
@@ -106,13 +106,14 @@ const reducedMotionConverter = {
  * @csspart tool-sound - The sound toggle (with `button`).
  * @csspart tool-fast - The speed toggle (with `button`).
  * @csspart tool-fullscreen - The full-screen toggle, where the page allows it (with `button`).
- * @csspart win - The last win meter, after a round that paid.
  * @csspart panel-bar - The bar of panel tabs (scoreboards, history, fairness, help).
  * @csspart panel-tab - Each panel tab (also `panel-tab-open` on the open one).
  * @csspart panel-tab-open - The open panel's tab (with `panel-tab`).
  * @csspart panel - The open panel.
  * @csspart notice - The error notice with Retry.
  * @csspart loader - The loading overlay.
+ * @csspart win - After a round: what came back and the net ("Returned €1.95 · net −€0.05").
+ * @csspart summary - The session summary (time at the table, rounds, staked, net result), one tap away.
  *
  * @cssproperty --pb-felt - Felt colour (also under the canvas while it loads).
  * @cssproperty --pb-felt-deep - Felt colour at the edges.
@@ -238,6 +239,18 @@ export class PuntoBancoTable extends LitElement {
   @state() private _lastWin: number | null = null;
   @state() private _lastStaked = 0;
   @state() private _mediaReduced = false;
+  /** The round being dealt was announced as the shoe's last. */
+  @state() private _lastHand = false;
+  /** The shoe whose cut card came out in the round on the felt (null: none). */
+  @state() private _cutCardOut: number | null = null;
+  /** A mode or room switch waiting for the player's answer, with what to put back on a no. */
+  @state() private _confirm: { to: string; room: RoomId; undo: { room?: RoomId; mode?: ShoeMode } } | null = null;
+  /** The player said yes: the next switch goes through. */
+  #switchAgreed = false;
+  /** A no puts the old mode or room back: that change is no switch. */
+  #reverting = false;
+  /** The session so far (the summary in the bar): since when, rounds, staked, net. */
+  #summary = { since: Date.now(), rounds: 0, staked: 0, net: 0 };
 
   #i18n = new I18nController(this);
   // The lazy chunk's parts, and the controllers made from them once it has arrived.
@@ -394,8 +407,44 @@ export class PuntoBancoTable extends LitElement {
     // A new room or Worker means a new session (the old one's limits no longer apply).
     if (changed.has('muted')) this.#audio?.setMuted(this.muted, false);
     if (changed.has('speed')) this.#scene?.setOptions({ speed: this.speed === 'fast' ? 'fast' : 'normal' });
-    const switched = ['room', 'endpoint', 'affiliate', 'mode', 'table'].some((key) => changed.has(key) && changed.get(key) !== undefined);
-    if (switched && this.sessionId && this.state !== 'dealing') void this.#reopen();
+    const switched = ['room', 'endpoint', 'affiliate', 'mode', 'table'].filter((key) => changed.has(key) && changed.get(key) !== undefined);
+    if (switched.length && this.sessionId && this.state !== 'dealing') {
+      const asks = !this.table && switched.every((key) => key === 'room' || key === 'mode') && this.#holdsMoney;
+      if (this.#reverting) this.#reverting = false;
+      else if (asks && !this.#switchAgreed) this.#ask(changed);
+      else {
+        this.#switchAgreed = false;
+        void this.#reopen();
+      }
+    }
+    if (changed.has('_confirm') && this._confirm) this.renderRoot.querySelector<HTMLElement>('.switch-cancel')?.focus();
+  }
+
+  /** The session has played or holds bets: a switch would leave its balance behind, so the table asks first. */
+  get #holdsMoney(): boolean {
+    return this.#summary.rounds > 0 || this.bets.length > 0;
+  }
+
+  #ask(changed: PropertyValues): void {
+    const undo: { room?: RoomId; mode?: ShoeMode } = {};
+    if (changed.has('room')) undo.room = changed.get('room') as RoomId;
+    if (changed.has('mode')) undo.mode = changed.get('mode') as ShoeMode;
+    const to = undo.mode ? this.#i18n.t(`mode.${this.mode}`) : this.#i18n.t(`rooms.${this.room}`);
+    this._confirm = { to, room: this.room, undo };
+  }
+
+  /** The player's answer to the switch question: yes opens the new session, no puts the old mode or room back. */
+  confirmSwitch(yes: boolean): void {
+    const q = this._confirm;
+    this._confirm = null;
+    if (!q) return;
+    if (yes) {
+      void this.#reopen();
+      return;
+    }
+    this.#reverting = true;
+    if (q.undo.room) this.room = q.undo.room;
+    if (q.undo.mode) this.mode = q.undo.mode;
   }
 
   #observe(): void {
@@ -453,6 +502,7 @@ export class PuntoBancoTable extends LitElement {
         shoe: () => this.#table?.shoe ?? null,
         t: (key, values) => this.#i18n.t(key, values),
         money: (minor) => this.#i18n.money(minor),
+        exactMoney: (minor) => this.#i18n.exactMoney(minor),
         language: () => this.#i18n.language,
         startShoe: () => this.#table!.startShoe(),
         endShoe: (key) => this.#table!.endShoe(key),
@@ -465,6 +515,7 @@ export class PuntoBancoTable extends LitElement {
         scene: () => this.#scene,
         defaultProvider: panels.provider,
         explain: (error) => this.#errorText(error),
+        freshShoeText: () => this.#i18n.t('play.freshShoe'),
         hideToast: () => this.#hideToast(),
         opened: (receipts) => this.#opened(receipts),
         shoeStarted: (shoe) => panels.shoeStarted(shoe),
@@ -490,7 +541,7 @@ export class PuntoBancoTable extends LitElement {
       this.#slot = new parts.SceneSlot(this, {
         maker: () => {
           const factory = this.sceneFactory ?? PuntoBancoTable.defaultSceneFactory;
-          const onCue = (cue: SceneCue): void => this.#audio?.cue(cue, this.#table?.onFelt?.outcome ?? null);
+          const onCue = (cue: SceneCue, hand?: 'player' | 'banker'): void => this.#audio?.cue(cue, this.#table?.onFelt?.outcome ?? null, hand);
           return factory && (() => factory({ ...this.#sceneTexts(), reducedMotion: this.effectiveReducedMotion, onCue }, this.#size ?? undefined));
         },
         restore: (scene) => this.#restore(scene),
@@ -543,6 +594,8 @@ export class PuntoBancoTable extends LitElement {
 
   async #reopen(): Promise<void> {
     this.#table?.forget();
+    this._cutCardOut = null;
+    this._lastHand = false;
     // Nothing of the old session's last round stays: not its result, not its win.
     this._lastResult = null;
     this._lastWin = null;
@@ -553,6 +606,9 @@ export class PuntoBancoTable extends LitElement {
 
   /** The session is open (new, or resumed with the receipts of its current shoe). */
   #opened(receipts: Signed<ReceiptBody>[]): void {
+    const first = receipts[0] ? Date.parse(receipts[0].body.issuedAt) : NaN;
+    this.#summary = { since: Number.isFinite(first) ? Math.min(first, Date.now()) : Date.now(), rounds: 0, staked: 0, net: 0 };
+    for (const r of receipts) this.#count(r.body);
     this.#panels?.sessionOpened(receipts);
     this.#scene?.setOptions(this.#sceneTexts());
     this.#scene?.setBets(this.bets, this.limits?.chips ?? []);
@@ -604,7 +660,11 @@ export class PuntoBancoTable extends LitElement {
     if (!this.#canBet || !table) return;
     const refused = table.prepareDeal(this.bets);
     if (refused) return this.#refuse(refused);
-    this.#audio?.callDeal();
+    // The dealer's call: card by card as the scene deals them, else all at once; the shoe's last hand is announced first.
+    const last = this.#lastHandNext;
+    this._lastHand = last;
+    // (At a shared table this is "Place bet": the cards go out for all at the close, called as the scene deals them.)
+    if (!this.#shared) this.#audio?.callDeal(this.#scene !== null && !this.effectiveReducedMotion, last);
     await table.runDeal();
   }
 
@@ -624,16 +684,30 @@ export class PuntoBancoTable extends LitElement {
     this._lastStaked = body.staked;
     this.#lastBody = body;
     this._lastResult = this.#parts!.resultText(this.#i18n, body);
+    this.#count(body);
+    this._lastHand = false;
+    // The cut card came out: said on the status line for all to see, not only to screen readers.
+    this._cutCardOut = answer.nextShoe ? body.shoe : null;
     let said = `${this._lastResult}. ${this.#parts!.netText(this.#i18n, body)}.`;
-    if (answer.nextShoe) said += ` ${this.#i18n.t('newShoe')}.`;
+    if (answer.nextShoe) said += ` ${this.#i18n.t('play.cutCardOut', { number: body.shoe })}`;
     this.#announce(said);
+    this.#audio?.roundSettled(body.outcome);
     this.#panels?.roundPlayed(answer);
     emit(this, 'pb-round-settled', receipt);
+  }
+
+  /** A round of the player's counts in the session summary. */
+  #count(body: ReceiptBody): void {
+    this.#summary.rounds++;
+    this.#summary.staked += body.staked;
+    this.#summary.net += body.returned - body.staked;
   }
 
   /** A shared table's round was drawn: its result, and the player's own if it had a stake. */
   #sharedRound(body: ReceiptBody, mine: boolean): void {
     const view = this.#parts!;
+    if (mine) this.#count(body);
+    this.#audio?.roundSettled(body.outcome);
     this._lastWin = mine ? body.returned : null;
     this._lastStaked = body.staked;
     this.#lastBody = body;
@@ -686,7 +760,7 @@ export class PuntoBancoTable extends LitElement {
   // ---- bets ---------------------------------------------------------------------------------
 
   get #canBet(): boolean {
-    return this.#bets !== null && !this._bootNotice && this.#table?.canBet === true;
+    return this.#bets !== null && !this._bootNotice && !this._confirm && this.#table?.canBet === true;
   }
 
   /** Applies a bet change: on success leaves the settled/error state; on refusal explains why. */
@@ -847,8 +921,8 @@ export class PuntoBancoTable extends LitElement {
         <div class="stage" part="stage" @contextmenu=${(e: Event) => e.preventDefault()} @pointerleave=${(e: PointerEvent) => this.#onLeaveField(e)}>
           <div class="canvas-host" aria-hidden="true"></div>
           ${m && view ? [view.renderPlainRound(m), view.renderBoxes(m), view.renderChips(m), view.renderGhost(m)] : nothing}
-          ${m && this.#shared ? this.#sharedParts!.renderSharedHud(this.#shared.view(), this.#sharedTexts()) : nothing}
-          ${view && (m || state === 'error') ? view.renderMessages(m ?? this.#viewModel()) : nothing}
+          ${m && this.#shared ? this.#sharedParts!.renderSharedHud(this.#shared.view(), this.#sharedTexts(m)) : nothing}
+          ${view && (m || state === 'error') ? view.renderMessages(m ?? this.#viewModel()) : nothing} ${m && view ? view.renderSwitchQuestion(m) : nothing}
           ${
             loading && state !== 'error'
               ? html`<div class="loader" part="loader"><div class="mark" aria-hidden="true">Punto Banco</div><div class="spinner"></div><div>${i.t('loading')}</div></div>`
@@ -857,17 +931,18 @@ export class PuntoBancoTable extends LitElement {
         </div>
         ${m && view ? view.renderBar(m) : nothing}
         <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">${this._announcement}</div>
-        ${m && this.#shared ? this.#sharedParts!.renderSharedSide(this.#shared.view(), this.#sharedTexts()) : m && this.#panels ? this.#panels.render() : nothing}
+        ${m && this.#shared ? this.#sharedParts!.renderSharedSide(this.#shared.view(), this.#sharedTexts(m)) : m && this.#panels ? this.#panels.render(view!.renderSummary(m)) : nothing}
       </div>
     `;
   }
 
-  #sharedTexts(): SharedParts.SharedTexts {
+  #sharedTexts(m: ViewModel): SharedParts.SharedTexts {
     return {
       t: (key, values) => this.#i18n.t(key, values),
       money: (minor) => this.#i18n.money(minor),
       layout: this._layout,
       panelStrings: this.#panelStrings(),
+      summary: this.#parts!.renderSummary(m),
     };
   }
 
@@ -893,6 +968,7 @@ export class PuntoBancoTable extends LitElement {
       else if (this.#canBet) void this[name === 'clear' ? 'clearBets' : name]();
     },
     tool: (name) => this.#parts!.runTool(this, name, this.#canBet),
+    confirmSwitch: (yes) => this.confirmSwitch(yes),
   };
 
   #viewModel(): ViewModel {
@@ -914,6 +990,7 @@ export class PuntoBancoTable extends LitElement {
       selectedChip: bets.selectedChip,
       canUndo: bets.canUndo,
       canRepeat: bets.previous.length > 0,
+      canDouble: this.limits !== null && bets.canDouble(this.limits, this.balance),
       balance: this.balance,
       lastWin: this._lastWin,
       lastStaked: this._lastStaked,
@@ -929,6 +1006,8 @@ export class PuntoBancoTable extends LitElement {
       ghost: this.#drag?.ghost ?? null,
       dropTarget: this.#drag?.dropTarget ?? null,
       onFelt: this.#table?.onFelt ?? null,
+      summary: { ...this.#summary, now: Date.now() },
+      confirm: this._confirm ? { to: this._confirm.to, room: this._confirm.room } : null,
       on: this.#handlers,
     };
   }
@@ -939,14 +1018,22 @@ export class PuntoBancoTable extends LitElement {
     if (shared) return shared;
     switch (this.state) {
       case 'dealing':
-        return i.t('status.dealing');
+        return this._lastHand ? `${i.t('status.dealing')} ${i.t('play.lastHand', { number: this.#private?.shoe?.number ?? '' })}` : i.t('status.dealing');
       case 'settled':
+        if (this._cutCardOut !== null && this._lastResult) return `${this._lastResult}. ${i.t('play.cutCardOut', { number: this._cutCardOut })}`;
         return this._lastResult ?? i.t('status.settled');
       case 'error':
         return this.#notice?.message ?? i.t('status.error');
-      default:
-        return this.bets.length ? i.t('status.betting', { amount: i.money(this.#bets!.total) }) : i.t('status.ready');
+      default: {
+        const status = this.bets.length ? i.t('status.betting', { amount: i.money(this.#bets!.total) }) : i.t('status.ready');
+        return this.#lastHandNext ? `${i.t('play.lastHand', { number: this.#private?.shoe?.number ?? '' })}. ${status}` : status;
+      }
     }
+  }
+
+  /** The next round is the private shoe's last (its cut card will come out): the table says so. */
+  get #lastHandNext(): boolean {
+    return !this.#shared && this.#private?.lastHandNext === true;
   }
 }
 

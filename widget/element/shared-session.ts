@@ -95,6 +95,10 @@ export interface SharedView {
   tableTotal: number;
   /** The player's own bet this round: sent (waiting for the ack) or accepted. */
   mine: { stake: number; status: 'sending' | 'accepted' } | null;
+  /** Chips may go on the felt now (the clock invites to bet only then). */
+  canBet: boolean;
+  /** The previous round is still being drawn on the felt. */
+  drawing: boolean;
   outcomes: OutcomeFacts[];
   commitment: SignedShared<SharedCommitment> | null;
   start: SignedShared<SharedStart> | null;
@@ -241,6 +245,8 @@ export class SharedSession implements ReactiveController {
       bettors: this.#tableBets.size,
       tableTotal: [...this.#tableBets.values()].reduce((n, b) => n + b.stake, 0),
       mine: mine ? { stake: mine.stake, status: 'accepted' } : this.#sending ? { stake: totalStake(this.#sending.bets), status: 'sending' } : null,
+      canBet: this.canBet,
+      drawing: this.state === 'dealing',
       outcomes: this.#outcomes,
       commitment: pub?.shoe.commitment ?? null,
       start: pub?.shoe.start ?? null,
@@ -256,7 +262,7 @@ export class SharedSession implements ReactiveController {
     if (this.state === 'error' || this.state === 'loading') return null;
     if (this.#phase === 'connecting') return t('shared.connecting');
     if (this.state === 'dealing') return t('status.dealing');
-    if (this.#phase === 'awaiting-beacon') return this.#pub?.beaconRound ? t('shared.closed', { round: this.#pub.beaconRound }) : t('shared.closedSaid');
+    if (this.#phase === 'awaiting-beacon') return this.#pub?.beaconRound ? t('shared.closed') : t('shared.closedSaid');
     if (this.#phase === 'idle') return t('shared.waiting');
     const mine = this.#mineNow();
     if (mine) return t('shared.accepted', { amount: money(mine.stake) });

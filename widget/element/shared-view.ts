@@ -18,6 +18,8 @@ export interface SharedTexts {
   money(minor: number): string;
   layout: TableLayout | null;
   panelStrings: PanelStrings;
+  /** The player's session summary (the element's), shown first. */
+  summary: TemplateResult;
 }
 
 const RING = 2 * Math.PI * 20;
@@ -29,8 +31,17 @@ export function renderSharedHud(v: SharedView, x: SharedTexts): TemplateResult {
   const open = v.phase === 'betting' && v.left > 0;
   const fraction = open ? Math.min(1, v.left / v.windowMs) : 0;
   const urgent = open && v.left <= 5_000;
+  // Everyone who bet is at the table, whatever the connection count says (a player between two sockets).
+  const seated = Math.max(v.connections, v.bettors + (v.mine?.status === 'accepted' ? 0 : 1));
+  // The clock invites to bet only while chips may go down: not while the last round is still drawn, nor once the bet is in.
   const clock = open
-    ? t('shared.betsOpen')
+    ? v.mine
+      ? t('shared.betIn')
+      : v.canBet
+        ? t('shared.betsOpen')
+        : v.drawing
+          ? t('status.dealing')
+          : t('shared.closedShort')
     : v.phase === 'connecting'
       ? t('shared.connecting')
       : v.phase === 'idle'
@@ -43,7 +54,7 @@ export function renderSharedHud(v: SharedView, x: SharedTexts): TemplateResult {
       <div class="shared-line">
         <span class="live ${v.phase === 'connecting' ? 'off' : ''}">${t(v.phase === 'connecting' ? 'shared.offline' : 'shared.live')}</span>
         <span class="shared-name">${v.tableId}</span>
-        <span class="shared-players" data-connections=${v.connections}>${t('shared.players', { count: v.connections })}</span>
+        <span class="shared-players" data-connections=${v.connections}>${t('shared.players', { count: seated })}</span>
         <span class="shared-round">${t('shared.round', { shoe: v.shoe, round: v.round })}</span>
         ${v.tableTotal > 0 ? html`<span class="shared-total">${t('shared.tableTotal', { amount: money(v.tableTotal), count: v.bettors })}</span>` : nothing}
       </div>
@@ -88,6 +99,7 @@ export function renderSharedSide(v: SharedView, x: SharedTexts): TemplateResult 
   // A commitment from the network, read defensively: no chain hash, no line.
   const chain = typeof c?.body.beacon?.hash === 'string' ? identifyChain(c.body.beacon) : null;
   return html`<section class="shared-side" aria-label=${t('shared.side')}>
+    ${x.summary}
     <p class="shared-help">${t('shared.help')}</p>
     <div class="shared-board">
       <h3>${t('shared.scoreboard', { shoe: v.shoe, rounds: v.outcomes.length })}</h3>
@@ -108,6 +120,7 @@ export function renderSharedSide(v: SharedView, x: SharedTexts): TemplateResult 
           : nothing
       }
       <p>${seeds ? t('shared.started', { count: seeds }) : t('shared.notStarted')}</p>
+      ${v.beaconRound ? html`<p class="beacon">${t('shared.beaconRound', { round: v.beaconRound })}</p>` : nothing}
       <p class="links">
         <a href=${v.transcriptUrl} target="_blank" rel="noopener" download="transcript.json">${t('shared.transcript')}</a>
         <a href=${v.verifyUrl} target="_blank" rel="noopener">${t('shared.verify')}</a>

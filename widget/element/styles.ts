@@ -341,6 +341,69 @@ export const tableStyles = css`
     background: var(--pb-gold);
     color: #1b1406;
   }
+  .switch-question {
+    position: absolute;
+    left: 50%;
+    top: 50%;
+    transform: translate(-50%, -50%);
+    z-index: 6;
+    width: min(92%, 440px);
+    padding: 14px 18px;
+    border-radius: 12px;
+    background: rgb(10 20 15 / 96%);
+    border: 1px solid var(--pb-gold);
+    box-shadow: 0 10px 30px rgb(0 0 0 / 55%);
+    color: var(--pb-text);
+  }
+  .switch-question h2 {
+    margin: 0 0 6px;
+    font-size: 16px;
+  }
+  .switch-question p {
+    margin: 0 0 12px;
+    font-size: 13.5px;
+    line-height: 1.4;
+  }
+  .switch-question .buttons {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: flex-end;
+    gap: 8px;
+  }
+  .session-summary {
+    position: relative;
+    align-self: center;
+    font-size: 12px;
+  }
+  .session-summary > summary {
+    cursor: pointer;
+    color: var(--pb-muted);
+    text-decoration: underline dotted;
+  }
+  .summary-card {
+    position: absolute;
+    bottom: calc(100% + 6px);
+    left: 0;
+    z-index: 5;
+    min-width: 190px;
+    padding: 8px 12px;
+    border-radius: 8px;
+    background: var(--pb-console);
+    border: 1px solid rgb(216 180 90 / 45%);
+    box-shadow: 0 8px 20px rgb(0 0 0 / 45%);
+  }
+  .summary-card dl {
+    display: grid;
+    grid-template-columns: auto auto;
+    gap: 3px 12px;
+    margin: 0;
+  }
+  .summary-card dd {
+    margin: 0;
+    text-align: end;
+    font-variant-numeric: tabular-nums;
+    color: var(--pb-text);
+  }
   .toast {
     position: absolute;
     left: 50%;

@@ -28,6 +28,8 @@ export class TableAudio {
   #language: Language;
   /** The player touched the table before the module arrived: unlock as soon as it does. */
   #wantsUnlock = false;
+  /** The scene called the result of the round being drawn (then its settling does not call it again). */
+  #resultCalled = false;
 
   constructor(language: Language) {
     this.#language = language;
@@ -93,16 +95,34 @@ export class TableAudio {
     }
   }
 
-  /** The scene reached a sound's moment: 'result' is the dealer's call, the rest are effects. */
-  cue(cue: SceneCue, outcome: Outcome | null): void {
+  /**
+   * The scene reached a sound's moment: 'result' is the dealer's call of the result, a card going
+   * out (`hand`) the call of its hand («пунто», «банко»), the rest are effects.
+   */
+  cue(cue: SceneCue, outcome: Outcome | null, hand?: 'player' | 'banker'): void {
     if (cue === 'result') {
       if (outcome) this.#voice?.callResult(outcome);
-    } else this.#sound?.play(cue);
+      this.#resultCalled = true;
+      return;
+    }
+    this.#sound?.play(cue);
+    if (cue === 'cardSlide' && hand) this.#voice?.callCard(hand);
   }
 
-  /** The dealer calls the deal. */
-  callDeal(): void {
-    this.#voice?.callDeal();
+  /**
+   * A deal begins. `animated`: the scene will call each card as it goes out; otherwise (reduced
+   * motion, no scene) the whole call is said now. `last`: the shoe's last hand, announced first.
+   */
+  callDeal(animated: boolean, last = false): void {
+    this.#resultCalled = false;
+    if (last) this.#voice?.callLastHand();
+    if (!animated) this.#voice?.callDeal(last); // after the announcement, not instead of it
+  }
+
+  /** The round settled (private or shared): its result is called if the scene did not (reduced motion lands it all at once). */
+  roundSettled(outcome: Outcome): void {
+    if (!this.#resultCalled) this.#voice?.callResult(outcome);
+    this.#resultCalled = false;
   }
 
   destroy(): void {

@@ -22,7 +22,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { CARDS_PER_DECK } from '../../shared/cards.ts';
 import type { Bet, RoomId, TableLimits } from '../../shared/table.ts';
-import type { ShoeMode } from '../../shared/shoe.ts';
+import { nextRoundIsLast, type ShoeMode } from '../../shared/shoe.ts';
 import type { TableScene } from '../scene/types.ts';
 import { type ApiClient, type ApiError, type ApiResult, type FetchLike, newIdempotencyKey } from './api-client.ts';
 import type {
@@ -87,6 +87,9 @@ export interface SessionHost extends ReactiveControllerHost, HTMLElement {
 }
 
 /** What the element lends the session, and what it wants to hear. */
+/** What the shoe gauge draws (the scene's `setShoe`). */
+type ShoeGauge = Parameters<TableScene['setShoe']>[0];
+
 export interface SessionLink {
   readonly api: ApiClient;
   readonly bets: BetState;
@@ -96,6 +99,8 @@ export interface SessionLink {
   defaultProvider: ShoeStartProvider;
   /** An API error in the table's language. */
   explain(error: ApiError): string;
+  /** The words on a reshuffle table's shoe ("Fresh shoe every round"). */
+  freshShoeText(): string;
   hideToast(): void;
   /** The session is open (new, or resumed with the rounds of its current shoe). */
   opened(receipts: Signed<ReceiptBody>[]): void;
@@ -127,8 +132,13 @@ export class TableSession implements ReactiveController {
   /** The table's newest record: the next bet or end request follows it. */
   #head: SignedV2 | null = null;
   #shoe: ShoeState | null = null;
-  /** Cards the shoe has given so far (the highest position dealt, plus one). */
+  /** Cards the shoe has given so far (the highest position dealt, plus one); at a reshuffle table, the last round's. */
   #consumed = 0;
+  /**
+   * What the shoe gauge showed when the cut card came out: it stays while the shoe's last hand is
+   * on the felt (the next shoe's full count and empty tray show once the hand has gone).
+   */
+  #heldGauge: ShoeGauge | null = null;
   #pendingStart: { shoe: number; body: { request: unknown }; key: string; cut: number } | null = null;
   /** Bets checked for a deal, and the key their bet request will carry. */
   #pendingRound: { bets: Bet[]; key: string } | null = null;
@@ -240,6 +250,7 @@ export class TableSession implements ReactiveController {
 
   /** Drops the session (a new room, affiliate or Worker: the attributes say so) before opening a new one. */
   forget(): void {
+    this.#heldGauge = null;
     this.#store?.release(this.#host);
     this.#resumable = false;
     this.#link.bets.reset();
@@ -383,13 +394,37 @@ export class TableSession implements ReactiveController {
     for (const card of body.cards) this.#consumed = Math.max(this.#consumed, card.position + 1);
   }
 
-  /** Draws how much of the shoe is left. */
+  /** Draws how much of the shoe is left (what it showed before, while the shoe's last hand is on the felt). */
   showShoe(): void {
     const scene = this.#link.scene();
-    if (!this.#shoe || !scene) return;
+    const gauge = this.#heldGauge ?? this.#gauge();
+    if (gauge && scene) scene.setShoe(gauge);
+  }
+
+  #gauge(): ShoeGauge | null {
+    if (!this.#shoe) return null;
     const total = shoeDecks(this.#shoe) * CARDS_PER_DECK;
     const cutAt = this.#cutAt;
-    scene.setShoe({ cardsLeft: Math.max(0, total - this.#consumed), total, discarded: this.#consumed, ...(cutAt ? { cutAt } : {}) });
+    const fresh = this.#shoe.params?.mode === 'reshuffle' ? { caption: this.#link.freshShoeText() } : {};
+    return { cardsLeft: Math.max(0, total - this.#consumed), total, discarded: this.#consumed, ...(cutAt ? { cutAt } : {}), ...fresh };
+  }
+
+  /** The shoe's last hand has left the felt (or the table moved on): the gauge shows the shoe as it is. */
+  #releaseGauge(): void {
+    if (!this.#heldGauge) return;
+    this.#heldGauge = null;
+    this.showShoe();
+  }
+
+  /**
+   * The next round is certainly the shoe's last (its first four cards reach the cut card,
+   * shared/shoe.ts): the table announces it before the deal.
+   */
+  get lastHandNext(): boolean {
+    const shoe = this.#shoe;
+    const cut = this.#cutAt;
+    if (!shoe || shoe.status !== 'in-play' || cut === undefined || this.#consumed === 0) return false;
+    return nextRoundIsLast(shoeDecks(shoe) * CARDS_PER_DECK - this.#consumed, cut);
   }
 
   /** Cards left in the shoe when the cut card comes out (shoe mode; reshuffle mode has no cut card). */
@@ -450,6 +485,7 @@ export class TableSession implements ReactiveController {
   async #shuffleAndCut(shoe: ShoeState, cut: number): Promise<void> {
     const scene = this.#link.scene();
     const total = shoeDecks(shoe) * CARDS_PER_DECK;
+    this.#heldGauge = null;
     if (scene?.shuffleAndCut) await scene.shuffleAndCut(Math.min(0.95, Math.max(0.05, cut / total)));
     this.#consumed = 0;
     this.showShoe();
@@ -484,6 +520,7 @@ export class TableSession implements ReactiveController {
       this.#copy?.add(answer.value.reveal, answer.value.nextShoe.commitment);
       this.#balance = answer.value.balance;
       this.#head = answer.value.nextShoe.commitment ?? answer.value.reveal;
+      this.#heldGauge = null;
       this.#setShoe(answer.value.nextShoe, true);
     }
     return answer;
@@ -496,6 +533,7 @@ export class TableSession implements ReactiveController {
     if (this.#state === 'settled') {
       this.#onFelt = null;
       void this.#link.scene()?.clearRound();
+      this.#releaseGauge();
     }
     if (this.#state !== 'ready') this.#set('ready', null);
   }
@@ -672,11 +710,20 @@ export class TableSession implements ReactiveController {
 
   async #play(answer: PlayedRound): Promise<void> {
     const body = answer.round.body;
-    this.#consume(body);
+    const reshuffle = this.#shoe?.params?.mode === 'reshuffle';
+    this.#heldGauge = null;
     // The scene may go (out of view) or be rebuilt between these awaits: ask for it each time.
-    this.showShoe();
     this.#onFelt = null;
     await this.#link.scene()?.clearRound();
+    if (reshuffle && this.#consumed > 0) {
+      // A fresh stack every round: the last round's cards go back with a short shuffle first.
+      this.#consumed = 0;
+      this.showShoe();
+      await this.#link.scene()?.reshuffle?.();
+    }
+    if (reshuffle) this.#consumed = 0;
+    this.#consume(body);
+    this.showShoe();
     this.#onFelt = body;
     await this.#link.scene()?.playRound(body);
     if (body.cutCardOut && this.#cutAt) await this.#link.scene()?.cutCardOut?.();
@@ -684,8 +731,10 @@ export class TableSession implements ReactiveController {
     this.#balance = answer.balance;
     this.#link.bets.settle(body.bets, betsLeftOnFelt(body.bets, body.outcome, this.#limits, this.#balance));
     this.#set('settled');
-    if (answer.nextShoe) this.#setShoe(answer.nextShoe, true);
-    else if (this.#shoe) this.#shoe = { ...this.#shoe, ...answer.shoe };
+    if (answer.nextShoe) {
+      this.#heldGauge = this.#gauge();
+      this.#setShoe(answer.nextShoe, true);
+    } else if (this.#shoe) this.#shoe = { ...this.#shoe, ...answer.shoe };
     this.#link.played(answer);
   }
 

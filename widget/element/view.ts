@@ -5,7 +5,7 @@
  */
 import { html, nothing, svg, type SVGTemplateResult, type TemplateResult } from 'lit';
 import { cssProps } from './css-props.ts';
-import { type Bet, BOXES, type TableLimits, totalStake } from '../../shared/table.ts';
+import { type Bet, BOXES, type RoomId, startingBalance, type TableLimits, totalStake } from '../../shared/table.ts';
 import type { Rect, TableLayout } from '../layout.ts';
 import type { ReceiptBody } from '../../shared/fairness/records.ts';
 import { cardFace } from '../panels/card-face.ts';
@@ -31,6 +31,8 @@ export interface ViewModel {
   selectedChip: number | null;
   canUndo: boolean;
   canRepeat: boolean;
+  /** Double would be taken (every doubled bet within the limits and the balance). */
+  canDouble: boolean;
   balance: number;
   lastWin: number | null;
   /** What the last round staked: a return not above it is shown as returned, not as a win. */
@@ -50,7 +52,25 @@ export interface ViewModel {
   dropTarget: string | null;
   /** The round still on the felt (the scene draws it; the plain felt draws it from here). */
   onFelt: ReceiptBody | null;
+  /** The session so far: since when (ms), rounds, staked, net (minor units). */
+  summary: SessionSummary;
+  /** A mode or room switch waiting for the player's yes (it opens a new session). */
+  confirm: SwitchQuestion | null;
   on: ViewHandlers;
+}
+
+export interface SessionSummary {
+  since: number;
+  now: number;
+  rounds: number;
+  staked: number;
+  net: number;
+}
+
+/** What a switch asks: to which mode or room (already in words), and the room the new session opens in. */
+export interface SwitchQuestion {
+  to: string;
+  room: RoomId;
 }
 
 export interface ViewHandlers {
@@ -61,6 +81,8 @@ export interface ViewHandlers {
   highlight(at: Spot | null): void;
   chipClick(amount: number): void;
   action(name: 'undo' | 'clear' | 'double' | 'repeat' | 'deal' | 'repeatDeal' | 'retry'): void;
+  /** The player's answer to a switch question. */
+  confirmSwitch(yes: boolean): void;
   tool(name: 'sound' | 'fast' | 'fullscreen' | 'mode'): void;
 }
 
@@ -209,22 +231,66 @@ export function renderMessages(m: ViewModel): TemplateResult {
   }`;
 }
 
+/**
+ * The switch question: a mode or room switch opens a new session, so the table asks first and says
+ * what happens to the balance (it stays with this session; the new one starts afresh).
+ */
+export function renderSwitchQuestion(m: ViewModel): TemplateResult | typeof nothing {
+  const q = m.confirm;
+  if (!q) return nothing;
+  const onKey = (e: KeyboardEvent): void => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      m.on.confirmSwitch(false);
+    }
+  };
+  return html`<div class="switch-question" role="alertdialog" aria-modal="true" aria-labelledby="pb-switch-title" aria-describedby="pb-switch-body" @keydown=${onKey}>
+    <h2 id="pb-switch-title">${m.t('play.switchTitle', { mode: q.to })}</h2>
+    <p id="pb-switch-body">${m.t('play.switchBody', { balance: m.money(m.balance), start: m.money(startingBalance(q.room)) })}</p>
+    <div class="buttons">
+      <button type="button" class="action switch-cancel" @click=${() => m.on.confirmSwitch(false)}>${m.t('play.switchCancel')}</button>
+      <button type="button" class="action switch-confirm" @click=${() => m.on.confirmSwitch(true)}>${m.t('play.switchConfirm')}</button>
+    </div>
+  </div>`;
+}
+
+/**
+ * The session at a glance, one tap away (a native <details> at the start of the panels' strip, or of
+ * a shared table's side): time at the table, rounds, staked, net result.
+ */
+export function renderSummary(m: Pick<ViewModel, 't' | 'money' | 'summary'>): TemplateResult {
+  const s = m.summary;
+  const minutes = Math.max(0, Math.floor((s.now - s.since) / 60_000));
+  const row = (key: string, value: string, part: string): TemplateResult => html`<dt>${m.t(key)}</dt><dd data-summary=${part}>${value}</dd>`;
+  return html`<details class="session-summary" part="summary">
+    <summary>${m.t('play.summary')}</summary>
+    <div class="summary-card" role="group" aria-label=${m.t('play.summaryTitle')}>
+      <dl>
+        ${row('play.summaryTime', m.t('play.summaryMinutes', { minutes }), 'time')} ${row('play.summaryRounds', String(s.rounds), 'rounds')}
+        ${row('play.summaryStaked', m.money(s.staked), 'staked')} ${row('play.summaryNet', signedMoney(m, s.net), 'net')}
+      </dl>
+    </div>
+  </details>`;
+}
+
 /** The control bar: balance, bet, last win, the status line and the buttons. */
 export function renderBar(m: ViewModel): TemplateResult {
   const off = (enabled: boolean): string => (m.canBet && enabled ? 'false' : 'true');
   const hasBets = m.bets.length > 0;
   const button = (name: 'undo' | 'clear' | 'double' | 'repeat' | 'deal' | 'repeatDeal', enabled: boolean, keys?: string): TemplateResult =>
     html`<button class="action ${name}" part="button ${name}" data-action=${name} aria-disabled=${off(enabled)} aria-keyshortcuts=${keys ?? nothing} @click=${() => m.on.action(name)}>${m.t(m.shared && (name === 'deal' || name === 'repeatDeal') ? `shared.${name}` : name)}</button>`;
-  const won = m.lastWin !== null && m.lastWin > m.lastStaked;
+  // What came back (gross) and what it made (net), named as such: never a gross "win" beside a net one.
+  const returned = m.settled && m.lastWin ? m.t('play.returned', { amount: m.money(m.lastWin), net: signedMoney(m, m.lastWin - m.lastStaked) }) : null;
   return html`<div class="bar" part="controls" role="group" aria-label=${m.t('controls')}>
     <div class="meters">
       ${meter('balance', m.t('balance'), m.money(m.balance))} ${meter('bet-total', m.t('bet'), m.money(m.total))}
-      ${m.settled && m.lastWin ? meter('win', m.t(won ? 'win' : 'felt.returned'), m.money(m.lastWin)) : nothing}
+      ${returned ? meter('win', m.t('felt.returned'), returned) : nothing}
     </div>
     <div class="status" part="status">${m.status}</div>
     ${renderTools(m)}
     <div class="actions">
-      ${button('undo', m.canUndo)} ${button('clear', hasBets)} ${button('double', hasBets)} ${button('repeat', m.canRepeat)}
+      ${button('undo', m.canUndo)} ${button('clear', hasBets)} ${button('double', m.canDouble)} ${button('repeat', m.canRepeat)}
       ${button('repeatDeal', m.canRepeat && !hasBets, 'R')} ${button('deal', hasBets)}
     </div>
   </div>`;
@@ -317,6 +383,13 @@ export function explainApiError(
 /** The round's result ("Banker wins, 7 to 4") in the player's language. */
 export function resultText(m: Pick<ViewModel, 't'>, body: ReceiptBody): string {
   return m.t(`result.${body.outcome}`, { player: body.playerTotal, banker: body.bankerTotal });
+}
+
+/** An amount with its sign: "+€0.50", "−€0.50", "€0.00". */
+export function signedMoney(m: Pick<ViewModel, 'money'>, minor: number): string {
+  if (minor > 0) return `+${m.money(minor)}`;
+  if (minor < 0) return `−${m.money(-minor)}`;
+  return m.money(0);
 }
 
 /** What the round did to the player's money: a win, a loss, every bet pushed, or even. */

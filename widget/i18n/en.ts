@@ -47,9 +47,9 @@ export const en = {
     error: 'Something went wrong',
   },
   result: {
-    player: 'Player wins, {{player}} to {{banker}}',
-    banker: 'Banker wins, {{banker}} to {{player}}',
-    tie: 'Tie, {{player}} to {{banker}}',
+    player: 'Player wins · Player {{player}}, Banker {{banker}}',
+    banker: 'Banker wins · Banker {{banker}}, Player {{player}}',
+    tie: 'Tie · Player {{player}}, Banker {{banker}}',
   },
   banner: { player: 'Player wins', banker: 'Banker wins', tie: 'Tie' },
   natural: 'Natural',
@@ -105,7 +105,7 @@ export const en = {
     confirmHint: 'Chips on the felt: {{amount}}. Press Place bet (unconfirmed chips go by themselves just before the close).',
     sending: 'Sending your bet…',
     accepted: 'Your bet of {{amount}} is in: waiting for the close.',
-    closed: 'Bets closed: waiting for beacon round {{round}} to deal',
+    closed: 'Bets closed · drawing the public random number…',
     closedSaid: 'Bets closed.',
     tableTotal: 'Staked {{amount}} · bettors: {{count}}',
     watched: '{{result}} · you had no bet',
@@ -121,6 +121,8 @@ export const en = {
     verifyHint: 'Each round comes from the sealed shoe and a public beacon drawn after the close; every record is signed.',
     chainKnown: 'Beacon: {{name}}, a known public chain ({{hash}}…)',
     chainUnknown: 'Beacon: UNKNOWN chain {{hash}}… — whoever holds its key could know rounds before the close',
+    beaconRound: 'This round’s public random number: beacon round {{round}}.',
+    betIn: 'Your bet is in',
     help: 'How to play: put chips on the boxes, then press Place bet: one bet a round, locked once the table takes it. Chips you have not confirmed are sent by themselves 2 seconds before the close.',
     notice: {
       betting_closed: 'Betting had closed: your bet was not taken. Your chips stay for the next round.',
@@ -164,6 +166,26 @@ export const en = {
     endFailed: 'The shoe could not be ended: {{reason}}',
   },
   rooms: { 'hall-1': 'Hall 1', 'hall-2': 'Hall 2', vip: 'VIP' },
+  // The round and the session as the player sees them: returns and net, the mode switch, the shoe's end, the summary.
+  play: {
+    returned: '{{amount}} · net {{net}}',
+    switchTitle: 'Switch to {{mode}}?',
+    switchBody:
+      'This opens a new table session. Your balance of {{balance}} stays with the current session and cannot be carried over; the new table starts with {{start}} of play money. Bets on the felt are removed.',
+    switchConfirm: 'Switch and start again',
+    switchCancel: 'Keep playing',
+    freshShoe: 'Fresh shoe every round',
+    reshuffleInvite: 'Reshuffle table: every round is dealt from a freshly shuffled stack. Add your seed and cut if you like, or just bet and deal.',
+    lastHand: 'Last hand of shoe {{number}}: the cut card is near',
+    cutCardOut: 'The cut card came out: this was the last hand of shoe {{number}}. A new shoe comes next.',
+    summary: 'Session',
+    summaryTitle: 'This session',
+    summaryTime: 'Time at the table',
+    summaryRounds: 'Rounds',
+    summaryStaked: 'Staked',
+    summaryNet: 'Net result',
+    summaryMinutes: '{{minutes}} min',
+  },
   panels: PANEL_STRINGS,
 } as const;
 

@@ -7,6 +7,7 @@
  * interpolated value itself, so nothing is escaped here.
  */
 import { MINOR_UNITS } from '../../shared/table.ts';
+import { roundForDisplay } from '../../shared/money.ts';
 import { type Catalog, en } from './en.ts';
 import { LANGUAGES, type Language } from './languages.ts';
 import { fill } from './placeholders.ts';
@@ -25,8 +26,13 @@ export interface Translator {
   readonly language: Language;
   t(key: string, values?: Record<string, string | number>): string;
   setLanguage(lang: Language): Promise<void>;
-  /** Minor units as money in the current language: 1500 → "€1.50", 95 → "€0.095". */
+  /**
+   * Minor units as money in the current language, in the currency's own unit (shared/money.ts:
+   * halves away from zero): 1500 → "€1.50", 95 → "€0.10", 995595 → "€995.60", JPY 1500 → "¥2".
+   */
   money(minor: number, currency: string): string;
+  /** The exact figure, every minor unit shown (receipt details): 95 → "€0.095", 1500 → "€1.50". */
+  exactMoney(minor: number, currency: string): string;
   /** Minor units as a bare short number for chips: 500 → "0.5", 1000000 → "1K". */
   chip(minor: number): string;
 }
@@ -66,16 +72,31 @@ export async function createTranslator(lang: Language): Promise<Translator> {
       language = next;
       catalog = nextCatalog;
     },
-    money: (minor, currency) => format(`${language} ${currency}`, () => moneyFormat(language, currency)).format(minor / MINOR_UNITS),
+    money: (minor, currency) => {
+      const f = format(`${language} ${currency}`, () => moneyFormat(language, currency));
+      return f.format(roundForDisplay(minor, f.resolvedOptions().maximumFractionDigits ?? 2) / MINOR_UNITS);
+    },
+    exactMoney: (minor, currency) => format(`${language} ${currency} exact`, () => exactMoneyFormat(language, currency)).format(minor / MINOR_UNITS),
     chip: (minor) => format(language, () => new Intl.NumberFormat(language, { notation: 'compact', maximumFractionDigits: 2 })).format(minor / MINOR_UNITS),
   };
 }
 
-/** A currency formatter showing tenths of a cent when there are any; an unknown currency code falls back to plain numbers. */
+/** A currency formatter with the currency's own fraction digits (EUR 2, JPY 0, BHD 3); an unknown currency code falls back to plain numbers with two. */
 function moneyFormat(language: string, currency: string): Intl.NumberFormat {
   try {
-    return new Intl.NumberFormat(language, { style: 'currency', currency, maximumFractionDigits: 3 });
+    return new Intl.NumberFormat(language, { style: 'currency', currency });
   } catch {
-    return new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 3 });
+    return new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  }
+}
+
+/** A currency formatter showing every minor unit there is (tenths of a cent): for the receipt details. */
+function exactMoneyFormat(language: string, currency: string): Intl.NumberFormat {
+  const digits = Math.round(Math.log10(MINOR_UNITS));
+  try {
+    const own = new Intl.NumberFormat(language, { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    return new Intl.NumberFormat(language, { style: 'currency', currency, minimumFractionDigits: Math.min(own, digits), maximumFractionDigits: digits });
+  } catch {
+    return new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: digits });
   }
 }

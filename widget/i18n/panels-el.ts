@@ -71,7 +71,7 @@ export const panelsEl: PanelStrings = {
   cutCardOut: 'Σε αυτόν τον γύρο βγήκε η κάρτα κοπής: είναι ο τελευταίος του σαμπό.',
   details: 'Λεπτομέρειες',
   // fairness
-  fairness: 'Εντιμότητα',
+  fairness: 'Διαφάνεια',
   commitment: 'Δέσμευση',
   shoeNumber: 'Σαμπό {{shoe}}',
   serverSeedHash: 'Hash του σπόρου του διακομιστή',

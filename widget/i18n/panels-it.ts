@@ -71,7 +71,7 @@ export const panelsIt: PanelStrings = {
   cutCardOut: 'In questa mano è uscita la carta di taglio: è l’ultima del sabot.',
   details: 'Dettagli',
   // fairness
-  fairness: 'Equità',
+  fairness: 'Correttezza',
   commitment: 'Impegno',
   shoeNumber: 'Sabot {{shoe}}',
   serverSeedHash: 'Hash del seme del server',

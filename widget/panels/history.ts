@@ -2,7 +2,8 @@
  * <pb-history>: the rounds of the shoe from their signed receipts, newest first. Each row shows the
  * cards, totals, outcome, the round's net and the balance before → after; it expands (a native
  * <details>, keyboard and screen-reader friendly) to the bets and payouts per box and the receipt's
- * hash, chain link, key and time. Amounts go through the host's `formatAmount`.
+ * hash, chain link, key and time. Amounts go through the host's `formatAmount` (rounded to the
+ * currency's unit) in the rows, and its `formatExact` (every minor unit) in the receipt details.
  */
 import { css, html, LitElement, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
@@ -16,6 +17,7 @@ export class PbHistory extends LitElement {
   static override properties = {
     receipts: { attribute: false },
     formatAmount: { attribute: false },
+    formatExact: { attribute: false },
     strings: { attribute: false },
   };
 
@@ -23,6 +25,8 @@ export class PbHistory extends LitElement {
   declare receipts: readonly Signed<ReceiptBody>[];
   /** Formats an amount of minor units for display (the element's Intl formatter). */
   declare formatAmount: (minor: number) => string;
+  /** Formats an amount with every minor unit (the receipt details: a Banker win on 0.10 pays 0.095). */
+  declare formatExact: (minor: number) => string;
   /** Text overrides (see strings.ts). */
   declare strings: Partial<PanelStrings> | null;
 
@@ -30,13 +34,14 @@ export class PbHistory extends LitElement {
     super();
     this.receipts = [];
     this.formatAmount = defaultFormatAmount;
+    this.formatExact = defaultFormatAmount;
     this.strings = null;
   }
 
-  #signed(minor: number): string {
-    if (minor > 0) return `+${this.formatAmount(minor)}`;
-    if (minor < 0) return `−${this.formatAmount(-minor)}`;
-    return this.formatAmount(0);
+  #signed(minor: number, format = this.formatAmount): string {
+    if (minor > 0) return `+${format(minor)}`;
+    if (minor < 0) return `−${format(-minor)}`;
+    return format(0);
   }
 
   protected override render(): TemplateResult {
@@ -107,20 +112,20 @@ export class PbHistory extends LitElement {
         ${r.payouts.map(
           (p) => html`<tr>
             <th scope="row"><span class="box-dot ${p.box}"></span>${fill(s.sectorBox, { sector: p.sector + 1, box: s[p.box] })}</th>
-            <td class="num">${this.formatAmount(p.amount)}</td>
+            <td class="num">${this.formatExact(p.amount)}</td>
             <td class="result ${p.result}">${s[p.result]}</td>
-            <td class="num">${this.formatAmount(p.returned)}</td>
-            <td class="num net ${p.net > 0 ? 'win' : p.net < 0 ? 'lose' : 'even'}">${this.#signed(p.net)}</td>
+            <td class="num">${this.formatExact(p.returned)}</td>
+            <td class="num net ${p.net > 0 ? 'win' : p.net < 0 ? 'lose' : 'even'}">${this.#signed(p.net, this.formatExact)}</td>
           </tr>`,
         )}
       </tbody>
       <tfoot>
         <tr>
           <th scope="row"></th>
-          <td class="num">${this.formatAmount(r.staked)}</td>
+          <td class="num">${this.formatExact(r.staked)}</td>
           <td></td>
-          <td class="num">${this.formatAmount(r.returned)}</td>
-          <td class="num net">${this.#signed(r.returned - r.staked)}</td>
+          <td class="num">${this.formatExact(r.returned)}</td>
+          <td class="num net">${this.#signed(r.returned - r.staked, this.formatExact)}</td>
         </tr>
       </tfoot>
     </table>`;

@@ -16,6 +16,8 @@ export interface ShoeInfo {
   discarded: number;
   /** Cards left in the shoe when the cut card comes out (unknown: not drawn in the shoe). */
   cutAt?: number;
+  /** Words engraved on the shoe's body: a reshuffle table's "Fresh shoe every round". */
+  caption?: string;
 }
 
 /** Whether the cut card is still in the shoe for `info` (it lies in the discard tray otherwise). */
@@ -42,6 +44,7 @@ export class ShoeView extends Container {
   private readonly fill = new Graphics();
   private readonly mouthCard = new Sprite();
   private readonly count: Text;
+  private readonly caption: Text;
   private rect: Rect = { x: 0, y: 0, w: 0, h: 0 };
   private info: ShoeInfo = { cardsLeft: 0, total: 0, discarded: 0 };
   /** False while the cut card is on its way out (or out before the count says so). */
@@ -51,10 +54,12 @@ export class ShoeView extends Container {
     super();
     this.count = new Text({ text: '', style: { fontFamily: SANS, fontWeight: 'bold', fontSize: 12, fill: 0xf2e6c4 } });
     this.count.anchor.set(0.5);
+    this.caption = new Text({ text: '', style: { fontFamily: SANS, fontWeight: 'bold', fontSize: 11, fill: 0xf2e6c4, letterSpacing: 0.5 } });
+    this.caption.anchor.set(0.5);
     this.mouthCard.anchor.set(0.5);
     // The next card lies in the mouth, under the smoked front (the lip) and the body: it shows
     // through the lip's acrylic and never outside the shoe's outline.
-    this.addChild(this.under, this.mouthCard, this.lip, this.body, this.fill, this.count);
+    this.addChild(this.under, this.mouthCard, this.lip, this.body, this.fill, this.count, this.caption);
   }
 
   /** Where a card leaves the shoe (its mouth), in table coordinates. */
@@ -153,6 +158,14 @@ export class ShoeView extends Container {
     }
     this.mouthCard.visible = this.info.cardsLeft > 0;
     this.count.text = String(this.info.cardsLeft);
+    // The caption across the body's top, above the cards' edges.
+    this.caption.text = this.info.caption ?? '';
+    this.caption.visible = this.caption.text !== '';
+    if (this.caption.visible) {
+      this.caption.style.fontSize = Math.max(8, Math.round(h * 0.13));
+      this.caption.position.set(bx + bw / 2, by + bh * 0.17);
+      fitText(this.caption, bw * 0.86, bh * 0.26);
+    }
   }
 }
 

@@ -360,17 +360,7 @@ export class PixiTable implements TableScene {
     this.shoe.showCutCard(false);
     this.discard.showCutCard(false);
     await this.to(s, { alpha: 1 }, 160);
-    // The riffle: the halves part and go back into one another, twice.
-    for (let i = 0; i < 2 && live(); i++) {
-      await Promise.all([
-        this.to(s.front, { x: parts.front - w * 0.08, y: -h / 2 - h * 0.35 }, 150, { ease: easeOutCubic }),
-        this.to(s.back, { x: parts.back + w * 0.08, y: -h / 2 + h * 0.35 }, 150, { ease: easeOutCubic }),
-      ]);
-      await Promise.all([
-        this.to(s.front, { x: parts.front, y: -h / 2 }, 170, { ease: easeInOutCubic }),
-        this.to(s.back, { x: parts.back, y: -h / 2 }, 170, { ease: easeInOutCubic }),
-      ]);
-    }
+    await this.riffle(parts, 2, 1, live);
     if (!live()) return;
     // The player's cut: the cut card goes in where they cut, the stack parts there and the back part
     // goes to the front.
@@ -402,6 +392,49 @@ export class PixiTable implements TableScene {
     s.alpha = 1;
     s.scale.set(1);
     this.placeCutCard();
+    this.invalidate();
+  }
+
+  /** The riffle: the stack's halves part and go back into one another, `times` times (`pace` scales the time). */
+  private async riffle(parts: { front: number; back: number }, times: number, pace: number, live: () => boolean): Promise<void> {
+    const s = this.shuffle;
+    const { w, h } = s.size;
+    for (let i = 0; i < times && live(); i++) {
+      await Promise.all([
+        this.to(s.front, { x: parts.front - w * 0.08, y: -h / 2 - h * 0.35 }, 150 * pace, { ease: easeOutCubic }),
+        this.to(s.back, { x: parts.back + w * 0.08, y: -h / 2 + h * 0.35 }, 150 * pace, { ease: easeOutCubic }),
+      ]);
+      await Promise.all([
+        this.to(s.front, { x: parts.front, y: -h / 2 }, 170 * pace, { ease: easeInOutCubic }),
+        this.to(s.back, { x: parts.back, y: -h / 2 }, 170 * pace, { ease: easeInOutCubic }),
+      ]);
+    }
+  }
+
+  async reshuffle(): Promise<void> {
+    if (this.destroyed) return;
+    const id = ++this.roundId;
+    const live = (): boolean => id === this.roundId && !this.destroyed;
+    const s = this.shuffle;
+    const parts = s.split(0.5);
+    // The discard goes back: the tray empties into one stack in the middle, riffled once, into the shoe.
+    this.discard.setDiscarded(0);
+    s.alpha = 0;
+    s.scale.set(1);
+    s.visible = true;
+    await this.to(s, { alpha: 1 }, 120);
+    await this.riffle(parts, 1, 0.85, live);
+    if (live()) {
+      const mouth = this.shoe.mouth;
+      await Promise.all([
+        this.to(s, { x: mouth.x + this.layout.shoe.w * 0.35, y: mouth.y, alpha: 0 }, 260, { ease: easeInCubic }),
+        this.to(s.scale, { x: 0.25, y: 0.6 }, 260, { ease: easeInCubic }),
+      ]);
+    }
+    s.visible = false;
+    this.shuffle.layout(this.layout.result);
+    s.alpha = 1;
+    s.scale.set(1);
     this.invalidate();
   }
 
@@ -750,22 +783,22 @@ export class PixiTable implements TableScene {
   // ── Choreography ─────────────────────────────────────────────────────────────────────────────
 
   /** Tells the host a sound's moment has come (animated play only). */
-  private cue(name: SceneCue, delay = 0): void {
+  private cue(name: SceneCue, delay = 0, hand?: Hand): void {
     const onCue = this.opts.onCue;
     if (!onCue || this.anim.speed === 0) return;
     if (delay <= 0) {
-      onCue(name);
+      onCue(name, hand);
       return;
     }
     const id = this.roundId;
     void this.wait(delay).then(() => {
-      if (id === this.roundId && !this.destroyed && this.anim.speed > 0) onCue(name);
+      if (id === this.roundId && !this.destroyed && this.anim.speed > 0) onCue(name, hand);
     });
   }
 
   private async dealCard(v: CardView, delay: number): Promise<void> {
     const p = cardSpot(this.layout, v.hand, v.slot);
-    this.cue('cardSlide', delay);
+    this.cue('cardSlide', delay, v.hand);
     await Promise.all([
       this.to(v, { alpha: 1 }, 60, { delay }),
       this.to(v, { x: p.x, y: p.y, rotation: p.rotation }, TIMING.deal, { delay, ease: easeOutCubic }),
@@ -808,8 +841,10 @@ export class PixiTable implements TableScene {
     const labels = this.opts.labels;
     const lang = this.opts.language ?? '';
     const headline = upper(labels.result?.[r.outcome] ?? labels[r.outcome], lang);
-    const [hi, lo] = r.outcome === 'banker' ? [r.bankerTotal, r.playerTotal] : [r.playerTotal, r.bankerTotal];
-    const score = `${hi} : ${lo}`;
+    // The totals with their hands' names, winner first ("BANKER 7 · PLAYER 4"): never "7 : 4", which reads as odds.
+    const player = `${upper(labels.player, lang)} ${r.playerTotal}`;
+    const banker = `${upper(labels.banker, lang)} ${r.bankerTotal}`;
+    const score = r.outcome === 'banker' ? `${banker} · ${player}` : `${player} · ${banker}`;
     const detail = r.natural && labels.natural ? `${score} · ${upper(labels.natural, lang)}` : score;
     return { headline, detail, outcome: r.outcome };
   }

@@ -50,8 +50,11 @@ export interface SceneOptions {
   language?: string;
   /** Optional: 'fast' plays every animation at twice the speed; reducedMotion still makes it all instant. */
   speed?: 'normal' | 'fast';
-  /** Optional: told each time the animation reaches a sound's moment (never under reduced motion: all of it lands at once). */
-  onCue?(cue: SceneCue): void;
+  /**
+   * Optional: told each time the animation reaches a sound's moment (never under reduced motion: all
+   * of it lands at once); a card going out (`cardSlide`) names the hand it goes to.
+   */
+  onCue?(cue: SceneCue, hand?: 'player' | 'banker'): void;
 }
 
 /**
@@ -81,7 +84,7 @@ export interface TableScene {
    * when the cut card comes out (the committed `cutCardFromEnd`); the cut card is drawn in the shoe
    * there, and in the discard tray once out or when no shoe is in play.
    */
-  setShoe(info: { cardsLeft: number; total: number; discarded: number; cutAt?: number }): void;
+  setShoe(info: { cardsLeft: number; total: number; discarded: number; cutAt?: number; caption?: string }): void;
   /**
    * Animates a whole settled round from its receipt body: cards out of the shoe P,B,P,B face down
    * then turned, third cards, totals, result banner, winning stacks paid / losing stacks collected.
@@ -107,6 +110,11 @@ export interface TableScene {
    * splits it, the halves swap, the cut card goes in and the stack goes into the shoe.
    */
   shuffleAndCut?(cutFraction: number): Promise<void>;
+  /**
+   * Reshuffle mode, before a round: the discard goes back into the stack, riffled once, and the
+   * stack into the shoe (a short shuffle; instant under reduced motion).
+   */
+  reshuffle?(): Promise<void>;
   /** A short pulse on the given boxes (the player's winning bets); settling does it itself. */
   flashWins?(spots: readonly { sector: number; box: Box }[]): Promise<void>;
   /**

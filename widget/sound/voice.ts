@@ -1,23 +1,49 @@
 /**
- * The dealer's voice: «Пунто – банко, пунто – банко» as the cards go out (rule text 001: the dealer
- * runs the game by voice, hence the name), then the result in a word or two, in the table's
- * language, through the browser's speechSynthesis. Silent when muted or when the browser has none.
+ * The dealer's voice: «пунто – банко, пунто – банко» as the cards go out, one word a card (rule
+ * text 001: the dealer runs the game by voice, hence the name), then the result in the felt's own
+ * words («Выиграл Банкир» where the felt says «Банкир»), in the table's language, through the
+ * browser's speechSynthesis. Silent when muted or when the browser has none.
  */
 import type { Outcome } from '../../shared/round.ts';
 import type { Language } from '../i18n/languages.ts';
 
 export interface DealerWords {
-  /** Called as the four first cards go out. */
+  /** The whole call at once, where the cards land at once (reduced motion). */
   deal: string;
+  /** The call of one card as it goes out, by the hand it goes to (text 001's «пунто – банко»). */
+  card: Record<'player' | 'banker', string>;
+  /** The result, in the words the felt's banner uses. */
   result: Record<Outcome, string>;
+  /** Before the deal of the shoe's last hand (the cut card is out, or will be in this round). */
+  lastHand: string;
 }
 
 /** What the dealer says, per language: the call of text 001, adapted. */
 export const DEALER_WORDS: Readonly<Record<Language, DealerWords>> = {
-  ru: { deal: 'Пунто – банко, пунто – банко', result: { player: 'Пунто выиграл', banker: 'Банко выиграл', tie: 'Ничья' } },
-  it: { deal: 'Punto – banco, punto – banco', result: { player: 'Vince punto', banker: 'Vince banco', tie: 'Patta' } },
-  el: { deal: 'Punto – banco, punto – banco', result: { player: 'Κερδίζει το Punto', banker: 'Κερδίζει το Banco', tie: 'Ισοπαλία' } },
-  en: { deal: 'Punto – banco, punto – banco', result: { player: 'Player wins', banker: 'Banker wins', tie: 'Tie' } },
+  ru: {
+    deal: 'Пунто – банко, пунто – банко',
+    card: { player: 'Пунто', banker: 'Банко' },
+    result: { player: 'Выиграл Игрок', banker: 'Выиграл Банкир', tie: 'Ничья' },
+    lastHand: 'Последняя раздача башмака',
+  },
+  it: {
+    deal: 'Punto – banco, punto – banco',
+    card: { player: 'Punto', banker: 'Banco' },
+    result: { player: 'Vince Punto', banker: 'Vince Banco', tie: 'Patta' },
+    lastHand: 'Ultima mano del sabot',
+  },
+  el: {
+    deal: 'Punto – banco, punto – banco',
+    card: { player: 'Punto', banker: 'Banco' },
+    result: { player: 'Κερδίζει το Punto', banker: 'Κερδίζει το Banco', tie: 'Ισοπαλία' },
+    lastHand: 'Τελευταίο χέρι του σαμπό',
+  },
+  en: {
+    deal: 'Punto – banco, punto – banco',
+    card: { player: 'Punto', banker: 'Banco' },
+    result: { player: 'Player wins', banker: 'Banker wins', tie: 'Tie' },
+    lastHand: 'Last hand of the shoe',
+  },
 };
 
 /** The BCP 47 tag a voice is chosen by. */
@@ -45,9 +71,19 @@ export class DealerVoice {
     this.speech = opts.speech === undefined ? pageSpeech() : opts.speech;
   }
 
-  /** The dealer calls the deal. Returns whether anything was said. */
-  callDeal(): boolean {
-    return this.say(DEALER_WORDS[this.language].deal);
+  /** The dealer calls the whole deal at once (`queue`: after what is being said). Returns whether anything was said. */
+  callDeal(queue = false): boolean {
+    return this.say(DEALER_WORDS[this.language].deal, queue);
+  }
+
+  /** The dealer calls one card as it goes out («Пунто», «Банко»), after whatever is being said. */
+  callCard(hand: 'player' | 'banker'): boolean {
+    return this.say(DEALER_WORDS[this.language].card[hand], true);
+  }
+
+  /** The dealer announces the shoe's last hand. */
+  callLastHand(): boolean {
+    return this.say(DEALER_WORDS[this.language].lastHand);
   }
 
   /** The dealer announces the result. Returns whether anything was said. */
@@ -60,7 +96,8 @@ export class DealerVoice {
     this.speech?.synth.cancel();
   }
 
-  private say(text: string): boolean {
+  /** `queue`: after what is being said (the cards' calls follow each other), else instead of it. */
+  private say(text: string, queue = false): boolean {
     const speech = this.speech;
     if (this.muted || !speech) return false;
     const u = new speech.Utterance(text);
@@ -72,7 +109,7 @@ export class DealerVoice {
     const voice = speech.synth.getVoices().find((v) => v.lang === tag) ?? speech.synth.getVoices().find((v) => v.lang.startsWith(`${this.language}-`));
     if (voice) u.voice = voice;
     // A new call replaces a call still being spoken: the table never lags behind its own voice.
-    speech.synth.cancel();
+    if (!queue) speech.synth.cancel();
     speech.synth.speak(u);
     return true;
   }
