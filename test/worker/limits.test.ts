@@ -72,11 +72,11 @@ describe('keys', () => {
     for (const k of jwks.keys) expect(k.d).toBeUndefined();
   });
 
-  test('a malformed SIGNING_KEY is a configuration fault: logged, 500 JSON, nothing leaks', async () => {
+  test('a malformed SIGNING_KEY is a configuration fault: 503 misconfigured naming the setting, nothing leaks', async () => {
     const res = await fetchWith({ SIGNING_KEY: '{"kty":"OKP","crv":"Ed25519","d":"secret-value"' }, '/.well-known/jwks.json');
-    expect(res.status).toBe(500);
+    expect(res.status).toBe(503);
     const body = await res.text();
-    expect(JSON.parse(body).error.code).toBe('internal');
+    expect(JSON.parse(body).error).toMatchObject({ code: 'misconfigured', setting: 'SIGNING_KEY' });
     expect(body).not.toContain('secret-value');
   });
 });

@@ -27,7 +27,7 @@ const TEST_VARS = {
   SHARED_WINDOW_MS: '700',
   SHARED_BEACON_LATE_MS: '2500',
   // A table that exists by configuration: a GET creates it (any other id opens with its first seated player).
-  SHARED_TABLE_IDS: 'hall-1/routes.reshuffle.fast,hall-1/configured',
+  SHARED_TABLE_IDS: 'hall-1/routes.reshuffle.fast,hall-1/configured,hall-1/middle',
 };
 
 export default defineProject({
