@@ -168,8 +168,8 @@ export class ChipStack extends Container {
 
   /**
    * Lays the pill along its box: turned by the box's `angle`, under the stack (outwards) or, where
-   * that would cross the ring's edge, over it (or, where neither fits, against the ring's outer
-   * edge), and slid along the box so that both ends stay on it.
+   * that would cross the ring's outer edge, against it, and slid along the box so that both ends
+   * stay on it.
    * `frame` is the stack's place in its box: `along` and `across` (outwards) from the box's centre
    * line and middle radius, and the box's half length (at the pill) and half thickness.
    */
@@ -178,10 +178,9 @@ export class ChipStack extends Container {
     const pad = 5;
     const { pw, ph } = this;
     const under = this.diameter / 2 + ph / 2 + 2;
-    const over = this.topChipY() - this.diameter / 2 - ph / 2 - 2;
-    const fits = (v: number): boolean => Math.abs(frame.across + v) + ph / 2 <= frame.halfAcross - pad;
-    // Where neither fits (a thin ring), it hugs the ring's outer edge, over the stack's foot.
-    const v = fits(under) ? under : fits(over) ? over : frame.halfAcross - pad - ph / 2 - frame.across;
+    // Where that crosses the ring's outer edge (a thin ring), it stands against the edge, over the
+    // stack's foot: never above the stack, where the box's name is printed.
+    const v = Math.min(under, frame.halfAcross - pad - ph / 2 - frame.across);
     const half = Math.max(pw / 2, frame.halfAlong(frame.across + v) - pad);
     const u = Math.min(half - pw / 2, Math.max(-half + pw / 2, frame.along + this.pillAlong)) - frame.along;
     this.placePill(u, v, frame.angle);
