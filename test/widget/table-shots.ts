@@ -75,7 +75,8 @@ try {
     for (const lang of LANGUAGES) {
       const name = `${width}x${height}-${lang}`;
       // A context of its own: a new session, whose first deal starts a shoe (shuffle and cut).
-      const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale });
+      // bypassCSP: the demo page allows no inline style, and the frame's style is put in as one.
+      const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale, bypassCSP: true });
       const page = await context.newPage();
       page.on('console', (m) => m.type() === 'error' && errors.push(`${name}: ${m.text()}`));
       page.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
