@@ -809,7 +809,7 @@ export class PuntoBancoTable extends LitElement {
         <div class="stage" part="stage" @contextmenu=${(e: Event) => e.preventDefault()} @pointerleave=${(e: PointerEvent) => this.#onLeaveField(e)}>
           <div class="canvas-host" aria-hidden="true"></div>
           ${m && view ? [view.renderPlainRound(m), view.renderChips(m), view.renderBoxes(m), view.renderGhost(m)] : nothing}
-          ${m && this.#shared ? this.#sharedParts!.renderSharedHud(this.#shared.view(), this.#sharedTexts()) : nothing}
+          ${m && this.#shared ? this.#sharedParts!.renderSharedHud(this.#shared.view(), this.#sharedTexts()) : m && this.#panels ? this.#panels.renderInvite(this._layout) : nothing}
           ${view && (m || state === 'error') ? view.renderMessages(m ?? this.#viewModel()) : nothing}
           ${
             loading && state !== 'error'

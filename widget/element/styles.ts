@@ -537,9 +537,6 @@ export const tableStyles = css`
       clip-path: inset(50%);
       white-space: nowrap;
     }
-    .table > .drawer-bar .invite {
-      display: none;
-    }
     .bar .status {
       order: 2;
       flex: none;

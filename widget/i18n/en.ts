@@ -154,6 +154,7 @@ export const en = {
     shoeNow: 'Shoe {{number}} · in play',
     shoeRevealed: 'Shoe {{number}} · revealed',
     endFailed: 'The shoe could not be ended: {{reason}}',
+    cutForMe: 'Cut for me',
   },
   rooms: { 'hall-1': 'Hall 1', 'hall-2': 'Hall 2', vip: 'VIP' },
   panels: PANEL_STRINGS,

@@ -152,6 +152,7 @@ export const ru: Catalog = {
     shoeNow: 'Шуз {{number}} · в игре',
     shoeRevealed: 'Шуз {{number}} · раскрыт',
     endFailed: 'Не удалось завершить шуз: {{reason}}',
+    cutForMe: 'Снимите за меня',
   },
   rooms: { 'hall-1': 'Зал 1', 'hall-2': 'Зал 2', vip: 'VIP' },
   panels: panelsRu,
