@@ -7,6 +7,7 @@
  * (worker/embed-frame.ts) and the table alone in it.
  *
  *   npm run build && npx node test/widget/table-shots.ts [outDir]     (default test-results/shots)
+ *   PB_SHOTS_ONLY=844x390,360x640 …                                   (only those screens)
  *
  * Files: `<width>x<height>-<lang>-<n>-<state>.png`, n = 1 ready, 2 bets, 3 cut, 4 dealing, 5 settled.
  */
@@ -70,7 +71,9 @@ const errors: string[] = [];
 const written: string[] = [];
 try {
   server.worker.params = { ...FAKE_PARAMS, mode: 'shoe', burn: true, cutCardFromEnd: defaultShoeRules('shoe').cutCardFromEnd };
-  for (const [width, height] of VIEWPORTS) {
+  // PB_SHOTS_ONLY=844x390,360x640: only those screens.
+  const only = process.env['PB_SHOTS_ONLY']?.split(',');
+  for (const [width, height] of VIEWPORTS.filter(([w, h]) => !only || only.includes(`${w}x${h}`))) {
     const scale = width < 900 ? 2 : 1;
     for (const lang of LANGUAGES) {
       const name = `${width}x${height}-${lang}`;
