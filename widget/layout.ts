@@ -256,7 +256,8 @@ export function tableLayout(width: number, height: number): TableLayout {
   const { playerHand, bankerHand, result, fan } = a;
 
   // The payout legend, printed when the boxes are too small to say it: between result and arc.
-  const legendTop = result.y + result.h + 4;
+  // Under the hands too: a compact result may stand in the top band, above them.
+  const legendTop = Math.max(result.y + result.h, playerHand.y + playerHand.h) + 4;
   const legendBottom = arcTopOver({ arc, compact }, m + 4, W - m - 4) - (compact ? 24 : 30);
   const legend: Rect = { x: m + 4, y: round(legendTop), w: round(W - 2 * m - 8), h: round(Math.max(0, legendBottom - legendTop)) };
 

@@ -152,6 +152,8 @@ export function layoutPicture(L: TableLayout): FeltPicture {
       { ...L.plaque, name: 'plaque' },
       { ...L.shoe, name: 'shoe' },
       { ...L.discard, name: 'discard tray' },
+      // The payout legend, printed only where it has room (felt.ts: at least 8 px high).
+      ...(L.legend.h >= 8 ? [{ ...L.legend, name: 'payout legend' }] : []),
     ],
   };
 }

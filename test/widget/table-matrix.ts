@@ -119,6 +119,15 @@ function measure(el: PuntoBancoTable, width: number, height: number): string[] {
     const b = root.querySelector<HTMLElement>(`.bar [data-action="${name}"]`)!;
     if (getComputedStyle(b).display === 'none') out.push(`${name} hidden`);
     else if (b.scrollWidth > b.clientWidth + 1) out.push(`${name} "${b.textContent?.trim()}" spills out of its button (${b.scrollWidth} > ${b.clientWidth})`);
+    else if (name === 'deal' || name === 'repeatDeal') {
+      // Nor is a word of Deal broken inside it: never more lines than words. (A single long word
+      // of a small button, such as the Greek Double on a phone, may still break, never spill.)
+      const range = document.createRange();
+      range.selectNodeContents(b);
+      const lines = new Set([...range.getClientRects()].filter((q) => q.width > 0).map((q) => Math.round(q.top))).size;
+      const words = (b.textContent ?? '').trim().split(/\s+/).length;
+      if (lines > words) out.push(`${name} "${b.textContent?.trim()}" breaks a word (${lines} lines, ${words} words)`);
+    }
   }
   if (getComputedStyle(root.querySelector('.bar .status')!).display === 'none') out.push('no status line');
   // No button alone on a row of the bar (as Deal was, wrapped under the others in Italian); the

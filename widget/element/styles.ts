@@ -463,7 +463,10 @@ export const tableStyles = css`
     .action.repeatDeal {
       grid-column: span 2;
       min-height: 46px;
+      padding-inline: 8px;
       font-size: 15px;
+      letter-spacing: 0.04em;
+      overflow-wrap: normal;
     }
     /*
      * A short phone (360×640) leaves the felt too little height over the bar: it keeps at least
