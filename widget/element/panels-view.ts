@@ -340,16 +340,16 @@ export const panelsStyles = css`
     display: flex;
     flex-direction: column;
     align-items: center;
-    justify-content: center;
-    gap: 8px;
+    justify-content: safe center;
+    gap: 6px;
     box-sizing: border-box;
-    padding: 10px 14px;
+    padding: 8px 10px;
     overflow: auto;
     border-radius: 14px;
     border: 1px solid var(--pb-gold);
     background: rgb(8 28 18 / 88%);
     box-shadow: 0 8px 24px rgb(0 0 0 / 40%);
-    font-size: 13px;
+    font-size: 12px;
     line-height: 1.3;
     text-align: center;
     color: var(--pb-text);
@@ -358,11 +358,15 @@ export const panelsStyles = css`
     display: flex;
     flex-wrap: wrap;
     justify-content: center;
-    gap: 8px;
+    gap: 6px;
+  }
+  .invite .invite-cut,
+  .invite-random {
+    min-height: 32px;
+    padding: 4px 12px;
+    font-size: 12.5px;
   }
   .invite-random {
-    min-height: 36px;
-    padding: 6px 14px;
     border-radius: 999px;
     border: 1px solid rgb(216 180 90 / 55%);
     background: var(--pb-button);
