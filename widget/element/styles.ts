@@ -488,7 +488,7 @@ export const tableStyles = css`
   @media (orientation: landscape) and (max-height: 520px) {
     .table {
       display: grid;
-      grid-template-columns: minmax(0, 1fr) clamp(168px, 24vw, 210px);
+      grid-template-columns: minmax(0, 1fr) clamp(176px, 25vw, 214px);
       grid-template-rows: 1fr auto;
     }
     .table > .stage {
@@ -588,8 +588,9 @@ export const tableStyles = css`
     .bar .action {
       min-width: 0;
       min-height: 30px;
-      padding: 3px 4px;
-      font-size: 11.5px;
+      padding: 3px 2px;
+      font-size: 11px;
+      letter-spacing: -0.01em;
       line-height: 1.1;
       overflow-wrap: anywhere;
     }
