@@ -354,17 +354,22 @@ export const panelsStyles = css`
     text-align: center;
     color: var(--pb-text);
   }
+  /* Both choices on one row, whatever the width: a long label takes two lines in its button. */
   .invite-actions {
     display: flex;
-    flex-wrap: wrap;
     justify-content: center;
     gap: 6px;
+    width: 100%;
+    max-width: 420px;
   }
   .invite .invite-cut,
   .invite-random {
+    flex: 1 1 0;
+    min-width: 0;
     min-height: 32px;
-    padding: 4px 12px;
+    padding: 4px 10px;
     font-size: 12.5px;
+    line-height: 1.15;
   }
   .invite-random {
     border-radius: 999px;
