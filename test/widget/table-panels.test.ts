@@ -164,7 +164,7 @@ describe('<punto-banco-table> panels', () => {
     const felt = rect(root.querySelector('.stage')!);
     const box = rect(root.querySelector('.box[data-sector="2"][data-box="banker"]')!);
     const random = invite.querySelector<HTMLButtonElement>('.invite-random')!;
-    expect(random.textContent!.trim()).to.equal('Cut for me');
+    expect(random.textContent.trim()).to.equal('Cut for me');
     random.click();
     await until(() => worker.requests('start').length === 1, 'the shoe started');
     await until(() => root.querySelector('.invite') === null, 'the offer gone');
