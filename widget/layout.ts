@@ -52,6 +52,8 @@ export interface TableLayout {
   height: number;
   /** Phone portrait: smaller cards, flatter arc, shorter labels. */
   compact: boolean;
+  /** The three cards of a hand stand upright and fanned (compact, and wide tables too short for a sideways third card). */
+  fan: boolean;
   /** 15 spots, sector-major: sector 0 player, banker, tie, sector 1 player, … */
   boxes: BoxSpot[];
   shoe: Rect;
@@ -75,35 +77,81 @@ export interface TableLayout {
   plaque: Rect;
 }
 
-/** Below this width, or in portrait, the table uses the compact (phone) arrangement. */
-export const COMPACT_MAX_WIDTH = 640;
+/**
+ * The compact (phone portrait) arrangement: a felt taller than ~0.9 of its width, or narrower than
+ * this. A small felt that is wide (a phone held sideways, the controls in a column beside it) keeps
+ * the wide arrangement, with a flatter arc and the cards fanned (see `fan`).
+ */
+export const COMPACT_MAX_WIDTH = 400;
 
 /** Card width / height. */
 export const CARD_RATIO = 0.714;
-/** In compact layouts cards fan: each next card is this fraction of a card width to the right. */
+/** Fanned cards: each next card is this fraction of a card width to the right. */
 export const FAN_STEP = 0.56;
 
 /** Ring thickness shares, outer to inner: player, banker, tie. */
 const RING_SHARE: Readonly<Record<Box, number>> = { player: 0.37, banker: 0.34, tie: 0.29 };
 
+/** The sector numbers' discs, printed just inside the arc's inner ring: how far in, and their radius. */
+export function sectorDiscSize(compact: boolean): { inset: number; r: number } {
+  return compact ? { inset: 13, r: 7 } : { inset: 18, r: 9 };
+}
+
+/** Gap between the outer ring and the fine border line printed outside it (and inside the inner one). */
+export function arcBorderGap(compact: boolean): number {
+  return compact ? 4 : 6;
+}
+
+/** The disc of sector `s`'s number (table px). */
+export function sectorDisc(layout: Pick<TableLayout, 'arc' | 'compact'>, s: number): { x: number; y: number; r: number } {
+  const { cx, cy, radii, left, right } = layout.arc;
+  const { inset, r } = sectorDiscSize(layout.compact);
+  const a = left - (s + 0.5) * ((left - right) / SECTORS);
+  return { x: cx + (radii[0] - inset) * Math.cos(a), y: cy + (radii[0] - inset) * Math.sin(a), r };
+}
+
+/**
+ * The highest y (smallest) anything printed on the arc reaches over the columns x0..x1: the rings,
+ * their border lines and the sector numbers' discs. +Infinity where the arc does not reach those
+ * columns. Whatever stands above the arc (hands, result banner, plaque) must end above it.
+ */
+export function arcTopOver(layout: Pick<TableLayout, 'arc' | 'compact'>, x0: number, x1: number): number {
+  const { cx, cy, radii, left } = layout.arc;
+  const { inset, r } = sectorDiscSize(layout.compact);
+  const rIn = radii[0] - inset - r;
+  const rOut = radii[3] + arcBorderGap(layout.compact);
+  const half = left - Math.PI / 2; // half the arc's span
+  const sin = Math.sin(half);
+  const cos = Math.cos(half);
+  // Column by column the arc's top is the inner circle, rising from the middle out to the inner
+  // ring's ends, then the arc's straight end edges, falling again out to the outer ring's ends.
+  const top = (dx: number): number => (dx <= rIn * sin ? cy + Math.sqrt(rIn * rIn - dx * dx) : cy + (dx / sin) * cos);
+  const near = x0 <= cx && cx <= x1 ? 0 : Math.min(Math.abs(x0 - cx), Math.abs(x1 - cx));
+  const far = Math.min(Math.max(Math.abs(x0 - cx), Math.abs(x1 - cx)), rOut * sin);
+  if (near > rOut * sin) return Number.POSITIVE_INFINITY;
+  return near <= rIn * sin ? top(Math.min(far, rIn * sin)) : top(near);
+}
+
 /**
  * Computes the whole table's geometry for a canvas of `width` × `height` CSS pixels. Deterministic;
- * every rect lies inside the canvas.
+ * every rect lies inside the canvas, and the hands, the result banner and the plaque stand clear of
+ * everything printed on the arc.
  */
 export function tableLayout(width: number, height: number): TableLayout {
   const W = Math.max(240, width);
   const H = Math.max(240, height);
-  const compact = W < COMPACT_MAX_WIDTH || H > W * 1.1;
+  const compact = W < COMPACT_MAX_WIDTH || H > W * 0.9;
   const m = compact ? 8 : Math.round(Math.min(W, H) * 0.035);
 
-  const trayH = compact ? clamp(H * 0.13, 64, 96) : clamp(H * 0.14, 64, 96);
+  const trayH = compact ? clamp(H * 0.13, 64, 96) : clamp(H * 0.14, 54, 96);
   const chipTray: Rect = { x: 0, y: H - trayH, w: W, h: trayH };
 
-  // The arc: as wide as the table allows; compact arcs are flatter to keep the inner boxes wide.
-  const halfSpan = compact ? deg(18) : deg(40);
+  // The arc: as wide as the table allows; compact arcs are flatter to keep the inner boxes wide,
+  // and so are short wide ones (a phone held sideways), to leave room for the hands above.
+  const halfSpan = compact ? deg(18) : deg(clamp(40 - (560 - H) / 10, 28, 40));
   const arcHalfWidth = Math.min(W / 2 - m, (H - trayH) * (compact ? 0.9 : 0.95));
   const R3 = arcHalfWidth / Math.sin(halfSpan);
-  const thickness = compact ? clamp(H * 0.37, 150, 290) : clamp(H * 0.33, 140, 230);
+  const thickness = compact ? clamp(H * 0.37, 150, 290) : clamp(H * 0.33, Math.min(140, H * 0.31), 230);
   const bottom = chipTray.y - (compact ? 6 : 10);
   const cx = W / 2;
   const cy = bottom - R3;
@@ -142,51 +190,88 @@ export function tableLayout(width: number, height: number): TableLayout {
   }
 
   // Top band: discard tray (left) and shoe (right), the printed name and limits in between.
-  const topH = compact ? clamp(H * 0.09, 52, 70) : clamp(H * 0.15, 64, 104);
+  const topH = compact ? clamp(H * 0.09, 52, 70) : clamp(H * 0.15, Math.min(64, H * 0.14), 104);
   const shoeW = compact ? topH * 1.55 : topH * 1.7;
   const shoe: Rect = { x: round(W - m - shoeW), y: m, w: round(shoeW), h: round(topH) };
   const discard: Rect = { x: m, y: m, w: round(shoeW * 0.85), h: round(topH) };
 
-  // Cards: ratio 5:7. Wide tables lay the third card sideways beside the pair; compact ones fan
-  // all three upright, overlapping, so that the cards can be twice as large on a phone.
-  const innerTop = arcInnerTop(arc);
+  // Cards: ratio 5:7. Wide tables lay the third card sideways beside the pair; compact ones, and
+  // wide ones too short for that, fan all three upright, overlapping.
   const gap = compact ? 10 : round(W * 0.03);
-  // Wide hands sit level with the shoe and the tray, so they must fit between them.
-  const handAvail = compact ? (W - 2 * m - gap) / 2 : Math.min((W - 2 * m - gap) / 2, (shoe.x - discard.x - discard.w - gap - 16) / 2);
-  const cardH = compact
-    ? Math.min(clamp(W * 0.25, 44, 120), H * 0.14, (handAvail - 12) / (CARD_RATIO * (1 + 2 * FAN_STEP)))
-    : Math.min(clamp(Math.min(H * 0.16, W * 0.1), 56, 112), (handAvail - 12) / (CARD_RATIO * 2.25 + 1));
-  const cardW = round(cardH * CARD_RATIO);
-  const header = headerFor(cardH);
-  const handW = round(compact ? Math.min(handAvail, cardW * (1 + 2 * FAN_STEP) + 24) : Math.min(handAvail, cardW * 2.45 + cardH));
-  const handH = header + round(cardH) + (compact ? 8 : 4);
-  const handY = round(compact ? m + topH + 8 : m + topH * 0.35);
-  const playerHand: Rect = { x: round(W / 2 - gap / 2 - handW), y: handY, w: handW, h: handH };
-  const bankerHand: Rect = { x: round(W / 2 + gap / 2), y: handY, w: handW, h: handH };
+  const resultH = compact ? 40 : clamp(H * 0.085, 30, 64);
+  const wideResultW = compact ? W - 2 * m - 40 : clamp(W * 0.4, 260, 460);
+  const minResultW = compact ? 150 : clamp(W * 0.32, 140, 200);
+  const wished = compact ? Math.min(clamp(W * 0.25, 44, 120), H * 0.14) : clamp(Math.min(H * 0.16, W * 0.1), 56, 112);
 
-  const handsBottom = handY + handH;
-  const resultH = compact ? 40 : clamp(H * 0.085, 40, 64);
-  const resultW = compact ? W - 2 * m - 40 : clamp(W * 0.4, 260, 460);
-  const resultY = compact
-    ? round(handsBottom + 10)
-    : round(Math.max(handsBottom + 8, Math.min(innerTop - resultH - 8, handsBottom + (innerTop - handsBottom - resultH) / 2)));
-  const result: Rect = { x: round(W / 2 - resultW / 2), y: resultY, w: round(resultW), h: round(resultH) };
+  // Compact: the plaque's place, between the discard tray and the shoe (the result may stand there).
+  const plaqueW = W - 2 * m - 2 * (Math.max(shoe.w, discard.w) + 8);
+
+  /**
+   * Hands and result for a card height, the hands either level with the shoe and the tray (between
+   * them) or under the top band (the whole width); the result under the hands or (`up`, compact
+   * tables too short for it there) in the top band where the plaque is. `fits` when all clear the arc.
+   */
+  const arrange = (cardH: number, level: boolean, fan: boolean, up: boolean) => {
+    const handAvail = level ? Math.min((W - 2 * m - gap) / 2, (shoe.x - discard.x - discard.w - gap - 16) / 2) : (W - 2 * m - gap) / 2;
+    const handY = round(level ? m + topH * 0.35 : m + topH + 8);
+    const cardW = round(cardH * CARD_RATIO);
+    const header = headerFor(cardH);
+    const handW = round(Math.min(handAvail, fan ? cardW * (1 + 2 * FAN_STEP) + 24 : cardW * 2.45 + cardH));
+    const handH = header + round(cardH) + (compact ? 8 : 4);
+    const playerHand: Rect = { x: round(W / 2 - gap / 2 - handW), y: handY, w: handW, h: handH };
+    const bankerHand: Rect = { x: round(W / 2 + gap / 2), y: handY, w: handW, h: handH };
+    const handsBottom = handY + handH;
+    const roomy = (fan ? cardW * (1 + 2 * FAN_STEP) : cardW * 2.25 + cardH) + 12 <= handAvail + 0.5;
+    const handsFit = roomy && handsBottom + 6 <= arcTopOver({ arc, compact }, playerHand.x, bankerHand.x + bankerHand.w);
+    if (up) {
+      const result: Rect = { x: round(W / 2 - plaqueW / 2), y: round(m + (topH - resultH) / 2), w: round(plaqueW), h: round(resultH) };
+      return { fan, cardW, cardH, header, playerHand, bankerHand, result, fits: handsFit && plaqueW >= 96 };
+    }
+    // The result: below the hands, as wide as wished but no wider than the arc leaves at its foot.
+    const innerTop = arcTopOver({ arc, compact }, W / 2 - wideResultW / 2, W / 2 + wideResultW / 2);
+    const resultY = compact
+      ? round(handsBottom + 10)
+      : round(Math.max(handsBottom + 6, Math.min(innerTop - resultH - 8, handsBottom + (innerTop - handsBottom - resultH) / 2)));
+    const resultW = Math.min(wideResultW, 2 * halfWidthAbove(arc, compact, resultY + resultH + 6));
+    const result: Rect = { x: round(W / 2 - resultW / 2), y: resultY, w: round(resultW), h: round(resultH) };
+    return { fan, cardW, cardH, header, playerHand, bankerHand, result, fits: handsFit && resultW >= minResultW };
+  };
+  /** The largest cards (up to the wished size) that fit in one arrangement. */
+  const largest = (level: boolean, fan: boolean, up = false) => {
+    let cardH = wished;
+    let a = arrange(cardH, level, fan, up);
+    for (let i = 0; i < 60 && !a.fits && cardH > 20; i++) {
+      cardH *= 0.97;
+      a = arrange(cardH, level, fan, up);
+    }
+    return a;
+  };
+  const better = <T extends { fits: boolean; cardH: number }>(best: T, o: T): T => (o.fits && (!best.fits || o.cardH > best.cardH * 1.1) ? o : best);
+  // Wide: the sideways third card, level with the shoe, as long as the cards keep 0.8 of their
+  // wished size; else the largest of the fanned arrangements. Compact: the result under the hands
+  // while the cards keep 0.85 of their size there; else in the top band.
+  let a = compact ? largest(false, true) : largest(true, false);
+  if (!compact && a.cardH < wished * 0.8) a = [largest(true, true), largest(false, true)].reduce(better, a);
+  if (compact && a.cardH < wished * 0.85) a = better(a, largest(false, true, true));
+  const { playerHand, bankerHand, result, fan } = a;
 
   // The payout legend, printed when the boxes are too small to say it: between result and arc.
-  const legendTop = result.y + result.h + 4;
-  const legendBottom = innerTop - (compact ? 24 : 30);
+  // Under the hands too: a compact result may stand in the top band, above them.
+  const legendTop = Math.max(result.y + result.h, playerHand.y + playerHand.h) + 4;
+  const legendBottom = arcTopOver({ arc, compact }, m + 4, W - m - 4) - (compact ? 24 : 30);
   const legend: Rect = { x: m + 4, y: round(legendTop), w: round(W - 2 * m - 8), h: round(Math.max(0, legendBottom - legendTop)) };
 
   // Compact: between the discard tray and the shoe, clear of the wider of the two on both sides.
-  const plaqueW = compact ? W - 2 * m - 2 * (Math.max(shoe.w, discard.w) + 8) : clamp(W * 0.32, 200, 380);
+  const wideW = Math.min(clamp(W * 0.32, 200, 380), result.w);
   const plaque: Rect = compact
     ? { x: round(W / 2 - plaqueW / 2), y: m, w: round(plaqueW), h: round(topH) }
-    : { x: round(W / 2 - plaqueW / 2), y: result.y, w: round(plaqueW), h: result.h };
+    : { x: round(W / 2 - wideW / 2), y: result.y, w: round(wideW), h: result.h };
 
   return {
     width: W,
     height: H,
     compact,
+    fan,
     boxes,
     shoe,
     discard,
@@ -195,11 +280,21 @@ export function tableLayout(width: number, height: number): TableLayout {
     result,
     chipTray,
     arc,
-    card: { w: cardW, h: round(cardH) },
-    handHeader: header,
+    card: { w: a.cardW, h: round(a.cardH) },
+    handHeader: a.header,
     legend,
     plaque,
   };
+}
+
+/** Half the width a rect may have, centred on the table, whose bottom is at `y`, to stay above the arc. */
+function halfWidthAbove(arc: ArcGeometry, compact: boolean, y: number): number {
+  const { inset, r } = sectorDiscSize(compact);
+  const rIn = arc.radii[0] - inset - r;
+  const dy = y - arc.cy;
+  // Above the inner ring's ends (the arc's highest point) any width clears it.
+  if (dy <= rIn * Math.cos(arc.left - Math.PI / 2)) return Number.POSITIVE_INFINITY;
+  return dy >= rIn ? 0 : Math.sqrt(rIn * rIn - dy * dy);
 }
 
 /** The spot of one box, or undefined for an unknown sector. */
@@ -215,14 +310,14 @@ export function centerOf(r: Rect): { x: number; y: number } {
 /**
  * Centre and rotation of card `slot` (0, 1, 2 in the order the hand received them). Wide layouts:
  * slots 0 and 1 upright side by side, the third card sideways on the outer side (left of Player,
- * right of Banker), as dealers lay it. Compact layouts: three upright cards fanned left to right.
+ * right of Banker), as dealers lay it. Fanned layouts: three upright cards fanned left to right.
  */
 export function cardSpot(layout: TableLayout, hand: 'player' | 'banker', slot: number): { x: number; y: number; rotation: number } {
   const r = hand === 'player' ? layout.playerHand : layout.bankerHand;
   const { w, h } = layout.card;
   const head = layout.handHeader;
   const cy = r.y + head + (r.h - head) / 2;
-  if (layout.compact) {
+  if (layout.fan) {
     const span = w * (1 + 2 * FAN_STEP);
     const x0 = r.x + (r.w - span) / 2;
     return { x: x0 + w / 2 + slot * w * FAN_STEP, y: cy, rotation: 0 };
@@ -243,11 +338,6 @@ export function cardSpot(layout: TableLayout, hand: 'player' | 'banker', slot: n
 
 function headerFor(cardH: number): number {
   return Math.round(clamp(cardH * 0.3, 18, 28));
-}
-
-/** The topmost y the arc's inner ring reaches (at its two ends). */
-function arcInnerTop(arc: ArcGeometry): number {
-  return arc.cy + arc.radii[0] * Math.sin(arc.left);
 }
 
 function ringRadii(outer: number, thickness: number): readonly [number, number, number, number] {

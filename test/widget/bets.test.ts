@@ -39,6 +39,21 @@ describe('bet building', () => {
     expect(offStep.ok || offStep.error.code).to.equal('amount_off_step');
   });
 
+  it('a chip that would pass the maximum fills the box up to it; only a full box refuses it; a moved bet is never cut', () => {
+    const near = [{ sector: 0, box: 'player' as const, amount: 9_500 }];
+    const filled = addToBox(near, { sector: 0, box: 'player' }, 1_000, hall1, BAL, true);
+    expect(filled.ok && filled.value).to.deep.equal([{ sector: 0, box: 'player', amount: 10_000 }]);
+    const full = addToBox(filled.ok ? filled.value : [], { sector: 0, box: 'player' }, 100, hall1, BAL, true);
+    expect(full.ok || full.error).to.deep.include({ code: 'over_maximum', amount: 10_100 });
+    // The type's sum over the boxes: two Banker bets of 4.00, a 5.00 chip on a third fills it to 2.00.
+    const two = [0, 1].map((sector) => ({ sector, box: 'banker' as const, amount: 4_000 }));
+    const third = addToBox(two, { sector: 2, box: 'banker' }, 5_000, hall1, BAL, true);
+    expect(third.ok && third.value.map((b) => b.amount)).to.deep.equal([4_000, 4_000, 2_000]);
+    // Without `fill` (a bet dragged across the felt) the whole amount moves or nothing does.
+    const moved = moveBet([...near, { sector: 1, box: 'player', amount: 1_000 }], { sector: 1, box: 'player' }, { sector: 0, box: 'player' }, hall1, BAL);
+    expect(moved.ok || moved.error.code).to.equal('over_maximum');
+  });
+
   it('removes, moves, doubles and repeats', () => {
     const bets = sortBets([
       { sector: 1, box: 'banker', amount: 2_000 },

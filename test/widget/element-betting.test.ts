@@ -85,16 +85,43 @@ describe('<punto-banco-table> betting', () => {
     expect(el.bets).to.deep.equal([]);
   });
 
-  it('Tab walks the boxes sector by sector, left to right, then the chips', async () => {
+  it('Tab reaches the chips first, then the felt as one stop; the arrow keys walk the boxes, and Tab comes back to the last one', async () => {
     const { el } = await mountTable();
-    boxButton(el, 0, 'player').focus();
-    const seen: string[] = [];
-    for (let i = 0; i < 16; i++) {
+    const chips = [...shadow(el).querySelectorAll<HTMLElement>('.chip:not(.ghost)')];
+    chips[0]!.focus();
+    const name = (): string => {
       const f = shadow(el).activeElement as HTMLElement;
-      seen.push(f.classList.contains('box') ? `${f.dataset.sector}${f.dataset.box![0]}` : f.classList.contains('chip') ? 'chip' : 'other');
+      return f.classList.contains('box') ? `${f.dataset.sector}${f.dataset.box![0]}` : f.classList.contains('chip') ? 'chip' : 'other';
+    };
+    const seen: string[] = [];
+    for (let i = 0; i < chips.length + 2; i++) {
+      seen.push(name());
       await sendKeys({ press: 'Tab' });
     }
-    expect(seen.join(' ')).to.equal('0p 0b 0t 1p 1b 1t 2p 2b 2t 3p 3b 3t 4p 4b 4t chip');
+    expect(seen.join(' ')).to.equal(`${chips.map(() => 'chip').join(' ')} 0p other`);
+    const back = async (): Promise<void> => {
+      await sendKeys({ down: 'Shift' });
+      await sendKeys({ press: 'Tab' });
+      await sendKeys({ up: 'Shift' });
+    };
+    // The loop ended one Tab past the bar's first control: back to it, and back to the felt.
+    await back();
+    await back();
+    const walk: string[] = [name()];
+    for (const key of ['ArrowRight', 'ArrowUp', 'ArrowUp', 'ArrowUp', 'End', 'ArrowDown', 'ArrowRight', 'Home', 'ArrowLeft']) {
+      await sendKeys({ press: key });
+      walk.push(name());
+    }
+    // Up goes towards the dealer (Player, Banker, Tie); the felt's edges stop the walk.
+    expect(walk.join(' ')).to.equal('0p 1p 1b 1t 1t 4t 4b 4b 0b 0b');
+    expect(shadow(el).querySelectorAll('.box[tabindex="0"]')).to.have.length(1);
+    await sendKeys({ press: 'Tab' });
+    await back();
+    expect(name()).to.equal('0b');
+    // Enter still bets on the box in focus.
+    await sendKeys({ press: 'Enter' });
+    await settle(el);
+    expect(el.bets).to.deep.equal([{ sector: 0, box: 'banker', amount: 100 }]);
   });
 
   it('drag a chip onto a box with the mouse', async () => {

@@ -30,17 +30,18 @@ describe('<punto-banco-table> mounting', () => {
     expect(create.headers['idempotency-key']).to.match(/^[0-9a-f]{32}$/);
   });
 
-  it('lays 15 named box buttons over the felt, sector by sector, then the controls', async () => {
+  it('lays the chips, then 15 named box buttons over the felt, sector by sector, then the controls', async () => {
     const { el } = await mountTable();
     const root = shadow(el);
     const focusables = [...root.querySelectorAll<HTMLButtonElement>('button')];
     const boxes = focusables.filter((b) => b.classList.contains('box'));
     expect(boxes).to.have.length(15);
-    // DOM order is focus order: sector 0 player/banker/tie, sector 1 …, then chips, then actions.
+    // DOM order is focus order: the chips, then sector 0 player/banker/tie, sector 1 …, then the
+    // actions (the boxes are one Tab stop, the arrow keys walk them: element-betting.test.ts).
     expect(boxes.map((b) => `${b.dataset.sector}${b.dataset.box![0]}`).join(' ')).to.equal('0p 0b 0t 1p 1b 1t 2p 2b 2t 3p 3b 3t 4p 4b 4t');
-    expect(focusables.indexOf(boxes[14]!)).to.be.lessThan(focusables.findIndex((b) => b.classList.contains('chip')));
     const lastChip = focusables.map((b) => b.classList.contains('chip')).lastIndexOf(true);
-    expect(lastChip).to.be.lessThan(focusables.findIndex((b) => b.dataset.action === 'undo'));
+    expect(lastChip).to.be.lessThan(focusables.indexOf(boxes[0]!));
+    expect(focusables.indexOf(boxes[14]!)).to.be.lessThan(focusables.findIndex((b) => b.dataset.action === 'undo'));
     expect(boxes[0]!.getAttribute('aria-label')).to.equal('Player, sector 1, no bet');
     expect(boxes[4]!.getAttribute('aria-label')).to.equal('Banker, sector 2, no bet');
     expect(boxes.every((b) => b.tagName === 'BUTTON')).to.equal(true);

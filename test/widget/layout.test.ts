@@ -2,6 +2,7 @@
 import { expect } from 'chai';
 import { BOXES, SECTORS } from '../../shared/table.ts';
 import { cardSpot, type Rect, tableLayout } from '../../widget/layout.ts';
+import { corners, feltProblems, layoutPicture, overlaps, quadsOverlap } from './layout-checks.ts';
 
 const SIZES: [number, number][] = [
   [960, 600],
@@ -15,44 +16,6 @@ const SIZES: [number, number][] = [
 
 function inside(r: Rect, W: number, H: number): boolean {
   return r.x >= 0 && r.y >= 0 && r.x + r.w <= W + 0.01 && r.y + r.h <= H + 0.01 && r.w > 0 && r.h > 0;
-}
-
-function overlaps(a: Rect, b: Rect): boolean {
-  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
-}
-
-/** The four corners of a spot's button once rotated by its angle. */
-function corners(s: Rect & { angle: number }): [number, number][] {
-  const cx = s.x + s.w / 2;
-  const cy = s.y + s.h / 2;
-  const c = Math.cos(s.angle);
-  const n = Math.sin(s.angle);
-  return [
-    [-1, -1],
-    [1, -1],
-    [1, 1],
-    [-1, 1],
-  ].map(([u, v]) => {
-    const dx = (u! * s.w) / 2;
-    const dy = (v! * s.h) / 2;
-    return [cx + dx * c - dy * n, cy + dx * n + dy * c];
-  });
-}
-
-/** Separating-axis test for two convex quads. */
-function quadsOverlap(a: [number, number][], b: [number, number][]): boolean {
-  for (const poly of [a, b]) {
-    for (let i = 0; i < 4; i++) {
-      const [x1, y1] = poly[i]!;
-      const [x2, y2] = poly[(i + 1) % 4]!;
-      const nx = y2 - y1;
-      const ny = x1 - x2;
-      const pa = a.map(([x, y]) => x * nx + y * ny);
-      const pb = b.map(([x, y]) => x * nx + y * ny);
-      if (Math.max(...pa) <= Math.min(...pb) || Math.max(...pb) <= Math.min(...pa)) return false;
-    }
-  }
-  return true;
 }
 
 describe('tableLayout', () => {
@@ -100,10 +63,44 @@ describe('tableLayout', () => {
     });
   }
 
-  it('uses the compact arrangement on phones in portrait, the wide one on desktops', () => {
+  it('uses the compact arrangement on phones in portrait, the wide one on desktops and on phones held sideways', () => {
     expect(tableLayout(390, 700).compact).to.equal(true);
     expect(tableLayout(960, 600).compact).to.equal(false);
     expect(tableLayout(600, 900).compact).to.equal(true);
+    // The felt beside the control column of a phone held sideways (844×390, 640×360).
+    expect(tableLayout(648, 390).compact).to.equal(false);
+    expect(tableLayout(444, 360).compact).to.equal(false);
+  });
+
+  // The felts the element gives at the matrix's screens (desktop 16:10 under the bar, phone 3:4,
+  // a phone held sideways: the whole height beside the control column), and a sweep of the shapes
+  // a page can give it: wide ones at least 320 px high, upright ones from 320 px wide (the narrowest
+  // phones) and at least 1.18 times as high (the phone felt’s floor, styles.ts).
+  const felts: [number, number][] = [
+    [1280, 560],
+    [1366, 610],
+    [1440, 740],
+    [390, 520],
+    [360, 440],
+    [648, 390],
+    [634, 390],
+    [444, 360],
+    [472, 360],
+  ];
+  for (let w = 400; w <= 1700; w += 50) for (let h = 320; h <= w * 0.65; h += 30) felts.push([w, h]);
+  for (let w = 320; w <= 640; w += 20) for (const r of [1.18, 1.25, 1.33]) felts.push([w, Math.round(w * r)]);
+
+  it(`${felts.length} felt sizes: the hands, result banner and plaque clear of every printed wedge, button and sector number, inside the felt`, () => {
+    const problems: string[] = [];
+    for (const [W, H] of felts) for (const p of feltProblems(layoutPicture(tableLayout(W, H)))) problems.push(`${W}×${H}: ${p}`);
+    expect(problems.slice(0, 20)).to.deep.equal([]);
+  });
+
+  it('a phone held sideways (648×390) keeps readable cards: at least 50 px high, the third one sideways', () => {
+    const L = tableLayout(648, 390);
+    expect(L.card.h).to.be.at.least(50);
+    expect(L.fan).to.equal(false);
+    expect(cardSpot(L, 'player', 2).rotation).to.not.equal(0);
   });
 
   it('is deterministic', () => {

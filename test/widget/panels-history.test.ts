@@ -27,6 +27,21 @@ describe('<pb-history>', () => {
     });
   });
 
+  for (const width of [700, 360]) {
+    it(`${width} px: every round's line is one height, with two cards or three, a natural or none, short or long amounts`, async () => {
+      const { transcript } = await playShoe({ rounds: 40, reveal: false });
+      const formatAmount = (minor: number) => `€${(minor / 1000).toFixed(2)}`;
+      const history = await mount<PbHistory>('pb-history', { receipts: transcript.receipts, formatAmount }, `display: block; width: ${width}px`);
+      const bodies = transcript.receipts.map((r) => r.body);
+      // The shoe has what makes a line grow: three-card hands and naturals.
+      expect(bodies.some((b) => b.cards.length === 6)).to.equal(true);
+      expect(bodies.some((b) => b.natural)).to.equal(true);
+      const heights = $$(history, 'summary').map((s) => Math.round(s.getBoundingClientRect().height));
+      expect(heights).to.have.length(40);
+      expect([...new Set(heights)]).to.have.length(1);
+    });
+  }
+
   it('shows each card as rank and suit glyph, red for hearts and diamonds', async () => {
     const { transcript } = await playShoe({ rounds: 6, reveal: false });
     const history = await mount<PbHistory>('pb-history', { receipts: transcript.receipts });

@@ -100,6 +100,8 @@ describe('<pb-verify-page>', () => {
     await pasteAndVerify(page, JSON.stringify(file), JSON.stringify(jwks));
     expect($(page, '.summary').dataset.code).to.equal('ok');
     expect($(page, '.summary').classList.contains('ok')).to.equal(true);
+    // The verdict line says what verified, never a bare mark in an empty box.
+    expect($(page, '.summary').textContent.trim()).to.match(/^[✓…] \S.*5 rounds/);
     const report = $<PbVerifyReportV2>(page, 'pb-verify-report-v2');
     await report.updateComplete;
     expect($$(report, '.chip.verified')).to.have.length(5);

@@ -155,6 +155,29 @@ describe('<punto-banco-table> panels', () => {
     expect(launcher(el, 'scoreboard').getAttribute('aria-pressed')).to.equal('false');
   });
 
+  it('offers the cut on the felt, over the hands, and "cut for me" starts the shoe; the felt stands still when the offer goes', async () => {
+    const worker = new FakeWorker();
+    const { el } = await mountTable({ worker, width: 900, attrs: { 'reduced-motion': '' } });
+    await settle(el);
+    const root = shadow(el);
+    const invite = root.querySelector<HTMLElement>('.invite')!;
+    // On the felt (inside the stage), not in the strip under it.
+    expect(root.querySelector('.stage')!.contains(invite)).to.equal(true);
+    expect(root.querySelector('.drawer-bar .invite')).to.equal(null);
+    const rect = (e: Element): string => [...Object.values(e.getBoundingClientRect().toJSON())].map((v) => Math.round(Number(v))).join(' ');
+    const felt = rect(root.querySelector('.stage')!);
+    const box = rect(root.querySelector('.box[data-sector="2"][data-box="banker"]')!);
+    const random = invite.querySelector<HTMLButtonElement>('.invite-random')!;
+    expect(random.textContent.trim()).to.equal('Cut for me');
+    random.click();
+    await until(() => worker.requests('start').length === 1, 'the shoe started');
+    await until(() => root.querySelector('.invite') === null, 'the offer gone');
+    await settle(el);
+    await new Promise((r) => requestAnimationFrame(() => r(null)));
+    expect(rect(root.querySelector('.stage')!), 'the felt').to.equal(felt);
+    expect(rect(root.querySelector('.box[data-sector="2"][data-box="banker"]')!), 'a box').to.equal(box);
+  });
+
   it('opens the fairness pane by itself only on a table with room for it beside the felt (its own width, not the window)', async () => {
     // The window is 800 px wide throughout: only the element's width decides.
     const invited = async (width: number, style = ''): Promise<{ el: PuntoBancoTable; open: boolean; line: boolean }> => {

@@ -1,10 +1,15 @@
 /**
  * Screenshots of the table alone in a viewport, for people to judge (not a test): serves dist/
- * with the fake Worker and, at 1280×720, 390×844 and 844×390, writes PNGs of the table ready, bets
- * placed, a settled round, the shuffle and cut of a new shoe, and a round of each mode (shoe,
- * reshuffle). The page puts the table full width with nothing else, as the /embed frame does.
+ * with the fake Worker and, at every screen of the layout matrix (1280×720, 1366×768, 1440×900,
+ * 390×844, 844×390, 360×640, 640×360) in every language (en, ru, it, el), writes PNGs of the table
+ * ready, with bets placed, the shuffle and cut of a new shoe (the first deal starts it), a round
+ * being dealt and the settled round. The page is the /embed frame's: its one style
+ * (worker/embed-frame.ts) and the table alone in it.
  *
- *   npm run build && npx node test/widget/table-shots.ts [outDir]     (default /tmp/shots-table)
+ *   npm run build && npx node test/widget/table-shots.ts [outDir]     (default test-results/shots)
+ *   PB_SHOTS_ONLY=844x390,360x640 …                                   (only those screens)
+ *
+ * Files: `<width>x<height>-<lang>-<n>-<state>.png`, n = 1 ready, 2 bets, 3 cut, 4 dealing, 5 settled.
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,11 +17,13 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../chromium.ts';
 import { defaultShoeRules } from '../../shared/shoe.ts';
+import { FRAME_STYLE } from '../../worker/embed-frame.ts';
 import { FAKE_PARAMS } from './fake-worker.ts';
 import { startDemoServer } from './demo-server.ts';
+import { LANGUAGES, VIEWPORTS } from './layout-checks.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const outDir = path.resolve(process.argv[2] ?? '/tmp/shots-table');
+const outDir = path.resolve(process.argv[2] ?? path.join(root, 'test-results/shots'));
 await mkdir(outDir, { recursive: true });
 
 const server = await startDemoServer(path.join(root, 'dist'));
@@ -25,20 +32,28 @@ const browser = await launchChromium();
 interface TablePage extends HTMLElement {
   state: string;
   bets: unknown[];
+  scene: { inspect(): { shuffling: boolean; cards: unknown[] } } | null;
   placeBet(sector: number, box: string): boolean;
   deal(): Promise<void>;
 }
 
-/** The demo page emptied down to one table filling the viewport's width. */
-async function tableOnly(page: Page, attrs: string): Promise<void> {
+/** The demo page emptied down to the /embed frame: its style and one table. */
+async function frameOnly(page: Page, attrs: string): Promise<void> {
   await page.goto(server.url);
-  await page.evaluate((a) => {
-    document.head.querySelectorAll('link[rel=stylesheet], style').forEach((n) => n.remove());
-    document.body.style.cssText = 'margin:0;background:#151312';
-    document.body.innerHTML = `<punto-banco-table id="table" endpoint="/" ${a}></punto-banco-table>`;
-  }, attrs);
+  await page.evaluate(
+    ([a, style]) => {
+      document.head.querySelectorAll('link[rel=stylesheet], style').forEach((n) => n.remove());
+      const s = document.createElement('style');
+      s.textContent = style!;
+      document.head.append(s);
+      document.body.removeAttribute('style');
+      document.body.innerHTML = `<punto-banco-table id="table" endpoint="/" ${a}></punto-banco-table>`;
+    },
+    [attrs, FRAME_STYLE],
+  );
   await page.waitForFunction(() => (document.getElementById('table') as TablePage | null)?.state === 'ready', null, { timeout: 30_000 });
-  await page.waitForTimeout(500);
+  await page.waitForFunction(() => (document.getElementById('table') as TablePage).scene !== null, null, { timeout: 30_000 });
+  await page.waitForTimeout(400);
 }
 
 async function bet(page: Page): Promise<void> {
@@ -48,40 +63,54 @@ async function bet(page: Page): Promise<void> {
     table.placeBet(1, 'player');
     table.placeBet(1, 'player');
     table.placeBet(3, 'tie');
+    table.placeBet(4, 'player');
   });
 }
 
 const errors: string[] = [];
+const written: string[] = [];
 try {
-  for (const vp of [
-    { name: '1280x720', width: 1280, height: 720, scale: 1 },
-    { name: '390x844', width: 390, height: 844, scale: 2 },
-    { name: '844x390', width: 844, height: 390, scale: 2 },
-  ]) {
-    for (const mode of ['shoe', 'reshuffle'] as const) {
-      server.worker.params =
-        mode === 'shoe'
-          ? { ...FAKE_PARAMS, mode, burn: true, cutCardFromEnd: defaultShoeRules(mode).cutCardFromEnd }
-          : { algorithm: 'pb-fair-2', mode, decks: FAKE_PARAMS.decks, roundLimit: 100, voidAfterSeconds: FAKE_PARAMS.voidAfterSeconds };
-      const context = await browser.newContext({ viewport: { width: vp.width, height: vp.height }, deviceScaleFactor: vp.scale });
+  server.worker.params = { ...FAKE_PARAMS, mode: 'shoe', burn: true, cutCardFromEnd: defaultShoeRules('shoe').cutCardFromEnd };
+  // PB_SHOTS_ONLY=844x390,360x640: only those screens.
+  const only = process.env['PB_SHOTS_ONLY']?.split(',');
+  for (const [width, height] of VIEWPORTS.filter(([w, h]) => !only || only.includes(`${w}x${h}`))) {
+    const scale = width < 900 ? 2 : 1;
+    for (const lang of LANGUAGES) {
+      const name = `${width}x${height}-${lang}`;
+      // A context of its own: a new session, whose first deal starts a shoe (shuffle and cut).
+      // bypassCSP: the demo page allows no inline style, and the frame's style is put in as one.
+      const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale, bypassCSP: true });
       const page = await context.newPage();
-      page.on('console', (m) => m.type() === 'error' && errors.push(`${vp.name}: ${m.text()}`));
-      page.on('pageerror', (e) => errors.push(`${vp.name}: ${e.message}`));
-      const shot = async (name: string) => {
-        await page.waitForTimeout(300);
-        await page.screenshot({ path: path.join(outDir, `${vp.name}-${mode}-${name}.png`) });
+      page.on('console', (m) => m.type() === 'error' && errors.push(`${name}: ${m.text()}`));
+      page.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
+      const shot = async (state: string): Promise<void> => {
+        const file = path.join(outDir, `${name}-${state}.png`);
+        await page.screenshot({ path: file });
+        written.push(file);
       };
-      await tableOnly(page, `room="hall-1" lang="${mode === 'shoe' ? 'en' : 'ru'}" mode="${mode}" speed="fast"`);
-      if (mode === 'shoe') await shot('1-ready');
+      const scene = (check: string) =>
+        page.waitForFunction(
+          (c) => {
+            const s = (document.getElementById('table') as TablePage).scene?.inspect();
+            return s ? (c === 'shuffling' ? s.shuffling : s.cards.length >= 3) : false;
+          },
+          check,
+          { timeout: 30_000, polling: 'raf' },
+        );
+      await frameOnly(page, `room="hall-1" lang="${lang}" mode="shoe"`);
+      await shot('1-ready');
       await bet(page);
-      if (mode === 'shoe') await shot('2-bets');
-      // The first deal starts the shoe: shuffle and cut on the felt, then the round.
+      await page.waitForTimeout(250);
+      await shot('2-bets');
       void page.evaluate(() => (document.getElementById('table') as TablePage).deal());
-      await page.waitForTimeout(450);
-      await shot('3-shuffle-cut');
+      await scene('shuffling').catch(() => errors.push(`${name}: no shuffle seen`));
+      await page.waitForTimeout(350);
+      await shot('3-cut');
+      await scene('dealing').catch(() => errors.push(`${name}: no deal seen`));
+      await shot('4-dealing');
       await page.waitForFunction(() => (document.getElementById('table') as TablePage).state === 'settled', null, { timeout: 30_000 });
-      await page.waitForTimeout(400);
-      await shot('4-settled');
+      await page.waitForTimeout(500);
+      await shot('5-settled');
       await context.close();
     }
   }
@@ -89,5 +118,5 @@ try {
   await browser.close();
   await server.close();
 }
-console.log(`screenshots in ${outDir}`);
+console.log(`${written.length} screenshots in ${outDir}`);
 if (errors.length) console.log(`page errors:\n${errors.join('\n')}`);

@@ -59,13 +59,13 @@ export class BetState implements ReactiveController {
   /** Click/Enter on a box: the selected chip, or the table minimum when no chip is selected. */
   add(at: Spot, limits: TableLimits, balance: number): BetChange {
     return this.#apply(
-      this.selectedChip === null ? placeMinimum(this.#bets, at, limits, balance) : addToBox(this.#bets, at, this.selectedChip, limits, balance),
+      this.selectedChip === null ? placeMinimum(this.#bets, at, limits, balance) : addToBox(this.#bets, at, this.selectedChip, limits, balance, true),
     );
   }
 
   /** A chip of `amount` dropped on a box. */
   addChip(at: Spot, amount: number, limits: TableLimits, balance: number): BetChange {
-    return this.#apply(addToBox(this.#bets, at, amount, limits, balance));
+    return this.#apply(addToBox(this.#bets, at, amount, limits, balance, true));
   }
 
   remove(at: Spot): BetChange {

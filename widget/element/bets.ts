@@ -6,7 +6,7 @@
  * Bets are kept in the table's order (sector, then player, banker, tie) so that two equal sets
  * compare equal and an unchanged set can be resent with the same idempotency key.
  */
-import { BOXES, type Bet, type BetError, type Box, type TableLimits, validateAmount, validateBets } from '../../shared/table.ts';
+import { BOXES, type Bet, type BetError, type Box, type TableLimits, totalStake, validateAmount, validateBets } from '../../shared/table.ts';
 import type { Result } from '../../shared/errors.ts';
 import type { Outcome } from '../../shared/round.ts';
 import { betResult } from '../../shared/settle.ts';
@@ -66,10 +66,15 @@ export function checkBets(bets: readonly Bet[], limits: TableLimits, balance: nu
 
 /**
  * Adds `amount` (a chip) to one box. The box's new amount is checked first (so the message names
- * the box), then the whole set.
+ * the box), then the whole set. With `fill` (a chip put on a box by a click, a key or a drop),
+ * a chip that would take the box, or its bet type over all boxes, past the table maximum fills
+ * the box up to that maximum instead; only a box already at it refuses the chip.
  */
-export function addToBox(bets: readonly Bet[], at: Spot, amount: number, limits: TableLimits, balance: number): BetStep {
-  const next = amountAt(bets, at) + amount;
+export function addToBox(bets: readonly Bet[], at: Spot, amount: number, limits: TableLimits, balance: number, fill = false): BetStep {
+  const current = amountAt(bets, at);
+  const typeElsewhere = totalStake(bets.filter((b) => b.box === at.box)) - current;
+  const room = Math.min(limits.max, limits.max - typeElsewhere);
+  const next = fill && current + amount > room && room > current ? room : current + amount;
   const one = validateAmount(next, limits, at);
   if (!one.ok) return { ok: false, error: { ...one.error, amount: next } };
   const all = checkBets(withAmount(bets, at, next), limits, balance);
@@ -80,7 +85,7 @@ export function addToBox(bets: readonly Bet[], at: Spot, amount: number, limits:
 
 /** Clicking an empty box with no chip selected puts the table minimum there (RULES.md). */
 export function placeMinimum(bets: readonly Bet[], at: Spot, limits: TableLimits, balance: number): BetStep {
-  return addToBox(bets, at, limits.min, limits, balance);
+  return addToBox(bets, at, limits.min, limits, balance, true);
 }
 
 /** Removes one box's bet (nothing to check: fewer bets never break a rule). */

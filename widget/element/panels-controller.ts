@@ -29,7 +29,8 @@
  * one starts.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { TemplateResult } from 'lit';
+import { nothing, type TemplateResult } from 'lit';
+import type { Rect } from '../layout.ts';
 import type { Jwks } from '../../shared/fairness/keys.ts';
 import type { TableLimits } from '../../shared/table.ts';
 import type { ShoeStartDetail, TableSource } from '../panels/fairness.ts';
@@ -40,7 +41,7 @@ import { newIdempotencyKey } from './api-client.ts';
 import type { CommitmentV2, PlayedRound, ReceiptBody, RevealV2, ShoeStartChoice, ShoeState, ShoeStatus, Signed, SignedV2, StartV2 } from './api-types.ts';
 import type { PlayerCopy } from './player.ts';
 import type { ShoeChoiceDetail } from './emit.ts';
-import { type FairnessShoe, PANE_BESIDE_MIN_WIDTH, type PanelName, type PanelsHandlers, type PanelsModel, renderPanels } from './panels-view.ts';
+import { type FairnessShoe, PANE_BESIDE_MIN_WIDTH, type PanelName, type PanelsHandlers, type PanelsModel, renderInvite, renderPanels } from './panels-view.ts';
 import { randomShoeStart, shoeDecks, type ShoeStartProvider } from './shoe-start.ts';
 import { SHORT_SCREEN } from './short-screen.ts';
 
@@ -516,6 +517,10 @@ export class PanelsController implements ReactiveController {
       }
     },
     cutAndStart: (detail) => void this.#cutAndStart(detail),
+    cutForMe: () => {
+      const shoe = this.#link.shoe();
+      if (shoe?.status === 'awaiting-start') void this.#cutAndStart(randomShoeStart(shoe));
+    },
     endShoe: () => void this.#endShoe(),
   };
 
@@ -548,6 +553,20 @@ export class PanelsController implements ReactiveController {
       rounds: s.receipts.length,
       cutRange: shoe?.cutRange ?? null,
     };
+  }
+
+  /** The offer of the cut on the felt, over the hands' place of `layout` (nothing once the shoe is cut). */
+  renderInvite(layout: { playerHand: Rect; bankerHand: Rect; result: Rect } | null): TemplateResult | typeof nothing {
+    const shoe = this.#link.shoe();
+    const waiting = shoe?.status === 'awaiting-start';
+    const tableState = this.#host.state;
+    const idle = tableState === 'ready' || tableState === 'settled';
+    if (!layout || !shoe) return nothing;
+    const { playerHand: p, bankerHand: b, result: r } = layout;
+    return renderInvite(
+      { t: this.#link.t, invite: waiting && this.#open !== 'fairness' ? shoe.number : null, busy: this.#busy !== null || !idle, on: this.#handlers, reshuffle: this.#host.mode === 'reshuffle' },
+      { x: p.x, y: p.y, w: b.x + b.w - p.x, h: r.y + r.h - p.y },
+    );
   }
 
   /** The drawer: the launchers and the pane; `lead` (the session summary) starts the strip. */

@@ -7,6 +7,7 @@
  * only named here; their modules load lazily (the controller imports them when first opened).
  */
 import { css, html, nothing, svg, type TemplateResult } from 'lit';
+import { cssProps } from './css-props.ts';
 import type { TableLimits } from '../../shared/table.ts';
 import type { Jwks, ReceiptBody, Signed } from '../../shared/fairness/index.ts';
 
@@ -77,6 +78,8 @@ export interface PanelsHandlers {
   dialogClosed(dialog: HTMLDialogElement): void;
   select(shoe: number): void;
   cutAndStart(detail: ShoeStartDetail): void;
+  /** The table cuts at random and starts the shoe (the offer on the felt). */
+  cutForMe(): void;
   /** The current shoe's panel reports the seed and cut it shows. */
   choice(detail: ShoeChoiceDetail): void;
   endShoe(): void;
@@ -112,18 +115,30 @@ function launchers(m: PanelsModel, where: 'bar' | 'sheet'): TemplateResult {
   })}`;
 }
 
+/**
+ * The dealer's offer of the cut, on the felt where the hands will be (until the shoe's first deal
+ * or cut): cut the cards yourself (the fairness panel, with the stack to cut and the seed), or let
+ * the table cut for you at random (the shuffle and cut then play on the felt). On the felt, not in
+ * the strip under it: the strip, and so the felt, keep their size when the offer goes.
+ */
+export function renderInvite(
+  m: Pick<PanelsModel, 't' | 'invite' | 'busy' | 'on' | 'reshuffle'>,
+  place: { x: number; y: number; w: number; h: number } | null,
+): TemplateResult | typeof nothing {
+  if (m.invite === null || !place) return nothing;
+  return html`<div class="invite" role="group" aria-label=${m.t('drawer.cutNow')} ${cssProps({ left: `${place.x}px`, top: `${place.y}px`, width: `${place.w}px`, 'max-height': `${place.h}px` })}>
+    <span>${m.t(m.reshuffle ? 'play.reshuffleInvite' : 'drawer.invite', { number: m.invite })}</span>
+    <div class="invite-actions">
+      <button type="button" class="invite-cut" @click=${(e: Event) => m.on.toggle('fairness', e.currentTarget as HTMLElement)}>${m.t('drawer.cutNow')}</button>
+      <button type="button" class="invite-random" ?disabled=${m.busy} @click=${() => m.on.cutForMe()}>${m.t('drawer.cutForMe')}</button>
+    </div>
+  </div>`;
+}
+
 /** The strip under the control bar and the pane. */
 export function renderPanels(m: PanelsModel): TemplateResult {
   return html`<div class="drawer-bar" part="panel-bar">
       ${m.lead ?? nothing}
-      ${
-        m.invite !== null
-          ? html`<div class="invite">
-            <span>${m.t(m.reshuffle ? 'play.reshuffleInvite' : 'drawer.invite', { number: m.invite })}</span>
-            <button type="button" class="invite-cut" @click=${(e: Event) => m.on.toggle('fairness', e.currentTarget as HTMLElement)}>${m.t('drawer.cutNow')}</button>
-          </div>`
-          : nothing
-      }
       <div class="launchers" role="group" aria-label=${m.t('drawer.label')}>${launchers(m, 'bar')}</div>
     </div>
     <dialog
@@ -327,18 +342,49 @@ export const panelsStyles = css`
     box-shadow: 0 0 0 3px rgb(216 180 90 / 28%);
   }
   .invite {
+    position: absolute;
+    z-index: 3;
     display: flex;
-    flex: 1 1 320px;
+    flex-direction: column;
     align-items: center;
-    gap: 10px 12px;
-    min-width: 0;
-    font-size: 13.5px;
-    line-height: 1.35;
+    justify-content: safe center;
+    gap: 6px;
+    box-sizing: border-box;
+    padding: 8px 10px;
+    overflow: auto;
+    border-radius: 14px;
+    border: 1px solid var(--pb-gold);
+    background: rgb(8 28 18 / 88%);
+    box-shadow: 0 8px 24px rgb(0 0 0 / 40%);
+    font-size: 12px;
+    line-height: 1.3;
+    text-align: center;
     color: var(--pb-text);
   }
-  .invite span {
-    flex: 1;
+  /* Both choices on one row, whatever the width: a long label takes two lines in its button. */
+  .invite-actions {
+    display: flex;
+    justify-content: center;
+    gap: 6px;
+    width: 100%;
+    max-width: 420px;
+  }
+  .invite .invite-cut,
+  .invite-random {
+    flex: 1 1 0;
     min-width: 0;
+    min-height: 32px;
+    padding: 4px 10px;
+    font-size: 12.5px;
+    line-height: 1.15;
+  }
+  .invite-random {
+    border-radius: 999px;
+    border: 1px solid rgb(216 180 90 / 55%);
+    background: var(--pb-button);
+    color: var(--pb-button-text);
+    font-weight: 600;
+    font-size: 13px;
   }
   .invite-cut {
     flex: none;
@@ -539,9 +585,6 @@ export const panelsStyles = css`
   @container (max-width: 640px) {
     .drawer-bar {
       padding: 8px 10px 10px;
-    }
-    .invite {
-      flex-basis: 100%;
     }
     .launchers {
       display: grid;

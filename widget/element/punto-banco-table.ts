@@ -234,6 +234,8 @@ export class PuntoBancoTable extends LitElement {
   /** The chunk or the catalogs failed to load (before the session exists). */
   @state() private _bootNotice: Notice | null = null;
   @state() private _toast: string | null = null;
+  /** The box in the Tab order (the arrow keys move it). */
+  @state() private _activeBox: Spot = { sector: 0, box: 'player' };
   @state() private _announcement = '';
   @state() private _lastResult: string | null = null;
   @state() private _lastWin: number | null = null;
@@ -874,7 +876,12 @@ export class PuntoBancoTable extends LitElement {
   }
 
   #onBoxKey(e: KeyboardEvent, at: Spot): void {
-    if (e.key === 'Enter' || e.key === ' ') {
+    const next = this.#parts?.boxAfterKey(at, e.key);
+    if (next) {
+      e.preventDefault();
+      this._activeBox = next;
+      this.renderRoot.querySelector<HTMLElement>(`.box[data-sector="${next.sector}"][data-box="${next.box}"]`)?.focus();
+    } else if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       if (!e.repeat) this.placeBet(at.sector, at.box);
     } else if (e.key === 'Delete' || e.key === 'Backspace') {
@@ -920,8 +927,8 @@ export class PuntoBancoTable extends LitElement {
       <div class="table" part="table" lang=${i.language} data-mode=${this.mode} role="region" aria-label=${i.t('table')} aria-busy=${loading ? 'true' : 'false'}>
         <div class="stage" part="stage" @contextmenu=${(e: Event) => e.preventDefault()} @pointerleave=${(e: PointerEvent) => this.#onLeaveField(e)}>
           <div class="canvas-host" aria-hidden="true"></div>
-          ${m && view ? [view.renderPlainRound(m), view.renderBoxes(m), view.renderChips(m), view.renderGhost(m)] : nothing}
-          ${m && this.#shared ? this.#sharedParts!.renderSharedHud(this.#shared.view(), this.#sharedTexts(m)) : nothing}
+          ${m && view ? [view.renderPlainRound(m), view.renderChips(m), view.renderBoxes(m), view.renderGhost(m)] : nothing}
+          ${m && this.#shared ? this.#sharedParts!.renderSharedHud(this.#shared.view(), this.#sharedTexts(m)) : m && this.#panels ? this.#panels.renderInvite(this._layout) : nothing}
           ${view && (m || state === 'error') ? view.renderMessages(m ?? this.#viewModel()) : nothing} ${m && view ? view.renderSwitchQuestion(m) : nothing}
           ${
             loading && state !== 'error'
@@ -958,6 +965,7 @@ export class PuntoBancoTable extends LitElement {
   #handlers: ViewHandlers = {
     boxClick: (e, at) => this.#onBoxClick(e, at),
     boxKey: (e, at) => this.#onBoxKey(e, at),
+    boxFocus: (at) => (this._activeBox = at),
     boxContextMenu: (e, at) => this.#onBoxContextMenu(e, at),
     pointerDown: (e, source) => this.#drag?.pointerDown(e, source),
     highlight: (at) => this.#highlight(at),
@@ -980,6 +988,7 @@ export class PuntoBancoTable extends LitElement {
       money: (minor) => i.money(minor),
       chipLabel: (minor) => i.chip(minor),
       layout: this._layout,
+      activeBox: this._activeBox,
       limits: this.limits,
       canBet: this.#canBet,
       settled: this.state === 'settled',

@@ -242,6 +242,8 @@ export const tableStyles = css`
     --chip-size: 46px;
   }
   .bar {
+    /* The buttons' arrangement follows the bar's own width (a pane may stand beside the felt). */
+    container: bar / inline-size;
     display: flex;
     flex-wrap: wrap;
     align-items: center;
@@ -281,13 +283,19 @@ export const tableStyles = css`
   .status.problem {
     color: #ffd3c9;
   }
+  /*
+   * The buttons stay one row: a long label (Italian, Greek) takes two lines inside its button
+   * rather than pushing the last button, Deal, alone onto a second row.
+   */
   .actions {
     display: flex;
-    flex-wrap: wrap;
+    flex-wrap: nowrap;
     gap: 8px;
     margin-left: auto;
   }
   .action {
+    min-width: 0;
+    line-height: 1.15;
     min-height: 40px;
     padding: 8px 14px;
     border-radius: 999px;
@@ -302,6 +310,7 @@ export const tableStyles = css`
     background: color-mix(in srgb, var(--pb-button) 80%, white);
   }
   .action.deal {
+    flex: none;
     padding-inline: 26px;
     border: 0;
     background: linear-gradient(180deg, color-mix(in srgb, var(--pb-deal) 80%, white), var(--pb-deal));
@@ -469,111 +478,12 @@ export const tableStyles = css`
     color: var(--pb-text);
     letter-spacing: 0.04em;
   }
-  /*
-   * A phone held sideways: the felt takes the whole height, the bar and the panels' strip a
-   * column beside it (undo and double stay on the keyboard and in the API).
-   */
-  @media (orientation: landscape) and (max-height: 520px) {
-    .table {
-      display: grid;
-      grid-template-columns: minmax(0, 1fr) 196px;
-      grid-template-rows: 1fr auto;
-    }
-    .table > .stage {
-      grid-column: 1;
-      grid-row: 1 / span 2;
-      max-height: 100dvh;
-    }
-    .table > .bar {
-      grid-column: 2;
-      grid-row: 1;
-      display: flex;
-      flex-direction: column;
-      align-items: stretch;
-      justify-content: flex-start;
-      flex-wrap: nowrap;
-      padding: 8px;
-      gap: 6px;
-      border-top: 0;
-      border-left: 1px solid rgb(216 180 90 / 35%);
-    }
-    .table > .drawer-bar {
-      grid-column: 2;
-      grid-row: 2;
-      padding: 6px 8px 8px;
-      border-left: 1px solid rgb(216 180 90 / 35%);
-    }
-    .table > .drawer-bar .launchers {
-      display: grid;
-      grid-template-columns: repeat(4, 1fr);
-      width: 100%;
-      margin: 0;
-      gap: 4px;
-    }
-    /* Icons only: the names stay the buttons' accessible names. */
-    .table > .drawer-bar .launcher {
-      justify-content: center;
-      min-height: 34px;
-      padding: 3px;
-    }
-    .table > .drawer-bar .launcher .label {
-      position: absolute;
-      width: 1px;
-      height: 1px;
-      overflow: hidden;
-      clip-path: inset(50%);
-      white-space: nowrap;
-    }
-    .table > .drawer-bar .invite {
-      display: none;
-    }
-    .bar .status {
-      display: none;
-    }
-    .meters {
-      display: grid;
-      grid-template-columns: 1fr 1fr;
-      gap: 2px 8px;
-    }
-    .meter:first-child {
-      grid-column: 1 / -1;
-    }
-    .meter .label {
-      font-size: 9.5px;
-    }
-    .meter output {
-      font-size: 15px;
-    }
-    .tools {
-      order: 3;
-      flex-wrap: wrap;
-      justify-content: space-between;
-    }
-    .tool.mode {
-      flex: 1 1 100%;
-    }
+  /* A bar too narrow for the six in one row: two rows of three (Deal never alone). */
+  @container bar (max-width: 1000px) {
     .actions {
       display: grid;
-      grid-template-columns: 1fr 1fr;
-      margin: 0;
-      gap: 4px;
-    }
-    .action {
-      min-height: 32px;
-      padding: 3px 4px;
-      font-size: 12px;
-    }
-    .action.undo,
-    .action.double {
-      display: none;
-    }
-    .action.deal {
-      padding-inline: 4px;
-    }
-    .tool {
-      min-width: 30px;
-      min-height: 30px;
-      padding: 2px 5px;
+      grid-template-columns: repeat(3, minmax(0, 1fr));
+      flex: 1 1 100%;
     }
   }
   @container (max-width: 1040px) {
@@ -607,22 +517,161 @@ export const tableStyles = css`
       margin-left: 0;
       gap: 6px;
     }
+    /* Four to a row: a long word (Greek, Russian) gets a smaller size, and breaks only if it must. */
     .action {
-      padding: 8px 4px;
-      font-size: 13px;
+      padding: 6px 3px;
+      font-size: clamp(10.5px, 3.1cqi, 13px);
+      letter-spacing: 0;
+      overflow-wrap: anywhere;
+      hyphens: auto;
     }
     .action.deal,
     .action.repeatDeal {
       grid-column: span 2;
       min-height: 46px;
+      padding-inline: 8px;
       font-size: 15px;
+      letter-spacing: 0.04em;
+      overflow-wrap: normal;
     }
+    /*
+     * A short phone (360×640) leaves the felt too little height over the bar: it keeps at least
+     * the height its phone layout needs (layout.ts), and the page scrolls to the bar below it.
+     */
     .stage {
-      max-height: var(--pb-stage-max-height, max(280px, calc(100dvh - var(--pb-chrome, 0px) - var(--pb-fit-offset, 0px))));
+      max-height: var(--pb-stage-max-height, max(118cqi, calc(100dvh - var(--pb-chrome, 0px) - var(--pb-fit-offset, 0px))));
     }
     .tools {
       order: 1;
       justify-content: center;
+    }
+  }
+  /*
+   * A phone held sideways: the felt takes the whole height, the bar and the panels' strip a
+   * column beside it, every control of the wide bar there too. Last, so that it wins over the
+   * narrow container rules above (a 640 px wide phone is also a narrow container).
+   */
+  @media (orientation: landscape) and (max-height: 520px) {
+    .table {
+      display: grid;
+      grid-template-columns: minmax(0, 1fr) clamp(176px, 25vw, 214px);
+      grid-template-rows: 1fr auto;
+    }
+    .table > .stage {
+      grid-column: 1;
+      grid-row: 1 / span 2;
+      aspect-ratio: auto;
+      height: max(240px, 100dvh);
+      max-height: 100dvh;
+    }
+    .table > .bar {
+      grid-column: 2;
+      grid-row: 1;
+      display: flex;
+      flex-direction: column;
+      align-items: stretch;
+      justify-content: flex-start;
+      flex-wrap: nowrap;
+      min-width: 0;
+      padding: 8px;
+      gap: 6px;
+      border-top: 0;
+      border-left: 1px solid rgb(216 180 90 / 35%);
+    }
+    .table > .drawer-bar {
+      grid-column: 2;
+      grid-row: 2;
+      padding: 6px 8px 8px;
+      border-left: 1px solid rgb(216 180 90 / 35%);
+    }
+    .table > .drawer-bar .launchers {
+      display: grid;
+      grid-template-columns: repeat(4, 1fr);
+      width: 100%;
+      margin: 0;
+      gap: 4px;
+    }
+    /* Icons only: the names stay the buttons' accessible names. */
+    .table > .drawer-bar .launcher {
+      flex-direction: row;
+      justify-content: center;
+      min-height: 32px;
+      padding: 3px;
+    }
+    .table > .drawer-bar .launcher .label {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+      white-space: nowrap;
+    }
+    .bar .status {
+      order: 2;
+      flex: none;
+      font-size: 11.5px;
+      line-height: 1.25;
+      text-align: left;
+      overflow-wrap: anywhere;
+    }
+    .bar .meters {
+      display: grid;
+      grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+      gap: 2px 8px;
+    }
+    .meter:first-child {
+      grid-column: 1 / -1;
+    }
+    .meter .label {
+      font-size: 9.5px;
+      overflow: hidden;
+      text-overflow: ellipsis;
+      white-space: nowrap;
+    }
+    .bar .meter output {
+      font-size: 15px;
+    }
+    .bar .tools {
+      order: 4;
+      flex-wrap: nowrap;
+      justify-content: space-between;
+      gap: 4px;
+    }
+    .tool.mode {
+      flex: 1 1 auto;
+      min-width: 0;
+      overflow: hidden;
+      text-overflow: ellipsis;
+      white-space: nowrap;
+    }
+    .bar .actions {
+      order: 3;
+      display: grid;
+      grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+      margin: 0;
+      gap: 4px;
+    }
+    .bar .action {
+      min-width: 0;
+      min-height: 30px;
+      padding: 3px 2px;
+      font-size: 11px;
+      letter-spacing: -0.01em;
+      line-height: 1.1;
+      overflow-wrap: anywhere;
+    }
+    .bar .action.deal,
+    .bar .action.repeatDeal {
+      grid-column: span 2;
+      min-height: 32px;
+      padding-inline: 4px;
+      font-size: 12.5px;
+    }
+    .tool {
+      flex: none;
+      min-width: 30px;
+      min-height: 30px;
+      padding: 2px 5px;
     }
   }
 `;

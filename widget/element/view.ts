@@ -5,7 +5,7 @@
  */
 import { html, nothing, svg, type SVGTemplateResult, type TemplateResult } from 'lit';
 import { cssProps } from './css-props.ts';
-import { type Bet, BOXES, type RoomId, startingBalance, type TableLimits, totalStake } from '../../shared/table.ts';
+import { type Bet, BOXES, type RoomId, SECTORS, startingBalance, type TableLimits, totalStake } from '../../shared/table.ts';
 import type { Rect, TableLayout } from '../layout.ts';
 import type { ReceiptBody } from '../../shared/fairness/records.ts';
 import { cardFace } from '../panels/card-face.ts';
@@ -50,6 +50,8 @@ export interface ViewModel {
   toast: string | null;
   ghost: { x: number; y: number; amount: number; tone: number } | null;
   dropTarget: string | null;
+  /** The one box in the Tab order (the others are reached with the arrow keys). */
+  activeBox: Spot;
   /** The round still on the felt (the scene draws it; the plain felt draws it from here). */
   onFelt: ReceiptBody | null;
   /** The session so far: since when (ms), rounds, staked, net (minor units). */
@@ -76,6 +78,7 @@ export interface SwitchQuestion {
 export interface ViewHandlers {
   boxClick(e: MouseEvent, at: Spot): void;
   boxKey(e: KeyboardEvent, at: Spot): void;
+  boxFocus(at: Spot): void;
   boxContextMenu(e: MouseEvent, at: Spot): void;
   pointerDown(e: PointerEvent, source: { chip?: number; from?: Spot }): void;
   highlight(at: Spot | null): void;
@@ -92,7 +95,37 @@ export function boxLabel(m: Pick<ViewModel, 't' | 'money' | 'amountAt'>, at: Spo
   return m.t(amount > 0 ? 'boxLabelBet' : 'boxLabel', { box: m.t(`box.${at.box}`), sector: at.sector + 1, amount: m.money(amount) });
 }
 
-/** The 15 transparent buttons over the felt's boxes, in table order (sector by sector, left to right). */
+/**
+ * The box an arrow key moves to from `at` (null: not an arrow, or the felt's edge): left and right
+ * go along the ring from sector to sector, up goes towards the dealer (Player, Banker, Tie), down
+ * back towards the player; Home and End go to the ring's first and last sector.
+ */
+export function boxAfterKey(at: Spot, key: string): Spot | null {
+  const ring = BOXES.indexOf(at.box);
+  const to = (sector: number, r: number): Spot | null =>
+    sector < 0 || sector >= SECTORS || r < 0 || r >= BOXES.length || (sector === at.sector && r === ring) ? null : { sector, box: BOXES[r]! };
+  switch (key) {
+    case 'ArrowLeft':
+      return to(at.sector - 1, ring);
+    case 'ArrowRight':
+      return to(at.sector + 1, ring);
+    case 'ArrowUp':
+      return to(at.sector, ring + 1);
+    case 'ArrowDown':
+      return to(at.sector, ring - 1);
+    case 'Home':
+      return to(0, ring);
+    case 'End':
+      return to(SECTORS - 1, ring);
+    default:
+      return null;
+  }
+}
+
+/**
+ * The 15 transparent buttons over the felt's boxes, in table order (sector by sector, left to
+ * right). One of them is in the Tab order (a roving tabindex); the arrow keys move between them.
+ */
 export function renderBoxes(m: ViewModel): TemplateResult | typeof nothing {
   const layout = m.layout;
   if (!layout) return nothing;
@@ -110,6 +143,7 @@ export function renderBoxes(m: ViewModel): TemplateResult | typeof nothing {
         data-box=${spot.box}
         aria-label=${boxLabel(m, at)}
         aria-disabled=${disabled}
+        tabindex=${m.activeBox.sector === spot.sector && m.activeBox.box === spot.box ? '0' : '-1'}
         ${cssProps(place)}
         @click=${(e: MouseEvent) => m.on.boxClick(e, at)}
         @keydown=${(e: KeyboardEvent) => m.on.boxKey(e, at)}
@@ -118,7 +152,10 @@ export function renderBoxes(m: ViewModel): TemplateResult | typeof nothing {
         @pointerdown=${(e: PointerEvent) => m.on.pointerDown(e, { from: at })}
         @pointerenter=${() => m.on.highlight(at)}
         @pointerleave=${() => m.dropTarget === null && m.on.highlight(null)}
-        @focus=${() => m.on.highlight(at)}
+        @focus=${() => {
+          m.on.boxFocus(at);
+          m.on.highlight(at);
+        }}
         @blur=${() => m.on.highlight(null)}
       >
         <span class="plain"><span class="plain-name">${m.t(`box.${spot.box}`)}</span></span>

@@ -161,6 +161,7 @@ export const el: Catalog = {
     shoeNow: 'Σαμπό {{number}} · σε εξέλιξη',
     shoeRevealed: 'Σαμπό {{number}} · αποκαλύφθηκε',
     endFailed: 'Το σαμπό δεν τερματίστηκε: {{reason}}',
+    cutForMe: 'Κόψτε για μένα',
   },
   rooms: { 'hall-1': 'Αίθουσα 1', 'hall-2': 'Αίθουσα 2', vip: 'VIP' },
   play: {

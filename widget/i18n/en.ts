@@ -164,6 +164,7 @@ export const en = {
     shoeNow: 'Shoe {{number}} · in play',
     shoeRevealed: 'Shoe {{number}} · revealed',
     endFailed: 'The shoe could not be ended: {{reason}}',
+    cutForMe: 'Cut for me',
   },
   rooms: { 'hall-1': 'Hall 1', 'hall-2': 'Hall 2', vip: 'VIP' },
   // The round and the session as the player sees them: returns and net, the mode switch, the shoe's end, the summary.

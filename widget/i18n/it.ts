@@ -160,6 +160,7 @@ export const it: Catalog = {
     shoeNow: 'Sabot {{number}} · in gioco',
     shoeRevealed: 'Sabot {{number}} · rivelato',
     endFailed: 'Impossibile chiudere il sabot: {{reason}}',
+    cutForMe: 'Taglia per me',
   },
   rooms: { 'hall-1': 'Sala 1', 'hall-2': 'Sala 2', vip: 'VIP' },
   play: {

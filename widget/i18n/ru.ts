@@ -157,11 +157,12 @@ export const ru: Catalog = {
     dealHint: 'Снимать не обязательно: первая сдача начнёт этот башмак с сидом и снятием, показанными выше.',
     shown: 'Башмак {{number}} · сыграно раундов: {{rounds}}',
     shownEnded: 'Башмак {{number}} (завершён) · сыграно раундов: {{rounds}}',
-    shoes: 'Башмакы',
+    shoes: 'Башмаки',
     shoeToCut: 'Башмак {{number}} · снять',
     shoeNow: 'Башмак {{number}} · в игре',
     shoeRevealed: 'Башмак {{number}} · раскрыт',
     endFailed: 'Не удалось завершить башмак: {{reason}}',
+    cutForMe: 'Снимите за меня',
   },
   rooms: { 'hall-1': 'Зал 1', 'hall-2': 'Зал 2', vip: 'VIP' },
   play: {

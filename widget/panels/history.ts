@@ -217,11 +217,13 @@ export class PbHistory extends LitElement {
           transition: none;
         }
       }
+      /* One line per round, whatever it holds: hands, outcome and badges never wrap. */
       .hands {
         grid-area: hands;
         display: flex;
-        flex-wrap: wrap;
+        flex-wrap: nowrap;
         gap: 6px 16px;
+        min-width: 0;
       }
       .hand {
         display: inline-flex;
@@ -256,6 +258,10 @@ export class PbHistory extends LitElement {
       }
       .outcome {
         grid-area: outcome;
+        min-width: 0;
+        overflow: hidden;
+        text-overflow: ellipsis;
+        white-space: nowrap;
         font-weight: 600;
       }
       .outcome.banker {

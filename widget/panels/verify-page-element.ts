@@ -285,9 +285,15 @@ export class PbVerifyPage extends LitElement {
       const r = this.#check.result;
       const findings = this.#check.findings?.length ?? 0;
       const verdict = r.code !== 'ok' || findings > 0 ? 'fail' : r.version === 'pb-fair-2' && r.report.pending ? 'pending' : 'ok';
-      return html`<p class="summary ${verdict}" data-code=${r.code} data-findings=${findings}>
-          ${verdict === 'fail' ? `✗ ${s.verificationFailed}` : verdict === 'pending' ? '…' : '✓'}
-        </p>
+      // Never a bare mark: the line says what verified (the report under it has the details).
+      const rounds = r.version === 'pb-fair-2' ? r.report.rounds.length : 0;
+      const said =
+        verdict === 'fail'
+          ? `✗ ${s.verificationFailed}`
+          : verdict === 'pending'
+            ? `… ${fill(s.allVerifiedPending, { shoes: s.shoesOne, rounds, pending: s.shoesOne })}`
+            : `✓ ${fill(s.allVerified, { shoes: s.shoesOne, rounds })}`;
+      return html`<p class="summary ${verdict}" data-code=${r.code} data-findings=${findings}>${said}</p>
         <pb-verify-report-v2 .check=${this.#check} .strings=${this.strings}></pb-verify-report-v2>`;
     }
     if (this.#reports.length === 0) return nothing;

@@ -166,19 +166,51 @@ export class ChipStack extends Container {
     this.addChild(this.pill, this.amountText);
   }
 
-  /** Shifts the pill sideways so that it stays between `left` and `right` (table px; the stack placed). */
-  keepPillWithin(left: number, right: number): void {
+  /**
+   * Lays the pill along its box: turned by the box's `angle`, under the stack (outwards) or, where
+   * that would cross the ring's outer edge, against it, and slid along the box so that both ends
+   * stay on it.
+   * `frame` is the stack's place in its box: `along` and `across` (outwards) from the box's centre
+   * line and middle radius, and the box's half length (at the pill) and half thickness.
+   */
+  keepPillWithin(frame: { angle: number; along: number; across: number; halfAlong: (across: number) => number; halfAcross: number }): void {
     if (!this.pill.visible) return;
-    const b = this.pill.getLocalBounds();
-    const l = this.x + b.x;
-    const r = this.x + b.x + b.width;
-    const shift = l < left ? left - l : r > right ? right - r : 0;
-    this.pill.x = shift;
-    this.amountText.x += shift - this.pillShift;
-    this.pillShift = shift;
+    const pad = 5;
+    const { pw, ph } = this;
+    const under = this.diameter / 2 + ph / 2 + 2;
+    // Where that crosses the ring's outer edge (a thin ring), it stands against the edge, over the
+    // stack's foot: never above the stack, where the box's name is printed.
+    const v = Math.min(under, frame.halfAcross - pad - ph / 2 - frame.across);
+    const half = Math.max(pw / 2, frame.halfAlong(frame.across + v) - pad);
+    const u = Math.min(half - pw / 2, Math.max(-half + pw / 2, frame.along + this.pillAlong)) - frame.along;
+    this.placePill(u, v, frame.angle);
   }
 
-  private pillShift = 0;
+  /** Puts the pill (and its text) at (`u`, `v`) of the frame turned by `angle`, about the stack's base. */
+  private placePill(u: number, v: number, angle: number): void {
+    const c = Math.cos(angle);
+    const n = Math.sin(angle);
+    const x = u * c - v * n;
+    const y = u * n + v * c;
+    this.pill.position.set(x, y);
+    this.pill.rotation = angle;
+    this.amountText.position.set(x, y);
+    this.amountText.rotation = angle;
+    this.pillAt = { x, y, angle };
+  }
+
+  private pw = 0;
+  private ph = 0;
+  private pillAlong = 0;
+  private diameter = 0;
+  private pillAt = { x: 0, y: 0, angle: 0 };
+
+  /** The pill's centred, unturned rect and its turn in the parent's coordinates (null when hidden): for the layout tests. */
+  pillRect(): { x: number; y: number; w: number; h: number; angle: number } | null {
+    if (!this.visible || !this.pill.visible || this.alpha <= 0) return null;
+    const { x, y, angle } = this.pillAt;
+    return { x: this.x + x - this.pw / 2, y: this.y + y - this.ph / 2, w: this.pw, h: this.ph, angle };
+  }
 
   /** The y of the top chip's centre, relative to the stack's origin. */
   topChipY(): number {
@@ -220,19 +252,20 @@ export class ChipStack extends Container {
     this.amountText.style.fill = pill.text;
     const pw = this.amountText.width + 10;
     const ph = this.amountText.height + 2;
-    const py = d / 2 + ph / 2 + 2;
-    const px = away * Math.max(0, pw / 2 - d / 2);
+    this.pw = pw;
+    this.ph = ph;
+    this.diameter = d;
+    this.pillAlong = away * Math.max(0, pw / 2 - d / 2);
     this.pill.clear();
-    this.pill.x = 0;
-    this.pillShift = 0;
     this.pill.visible = label !== '';
     if (label) {
       this.pill
-        .roundRect(px - pw / 2, py - ph / 2, pw, ph, ph / 2)
+        .roundRect(-pw / 2, -ph / 2, pw, ph, ph / 2)
         .fill({ color: pill.fill, alpha: 0.82 })
         .stroke({ width: 1, color: pill.line, alpha: 0.8 });
     }
+    // Under the stack until the scene lays it along its box (keepPillWithin).
+    this.placePill(this.pillAlong, d / 2 + ph / 2 + 2, 0);
     this.amountText.visible = label !== '';
-    this.amountText.position.set(px, py);
   }
 }

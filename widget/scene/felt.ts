@@ -6,7 +6,7 @@
 import { Container, Graphics, Text, type TextStyleOptions } from './pixi.ts';
 import { clothGradient, railGradient } from './gradients.ts';
 import type { Box } from '../../shared/table.ts';
-import { cardSpot, type TableLayout, type Wedge } from '../layout.ts';
+import { arcBorderGap, cardSpot, sectorDisc, type TableLayout, type Wedge } from '../layout.ts';
 import { BOX_ACCENT, BOX_TINT, FELT, SANS, SERIF } from './palette.ts';
 import { drawSuit } from './suits.ts';
 import { upper } from '../i18n/upper.ts';
@@ -122,7 +122,7 @@ export class FeltView extends Container {
     // A fine second line outside the outer ring and inside the inner one: the printed border. Both
     // end on the arc's own end angles: the arc's radius is large (up to ~10× its thickness), so even
     // a hundredth of a radian past the ends ran the outer line out across the cloth into the rail.
-    const gap = compact ? 4 : 6;
+    const gap = arcBorderGap(compact);
     arcLine(g, cx, cy, radii[3] + gap, left, right).stroke({ width: 0.8, color: FELT.gold, alpha: 0.6 });
     arcLine(g, cx, cy, radii[0] - gap, left - 0.004, right + 0.004).stroke({ width: 0.8, color: FELT.gold, alpha: 0.6 });
 
@@ -180,10 +180,7 @@ export class FeltView extends Container {
     // Sector numbers just inside the arc.
     for (let s = 0; s < 5; s++) {
       const a = left - (s + 0.5) * step;
-      const r = radii[0] - (compact ? 13 : 18);
-      const x = cx + r * Math.cos(a);
-      const y = cy + r * Math.sin(a);
-      const rr = compact ? 7 : 9;
+      const { x, y, r: rr } = sectorDisc(layout, s);
       this.sectorDiscs.push({ x, y, r: rr });
       g.circle(x, y, rr).fill({ color: 0x000000, alpha: 0.18 }).stroke({ width: 1, color: FELT.gold, alpha: 0.75 });
       const n = new Text({ text: String(s + 1), style: style({ fontFamily: SERIF, fontWeight: 'bold', fontSize: rr * 1.3, fill: FELT.goldLight }) });
@@ -231,8 +228,8 @@ export class FeltView extends Container {
       label.position.set(r.x + r.w / 2, r.y + head / 2 + 1);
       fitText(label, r.w - head * 2.6);
       this.addChild(label);
-      // Faint outlines where the first two cards land (wide layouts; phones fan the cards).
-      for (const slot of compact ? [] : [0, 1]) {
+      // Faint outlines where the first two cards land (not where the cards fan).
+      for (const slot of layout.fan ? [] : [0, 1]) {
         const p = cardSpot(layout, box, slot);
         g.roundRect(p.x - card.w / 2, p.y - card.h / 2, card.w, card.h, card.w * 0.08).stroke({ width: 1, color: FELT.gold, alpha: 0.28 });
       }

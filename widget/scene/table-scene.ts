@@ -530,6 +530,28 @@ export class PixiTable implements TableScene {
     };
   }
 
+  /**
+   * What the scene draws now above and on the arc, as rects in table CSS px, for the layout tests:
+   * the two hands' areas, every card on the felt, the result banner, the stacks' pills (`of`: the
+   * box the pill belongs to, "sector N box").
+   */
+  drawnRects(): { name: string; of?: string; x: number; y: number; w: number; h: number; angle?: number }[] {
+    const out: { name: string; of?: string; x: number; y: number; w: number; h: number; angle?: number }[] = [];
+    const bounds = (c: Container): { x: number; y: number; w: number; h: number } => {
+      const b = c.getBounds();
+      return { x: b.x, y: b.y, w: b.width, h: b.height };
+    };
+    out.push({ name: 'Player hand', ...this.layout.playerHand }, { name: 'Banker hand', ...this.layout.bankerHand });
+    this.cards.forEach((c, i) => c.visible && c.alpha > 0 && out.push({ name: `card ${i + 1} (${c.hand})`, ...bounds(c) }));
+    if (this.banner.visible && this.banner.alpha > 0) out.push({ name: 'result banner', ...bounds(this.banner) });
+    for (const [key, stack] of [...this.stacks, ...this.payouts]) {
+      const pill = stack.pillRect();
+      const [sector, box] = key.split(':');
+      if (pill) out.push({ name: `pill of sector ${Number(sector) + 1} ${box}`, of: `sector ${Number(sector) + 1} ${box}`, ...pill });
+    }
+    return out;
+  }
+
   /** Where the top chip of a box's bet stands (table CSS px), its diameter and the colours it was drawn in: for tests. */
   peekStack(sector: number, box: Box): { x: number; y: number; diameter: number; colours: ChipColours[] } | null {
     const stack = this.stacks.get(keyOf(sector, box));
@@ -702,7 +724,7 @@ export class PixiTable implements TableScene {
       if (this.returned.has(key)) stack.show(this.chipArt, bet.amount, this.returnedCaption(bet.amount), 'returned', at.away);
       else stack.show(this.chipArt, bet.amount, this.opts.formatAmount(bet.amount), 'bet', at.away);
       stack.position.set(at.x, at.y);
-      this.keepOnTable(stack);
+      this.keepOnTable(stack, spot);
       stack.alpha = 1;
       stack.visible = !this.collected.has(key);
       stack.scale.set(1);
@@ -726,14 +748,30 @@ export class PixiTable implements TableScene {
       const at = this.stackSpot(spot, 'payout', true, stack.amount);
       stack.show(this.chipArt, stack.amount, bet ? this.winCaption(bet) : stack.caption, 'win', at.away);
       stack.position.set(at.x, at.y);
-      this.keepOnTable(stack);
+      this.keepOnTable(stack, spot);
     }
   }
 
-  /** Keeps a stack's pill on the cloth, inside the rail. */
-  private keepOnTable(stack: ChipStack): void {
-    const rail = this.layout.compact ? 8 : 14;
-    stack.keepPillWithin(rail, this.layout.width - rail);
+  /**
+   * Lays a stack's pill along its own box (turned with it, clear of the ring's edges and of the
+   * neighbouring boxes): see ChipStack.keepPillWithin.
+   */
+  private keepOnTable(stack: ChipStack, spot: BoxSpot): void {
+    const { cx, cy } = this.layout.arc;
+    const { a0, a1, r0, r1 } = spot.wedge;
+    const mid = (a0 + a1) / 2;
+    const rMid = (r0 + r1) / 2;
+    const rho = Math.hypot(stack.x - cx, stack.y - cy);
+    const phi = Math.atan2(stack.y - cy, stack.x - cx);
+    stack.keepPillWithin({
+      angle: spot.angle,
+      // The box's local x runs clockwise on screen, towards smaller angles.
+      along: rho * (mid - phi),
+      across: rho - rMid,
+      // The inner of the pill's two long edges is the shorter: measure the box there.
+      halfAlong: (across) => ((rMid + across - 8) * (a0 - a1)) / 2,
+      halfAcross: (r1 - r0) / 2,
+    });
   }
 
   /**
@@ -916,7 +954,11 @@ export class PixiTable implements TableScene {
     // The pulse runs on past the payouts: the round is settled when the chips are.
     if (winners.length > 0) void this.flashWins(winners);
     await Promise.all(moves);
-    for (const stack of this.payouts.values()) this.keepOnTable(stack);
+    // Pills are laid along their boxes where the stacks have come to rest.
+    for (const [key, stack] of [...this.stacks, ...this.payouts]) {
+      const spot = spotOf(this.layout, ...splitKey(key));
+      if (spot) this.keepOnTable(stack, spot);
+    }
     for (const key of this.collected) {
       const stack = this.stacks.get(key);
       if (stack) stack.visible = false;
