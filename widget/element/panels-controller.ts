@@ -564,7 +564,13 @@ export class PanelsController implements ReactiveController {
     if (!layout || !shoe) return nothing;
     const { playerHand: p, bankerHand: b, result: r } = layout;
     return renderInvite(
-      { t: this.#link.t, invite: waiting && this.#open !== 'fairness' ? shoe.number : null, busy: this.#busy !== null || !idle, on: this.#handlers, reshuffle: this.#host.mode === 'reshuffle' },
+      {
+        t: this.#link.t,
+        invite: waiting && this.#open !== 'fairness' ? shoe.number : null,
+        busy: this.#busy !== null || !idle,
+        on: this.#handlers,
+        reshuffle: this.#host.mode === 'reshuffle',
+      },
       { x: p.x, y: p.y, w: b.x + b.w - p.x, h: r.y + r.h - p.y },
     );
   }
