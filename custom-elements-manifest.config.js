@@ -14,7 +14,13 @@ export default {
   plugins: [publicSurfaceOnly()],
 };
 
-/** Keeps the element's public members, one entry per overloaded method, and nothing but classes and the define. */
+/** Where the element ships: the manifest's module paths are relative to the package root. */
+export const SHIPPED_MODULE = 'dist/punto-banco-table.js';
+
+/**
+ * Keeps the element's public members, one entry per overloaded method, and nothing but classes and
+ * the define; then points everything at the shipped module (the sources are not in the package).
+ */
 function publicSurfaceOnly() {
   return {
     name: 'punto-banco-public-surface',
@@ -37,6 +43,32 @@ function publicSurfaceOnly() {
           });
         }
       }
+      shippedModuleOnly(customElementsManifest);
     },
   };
+}
+
+/**
+ * One module, the shipped loader (its entry defines the element), holding the element class, its
+ * export and its definition. Lit is bundled in it, so the class's superclass, as a consumer sees it,
+ * is HTMLElement; the element has no slots (an empty list says so).
+ * @param {any} manifest
+ */
+function shippedModuleOnly(manifest) {
+  const element = (manifest.modules ?? []).flatMap((/** @type {any} */ m) => m.declarations ?? []).find((/** @type {any} */ d) => d.customElement);
+  if (!element) return;
+  element.superclass = { name: 'HTMLElement' };
+  element.slots = element.slots ?? [];
+  const declaration = { name: element.name, module: SHIPPED_MODULE };
+  manifest.modules = [
+    {
+      kind: 'javascript-module',
+      path: SHIPPED_MODULE,
+      declarations: [element],
+      exports: [
+        { kind: 'js', name: element.name, declaration },
+        { kind: 'custom-element-definition', name: element.tagName, declaration },
+      ],
+    },
+  ];
 }

@@ -11,7 +11,7 @@
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { cp, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -19,6 +19,7 @@ import { buildVerifyPage, VERIFY_PAGE_FILE } from './verify-page.ts';
 import { writeCdnHeaders } from './cdn-headers.ts';
 import { cssMinify } from './css-minify.ts';
 import { BUDGET_KB } from './budget.ts';
+import { publicDeclarations } from './public-types.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -45,21 +46,41 @@ const result = await build({
   // Module scripts are always read as UTF-8: the Russian and Greek catalogs need no \u escapes.
   charset: 'utf8',
   define: { 'process.env.NODE_ENV': '"production"' },
+  // Server-render safety: `HTMLElement` and `document` fall back to inert stand-ins where there is no DOM.
+  inject: ['widget/ssr-globals.ts'],
   plugins: [cssMinify],
   logLevel: 'warning',
 });
 
 // The npm package's library entries (package.json "exports"): the engine and the verifier as plain
-// ES modules, their dependencies left to the installer; and the declarations for all three.
+// ES modules with their few dependencies (@noble/*) bundled in, so the package installs with no
+// runtime dependencies at all; and the declarations for all of them.
 await build({
   absWorkingDir: root,
   entryPoints: { engine: 'shared/index.ts', verify: 'shared/fairness/index.ts' },
   outdir: path.join(dist, 'lib'),
   bundle: true,
-  packages: 'external',
   format: 'esm',
   platform: 'neutral',
   target: 'es2022',
+  logLevel: 'warning',
+});
+// `punto-banco/react`, `/vue` and `/svelte` are types (written by `npm run manifest`); this empty
+// module is what they are at run time, so even a plain `import 'punto-banco/react'` loads.
+await writeFile(path.join(dist, 'lib/types-only.js'), '// Types only: see the .d.ts of this export.\nexport {};\n');
+// The `punto-banco` command, compiled to one JavaScript file: Node refuses to strip types under
+// node_modules, so an installed package cannot run cli/*.ts. The oldest Node it runs on is
+// package.json "engines" (the CLI's pack test runs it there).
+await rm(path.join(dist, 'cli'), { recursive: true, force: true });
+await build({
+  absWorkingDir: root,
+  entryPoints: { 'punto-banco': 'cli/main.ts' },
+  outdir: path.join(dist, 'cli'),
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  banner: { js: '#!/usr/bin/env node' },
   logLevel: 'warning',
 });
 await rm(path.join(dist, 'types'), { recursive: true, force: true });
@@ -68,6 +89,8 @@ const types = spawnSync(process.execPath, [createRequire(import.meta.url).resolv
   stdio: 'inherit',
 });
 if (types.status !== 0) throw new Error('tsc -p tsconfig.types.json failed: the package declarations were not written');
+const declarations = await publicDeclarations(root, ['dist/types/widget/index.d.ts', 'dist/types/shared/index.d.ts', 'dist/types/shared/fairness/index.d.ts']);
+console.log(`dist/types: ${declarations.kept} declaration files, self-contained (${declarations.removed} no export reaches removed)`);
 
 await cp(path.join(root, 'demo'), dist, { recursive: true });
 // The standalone verifier, one self-contained file: served at /verify, and works saved to disk.

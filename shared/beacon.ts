@@ -124,7 +124,10 @@ export function beaconRandomness(signature: string | Uint8Array): string {
   return bytesToHex(sha256(typeof signature === 'string' ? hexToBytes(signature) : signature));
 }
 
-/** The point on G1 a round's message hashes to (what the chain's key signs). */
+/**
+ * The point on G1 a round's message hashes to (what the chain's key signs).
+ * @internal Its type is the curve library's, which the npm package bundles: not in the declarations.
+ */
 export function beaconMessagePoint(round: number) {
   return bls12_381.shortSignatures.hash(beaconMessage(round), BEACON_DST);
 }

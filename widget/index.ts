@@ -10,8 +10,10 @@ import { PuntoBancoTable, type SceneFactory } from './element/punto-banco-table.
 const lazyScene: SceneFactory = async (options, size) => (await import('./scene/index.ts')).createScene(options, size);
 
 PuntoBancoTable.defaultSceneFactory ??= lazyScene;
-if (!customElements.get('punto-banco-table')) customElements.define('punto-banco-table', PuntoBancoTable);
+// Only where there is a DOM: imported while a page is rendered on a server (Node, no
+// `customElements`), the module loads and defines nothing; the element upgrades on the client.
+if (globalThis.customElements && !customElements.get('punto-banco-table')) customElements.define('punto-banco-table', PuntoBancoTable);
 
 export { PuntoBancoTable };
 export type { TableState, SceneFactory } from './element/punto-banco-table.ts';
-export type { BetChangeDetail, ErrorDetail, ReadyDetail, PuntoBancoEventMap } from './element/emit.ts';
+export type { BetChangeDetail, ErrorDetail, ReadyDetail, RoundSettledDetail, PuntoBancoEventMap } from './element/emit.ts';

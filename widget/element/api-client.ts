@@ -6,9 +6,9 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ApiErrorCode } from '../../shared/api.ts';
+import type { FetchLike } from './host-types.ts';
 
-/** The subset of `fetch` the client needs; injectable for tests and hosts with their own transport. */
-export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+export type { FetchLike };
 
 /**
  * What the client itself concludes: the request was aborted, the Worker could not be reached (or

@@ -28,6 +28,12 @@ export interface ErrorDetail {
 }
 
 /**
+ * `pb-round-settled`: the signed record exactly as the Worker sent it: the pb-fair-2 receipt at a
+ * private table, the player's pb-shared-1 settlement at a shared one; `body.type` tells them apart.
+ */
+export type RoundSettledDetail = SignedV2<ReceiptV2> | SignedShared<SharedSettlement>;
+
+/**
  * The typed events, by name. `pb-round-settled` carries the signed record exactly as the Worker
  * sent it: the pb-fair-2 receipt at a private table, the player's pb-shared-1 settlement at a
  * shared one (`table` set); `body.type` tells them apart.
@@ -35,7 +41,7 @@ export interface ErrorDetail {
 export interface PuntoBancoEventMap {
   'pb-ready': CustomEvent<ReadyDetail>;
   'pb-bet-change': CustomEvent<BetChangeDetail>;
-  'pb-round-settled': CustomEvent<SignedV2<ReceiptV2> | SignedShared<SharedSettlement>>;
+  'pb-round-settled': CustomEvent<RoundSettledDetail>;
   'pb-error': CustomEvent<ErrorDetail>;
 }
 

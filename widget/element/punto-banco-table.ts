@@ -14,9 +14,10 @@ import type { Bet, Box, RoomId, TableLimits } from '../../shared/table.ts';
 import type { ShoeMode } from '../../shared/shoe.ts';
 import { DEFAULT_ROOM } from '../../shared/default-room.ts';
 import type { TableLayout } from '../layout.ts';
-import type { SceneCue, SceneOptions, TableScene } from '../scene/index.ts';
+import type { SceneCue, SceneOptions, TableScene } from '../scene/types.ts';
 import { normalizeLanguage } from '../i18n/languages.ts';
-import type { ApiClient, ApiError, FetchLike } from './api-client.ts';
+import type { ApiClient, ApiError } from './api-client.ts';
+import type { FetchLike, SocketFactory, TableState } from './host-types.ts';
 import type { PlayedRound, ReceiptBody, Signed } from './api-types.ts';
 import type { BetChange, BetState } from './bet-state.ts';
 import type { BetProblem, Spot } from './bets.ts';
@@ -29,8 +30,8 @@ import type { ShoeStartProvider } from './shoe-start.ts';
 import type { PanelsController } from './panels-controller.ts';
 import type { SceneSlot } from './scene-slot.ts';
 import type { TableAudio } from './table-audio.ts';
-import type { Notice, TableSession, TableState } from './table-session.ts';
-import type { SharedSession, SocketFactory } from './shared-session.ts';
+import type { Notice, TableSession } from './table-session.ts';
+import type { SharedSession } from './shared-session.ts';
 import type * as SharedParts from './shared-parts.ts';
 import { loaderStyles } from './loader-styles.ts';
 
@@ -75,21 +76,41 @@ const reducedMotionConverter = {
  * @attr table - A shared table to join, by its id: `<room>/<name>[.reshuffle][.fast]`, e.g. `hall-1/a` (API.md "Shared tables"). Many players, one shoe, one betting window with a countdown, one deal for all; the player's own session holds its balance. Chips go on the boxes as usual; "Place bet" sends them as the round's one signed bet (chips not confirmed are sent by themselves just before the close) and they stay locked until the deal. Shows the players, each box's total, the shoe's scoreboard and its fairness line. Absent (default): the private table. The session is opened in the table's room (the id's first part), whatever `room` says. Changing it joins the new table.
  * @attr resume - Default on: the table remembers its session (id and token only) in the tab's `sessionStorage`, per endpoint, room and affiliate, and resumes it after a page reload — balance, shoe, scoreboard and history. `"off"`: every page load opens a new session and storage is never read or written.
  *
- * @event pb-ready - The session is open and the table takes bets. detail: `{ sessionId, room, balance, limits }`.
- * @event pb-bet-change - The bets on the felt changed. detail: `{ bets: Bet[], total }` (minor units).
- * @event pb-round-settled - A round was dealt and settled. detail: the signed pb-fair-2 receipt `SignedV2<ReceiptV2>` as the Worker sent it (its bets are in the acceptance it follows); at a shared table (`table`), the player's signed pb-shared-1 settlement.
- * @event pb-error - Something failed (Worker unreachable, a limit, session expired, no WebGL); the bets are kept. detail: `{ code, message }`.
+ * @event {CustomEvent<ReadyDetail>} pb-ready - The session is open and the table takes bets. detail: `{ sessionId, room, balance, limits }`.
+ * @event {CustomEvent<BetChangeDetail>} pb-bet-change - The bets on the felt changed. detail: `{ bets: Bet[], total }` (minor units).
+ * @event {CustomEvent<RoundSettledDetail>} pb-round-settled - A round was dealt and settled. detail: the signed pb-fair-2 receipt `SignedV2<ReceiptV2>` as the Worker sent it (its bets are in the acceptance it follows); at a shared table (`table`), the player's signed pb-shared-1 settlement.
+ * @event {CustomEvent<ErrorDetail>} pb-error - Something failed (Worker unreachable, a limit, session expired, no WebGL); the bets are kept. detail: `{ code, message }`.
  *
  * @csspart table - The whole table (stage and control bar).
  * @csspart stage - The felt: the canvas and the transparent buttons laid over it.
  * @csspart canvas - The Pixi canvas (aria-hidden; drawing only).
- * @csspart box - Each of the 15 betting boxes (also `box-player`, `box-banker`, `box-tie`).
- * @csspart chip - Each chip of the chip selector (also `chip-selected` on the selected one).
+ * @csspart box - Each of the 15 betting boxes.
+ * @csspart box-player - The five Player boxes (with `box`).
+ * @csspart box-banker - The five Banker boxes (with `box`).
+ * @csspart box-tie - The five Tie boxes (with `box`).
+ * @csspart chip - Each chip of the chip selector.
+ * @csspart chip-selected - The selected chip (with `chip`).
  * @csspart controls - The bar under the felt: balance, bet, status and buttons.
  * @csspart balance - The balance meter.
  * @csspart bet-total - The total bet meter.
  * @csspart status - The status line.
- * @csspart button - Every control button (also `deal`, `repeat`, `clear`, `undo`, `double`).
+ * @csspart button - Every control button.
+ * @csspart deal - The Deal button (with `button`).
+ * @csspart repeat - The Repeat button (with `button`).
+ * @csspart clear - The Clear button (with `button`).
+ * @csspart undo - The Undo button (with `button`).
+ * @csspart double - The Double button (with `button`).
+ * @csspart repeatDeal - The Repeat-and-deal button (with `button`).
+ * @csspart retry - The Retry button of the error notice (with `button`).
+ * @csspart tool-mode - The shoe/reshuffle switch of the private table (with `button`).
+ * @csspart tool-sound - The sound toggle (with `button`).
+ * @csspart tool-fast - The speed toggle (with `button`).
+ * @csspart tool-fullscreen - The full-screen toggle, where the page allows it (with `button`).
+ * @csspart win - The last win meter, after a round that paid.
+ * @csspart panel-bar - The bar of panel tabs (scoreboards, history, fairness, help).
+ * @csspart panel-tab - Each panel tab (also `panel-tab-open` on the open one).
+ * @csspart panel-tab-open - The open panel's tab (with `panel-tab`).
+ * @csspart panel - The open panel.
  * @csspart notice - The error notice with Retry.
  * @csspart loader - The loading overlay.
  *
@@ -107,7 +128,12 @@ const reducedMotionConverter = {
  * @cssproperty --pb-focus-ring - Keyboard focus ring.
  * @cssproperty --pb-radius - Corner radius of the table.
  * @cssproperty --pb-font - Font family.
- * @cssproperty --pb-chip-1 - Chip colours, smallest denomination first (through `--pb-chip-6`).
+ * @cssproperty --pb-chip-1 - Colour of the first chip (smallest denomination first).
+ * @cssproperty --pb-chip-2 - Colour of the second chip (smallest denomination first).
+ * @cssproperty --pb-chip-3 - Colour of the third chip (smallest denomination first).
+ * @cssproperty --pb-chip-4 - Colour of the fourth chip (smallest denomination first).
+ * @cssproperty --pb-chip-5 - Colour of the fifth chip (smallest denomination first).
+ * @cssproperty --pb-chip-6 - Colour of the sixth chip (smallest denomination first).
  */
 export class PuntoBancoTable extends LitElement {
   static override styles = loaderStyles;
@@ -119,7 +145,7 @@ export class PuntoBancoTable extends LitElement {
   static defaultEndpoint = '/';
 
   /** Base URL of the Worker; API paths (`api/sessions`, …) are resolved against it. Default: the Worker that served the script (CDN loader), else `/` (same origin). */
-  @property() endpoint = PuntoBancoTable.defaultEndpoint;
+  @property() endpoint: string = PuntoBancoTable.defaultEndpoint;
 
   /** The room, which sets limits and chips: `hall-1` (0.1–10), `hall-2` (1–100) or `vip` (25–1,000). Changing it opens a new session. */
   @property() room: RoomId = DEFAULT_ROOM;
@@ -903,22 +929,6 @@ export class PuntoBancoTable extends LitElement {
         return this.bets.length ? i.t('status.betting', { amount: i.money(this.#bets!.total) }) : i.t('status.ready');
     }
   }
-
-  // Typed addEventListener for the pb-* events.
-  override addEventListener<K extends keyof PuntoBancoEventMap>(
-    type: K,
-    listener: (this: PuntoBancoTable, ev: PuntoBancoEventMap[K]) => unknown,
-    options?: boolean | AddEventListenerOptions,
-  ): void;
-  override addEventListener<K extends keyof HTMLElementEventMap>(
-    type: K,
-    listener: (this: PuntoBancoTable, ev: HTMLElementEventMap[K]) => unknown,
-    options?: boolean | AddEventListenerOptions,
-  ): void;
-  override addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
-  override addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void {
-    super.addEventListener(type, listener, options);
-  }
 }
 
 /** A catalog's text, or null where the key has none (the translator hands the key back). */
@@ -930,4 +940,11 @@ declare global {
   interface HTMLElementTagNameMap {
     'punto-banco-table': PuntoBancoTable;
   }
+  /**
+   * The table's events on every event target's map (HTMLElementEventMap, DocumentEventMap and
+   * WindowEventMap extend this one), so `addEventListener('pb-round-settled', (e) => e.detail)` and
+   * `removeEventListener` are typed on the element, an ancestor, the document and the window alike:
+   * the events bubble and are composed (emit.ts).
+   */
+  interface GlobalEventHandlersEventMap extends PuntoBancoEventMap {}
 }

@@ -5,7 +5,7 @@
  * needed before the table boots, so none of it weighs on the loader.
  */
 import type { LitElement } from 'lit';
-import type { TableScene } from '../scene/index.ts';
+import type { TableScene } from '../scene/types.ts';
 import { type GlClaim, glBudget } from './gl-budget.ts';
 import { VisibilityController } from './visibility.ts';
 

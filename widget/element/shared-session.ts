@@ -22,7 +22,7 @@ import { sharedBetRequest, sharedStartRequest } from '../../shared/fairness/shar
 import { outcomeOfCode, type OutcomeFacts } from '../../shared/fairness/shared-table/outcomes.ts';
 import { playerKeyOf } from '../../shared/fairness/v2/records.ts';
 import { type Bet, type TableLimits, totalStake } from '../../shared/table.ts';
-import type { TableScene } from '../scene/index.ts';
+import type { TableScene } from '../scene/types.ts';
 import type { ApiClient } from './api-client.ts';
 import type { ReceiptBody } from './api-types.ts';
 import type { BetState } from './bet-state.ts';
@@ -30,6 +30,7 @@ import { betsLeftOnFelt, checkBets } from './bets.ts';
 import { emit } from './emit.ts';
 import { randomShoeStart } from './shoe-start.ts';
 import type { DealRefusal, Notice, SessionHost, TableSession, TableState } from './table-session.ts';
+import type { SocketFactory, SocketLike } from './host-types.ts';
 
 /** Chips on the felt not confirmed are sent this long before the close (at most a quarter of the window). */
 export const AUTO_SEND_LEAD_MS = 2_000;
@@ -42,14 +43,7 @@ const START_WAIT_MS = 5_000;
 /** How long a deal waits for the player's own settlement (sent right after it) before it is drawn anyway. */
 const SETTLEMENT_WAIT_MS = 3_000;
 
-/** A WebSocket as the controller uses it (tests pass a fake). */
-export interface SocketLike {
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-  addEventListener(type: 'open' | 'close' | 'error' | 'message', listener: (e: { data?: unknown }) => void): void;
-  readonly readyState: number;
-}
-export type SocketFactory = (url: string) => SocketLike;
+export type { SocketFactory, SocketLike };
 
 /** The element as this controller reads it. */
 export interface SharedHost extends SessionHost {

@@ -6,7 +6,7 @@
  */
 import type { Outcome } from '../../shared/round.ts';
 import type { Language } from '../i18n/languages.ts';
-import type { SceneCue } from '../scene/index.ts';
+import type { SceneCue } from '../scene/types.ts';
 import type { DealerVoice, TableSound } from '../sound/index.ts';
 
 type SoundModule = typeof import('../sound/index.ts');

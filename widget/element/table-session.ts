@@ -23,7 +23,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { CARDS_PER_DECK } from '../../shared/cards.ts';
 import type { Bet, RoomId, TableLimits } from '../../shared/table.ts';
 import type { ShoeMode } from '../../shared/shoe.ts';
-import type { TableScene } from '../scene/index.ts';
+import type { TableScene } from '../scene/types.ts';
 import { type ApiClient, type ApiError, type ApiResult, type FetchLike, newIdempotencyKey } from './api-client.ts';
 import type {
   AcceptanceAnswer,
@@ -61,9 +61,9 @@ import {
 import { roundView, roundViews } from './round-view.ts';
 import { resumeSession, SessionStore, storageKey } from './session-store.ts';
 import { shoeDecks, type ShoeStartProvider } from './shoe-start.ts';
+import type { TableState } from './host-types.ts';
 
-/** Where the table is in its life. */
-export type TableState = 'loading' | 'ready' | 'dealing' | 'settled' | 'error';
+export type { TableState };
 
 /** What failed, in the table's words, and how to try again (null: nothing to retry). */
 export interface Notice {

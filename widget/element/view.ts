@@ -10,7 +10,7 @@ import type { Rect, TableLayout } from '../layout.ts';
 import type { ReceiptBody } from '../../shared/fairness/records.ts';
 import { cardFace } from '../panels/card-face.ts';
 import type { BetProblem, Spot } from './bets.ts';
-import type { SceneOptions } from '../scene/index.ts';
+import type { SceneOptions } from '../scene/types.ts';
 import { tableStyles } from './styles.ts';
 
 export { tableStyles };
