@@ -65,7 +65,9 @@ const lastRound = (r: ReceiptV2) => `Round ${r.round}: ${r.outcome} (Player ${r.
 /** A bet on Player: won on Player (paid 1:1), pushed on a tie (the stake back), lost on Banker. */
 const EXPECTED = { player: { result: 'win', returned: 2 * STAKE }, tie: { result: 'push', returned: STAKE }, banker: { result: 'lose', returned: 0 } } as const;
 
-async function play(ex: Example, page: Page, url: string): Promise<SignedV2<ReceiptV2>> {
+/** Plays one round; `note` hears how long the table took to be ready and the round to settle (no assertion: a figure). */
+async function play(ex: Example, page: Page, url: string, note: (text: string) => void): Promise<SignedV2<ReceiptV2>> {
+  const opened = performance.now();
   // The test's own record of the events, beside the app's listener: what the event carried.
   await page.addInitScript(() => {
     const w = window as unknown as { settled: unknown[] };
@@ -82,16 +84,18 @@ async function play(ex: Example, page: Page, url: string): Promise<SignedV2<Rece
     await page.screenshot({ path: `${SHOTS}/${ex.name}-never-ready.png` });
     throw err;
   }
+  const ready = performance.now();
   await page.getByRole('button', { name: 'Chip €1.00', exact: true }).click();
   await player.click();
   await page.getByRole('button', { name: /^Player, sector 1, bet/ }).waitFor({ timeout: 10_000 });
   await page.getByRole('button', { name: 'Deal', exact: true }).click();
   await page.waitForFunction(() => (window as unknown as { settled: unknown[] }).settled.length > 0, null, { timeout: 60_000 });
+  note(`table ready ${((ready - opened) / 1000).toFixed(1)} s after the page was opened; bet and round ${((performance.now() - ready) / 1000).toFixed(1)} s`);
   return page.evaluate(() => (window as unknown as { settled: SignedV2<ReceiptV2>[] }).settled[0]!);
 }
 
 for (const ex of chosenExamples((process.env.PB_EXAMPLES ?? '').split(',').filter(Boolean))) {
-  test(`examples/${ex.name}: built, served, one round on Player by clicks, and its typed pb-round-settled listener shows the receipt`, async () => {
+  test(`examples/${ex.name}: built, served, one round on Player by clicks, and its typed pb-round-settled listener shows the receipt`, async (t) => {
     const server = await serve(ex);
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
     const errors: string[] = [];
@@ -104,7 +108,7 @@ for (const ex of chosenExamples((process.env.PB_EXAMPLES ?? '').split(',').filte
         assert.match(html, new RegExp(`<punto-banco-table endpoint="${ENDPOINT.replace(/[.]/g, '\\.')}" room="hall-1"`));
         assert.match(html, /Hall 1: bets from €0\.10 to €10\.00\./);
       }
-      const receipt = await play(ex, page, server.url);
+      const receipt = await play(ex, page, server.url, (text) => t.diagnostic(text));
       const body = receipt.body;
       // The detail is the signed pb-fair-2 receipt of this round.
       assert.equal(body.type, 'receipt');

@@ -6,8 +6,8 @@
  * then starts the Worker (`wrangler dev` on a free loopback port) and runs play.test.ts, which
  * serves each built app and plays a round in Chromium.
  *
- *   node test/examples/run.ts [NAME…]   only those examples (react, vue, svelte, plain-html, astro)
- *   node test/examples/run.ts --lock    rewrites the examples' lockfiles (after a dependency change)
+ *   npm run test:examples -- NAME…       only those examples (react, vue, svelte, plain-html, astro)
+ *   npx node test/examples/run.ts --lock rewrites the examples' lockfiles (after a dependency change)
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -73,7 +73,7 @@ function checkLock(ex: Example): void {
   const entry = lock.packages['node_modules/punto-banco'];
   if (entry?.resolved !== 'file:../.pack/punto-banco.tgz' || entry.integrity !== undefined)
     throw new Error(
-      `examples/${ex.name}/package-lock.json must take punto-banco from file:../.pack/punto-banco.tgz with no integrity: run node test/examples/run.ts --lock`,
+      `examples/${ex.name}/package-lock.json must take punto-banco from file:../.pack/punto-banco.tgz with no integrity: run npx node test/examples/run.ts --lock`,
     );
 }
 
