@@ -2,15 +2,24 @@
  * `npm start` (after the build): `wrangler dev` on http://localhost:8787, quiet offline. Without
  * these two settings wrangler phones home (usage metrics, and the `request.cf` data it fetches from
  * workers.cloudflare.com), which on a machine without internet only prints errors. Either may
- * still be set otherwise in the environment.
+ * still be set otherwise in the environment. `npm start -- --port 8795` or `PORT=8795 npm start`
+ * picks another port (scripts/dev-args.ts).
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { wranglerDevArgs } from './dev-args.ts';
 
 const env = { WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', ...process.env };
 // wrangler's own entry on this Node (not through npx), so that signals reach it directly.
 const wrangler = path.join(path.dirname(createRequire(import.meta.url).resolve('wrangler/package.json')), 'bin/wrangler.js');
-const child = spawn(process.execPath, [wrangler, 'dev', '--port', '8787', ...process.argv.slice(2)], { stdio: 'inherit', env });
+let args: string[];
+try {
+  args = wranglerDevArgs(process.argv.slice(2), process.env);
+} catch (err) {
+  console.error(`npm start: ${(err as Error).message}`);
+  process.exit(2);
+}
+const child = spawn(process.execPath, [wrangler, ...args], { stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -9,7 +9,7 @@
  *   - a consumer's TSX using the tag, its `onpb-…` events and `addEventListener` /
  *     `removeEventListener` with `e.detail` type-checks with `skipLibCheck: false` under
  *     moduleResolution `bundler` and `node16`, with React's types and nothing else installed: the
- *     declarations need neither Lit's nor Pixi's; and misuse (a wrong room, a detail field that
+ *     declarations need neither Lit's nor Pixi's; EMBED.md's own listener examples do too; and misuse (a wrong room, a detail field that
  *     does not exist) is an error, so the types are not `any`.
  * The file list and sizes of the tarball are printed.
  */
@@ -164,6 +164,17 @@ export const made: PuntoBancoTable = document.createElement('punto-banco-table')
 export const balance: number = made.balance;
 `;
 
+/** EMBED.md's own listener examples, as a TypeScript file: what the docs show must type-check too. */
+function embedSnippets(): string {
+  const embed = readFileSync(path.join(root, 'EMBED.md'), 'utf8');
+  const blocks = [...embed.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]!).filter((code) => code.includes("addEventListener('pb-"));
+  assert.ok(blocks.length > 0, 'EMBED.md shows a listener');
+  return `import type {} from 'punto-banco';
+declare const analytics: { track(name: string, data: object): void };
+${blocks.map((code) => `{\n${code}}\n`).join('')}export {};
+`;
+}
+
 for (const resolution of ['bundler', 'node16'] as const) {
   test(`a consumer's TSX type-checks under moduleResolution ${resolution}, skipLibCheck false, React types only`, () => {
     const dir = path.join(app, `tsc-${resolution}`);
@@ -177,6 +188,7 @@ for (const resolution of ['bundler', 'node16'] as const) {
       }
     }
     writeFileSync(path.join(dir, 'consumer.tsx'), CONSUMER_TSX);
+    writeFileSync(path.join(dir, 'embed-snippets.ts'), embedSnippets());
     writeFileSync(
       path.join(dir, 'tsconfig.json'),
       JSON.stringify({
@@ -190,7 +202,7 @@ for (const resolution of ['bundler', 'node16'] as const) {
           types: [],
           ...(resolution === 'bundler' ? { module: 'ESNext', moduleResolution: 'bundler' } : { module: 'node16', moduleResolution: 'node16' }),
         },
-        files: ['consumer.tsx'],
+        files: ['consumer.tsx', 'embed-snippets.ts'],
       }),
     );
     const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');

@@ -49,6 +49,32 @@ describe('<punto-banco-table> errors and retry', () => {
     expect(worker.requests('rounds').at(-1)!.headers['idempotency-key']).to.not.equal(keys[0]);
   });
 
+  /** A table whose every request is answered by a web server that is not the Worker; its first `pb-error`. */
+  async function atWrongEndpoint(page: Response, attrs: Record<string, string>): Promise<{ el: HTMLElement; error: CustomEvent }> {
+    const { el, events } = await mountTable({ ready: false, attrs, setup: (table) => (table.fetcher = async () => page.clone()) });
+    await until(() => el.state === 'error', 'the error state');
+    const error = events.find((e) => e.type === 'pb-error')!;
+    expect(error.detail.code).to.equal('wrong_endpoint');
+    expect(notice(el)).to.not.contain('http_');
+    return { el, error };
+  }
+
+  it('a page with no table server at its endpoint says so in words, naming the endpoint (not http_404)', async () => {
+    // What a page gets when `endpoint` is missing (the page's own origin) or wrong: its web server's 404 page.
+    const notFound = new Response('<!doctype html><title>Not found</title>', { status: 404, headers: { 'content-type': 'text/html' } });
+    const { el, error } = await atWrongEndpoint(notFound, { endpoint: 'https://shop.example/casino' });
+    expect(error.detail.message).to.equal(
+      'No table server answers at https://shop.example/casino/: the endpoint this page gives the table is missing or wrong.',
+    );
+    expect(notice(el)).to.equal(error.detail.message);
+  });
+
+  it('a wrong endpoint whose server answers 200 with a page (a single-page app fallback) is a wrong endpoint too, in the page language', async () => {
+    const app = new Response('<!doctype html><div id="app"></div>', { status: 200, headers: { 'content-type': 'text/html' } });
+    const { el } = await atWrongEndpoint(app, { lang: 'ru' });
+    expect(notice(el)).to.contain(`По адресу ${new URL('/', document.baseURI).href} нет сервера стола`);
+  });
+
   it('a lost answer is recovered by the retry: the Worker answers the first result, no second round', async () => {
     const worker = new FakeWorker();
     const { el, events } = await mountTable({ worker });

@@ -12,9 +12,11 @@ export type { FetchLike };
 
 /**
  * What the client itself concludes: the request was aborted, the Worker could not be reached (or
- * failed), the session is gone; `http_<status>` for an error answer without a code.
+ * failed), the session is gone; `wrong_endpoint` when what answered is not a table server (the
+ * page's `endpoint` is missing or wrong: a page, a 404, JSON that is not the API's); `http_<status>`
+ * for any other error answer without a code.
  */
-export type ClientErrorCode = 'aborted' | 'unreachable' | 'session_expired' | `http_${number}`;
+export type ClientErrorCode = 'aborted' | 'unreachable' | 'session_expired' | 'wrong_endpoint' | `http_${number}`;
 
 /** A failed request, as the element shows it. `status` is 0 when the Worker could not be reached. */
 export interface ApiError {
@@ -25,6 +27,8 @@ export interface ApiError {
   retryable: boolean;
   /** `round_pending` the widget cannot finish (its secret is lost): when the round voids. */
   voidAt?: string;
+  /** `wrong_endpoint`: the endpoint that was asked (absolute), to name it. */
+  endpoint?: string;
 }
 
 export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: ApiError };
@@ -118,12 +122,30 @@ export class ApiClient implements ReactiveController {
     } catch {
       payload = null;
     }
-    if (response.ok && payload !== null) return { ok: true, value: payload as T };
+    if (response.ok && payload !== null && typeof payload === 'object') return { ok: true, value: payload as T };
     return { ok: false, error: this.#errorOf(response, payload) };
+  }
+
+  /** The endpoint as asked: the API's base URL, absolute. */
+  get endpointUrl(): string {
+    return this.url('');
   }
 
   #errorOf(response: Response, payload: unknown): ApiError {
     const body = (payload as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+    // The Worker answers every API path with JSON, and every error with a code (API.md). Anything
+    // else under 500 (a web page, a framework's 404, a 405 for the POST, JSON of some other API)
+    // means no table server is there: the page's `endpoint` is missing or wrong.
+    if (response.status < 500 && response.status !== 429 && typeof body?.code !== 'string') {
+      const endpoint = this.endpointUrl;
+      return {
+        code: 'wrong_endpoint',
+        message: `no table server answers at ${endpoint} (HTTP ${response.status}): the table's endpoint is missing or wrong`,
+        status: response.status,
+        retryable: false,
+        endpoint,
+      };
+    }
     // The Worker's codes are the contract's; an unknown one is passed on as it came.
     const code = typeof body?.code === 'string' ? (body.code as ApiErrorCode) : (`http_${response.status}` as const);
     const message = typeof body?.message === 'string' ? body.message : response.statusText || `HTTP ${response.status}`;

@@ -298,7 +298,7 @@ export function explainBetProblem(
 /** A failed request in the player's language. */
 export function explainApiError(
   m: Pick<ViewModel, 't' | 'money'>,
-  error: { code: string; message: string; status: number; voidAt?: string },
+  error: { code: string; message: string; status: number; voidAt?: string; endpoint?: string },
   context: { limits: TableLimits | null; balance: number; bets: readonly Bet[] },
 ): string {
   if (error.code === 'unreachable' || error.code === 'session_expired' || error.code === 'rate_limited' || error.code === 'round_voided')
@@ -306,6 +306,7 @@ export function explainApiError(
   if (error.code === 'round_pending' && error.voidAt) return m.t('errors.round_pending', { time: new Date(error.voidAt).toLocaleTimeString() });
   // The Worker's own words: they name the page's origin and the affiliate, for the site owner.
   if (error.code === 'origin_not_allowed') return error.message;
+  if (error.code === 'wrong_endpoint') return m.t('errors.wrong_endpoint', { url: error.endpoint ?? '' });
   if (error.status === 422) return explainBetProblem(m, error, context);
   return m.t('errors.server', { code: error.code });
 }

@@ -70,6 +70,7 @@ export const en = {
   noBets: 'There are no bets to double',
   errors: {
     unreachable: 'The table server cannot be reached. Your bets are kept: try again.',
+    wrong_endpoint: 'No table server answers at {{url}}: the endpoint this page gives the table is missing or wrong.',
     session_expired: 'Your table session has expired. Retry to open a new one; your bets are kept.',
     round_voided: 'The round was voided: its secret did not reach the table in time. Your stake was returned.',
     round_pending: 'Your last round waits for its secret, which this tab no longer holds: it voids at {{time}} and your stake comes back.',

@@ -67,6 +67,7 @@ export const it: Catalog = {
   noBets: 'Nessuna puntata da raddoppiare',
   errors: {
     unreachable: 'Il server del tavolo non risponde. Le puntate restano: riprova.',
+    wrong_endpoint: 'All’indirizzo {{url}} non risponde nessun server del tavolo: l’endpoint che questa pagina dà al tavolo manca o è sbagliato.',
     session_expired: 'La sessione al tavolo è scaduta. Riprova per aprirne una nuova; le puntate restano.',
     round_voided: 'La mano è stata annullata: il suo segreto non è arrivato in tempo al tavolo. La puntata è stata restituita.',
     round_pending: 'L’ultima mano attende il suo segreto, che questa scheda non ha più: alle {{time}} sarà annullata e la puntata restituita.',
