@@ -97,7 +97,8 @@ async function play(ex: Example, page: Page, url: string, note: (text: string) =
 for (const ex of chosenExamples((process.env.PB_EXAMPLES ?? '').split(',').filter(Boolean))) {
   test(`examples/${ex.name}: built, served, one round on Player by clicks, and its typed pb-round-settled listener shows the receipt`, async (t) => {
     const server = await serve(ex);
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
+    // A player who asks the OS for less motion: the table follows it (instant deals), the round the same.
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, reducedMotion: 'reduce' });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
     try {
