@@ -6,6 +6,9 @@
  *   dist/index.html             the demo host page (demo/ is copied as is)
  *   dist/verify.html            the standalone verify page (scripts/verify-page.ts), served at /verify
  *   dist/lib/{engine,verify}.js the npm package's engine and verifier; dist/types/ the declarations
+ *   dist/cli/punto-banco.js     the `punto-banco` command, compiled
+ *   dist/embed.js               the host page's helper for /embed iframes (widget/embed/host.ts)
+ *   dist/embed-frame.js         the /embed page's messenger to its parent (widget/embed/frame.ts)
  * Prints every file's size raw and gzipped, the loader's and the total.
  */
 import { build } from 'esbuild';
@@ -20,6 +23,7 @@ import { writeCdnHeaders } from './cdn-headers.ts';
 import { cssMinify } from './css-minify.ts';
 import { BUDGET_KB } from './budget.ts';
 import { publicDeclarations } from './public-types.ts';
+import { pinnedSnippet, publishVersion } from './cdn-versions.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -49,6 +53,33 @@ const result = await build({
   // Server-render safety: `HTMLElement` and `document` fall back to inert stand-ins where there is no DOM.
   inject: ['widget/ssr-globals.ts'],
   plugins: [cssMinify],
+  logLevel: 'warning',
+});
+
+// The iframe's two halves: the /embed page's messenger (a module, beside the loader) and the host
+// page's helper (a classic script: it finds the Worker's origin from document.currentScript).
+await build({
+  absWorkingDir: root,
+  entryPoints: { 'embed-frame': 'widget/embed/frame.ts' },
+  outdir: dist,
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2022',
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+await build({
+  absWorkingDir: root,
+  entryPoints: { embed: 'widget/embed/host.ts' },
+  outdir: dist,
+  bundle: true,
+  format: 'iife',
+  platform: 'browser',
+  target: 'es2020',
+  minify: true,
+  legalComments: 'none',
   logLevel: 'warning',
 });
 
@@ -96,6 +127,9 @@ await cp(path.join(root, 'demo'), dist, { recursive: true });
 // The standalone verifier, one self-contained file: served at /verify, and works saved to disk.
 await buildVerifyPage(dist);
 await writeCdnHeaders(dist, LOADER); // CORS for the loader and chunks: pages on other origins load them
+// The loader pinned by version, for good, with its integrity (scripts/cdn-versions.ts).
+const version = (JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { version: string }).version;
+const pinned = await publishVersion(dist, version, LOADER);
 
 /** Sizes of every .js file under dist/, raw and gzipped (level 9), in bytes. */
 async function jsSizes(dir: string): Promise<{ file: string; raw: number; gzip: number }[]> {
@@ -129,5 +163,17 @@ const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
 console.log(
   `loader (${LOADER} + ${relative.size - 1} static chunks) ${kb(loader)} gzip (target ≤ ${BUDGET_KB.loader} KB); all JavaScript ${kb(total)} gzip in ${sizes.length} files (target ≤ ${BUDGET_KB.all} KB)`,
 );
+for (const file of ['embed.js', 'embed-frame.js']) {
+  const bytes = await readFile(path.join(dist, file));
+  console.log(`${file.padEnd(44)} ${kb(bytes.length).padStart(10)}  ${kb(gzipSync(bytes, { level: 9 }).length).padStart(9)} gzip`);
+}
 const verifyPage = await readFile(path.join(dist, VERIFY_PAGE_FILE));
 console.log(`${VERIFY_PAGE_FILE} (standalone, script inlined) ${kb(verifyPage.length)}, ${kb(gzipSync(verifyPage, { level: 9 }).length)} gzip`);
+console.log(
+  pinned.created
+    ? `${pinned.published.loader}: version ${version} published, integrity ${pinned.published.integrity}`
+    : pinned.unchanged
+      ? `${pinned.published.loader}: version ${version} as published, integrity ${pinned.published.integrity}`
+      : `${pinned.published.loader}: version ${version} is published already and stays as it was; this build changed the loader, so bump package.json "version" to publish it at a new path`,
+);
+console.log(`pinned: ${pinnedSnippet(pinned.published, 'https://<your Worker>')}`);

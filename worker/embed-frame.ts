@@ -8,6 +8,10 @@
  * always lets through; what keeps the table off sites the operator did not allow is the page's
  * `frame-ancestors`: the affiliate's origins and the `"*"` ones from EMBED_ORIGINS (cors.ts), plus
  * loopback in DEV. The page runs no inline script; its one inline style is allowed by its hash.
+ *
+ * The frame talks to its parent (widget/embed/frame.ts, `/embed-frame.js`): it posts the table's
+ * events and height to the parent's origin, and the helper `/embed.js` on the host page sizes the
+ * iframe and re-dispatches the events there (EMBED.md "The iframe alternative").
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
@@ -70,7 +74,10 @@ export function parseEmbedQuery(params: URLSearchParams): { ok: true; value: Emb
 export const FRAME_STYLE =
   'html,body{height:100%;margin:0}' +
   'body{display:flex;background:#151312;color-scheme:dark}' +
-  'punto-banco-table{margin:auto;width:100%;max-width:max(660px,calc((100vh - 140px) * 1.6))}';
+  'punto-banco-table{margin:auto;width:100%;max-width:max(660px,calc((100vh - 140px) * 1.6))}' +
+  // Sized by the helper (/embed.js): the frame's height follows the table, so the table may not follow the frame's.
+  'html[data-pb-fit=content],html[data-pb-fit=content] body{height:auto}' +
+  'html[data-pb-fit=content] punto-banco-table{max-width:none;--pb-stage-max-height:none}';
 
 /** `'sha256-…'`: the CSP source that allows FRAME_STYLE and nothing else inline. */
 export const FRAME_STYLE_HASH = `'sha256-${btoa(String.fromCharCode(...sha256(utf8ToBytes(FRAME_STYLE))))}'`;
@@ -92,6 +99,7 @@ export function framePage(query: EmbedQuery): string {
 <link rel="icon" href="data:,">
 <style>${FRAME_STYLE}</style>
 <script type="module" src="/punto-banco-table.js"></script>
+<script type="module" src="/embed-frame.js"></script>
 </head>
 <body>
 <punto-banco-table${attributes}></punto-banco-table>

@@ -9,7 +9,9 @@
  * - acme.test, script tag, under a strict host CSP: one round on Player, the receipt names acme,
  *   no CSP violation, and a report-only `default-src 'none'` shows the widget reaches nothing but
  *   the Worker's scripts and API;
- * - the iframe (`/embed`): acme.test shows the table and plays; rogue.test is refused by frame-ancestors.
+ * - the iframe (`/embed`): acme.test shows the table and plays; rogue.test is refused by frame-ancestors;
+ * - the iframe with the helper (`/embed.js`): the host page hears the framed table's events and the
+ *   iframe takes the table's height.
  * Screenshots go to test-results/e2e/embed-*.png (look at them).
  */
 import { after, before, test } from 'node:test';
@@ -47,6 +49,7 @@ const HOST_CSS = `body { margin: 0; padding: 16px 24px; font: 15px system-ui, sa
 h1 { margin: 0 0 12px; font-size: 20px; }
 punto-banco-table { display: block; max-width: 900px; }
 iframe { display: block; width: 900px; height: 700px; border: 1px solid #bbb; }
+iframe.sized { width: 800px; height: 150px; border: 0; }
 `;
 
 function page(title: string, head: string, body: string): string {
@@ -91,6 +94,16 @@ function startHost(port: number): Promise<Server> {
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': frameCsp() });
       res.end(
         page(`${host}: a partner site with the iframe`, '', `<iframe src="${WORKER}/embed?affiliate=acme&amp;room=hall-1" title="Punto Banco"></iframe>`),
+      );
+    } else if (path === '/frame-helper.html') {
+      // The helper from the Worker: the only script the host page needs for a talking iframe.
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': `${frameCsp()}; script-src 'self' ${WORKER}` });
+      res.end(
+        page(
+          `${host}: a partner site with the iframe and its helper`,
+          `<script src="${WORKER}/embed.js" async></script>`,
+          `<iframe class="sized" src="${WORKER}/embed?affiliate=acme&amp;room=hall-1" title="Punto Banco"></iframe>`,
+        ),
       );
     } else {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
@@ -321,4 +334,38 @@ test('the iframe: the allowed site shows the table and plays; another site is re
   assert.ok(refusal.includes(`frame-ancestors http://localhost:* http://127.0.0.1:* ${acme()}`), refusal);
   assert.deepEqual(refused.errors, []);
   await refused.page.close();
+});
+
+test('the iframe with its helper: the host page receives pb-round-settled from the frame on the other origin, and the iframe takes the table height', async () => {
+  const { page, errors } = await watchedPage();
+  await page.goto(`${acme()}/frame-helper.html`);
+  const frame = page.frames().find((f) => f !== page.mainFrame());
+  assert.ok(frame, 'the page has its iframe');
+  assert.equal(new URL(frame.url()).origin, WORKER);
+  assert.notEqual(new URL(page.url()).origin, WORKER);
+  await tableReady(frame, page, 'embed-4-acme-helper');
+  // The host heard pb-ready on its own document (re-dispatched on the iframe element, bubbling).
+  await page.waitForFunction(() => (window as unknown as Watched).events.some((e) => e.type === 'pb-ready'), null, { timeout: 30_000 });
+  // The iframe was 150px tall: the helper gave it the table's height (a 16:10 felt of 800px and the bar).
+  const sized = async () => page.evaluate(() => document.querySelector('iframe')!.getBoundingClientRect().height);
+  await page.waitForFunction(() => document.querySelector('iframe')!.getBoundingClientRect().height > 500, null, { timeout: 30_000 });
+  const tableHeight = await frame.evaluate(() => Math.ceil(document.querySelector('punto-banco-table')!.getBoundingClientRect().height));
+  assert.equal(Math.round(await sized()), tableHeight, 'the iframe is exactly as tall as the table');
+  await page.evaluate(() =>
+    document.addEventListener('pb-round-settled', (e) => ((window as unknown as { settledOn?: string }).settledOn = (e.target as Element).tagName)),
+  );
+  const receipt = await playOnPlayer(frame);
+  // The same receipt reached the host page, across the origins, as a pb-round-settled on the iframe.
+  await page.waitForFunction(() => (window as unknown as Watched).events.some((e) => e.type === 'pb-round-settled'), null, { timeout: 30_000 });
+  const hostSeen = (await watched(page)).events.find((e) => e.type === 'pb-round-settled')!.detail as SignedV2<ReceiptV2>;
+  assert.deepEqual(hostSeen, receipt);
+  // A round settles as a win, a loss or a tie: the receipt carries which, and the host has the same.
+  assert.ok(['player', 'banker', 'tie'].includes(hostSeen.body.outcome));
+  // …dispatched on the iframe element itself.
+  assert.equal(await page.evaluate(() => (window as unknown as { settledOn?: string }).settledOn), 'IFRAME');
+  await page.screenshot({ path: `${SHOTS}/embed-4-acme-helper.png`, fullPage: true });
+  assert.deepEqual((await watched(page)).violations, []);
+  assert.deepEqual((await watched(frame)).violations, []);
+  assert.deepEqual(errors, []);
+  await page.close();
 });

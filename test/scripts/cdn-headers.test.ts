@@ -46,9 +46,18 @@ test('every static page and asset: frame-ancestors none and X-Frame-Options DENY
   }
 });
 
-test('the loader and its chunks stay loadable cross-origin; only chunks are immutable', () => {
+test('the loader and its chunks stay loadable cross-origin; chunks and versioned loaders are immutable, the latest loader short-cached', () => {
   expect(headersFor(text, '/punto-banco-table.js')['Access-Control-Allow-Origin']).toBe('*');
-  expect(headersFor(text, '/punto-banco-table.js')['Cache-Control']).toBeUndefined();
+  // The latest loader: a deploy reaches every page that does not pin a version within five minutes.
+  expect(headersFor(text, '/punto-banco-table.js')['Cache-Control']).toBe('public, max-age=300');
+  for (const path of ['/v/0.1.0/punto-banco-table.js', '/v/0.1.0/chunks/scene-abc123.js', '/v/1.2.3-rc.1/integrity.json']) {
+    expect(headersFor(text, path), path).toMatchObject({
+      'Access-Control-Allow-Origin': '*',
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      ...NO_FRAMING,
+    });
+  }
+  expect(headersFor(text, '/embed.js')['Cache-Control']).toBe('public, max-age=300');
   expect(headersFor(text, '/chunks/scene-abc123.js')).toMatchObject({
     'Access-Control-Allow-Origin': '*',
     'Cache-Control': 'public, max-age=31536000, immutable',

@@ -62,9 +62,11 @@ describe('the page', () => {
     // Lower-cased affiliate and lang, upper-cased currency: the forms the element and the API use.
     expect(tableTag(f.text)).toBe('<punto-banco-table room="vip" lang="it" affiliate="acme" currency="USD">');
     expect(f.text).toMatch(/^<!doctype html>\n<html lang="it">/);
-    // The only script is the loader, same origin; no endpoint: the table talks to the Worker that served it.
-    expect(f.text.match(/<script\b[^>]*>/g)).toEqual(['<script type="module" src="/punto-banco-table.js">']);
+    // The only scripts are the loader and the frame's messenger to its parent, same origin; no
+    // endpoint: the table talks to the Worker that served it.
+    expect(f.text.match(/<script\b[^>]*>/g)).toEqual(['<script type="module" src="/punto-banco-table.js">', '<script type="module" src="/embed-frame.js">']);
     expect(f.text).toContain('<script type="module" src="/punto-banco-table.js"></script>');
+    expect(f.text).toContain('<script type="module" src="/embed-frame.js"></script>');
     expect(f.text).not.toMatch(/endpoint=|\son[a-z]+=|javascript:|\sstyle=/i);
     expect(f.text.match(/<style>/g)).toHaveLength(1);
   });

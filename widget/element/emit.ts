@@ -45,6 +45,12 @@ export interface PuntoBancoEventMap {
   'pb-error': CustomEvent<ErrorDetail>;
 }
 
+/** The names of the table's public events, every key of PuntoBancoEventMap (the /embed frame forwards them all). */
+export const PUNTO_BANCO_EVENTS = ['pb-ready', 'pb-bet-change', 'pb-round-settled', 'pb-error'] as const satisfies readonly (keyof PuntoBancoEventMap)[];
+// A compile error here means an event of the map is missing from the list.
+const everyEvent: Exclude<keyof PuntoBancoEventMap, (typeof PUNTO_BANCO_EVENTS)[number]> extends never ? true : never = true;
+void everyEvent;
+
 /**
  * `pb-shoe-choice` (from <pb-fairness>, inside the table): the client seed and cut the player has
  * chosen for a shoe so far, whenever they change; or why the seed cannot be used.

@@ -42,6 +42,7 @@ import type { PlayerCopy } from './player.ts';
 import type { ShoeChoiceDetail } from './emit.ts';
 import { type FairnessShoe, PANE_BESIDE_MIN_WIDTH, type PanelName, type PanelsHandlers, type PanelsModel, renderPanels } from './panels-view.ts';
 import { randomShoeStart, shoeDecks, type ShoeStartProvider } from './shoe-start.ts';
+import { SHORT_SCREEN } from './short-screen.ts';
 
 /** `POST /api/sessions/:id/shoe/end` → 200 (API.md). */
 export interface ShoeEndAnswer {
@@ -87,8 +88,6 @@ function contentWidth(host: HTMLElement): number {
   const style = getComputedStyle(host);
   return host.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
 }
-/** A screen the table alone fills (styles.ts puts the controls beside the felt there). */
-const SHORT_SCREEN = '(orientation: landscape) and (max-height: 520px)';
 /** Ended shoes kept verifiable in the fairness tab. */
 const PAST_SHOES = 12;
 const JWKS_PATH = '.well-known/jwks.json';

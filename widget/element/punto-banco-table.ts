@@ -127,6 +127,8 @@ const reducedMotionConverter = {
  * @cssproperty --pb-danger - Border of error messages.
  * @cssproperty --pb-focus-ring - Keyboard focus ring.
  * @cssproperty --pb-radius - Corner radius of the table.
+ * @cssproperty --pb-fit-offset - Height of the page's own things that should stay on screen with the table, such as a header above it (default `0px`): the felt fits the viewport less the table's bar and panels' strip and less this.
+ * @cssproperty --pb-stage-max-height - The felt's greatest height. Default: what the viewport leaves over the control bar and panels, so the whole table fits the screen; `none`: the felt is always 16:10 of the width (a page whose height follows the table).
  * @cssproperty --pb-font - Font family.
  * @cssproperty --pb-chip-1 - Colour of the first chip (smallest denomination first).
  * @cssproperty --pb-chip-2 - Colour of the second chip (smallest denomination first).

@@ -363,9 +363,12 @@ export const tableStyles = css`
    * The whole table fits the viewport: the felt is 16:10 (phone: 3:4) of its width, but never
    * taller than the viewport leaves for it over the bar and the panels' strip (--pb-chrome,
    * measured by the element); the width stays. The layout (layout.ts) fits any proportion.
+   * --pb-fit-offset: the height of the page's own things that should stay on screen with the table
+   * (a header above it); --pb-stage-max-height: none lifts the cap, for a page whose height follows
+   * the table (the /embed frame sized by its helper).
    */
   .stage {
-    max-height: max(200px, calc(100dvh - var(--pb-chrome, 0px)));
+    max-height: var(--pb-stage-max-height, max(200px, calc(100dvh - var(--pb-chrome, 0px) - var(--pb-fit-offset, 0px))));
   }
   :host(:fullscreen) {
     background: var(--pb-console);
@@ -552,7 +555,7 @@ export const tableStyles = css`
       font-size: 15px;
     }
     .stage {
-      max-height: max(280px, calc(100dvh - var(--pb-chrome, 0px)));
+      max-height: var(--pb-stage-max-height, max(280px, calc(100dvh - var(--pb-chrome, 0px) - var(--pb-fit-offset, 0px))));
     }
     .tools {
       order: 1;
