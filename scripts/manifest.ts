@@ -48,8 +48,10 @@ if (!element) {
 } else {
   // Everything the JSDoc documents, plus the required minimum.
   const source = await readFile(path.join(root, SOURCE), 'utf8');
-  // `@event {CustomEvent<ReadyDetail>} pb-ready - …`: the name follows the optional {type}.
-  const documented = (tag: string): string[] => [...source.matchAll(new RegExp(`^\\s*\\*\\s*@${tag}\\s+(?:\\{[^}]*\\}\\s+)?(\\S+)`, 'gm'))].map((m) => m[1]!);
+  // `@event {CustomEvent<ReadyDetail>} pb-ready - …`: the name follows the optional {type};
+  // `@cssproperty [--pb-tie=#1f9d4c] - …`: the name is before the default.
+  const documented = (tag: string): string[] =>
+    [...source.matchAll(new RegExp(`^\\s*\\*\\s*@${tag}\\s+(?:\\{[^}]*\\}\\s+)?\\[?([^\\s=\\]]+)`, 'gm'))].map((m) => m[1]!);
   const expected: Record<Section, string[]> = {
     attributes: [...REQUIRED.attributes, ...documented('attr')],
     events: [...REQUIRED.events, ...documented('event')],

@@ -130,6 +130,23 @@ const reducedMotionConverter = {
  * @cssproperty --pb-fit-offset - Height of the page's own things that should stay on screen with the table, such as a header above it (default `0px`): the felt fits the viewport less the table's bar and panels' strip and less this.
  * @cssproperty --pb-stage-max-height - The felt's greatest height. Default: what the viewport leaves over the control bar and panels, so the whole table fits the screen; `none`: the felt is always 16:10 of the width (a page whose height follows the table).
  * @cssproperty --pb-font - Font family.
+ * @cssproperty [--pb-font-size=14px] - Base font size of the panels (scoreboards, history, fairness, help).
+ * @cssproperty [--pb-mono=ui-monospace, monospace] - Monospace font of hashes and seeds in the panels.
+ * @cssproperty [--pb-panel-bg=#0c3324] - Background of the panels.
+ * @cssproperty [--pb-panel-surface=#124531] - Background of cards inside the panels.
+ * @cssproperty [--pb-panel-surface-2=#0f3b2a] - Second background inside the panels (rows, fields).
+ * @cssproperty [--pb-panel-border=rgba(212, 175, 55, 0.35)] - Borders inside the panels.
+ * @cssproperty [--pb-gold-dim=#b4963f] - Muted accent in the panels.
+ * @cssproperty [--pb-text-dim=#b8c9b8] - Secondary text in the panels.
+ * @cssproperty [--pb-banker=#d8343f] - Banker colour of the scoreboards.
+ * @cssproperty [--pb-player=#2c6fd6] - Player colour of the scoreboards.
+ * @cssproperty [--pb-tie=#1f9d4c] - Tie colour of the scoreboards.
+ * @cssproperty [--pb-ok=#4cd07d] - A check that passed (fairness panel).
+ * @cssproperty [--pb-fail=#ff8f86] - A check that failed (fairness panel).
+ * @cssproperty [--pb-pending=#e8bf4f] - A check still waiting (fairness panel).
+ * @cssproperty [--pb-board-bg=#fbf8ef] - Background of the scoreboards' grids.
+ * @cssproperty [--pb-board-grid=#d6cfbb] - Lines of the scoreboards' grids.
+ * @cssproperty [--pb-road-cell=22px] - Cell size of the big road (20px on a phone).
  * @cssproperty --pb-chip-1 - Colour of the first chip (smallest denomination first).
  * @cssproperty --pb-chip-2 - Colour of the second chip (smallest denomination first).
  * @cssproperty --pb-chip-3 - Colour of the third chip (smallest denomination first).
