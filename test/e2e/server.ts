@@ -43,6 +43,26 @@ export async function startServer(opts: { timeoutMs?: number; persistTo?: string
   }
 }
 
+/** SIGTERM to a detached child's whole process group, SIGKILL if it is still there 5 s later. */
+export async function stopGroup(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  try {
+    process.kill(-child.pid!, 'SIGTERM');
+  } catch {
+    /* already gone */
+  }
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }, 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
 async function startServerOnce(opts: { timeoutMs?: number; persistTo?: string; vars?: Record<string, string> }): Promise<RunningServer> {
   const port = await freePort();
   const persist = opts.persistTo ?? mkdtempSync(join(tmpdir(), 'pb-e2e-'));
@@ -61,24 +81,7 @@ async function startServerOnce(opts: { timeoutMs?: number; persistTo?: string; v
   child.stderr?.on('data', (d) => (log += d));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (opts.timeoutMs ?? 90_000);
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    try {
-      process.kill(-child.pid!, 'SIGTERM');
-    } catch {
-      /* already gone */
-    }
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        /* already gone */
-      }
-    }, 5_000);
-    await exited;
-    clearTimeout(timer);
-  };
+  const stop = () => stopGroup(child);
   const kill = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((r) => child.once('exit', r));
