@@ -578,16 +578,42 @@ export const tableStyles = css`
       border-top: 0;
       border-left: 1px solid rgb(216 180 90 / 35%);
     }
+    /* One row: the session summary's word, then the four launchers (a second row would leave the screen). */
     .table > .drawer-bar {
       grid-column: 2;
       grid-row: 2;
-      padding: 6px 8px 8px;
+      flex-wrap: nowrap;
+      gap: 6px;
+      padding: 4px 8px 6px;
       border-left: 1px solid rgb(216 180 90 / 35%);
+    }
+    .table > .drawer-bar .session-summary {
+      flex: none;
+    }
+    /* The summary as an icon, like the launchers: its word stays its accessible name. */
+    .table > .drawer-bar .session-summary > summary {
+      display: grid;
+      place-items: center;
+      box-sizing: border-box;
+      min-width: 28px;
+      min-height: 32px;
+      font-size: 0;
+      list-style: none;
+      text-decoration: none;
+      border: 1px solid rgb(216 180 90 / 35%);
+      border-radius: 8px;
+    }
+    .table > .drawer-bar .session-summary > summary::before {
+      content: 'Σ';
+      font-size: 15px;
+      color: var(--pb-text);
     }
     .table > .drawer-bar .launchers {
       display: grid;
       grid-template-columns: repeat(4, 1fr);
-      width: 100%;
+      flex: 1;
+      width: auto;
+      min-width: 0;
       margin: 0;
       gap: 4px;
     }
@@ -630,6 +656,10 @@ export const tableStyles = css`
     }
     .bar .meter output {
       font-size: 15px;
+    }
+    /* What came back and the net: two figures in a narrow cell, in a smaller size. */
+    .bar .meter[part='win'] output {
+      font-size: 12px;
     }
     .bar .tools {
       order: 4;
