@@ -584,7 +584,7 @@ export const tableStyles = css`
       grid-row: 2;
       flex-wrap: nowrap;
       gap: 6px;
-      padding: 4px 8px 6px;
+      padding: 6px 8px 8px;
       border-left: 1px solid rgb(216 180 90 / 35%);
     }
     .table > .drawer-bar .session-summary {
