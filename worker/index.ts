@@ -14,25 +14,25 @@
  * logged and becomes a 500 `internal` (or 503 `unavailable` when the platform says to retry).
  */
 import { Hono, type Context, type Next } from 'hono';
-import { type Answer, answer, failure, rateLimited } from './answers.ts';
-import { AFFILIATE_TOKEN_HEADER, attribute } from './attribution.ts';
-import { readJsonBody } from './body.ts';
-import { Client } from './client.ts';
-import { adminAccess } from './admin.ts';
-import { LOCAL_BEACON_PATH, localBeaconRoutes } from './beacon-local.ts';
-import { misconfigured, signingKeyProblem } from './deploy-check.ts';
-import { corsHeaders, isKnownOrigin, isOriginAllowedFor, isSameOrigin, originRefusal } from './cors.ts';
-import { frameResponse, parseEmbedQuery } from './embed-frame.ts';
-import { type Env, rateLimits } from './env.ts';
-import { isIdempotencyKey, requestHash } from './idempotency.ts';
-import { jwks, KeyStore } from './keys.ts';
-import { Ledger, LEDGER_NAME } from './ledger.ts';
-import { addressKey, KeyedBuckets } from './limits.ts';
-import { AFFILIATE_ID, AFFILIATE_ID_RULE, CreateSessionBody, parseBody, SignedRequestBody } from './schemas.ts';
-import { type Auth, type Idem, Table } from './table.ts';
-import { sharedTableRoutes } from './shared-routes.ts';
-import { SharedTable } from './shared-table.ts';
-import { bearer, isSessionId, tokenHash, tokenSession } from './tokens.ts';
+import { type Answer, answer, failure, rateLimited } from './http/answers.ts';
+import { AFFILIATE_TOKEN_HEADER, attribute } from './embed/attribution.ts';
+import { readJsonBody } from './http/body.ts';
+import { Client } from './session/client.ts';
+import { adminAccess } from './ledger/admin.ts';
+import { LOCAL_BEACON_PATH, localBeaconRoutes } from './beacon/local.ts';
+import { misconfigured, signingKeyProblem } from './config/deploy-check.ts';
+import { corsHeaders, isKnownOrigin, isOriginAllowedFor, isSameOrigin, originRefusal } from './http/cors.ts';
+import { frameResponse, parseEmbedQuery } from './embed/frame.ts';
+import { type Env, rateLimits } from './config/env.ts';
+import { isIdempotencyKey, requestHash } from './http/idempotency.ts';
+import { jwks, KeyStore } from './keys/keys.ts';
+import { Ledger, LEDGER_NAME } from './ledger/ledger.ts';
+import { addressKey, KeyedBuckets } from './http/limits.ts';
+import { AFFILIATE_ID, AFFILIATE_ID_RULE, CreateSessionBody, parseBody, SignedRequestBody } from './http/bodies.ts';
+import { type Auth, type Idem, Table } from './session/table.ts';
+import { sharedTableRoutes } from './shared-table/routes.ts';
+import { SharedTable } from './shared-table/shared-table.ts';
+import { bearer, isSessionId, tokenHash, tokenSession } from './http/tokens.ts';
 
 export { Client, KeyStore, Ledger, SharedTable, Table };
 

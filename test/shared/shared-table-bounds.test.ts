@@ -23,7 +23,7 @@ import {
 } from '../../shared/fairness/shared-table/index.ts';
 import { type Bet, generateSigningKey, playerKeyOf, ROOMS, type SigningKey, validateBets } from '../../shared/index.ts';
 import { MAX_BET_REQUEST_BYTES, MAX_SEATS, MAX_START_REQUEST_BYTES, serverMessageText } from '../../shared/wire/shared-table-socket.ts';
-import { parseTableId } from '../../worker/shared-protocol.ts';
+import { parseTableId } from '../../worker/shared-table/settings.ts';
 import { hexOf, operatorKey, vectorBeacon } from './shared-table-fixtures.ts';
 
 /** Cloudflare: a WebSocket message is at most 1 MiB; a SQLite row (a record, the state) at most 2 MB. */

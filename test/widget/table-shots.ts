@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../chromium.ts';
 import { defaultShoeRules } from '../../shared/shoe.ts';
-import { FRAME_STYLE } from '../../worker/embed-frame-style.ts';
+import { FRAME_STYLE } from '../../worker/embed/frame-style.ts';
 import { FAKE_PARAMS } from './fake-worker.ts';
 import { startDemoServer } from './demo-server.ts';
 import { LANGUAGES, VIEWPORTS } from './layout-checks.ts';

@@ -8,8 +8,8 @@ import { env, exports } from 'cloudflare:workers';
 import { describe, expect, test } from 'vitest';
 import { type BeaconChain, type BeaconRound, chainInfo, QUICKNET, roundAt, verifyBeacon } from '../../shared/beacon.ts';
 import { localChainHash } from '../../shared/beacon-local.ts';
-import { type BeaconSource, beaconSource, configuredChain, type Fetcher, fetchBeacon, VerifiedRounds } from '../../worker/beacon.ts';
-import { LOCAL_BEACON_SCHEDULE } from '../../worker/beacon-local.ts';
+import { type BeaconSource, beaconSource, configuredChain, type Fetcher, fetchBeacon, VerifiedRounds } from '../../worker/beacon/beacon.ts';
+import { LOCAL_BEACON_SCHEDULE } from '../../worker/beacon/local.ts';
 import worker from '../../worker/index.ts';
 import { api, BASE, CLIENT_IP } from './helpers.ts';
 

@@ -1,6 +1,6 @@
 /** Concurrent requests on one table: serialized, consistent, exactly once — for both phases of a round. */
 import { expect, test } from 'vitest';
-import { TokenBucket } from '../../worker/limits.ts';
+import { TokenBucket } from '../../worker/http/limits.ts';
 
 /** Lifts the session's rate limit (its bucket is public for tests). */
 async function unlimited(sessionId: string): Promise<void> {

@@ -10,11 +10,11 @@ import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, test } from 'vitest';
 import vectors from '../vectors/fairness.json';
-import { DEFAULT_LEDGER_DELAY_MS, type Env, ledgerDelayMs, voidAfterSeconds } from '../../worker/env.ts';
-import { MIGRATIONS, migrate, SCHEMA_VERSION } from '../../worker/schema.ts';
-import { TableStore } from '../../worker/store.ts';
-import { IDEMPOTENCY_TTL_MS } from '../../worker/table.ts';
-import { newSessionId, newToken, tokenHash } from '../../worker/tokens.ts';
+import { DEFAULT_LEDGER_DELAY_MS, type Env, ledgerDelayMs, voidAfterSeconds } from '../../worker/config/env.ts';
+import { MIGRATIONS, migrate, SCHEMA_VERSION } from '../../worker/session/schema.ts';
+import { TableStore } from '../../worker/session/store.ts';
+import { IDEMPOTENCY_TTL_MS } from '../../worker/session/table.ts';
+import { newSessionId, newToken, tokenHash } from '../../worker/http/tokens.ts';
 import { type Jwks, type ReceiptV2, type SignedV2, type Transcript, verifyFileText, verifyTranscript } from '../../shared/index.ts';
 import {
   api,

@@ -7,8 +7,8 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, test } from 'vitest';
-import { escapeHtml, FRAME_STYLE, FRAME_STYLE_HASH, framePage } from '../../worker/embed-frame.ts';
-import type { Env } from '../../worker/env.ts';
+import { escapeHtml, FRAME_STYLE, FRAME_STYLE_HASH, framePage } from '../../worker/embed/frame.ts';
+import type { Env } from '../../worker/config/env.ts';
 import worker from '../../worker/index.ts';
 import { BASE, CLIENT_IP } from './helpers.ts';
 

@@ -8,8 +8,8 @@ import { createExecutionContext, runInDurableObject, waitOnExecutionContext } fr
 import { env } from 'cloudflare:workers';
 import { describe, expect, test } from 'vitest';
 import { type Jwks, verifyTextV2 } from '../../shared/index.ts';
-import { isOriginAllowedFor, isKnownOrigin, normalizeOrigin, parseEmbedPolicy } from '../../worker/cors.ts';
-import type { Env } from '../../worker/env.ts';
+import { isOriginAllowedFor, isKnownOrigin, normalizeOrigin, parseEmbedPolicy } from '../../worker/http/cors.ts';
+import type { Env } from '../../worker/config/env.ts';
 import worker from '../../worker/index.ts';
 import {
   api,

@@ -8,9 +8,9 @@
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect, test } from 'vitest';
-import { DEFAULT_LEDGER_DELAY_MS } from '../../worker/env.ts';
-import { type AffiliateReport, LEDGER_NAME } from '../../worker/ledger.ts';
-import type { Table } from '../../worker/table.ts';
+import { DEFAULT_LEDGER_DELAY_MS } from '../../worker/config/env.ts';
+import { type AffiliateReport, LEDGER_NAME } from '../../worker/ledger/ledger.ts';
+import type { Table } from '../../worker/session/table.ts';
 import { api, bet, insideTable, play, readySession, type Session, startShoe, state } from './helpers.ts';
 
 const ROUND_EVERY_MS = 3000;

@@ -6,11 +6,11 @@ import { createExecutionContext, evictDurableObject, runDurableObjectAlarm, runI
 import { env } from 'cloudflare:workers';
 import { describe, expect, test } from 'vitest';
 import type { Bet } from '../../shared/index.ts';
-import { type Env, ledgerDelayMs } from '../../worker/env.ts';
+import { type Env, ledgerDelayMs } from '../../worker/config/env.ts';
 import worker from '../../worker/index.ts';
-import { type AffiliateFigures, type AffiliateReport, type AttributedFigures, type Figures, LEDGER_NAME } from '../../worker/ledger.ts';
-import { migrate, MIGRATIONS } from '../../worker/schema.ts';
-import type { Table } from '../../worker/table.ts';
+import { type AffiliateFigures, type AffiliateReport, type AttributedFigures, type Figures, LEDGER_NAME } from '../../worker/ledger/ledger.ts';
+import { migrate, MIGRATIONS } from '../../worker/session/schema.ts';
+import type { Table } from '../../worker/session/table.ts';
 import { api, BASE, createSession, insideTable, play, type Session, startShoe, PLAYER_KEY, sessionOf, bet, reveal, state as stateOf } from './helpers.ts';
 
 const ADMIN = env.ADMIN_TOKEN!;

@@ -3,10 +3,10 @@ import { createExecutionContext, runInDurableObject, waitOnExecutionContext } fr
 import { env } from 'cloudflare:workers';
 import { describe, expect, test } from 'vitest';
 import { generateSigningKey } from '../../shared/index.ts';
-import type { Client } from '../../worker/client.ts';
-import type { Env } from '../../worker/env.ts';
+import type { Client } from '../../worker/session/client.ts';
+import type { Env } from '../../worker/config/env.ts';
 import worker from '../../worker/index.ts';
-import type { Table } from '../../worker/table.ts';
+import type { Table } from '../../worker/session/table.ts';
 import { api, BASE, betBody, createSession, endBody, PLAYER_KEY, startBody, startShoe, state } from './helpers.ts';
 
 /** Calls the fetch handler directly with some vars changed. */

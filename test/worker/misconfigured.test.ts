@@ -7,8 +7,8 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers';
 import { describe, expect, test } from 'vitest';
 import { generateSigningKey, playerKeyOf } from '../../shared/index.ts';
-import { isPublicHost } from '../../worker/deploy-check.ts';
-import type { Env } from '../../worker/env.ts';
+import { isPublicHost } from '../../worker/config/deploy-check.ts';
+import type { Env } from '../../worker/config/env.ts';
 import worker from '../../worker/index.ts';
 import { BASE, CLIENT_IP } from './helpers.ts';
 

@@ -7,11 +7,11 @@
 import { createExecutionContext, runDurableObjectAlarm, runInDurableObject, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { MAX_AFFILIATE_TOKEN_LIFETIME_S, mintAffiliateToken } from '../../worker/attribution.ts';
-import { CREATION_KEY_TTL_MS } from '../../worker/client.ts';
+import { MAX_AFFILIATE_TOKEN_LIFETIME_S, mintAffiliateToken } from '../../worker/embed/attribution.ts';
+import { CREATION_KEY_TTL_MS } from '../../worker/session/client.ts';
 import worker from '../../worker/index.ts';
-import { type AffiliateReport, type Figures, type Ledger, LEDGER_MIGRATIONS, LEDGER_NAME } from '../../worker/ledger.ts';
-import { migrate } from '../../worker/schema.ts';
+import { type AffiliateReport, type Figures, type Ledger, LEDGER_MIGRATIONS, LEDGER_NAME } from '../../worker/ledger/ledger.ts';
+import { migrate } from '../../worker/session/schema.ts';
 import {
   api,
   BASE,

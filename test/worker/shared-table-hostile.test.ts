@@ -11,7 +11,7 @@ import { generateSigningKey, type Jwks, playerKeyOf, ROOMS } from '../../shared/
 import { sharedBetRequest, sharedStartRequest, signSharedRequest } from '../../shared/fairness/shared-table/index.ts';
 import { verifySharedText } from '../../shared/fairness/shared-table/verify.ts';
 import { api, bet as privateBet, createSession, readySession, type Session, state } from './helpers.ts';
-import type { SharedTable } from '../../worker/shared-table.ts';
+import type { SharedTable } from '../../worker/shared-table/shared-table.ts';
 import { join, upgrade } from './shared-helpers.ts';
 
 const bet = (amount: number, box: 'player' | 'banker' | 'tie' = 'banker', sector = 1) => ({ sector, box, amount });

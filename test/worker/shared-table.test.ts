@@ -11,7 +11,7 @@ import { describe, expect, test } from 'vitest';
 import { type Jwks, sharedTransferId, type SignedV2, type TransferV2, verifyFileText } from '../../shared/index.ts';
 import { verifySharedText } from '../../shared/fairness/shared-table/verify.ts';
 import { outcomeCode, outcomeOfCode } from '../../shared/fairness/shared-table/outcomes.ts';
-import type { SharedTable } from '../../worker/shared-table.ts';
+import type { SharedTable } from '../../worker/shared-table/shared-table.ts';
 import { api, bet as privateBet, createSession, readySession, reveal, type Session, state, tableFile } from './helpers.ts';
 import { join, type Player, upgrade } from './shared-helpers.ts';
 

@@ -7,8 +7,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, test } from 'vitest';
 import { type Jwks, type SignedV2, signRecordV2, type TransferV2, verifyFileText } from '../../shared/index.ts';
-import { signingKey } from '../../worker/keys.ts';
-import type { Transfer } from '../../worker/shared-wallet.ts';
+import { signingKey } from '../../worker/keys/keys.ts';
+import type { Transfer } from '../../worker/shared-table/wallet.ts';
 import { api, bet, endShoe, insideTable, play, readySession, type Session, startShoe, state, tableFile } from './helpers.ts';
 
 const jwks = async () => (await api('GET', '/.well-known/jwks.json')).body as Jwks;

@@ -3,10 +3,10 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, test } from 'vitest';
 import { canonicalJson } from '../../shared/index.ts';
-import { isIdempotencyKey, requestHash } from '../../worker/idempotency.ts';
-import { addressKey, KeyedBuckets, TokenBucket } from '../../worker/limits.ts';
-import { migrate, MIGRATIONS, SCHEMA_VERSION, schemaVersion } from '../../worker/schema.ts';
-import { bearer, constantTimeEqual, isSessionId, matchesAny, newSessionId, newToken, tokenHash, tokenSession } from '../../worker/tokens.ts';
+import { isIdempotencyKey, requestHash } from '../../worker/http/idempotency.ts';
+import { addressKey, KeyedBuckets, TokenBucket } from '../../worker/http/limits.ts';
+import { migrate, MIGRATIONS, SCHEMA_VERSION, schemaVersion } from '../../worker/session/schema.ts';
+import { bearer, constantTimeEqual, isSessionId, matchesAny, newSessionId, newToken, tokenHash, tokenSession } from '../../worker/http/tokens.ts';
 import { api } from './helpers.ts';
 
 const counter = () => {

@@ -7,7 +7,7 @@
  *   Durable Object (session creation). The in-memory one is a cheap first line: production traffic
  *   spreads over many isolates, so pair it with a Cloudflare rate-limiting rule (API.md).
  */
-import type { RateSpec } from './env.ts';
+import type { RateSpec } from '../config/env.ts';
 
 export class TokenBucket {
   #tokens: number;

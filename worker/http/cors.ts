@@ -22,8 +22,8 @@
  * A refusal is 403 `origin_not_allowed` and carries no CORS allowance.
  */
 import { type Answer, failure } from './answers.ts';
-import { type Env, isDev } from './env.ts';
-import { AFFILIATE_ID } from './schemas.ts';
+import { type Env, isDev } from '../config/env.ts';
+import { AFFILIATE_ID } from './bodies.ts';
 
 const LOOPBACK = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/;
 

@@ -6,8 +6,8 @@
  * comparison hashes both sides with SHA-256 and compares the digests in constant time, so neither
  * the token's length nor its prefix shows in the timing.
  */
-import type { Env } from './env.ts';
-import { bearer, constantTimeEqual, tokenHash } from './tokens.ts';
+import type { Env } from '../config/env.ts';
+import { bearer, constantTimeEqual, tokenHash } from '../http/tokens.ts';
 
 /** A shorter ADMIN_TOKEN is refused (the report stays off): it could be guessed. */
 export const MIN_ADMIN_TOKEN_LENGTH = 16;

@@ -11,8 +11,8 @@
  * - `st_starts`: each seated player's signed start request (seed and cut) for a shoe: one per session;
  * - `st_keys`: which session each player key moves the money of (bound at its first request; one key per session).
  */
-import type { SharedBetStatus } from '../shared/wire/shared-table-socket.ts';
-import type { SharedBetRequest, SharedRecord, SharedStartRequest, SignedShared, SignedSharedRequest } from '../shared/fairness/shared-table/index.ts';
+import type { SharedBetStatus } from '../../shared/wire/shared-table-socket.ts';
+import type { SharedBetRequest, SharedRecord, SharedStartRequest, SignedShared, SignedSharedRequest } from '../../shared/fairness/shared-table/index.ts';
 
 export type BetStatus = SharedBetStatus;
 export type TransferStatus = 'pending' | 'applied' | 'refused';

@@ -11,7 +11,7 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { canonicalJson } from '../shared/fairness/encoding.ts';
+import { canonicalJson } from '../../shared/fairness/encoding.ts';
 
 /** 1–64 printable ASCII characters, no spaces (a UUID fits). */
 const KEY = /^[\x21-\x7e]{1,64}$/;

@@ -13,12 +13,12 @@
  * session id to the table: the table then knows whose money each socket may move.
  */
 import { Hono } from 'hono';
-import { failure } from './answers.ts';
-import { isOriginAllowedFor, isSameOrigin, originRefusal } from './cors.ts';
-import { beaconProblem, misconfigured } from './deploy-check.ts';
-import { type Env, sharedTiming } from './env.ts';
-import { parseTableId, TABLE_ID_RULE } from './shared-protocol.ts';
-import { bearer, ticketSession, tokenHash, tokenSession } from './tokens.ts';
+import { failure } from '../http/answers.ts';
+import { isOriginAllowedFor, isSameOrigin, originRefusal } from '../http/cors.ts';
+import { beaconProblem, misconfigured } from '../config/deploy-check.ts';
+import { type Env, sharedTiming } from '../config/env.ts';
+import { parseTableId, TABLE_ID_RULE } from './settings.ts';
+import { bearer, ticketSession, tokenHash, tokenSession } from '../http/tokens.ts';
 
 export const sharedTableRoutes = new Hono<{ Bindings: Env }>();
 

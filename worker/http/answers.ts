@@ -3,7 +3,7 @@
  * it crosses RPC and can be stored as an idempotent answer. Every error body has the one shape
  * `{ error: { code, message } }` (API.md "Errors").
  */
-import type { ApiErrorBody, ApiErrorCode, ApiErrorDetail } from '../shared/api.ts';
+import type { ApiErrorBody, ApiErrorCode, ApiErrorDetail } from '../../shared/api.ts';
 
 export interface Answer<T = unknown> {
   status: number;

@@ -31,10 +31,10 @@
  * second. Past that, shard by affiliate (one ledger per affiliate, named `ledger:<id>`).
  */
 import { DurableObject } from 'cloudflare:workers';
-import { ROOMS, type RoomId } from '../shared/index.ts';
-import { type Attribution, ATTRIBUTIONS } from './attribution.ts';
-import type { Env } from './env.ts';
-import { migrate, type Migration } from './schema.ts';
+import { ROOMS, type RoomId } from '../../shared/index.ts';
+import { type Attribution, ATTRIBUTIONS } from '../embed/attribution.ts';
+import type { Env } from '../config/env.ts';
+import { migrate, type Migration } from '../session/schema.ts';
 
 /** The one Ledger object. */
 export const LEDGER_NAME = 'ledger';

@@ -97,18 +97,18 @@ import {
   validateParamsV2,
   validatePlayerRequest,
   type VoidV2,
-} from '../shared/index.ts';
-import { type Answer, answer, failure, rateLimited } from './answers.ts';
-import type { Attribution } from './attribution.ts';
-import { isOriginAllowedFor, originRefusal } from './cors.ts';
-import { type Env, ledgerDelayMs, rateLimits, voidAfterSeconds } from './env.ts';
-import { signingKey } from './keys.ts';
-import { LEDGER_NAME } from './ledger.ts';
-import { TokenBucket } from './limits.ts';
+} from '../../shared/index.ts';
+import { type Answer, answer, failure, rateLimited } from '../http/answers.ts';
+import type { Attribution } from '../embed/attribution.ts';
+import { isOriginAllowedFor, originRefusal } from '../http/cors.ts';
+import { type Env, ledgerDelayMs, rateLimits, voidAfterSeconds } from '../config/env.ts';
+import { signingKey } from '../keys/keys.ts';
+import { LEDGER_NAME } from '../ledger/ledger.ts';
+import { TokenBucket } from '../http/limits.ts';
 import { migrate, schemaVersion, SCHEMA_VERSION } from './schema.ts';
 import { type KeyedRecord, type SessionChange, type SessionRow, type SessionState, type ShoeRowV2, stateAfter, TableStore } from './store.ts';
-import { matchesAny, newTicket, TICKET_TTL_MS, tokenHash as tokenHashOf } from './tokens.ts';
-import { decideTransfer, type Transfer, transferError, type TransferOutcome, transferOutcome } from './shared-wallet.ts';
+import { matchesAny, newTicket, TICKET_TTL_MS, tokenHash as tokenHashOf } from '../http/tokens.ts';
+import { decideTransfer, type Transfer, transferError, type TransferOutcome, transferOutcome } from '../shared-table/wallet.ts';
 
 /** Reshuffle mode deals every round from its own stack: the seed is revealed ("reshuffle-limit") after this many accepted rounds. */
 export const RESHUFFLE_ROUNDS_PER_SEED = DEFAULT_ROUND_LIMIT;

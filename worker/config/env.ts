@@ -3,12 +3,12 @@
  * typed configuration. Vars are strings; a missing or malformed number falls back to the default
  * so that a typo in a var can never take the API down.
  */
-import { DEFAULT_VOID_AFTER_SECONDS, VOID_AFTER_MAX } from '../shared/index.ts';
-import type { Client } from './client.ts';
-import type { KeyStore } from './keys.ts';
-import type { Ledger } from './ledger.ts';
-import type { Table } from './table.ts';
-import type { SharedTable } from './shared-table.ts';
+import { DEFAULT_VOID_AFTER_SECONDS, VOID_AFTER_MAX } from '../../shared/index.ts';
+import type { Client } from '../session/client.ts';
+import type { KeyStore } from '../keys/keys.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+import type { Table } from '../session/table.ts';
+import type { SharedTable } from '../shared-table/shared-table.ts';
 
 export interface Env {
   TABLES: DurableObjectNamespace<Table>;
@@ -68,7 +68,7 @@ declare global {
   namespace Cloudflare {
     interface Env extends WorkerEnv {}
     interface GlobalProps {
-      mainModule: typeof import('./index.ts');
+      mainModule: typeof import('../index.ts');
       durableNamespaces: 'Table' | 'KeyStore' | 'Client' | 'Ledger' | 'SharedTable';
     }
   }

@@ -14,12 +14,12 @@
  * iframe and re-dispatches the events there (EMBED.md "The iframe alternative").
  */
 import * as v from 'valibot';
-import { LANGUAGES } from '../shared/languages.ts';
-import { type Answer, failure } from './answers.ts';
-import { embedPolicy } from './cors.ts';
-import { type Env, isDev } from './env.ts';
-import { CreateSessionBody, parseBody } from './schemas.ts';
-import { parseTableId, TABLE_ID_RULE } from './shared-protocol.ts';
+import { LANGUAGES } from '../../shared/languages.ts';
+import { type Answer, failure } from '../http/answers.ts';
+import { embedPolicy } from '../http/cors.ts';
+import { type Env, isDev } from '../config/env.ts';
+import { CreateSessionBody, parseBody } from '../http/bodies.ts';
+import { parseTableId, TABLE_ID_RULE } from '../shared-table/settings.ts';
 
 /**
  * The query, every field optional (absent: the element's default). Room and affiliate are the
@@ -63,8 +63,8 @@ export function parseEmbedQuery(params: URLSearchParams): { ok: true; value: Emb
   return { ok: true, value: parsed.value };
 }
 
-export { FRAME_STYLE, FRAME_STYLE_HASH } from './embed-frame-style.ts';
-import { FRAME_STYLE, FRAME_STYLE_HASH } from './embed-frame-style.ts';
+export { FRAME_STYLE, FRAME_STYLE_HASH } from './frame-style.ts';
+import { FRAME_STYLE, FRAME_STYLE_HASH } from './frame-style.ts';
 
 /** Text safe inside an HTML attribute value or element. */
 export function escapeHtml(text: string): string {

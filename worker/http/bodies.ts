@@ -14,7 +14,7 @@ import {
   ROOM_IDS,
   SHOE_MODES,
   type StartShoeRequestV2,
-} from '../shared/index.ts';
+} from '../../shared/index.ts';
 
 /** The largest request body the API reads, in bytes. Fifteen bets take about 700. */
 export const MAX_BODY_BYTES = 4096;

@@ -12,14 +12,14 @@
  * only the token's hash.
  */
 import { DurableObject } from 'cloudflare:workers';
-import type { CreatedSessionV2 as CreatedSession, SessionViewV2 as SessionView } from '../shared/index.ts';
-import { type Answer, answer, failure, isSuccess, rateLimited } from './answers.ts';
-import { type Env, rateLimits } from './env.ts';
-import type { Attribution } from './attribution.ts';
+import type { CreatedSessionV2 as CreatedSession, SessionViewV2 as SessionView } from '../../shared/index.ts';
+import { type Answer, answer, failure, isSuccess, rateLimited } from '../http/answers.ts';
+import { type Env, rateLimits } from '../config/env.ts';
+import type { Attribution } from '../embed/attribution.ts';
 import type { Idem } from './table.ts';
-import { TokenBucket } from './limits.ts';
-import type { CreateSessionBody } from './schemas.ts';
-import { newSessionId, newToken, tokenHash } from './tokens.ts';
+import { TokenBucket } from '../http/limits.ts';
+import type { CreateSessionBody } from '../http/bodies.ts';
+import { newSessionId, newToken, tokenHash } from '../http/tokens.ts';
 
 /** How long a creation's Idempotency-Key is remembered. */
 export const CREATION_KEY_TTL_MS = 24 * 60 * 60 * 1000;

@@ -6,7 +6,7 @@
  * of ours: a quiet 400 `body_aborted`, never an exception (which would be logged as a 500).
  */
 import { type Answer, failure } from './answers.ts';
-import { MAX_BODY_BYTES } from './schemas.ts';
+import { MAX_BODY_BYTES } from './bodies.ts';
 
 export type BodyResult = { ok: true; value: unknown } | { ok: false; answer: Answer<never> };
 

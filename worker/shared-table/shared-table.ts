@@ -22,7 +22,7 @@
  * recorded; pending ones are asked again, with the same id, on every alarm.
  */
 import { DurableObject } from 'cloudflare:workers';
-import { type BeaconChain, type BeaconRound, timeOfRound } from '../shared/beacon.ts';
+import { type BeaconChain, type BeaconRound, timeOfRound } from '../../shared/beacon.ts';
 import {
   buildClose,
   buildSharedCommitment,
@@ -48,14 +48,14 @@ import {
   validateSharedBet,
   validateSharedRequest,
   voidNotBefore,
-} from '../shared/fairness/shared-table/index.ts';
-import { outcomeCode } from '../shared/fairness/shared-table/outcomes.ts';
-import { sharedTransferId } from '../shared/fairness/v2/transfer.ts';
-import { canonicalJson, DEFAULT_SHOE_PARAMS, defaultShoeRules, newServerSeed, ROOMS, totalStake } from '../shared/index.ts';
-import { beaconSource, type BeaconSource, fetchBeacon, type Fetcher, VerifiedRounds } from './beacon.ts';
-import { configuredTables, type Env, isDev, seatsPerAddress, sharedTiming } from './env.ts';
-import { signingKey } from './keys.ts';
-import { addressKey, TokenBucket } from './limits.ts';
+} from '../../shared/fairness/shared-table/index.ts';
+import { outcomeCode } from '../../shared/fairness/shared-table/outcomes.ts';
+import { sharedTransferId } from '../../shared/fairness/v2/transfer.ts';
+import { canonicalJson, DEFAULT_SHOE_PARAMS, defaultShoeRules, newServerSeed, ROOMS, totalStake } from '../../shared/index.ts';
+import { beaconSource, type BeaconSource, fetchBeacon, type Fetcher, VerifiedRounds } from '../beacon/beacon.ts';
+import { configuredTables, type Env, isDev, seatsPerAddress, sharedTiming } from '../config/env.ts';
+import { signingKey } from '../keys/keys.ts';
+import { addressKey, TokenBucket } from '../http/limits.ts';
 import {
   type ClientMessage,
   clientMessageText,
@@ -68,10 +68,10 @@ import {
   serverMessageText,
   type SharedTablePublicState,
   type SharedTableSeat,
-} from '../shared/wire/shared-table-socket.ts';
-import { MAX_SOCKETS, MAX_SOCKETS_PER_PLAYER, parseTableId, RETRY_MS, type TableConfig } from './shared-protocol.ts';
-import { type BetRow, SharedStore, type TransferRow } from './shared-store.ts';
-import { RETRY_LATER, type Transfer, type TransferOutcome } from './shared-wallet.ts';
+} from '../../shared/wire/shared-table-socket.ts';
+import { MAX_SOCKETS, MAX_SOCKETS_PER_PLAYER, parseTableId, RETRY_MS, type TableConfig } from './settings.ts';
+import { type BetRow, SharedStore, type TransferRow } from './store.ts';
+import { RETRY_LATER, type Transfer, type TransferOutcome } from './wallet.ts';
 
 /** Reshuffle tables reveal their server seed and commit a new one after this many closed rounds. */
 export const RESHUFFLE_ROUND_LIMIT = 100;

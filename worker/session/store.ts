@@ -19,8 +19,8 @@ import type {
   SignedV2,
   StartBody,
   StartV2,
-} from '../shared/index.ts';
-import type { StoredTransfer, Transfer } from './shared-wallet.ts';
+} from '../../shared/index.ts';
+import type { StoredTransfer, Transfer } from '../shared-table/wallet.ts';
 
 export type Protocol = 'pb-fair-1' | 'pb-fair-2';
 

@@ -22,12 +22,12 @@
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
-import type { Attribution } from '../shared/api.ts';
-import { type Answer, failure } from './answers.ts';
-import { isOriginListedFor } from './cors.ts';
-import type { Env } from './env.ts';
-import { AFFILIATE_ID } from './schemas.ts';
-import { base64url, constantTimeEqual } from './tokens.ts';
+import type { Attribution } from '../../shared/api.ts';
+import { type Answer, failure } from '../http/answers.ts';
+import { isOriginListedFor } from '../http/cors.ts';
+import type { Env } from '../config/env.ts';
+import { AFFILIATE_ID } from '../http/bodies.ts';
+import { base64url, constantTimeEqual } from '../http/tokens.ts';
 
 export type { Attribution };
 

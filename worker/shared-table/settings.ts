@@ -6,7 +6,7 @@
  * the room sets the limits (shared/ ROOMS), `.reshuffle` deals every round from a fresh stack
  * (shoe mode otherwise), `.fast` shortens the betting window (to a third; wrangler.toml SHARED_WINDOW_MS sets the normal one).
  */
-import { type RoomId, isRoomId, type ShoeMode } from '../shared/index.ts';
+import { type RoomId, isRoomId, type ShoeMode } from '../../shared/index.ts';
 
 /** How often the table asks again for a beacon round not published yet, or retries a transfer. */
 export const RETRY_MS = 1_000;

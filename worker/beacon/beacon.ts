@@ -13,11 +13,11 @@
  * - `BEACON_CHAIN`: `quicknet` (the default) or the JSON of the chain's `/info`
  *   `{ hash, schemeID, public_key, period, genesis_time }`; the local beacon ignores it (it has its own chain).
  */
-import { type BeaconChain, type BeaconRound, isRound, parseChainInfo, QUICKNET, verifyBeacon } from '../shared/beacon.ts';
+import { type BeaconChain, type BeaconRound, isRound, parseChainInfo, QUICKNET, verifyBeacon } from '../../shared/beacon.ts';
 import { exports } from 'cloudflare:workers';
-import { fail, ok, type EngineError, type Result } from '../shared/errors.ts';
-import { localBeaconSigner, LOCAL_BEACON_PATH } from './beacon-local.ts';
-import type { Env } from './env.ts';
+import { fail, ok, type EngineError, type Result } from '../../shared/errors.ts';
+import { localBeaconSigner, LOCAL_BEACON_PATH } from './local.ts';
+import type { Env } from '../config/env.ts';
 
 export type BeaconFailureCode =
   /** No answer in time, a network fault, or an error status (e.g. 425/404: the round is not published yet). */

@@ -13,10 +13,10 @@
  *   `BEACON_URL`, `BEACON_CHAIN` or `BEACON_SECRET_KEY`: the shared-table routes only; private
  *   tables use no beacon and keep working.
  */
-import { type Answer, failure } from './answers.ts';
-import { beaconSource } from './beacon.ts';
+import { type Answer, failure } from '../http/answers.ts';
+import { beaconSource } from '../beacon/beacon.ts';
 import type { Env } from './env.ts';
-import { signingKey } from './keys.ts';
+import { signingKey } from '../keys/keys.ts';
 
 /** The settings a misconfiguration can name. */
 export type Setting = 'SIGNING_KEY' | 'BEACON_URL' | 'BEACON_CHAIN' | 'BEACON_SECRET_KEY';

@@ -21,12 +21,12 @@ import { hkdf } from '@noble/hashes/hkdf.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { Hono } from 'hono';
-import { type BeaconRound, chainInfo, QUICKNET, roundAt, timeOfRound } from '../shared/beacon.ts';
-import { beaconSecretKeyFromSeed, type LocalBeacon, localBeacon, parseBeaconSecretKey, signRound } from '../shared/beacon-local.ts';
-import { type EngineError, type Result } from '../shared/errors.ts';
-import { base64urlToBytes } from '../shared/fairness/encoding.ts';
-import type { Env } from './env.ts';
-import { KEYSTORE_NAME } from './keys.ts';
+import { type BeaconRound, chainInfo, QUICKNET, roundAt, timeOfRound } from '../../shared/beacon.ts';
+import { beaconSecretKeyFromSeed, type LocalBeacon, localBeacon, parseBeaconSecretKey, signRound } from '../../shared/beacon-local.ts';
+import { type EngineError, type Result } from '../../shared/errors.ts';
+import { base64urlToBytes } from '../../shared/fairness/encoding.ts';
+import type { Env } from '../config/env.ts';
+import { KEYSTORE_NAME } from '../keys/keys.ts';
 
 /** Where the Worker serves its own beacon: the base URL of a relay. */
 export const LOCAL_BEACON_PATH = '/api/beacon';

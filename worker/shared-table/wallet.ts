@@ -17,7 +17,7 @@
  *
  * This module holds the rules (pure); store.ts the rows; table.ts the order of the steps.
  */
-import { balanceAfterTransfer, type TransferAsk, transferShapeError } from '../shared/index.ts';
+import { balanceAfterTransfer, type TransferAsk, transferShapeError } from '../../shared/index.ts';
 
 /** One movement of a player's money asked by a shared table (its table, shoe and round, why, how much). */
 export type Transfer = TransferAsk;

@@ -11,8 +11,8 @@
  * local state in `.wrangler/`, so the key survives restarts and old transcripts keep verifying.
  */
 import { DurableObject } from 'cloudflare:workers';
-import { generateSigningKey, importSigningKey, type Jwks, type SigningKey } from '../shared/index.ts';
-import type { Env } from './env.ts';
+import { generateSigningKey, importSigningKey, type Jwks, type SigningKey } from '../../shared/index.ts';
+import type { Env } from '../config/env.ts';
 
 /** The one KeyStore object. */
 export const KEYSTORE_NAME = 'keys';
