@@ -31,7 +31,7 @@ const WARMUP_ROUNDS = 30;
 const MEASURED_SECONDS = 8;
 const BASELINE_REQUESTS = 1000;
 
-/** The table's counters (`Table.stats()`, worker/table.ts). */
+/** The table's counters (`Table.stats()`, worker/session/table.ts). */
 interface TableStats {
   rowsWritten: number;
   changes: Partial<Record<'create' | 'start' | 'bet' | 'secret' | 'secret-ending-shoe' | 'end' | 'void' | 'ledger', { count: number; rowsWritten: number }>>;

@@ -2,7 +2,7 @@
  * dist/_headers for Cloudflare's static assets (and `wrangler dev`): the widget loaded from the
  * Worker by a page on ANOTHER origin. Module scripts and dynamic `import()` are fetched in CORS
  * mode, so without `Access-Control-Allow-Origin` a host page could not load the loader nor its lazy
- * chunks. The code is public; only the API is origin-checked (worker/cors.ts). Chunk names carry a
+ * chunks. The code is public; only the API is origin-checked (worker/http/cors.ts). Chunk names carry a
  * content hash, and a versioned loader (`/v/<version>/…`, cdn-versions.ts) never changes, so both
  * are cached for good; the latest loader (and the iframe helper) are cached for five minutes, so a
  * deploy reaches every page that does not pin a version within minutes.

@@ -18,7 +18,7 @@ import { FakeWorker, mountTable, shadow, unmountAll, until } from './helpers.ts'
 export { LANGUAGES, VIEWPORTS };
 
 /**
- * The table's width in the /embed frame (FRAME_STYLE of worker/embed-frame.ts): the width of the
+ * The table's width in the /embed frame (FRAME_STYLE of worker/embed/frame.ts): the width of the
  * frame, capped so that a wide, short screen shows the whole table, except on a phone held sideways.
  */
 function frameWidth(width: number, height: number): number {

@@ -4,7 +4,7 @@
  * 390×844, 844×390, 360×640, 640×360) in every language (en, ru, it, el), writes PNGs of the table
  * ready, with bets placed, the shuffle and cut of a new shoe (the first deal starts it), a round
  * being dealt and the settled round. The page is the /embed frame's: its one style
- * (worker/embed-frame.ts) and the table alone in it.
+ * (worker/embed/frame.ts) and the table alone in it.
  *
  *   npm run build && npx node test/widget/table-shots.ts [outDir]     (default test-results/shots)
  *   PB_SHOTS_ONLY=844x390,360x640 …                                   (only those screens)

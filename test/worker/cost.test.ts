@@ -13,7 +13,7 @@ import vectors from '../vectors/fairness.json';
 import { DEFAULT_LEDGER_DELAY_MS, type Env, ledgerDelayMs, voidAfterSeconds } from '../../worker/config/env.ts';
 import { MIGRATIONS, migrate, SCHEMA_VERSION } from '../../worker/session/schema.ts';
 import { TableStore } from '../../worker/session/store.ts';
-import { IDEMPOTENCY_TTL_MS } from '../../worker/session/table.ts';
+import { IDEMPOTENCY_TTL_MS } from '../../worker/session/replay.ts';
 import { newSessionId, newToken, tokenHash } from '../../worker/http/tokens.ts';
 import { type Jwks, type ReceiptV2, type SignedV2, type Transcript, verifyFileText, verifyTranscript } from '../../shared/index.ts';
 import {

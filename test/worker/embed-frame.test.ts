@@ -1,5 +1,5 @@
 /**
- * `GET /embed`, the table as a page for an iframe (worker/embed-frame.ts), inside workerd, with the
+ * `GET /embed`, the table as a page for an iframe (worker/embed/frame.ts), inside workerd, with the
  * test EMBED_ORIGINS of test/worker/vitest.config.ts:
  *   "*": https://casino.example · acme: https://acme.example, https://*.acme-partners.example ·
  *   beta: https://beta.example:8443 · and DEV = "true".

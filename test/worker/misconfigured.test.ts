@@ -1,6 +1,6 @@
 /**
  * A deploy that fails closed says why: a missing or malformed setting is answered 503
- * `misconfigured` naming it, on the routes it concerns (worker/deploy-check.ts), instead of a
+ * `misconfigured` naming it, on the routes it concerns (worker/config/deploy-check.ts), instead of a
  * generic 500 on every route or a development default live on a public host.
  */
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';

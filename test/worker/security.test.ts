@@ -1,5 +1,5 @@
 /**
- * Findings of the outside audit (issue 12 §2), inside workerd: framing headers on the Worker's
+ * Findings of an outside security audit, inside workerd: framing headers on the Worker's
  * answers, an upload dropped half way, replayed session creations, affiliate attribution (signed /
  * origin / claimed) and the scope of an Idempotency-Key. Test vars: test/worker/vitest.config.ts
  * (acme: https://acme.example and a key in AFFILIATE_KEYS; "*": https://casino.example; DEV on).

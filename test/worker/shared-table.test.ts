@@ -1,5 +1,5 @@
 /**
- * Shared tables (issue 13) inside workerd: many players at one table, the betting window, the
+ * Shared tables inside workerd: many players at one table, the betting window, the
  * beacon, voids, hibernation, reconnects, and money conserved across the table and the sessions.
  * Betting windows are short here (vitest.config.ts SHARED_WINDOW_MS); the beacon is the Worker's
  * own local one, reached through the same code path as a drand relay. Players sign their own

@@ -8,7 +8,7 @@
  *
  * Configuration (wrangler.toml [vars], API.md "Public randomness beacon"):
  * - `BEACON_URL`: the relay's base URL (e.g. a drand HTTP relay); empty or unset: the Worker's own
- *   local beacon at `/api/beacon` (beacon-local.ts), reached by the same HTTP requests through the
+ *   local beacon at `/api/beacon` (local.ts), reached by the same HTTP requests through the
  *   Worker's own fetch handler (its loopback, `exports.default`: no network, no self-fetch limits);
  * - `BEACON_CHAIN`: `quicknet` (the default) or the JSON of the chain's `/info`
  *   `{ hash, schemeID, public_key, period, genesis_time }`; the local beacon ignores it (it has its own chain).

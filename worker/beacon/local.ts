@@ -11,7 +11,7 @@
  *
  * The key: the `BEACON_SECRET_KEY` secret (64 hex characters) if set; otherwise, in zero-config
  * development (no `SIGNING_KEY` either), one derived with HKDF-SHA256 from the local signing key that
- * the KeyStore Durable Object generated and keeps (keys.ts), so it survives restarts with it. With
+ * the KeyStore Durable Object generated and keeps (keys/keys.ts), so it survives restarts with it. With
  * `SIGNING_KEY` set and neither `BEACON_URL` nor `BEACON_SECRET_KEY`, there is no beacon (a
  * production Worker must use a public one: DEPLOY.md "Public randomness beacon").
  *

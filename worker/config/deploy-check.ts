@@ -4,7 +4,7 @@
  * concerns — never a generic 500 on every request, never a development default on a public host.
  *
  * - No `SIGNING_KEY` on a public host: every API route and the JWKS. Without the secret the Worker
- *   signs with a key it generated itself (keys.ts), fine on the developer's machine, worthless on
+ *   signs with a key it generated itself (keys/keys.ts), fine on the developer's machine, worthless on
  *   a public host. A host is public unless it is loopback (localhost, 127.0.0.0/8, 0.0.0.0, ::1), a name
  *   under a TLD reserved for tests (RFC 2606/6761: .localhost, .test, .example, .invalid) or a
  *   private-network address (10/8, 172.16/12, 192.168/16, 169.254/16, fc00::/7, fe80::/10).
@@ -54,7 +54,7 @@ export async function signingKeyProblem(env: Env, url: string): Promise<Misconfi
       message: `SIGNING_KEY is not set: this Worker answers on the public host ${host} and will not sign with a development key there. Set the SIGNING_KEY secret (DEPLOY.md "The signing key").`,
     };
   }
-  // Imported once per isolate (keys.ts caches it); a malformed secret is named, not a 500.
+  // Imported once per isolate (keys/keys.ts caches it); a malformed secret is named, not a 500.
   return signingKey(env).then(
     () => null,
     (err: Error) => ({ setting: 'SIGNING_KEY', message: `SIGNING_KEY is malformed: ${err.message}` }),

@@ -16,17 +16,17 @@ export interface Env {
   CLIENTS: DurableObjectNamespace<Client>;
   /** The singleton ("ledger") that totals sessions, rounds and money per affiliate and room. */
   LEDGER: DurableObjectNamespace<Ledger>;
-  /** One object per shared table, by table id ("hall-1/a"): the round loop of issue 13 (shared-table.ts). */
+  /** One object per shared table, by table id ("hall-1/a"): its players, its round loop (shared-table/shared-table.ts). */
   SHARED_TABLES: DurableObjectNamespace<SharedTable>;
   /** "true": browsers on localhost / 127.0.0.1 (any port) may call the API. */
   DEV?: string;
-  /** JSON: affiliate id (or "*": everyone) → origins allowed to embed its tables (cors.ts). */
+  /** JSON: affiliate id (or "*": everyone) → origins allowed to embed its tables (http/cors.ts). */
   EMBED_ORIGINS?: string;
   /** Older comma-separated origins allowed for everyone; the same as adding them to EMBED_ORIGINS["*"]. */
   ALLOWED_ORIGINS?: string;
   /** Secret: the bearer token of the operator's report (`GET /api/admin/affiliates`); unset, the report is off. */
   ADMIN_TOKEN?: string;
-  /** Secret: JSON, affiliate id → HMAC key (32+ characters) its server mints `Affiliate-Token`s with (attribution.ts). */
+  /** Secret: JSON, affiliate id → HMAC key (32+ characters) its server mints `Affiliate-Token`s with (embed/attribution.ts). */
   AFFILIATE_KEYS?: string;
   /** Secret: the Ed25519 private key as a JWK JSON string (with d, x and kid). */
   SIGNING_KEY?: string;
@@ -36,7 +36,7 @@ export interface Env {
   BEACON_URL?: string;
   /** The relay's chain: "quicknet" (default) or the JSON of its /info. */
   BEACON_CHAIN?: string;
-  /** Secret: the local beacon's BLS12-381 secret key, 64 hex characters (beacon-local.ts); unset in development: derived from the local signing key. */
+  /** Secret: the local beacon's BLS12-381 secret key, 64 hex characters (beacon/local.ts); unset in development: derived from the local signing key. */
   BEACON_SECRET_KEY?: string;
   RATE_SESSION_BURST?: string;
   RATE_SESSION_PER_SEC?: string;
@@ -54,9 +54,9 @@ export interface Env {
   SHARED_TABLE_IDS?: string;
   /** Shared tables: sessions one client address (CF-Connecting-IP) may seat at one table at once (default 16). */
   SHARED_SEATS_PER_ADDRESS?: string;
-  /** Tests only, never in production: the step of a round at which a shared table stops (shared-table.ts `haltIfAsked`). */
+  /** Tests only, never in production: the step of a round at which a shared table stops (shared-table/parts.ts `haltIfAsked`). */
   SHARED_TEST_HALT?: string;
-  /** Tests only, never in production: a smaller round limit committed for new reshuffle shoes (shared-table.ts `reshuffleRoundLimit`; honoured only with DEV=true). */
+  /** Tests only, never in production: a smaller round limit committed for new reshuffle shoes (shared-table/round.ts `reshuffleRoundLimit`; honoured only with DEV=true). */
   SHARED_TEST_ROUND_LIMIT?: string;
   /** Seconds an accepted round waits for the player's secret before it is voided (default 600, at most 86400); committed in every new shoe's params. */
   VOID_AFTER_SECONDS?: string;
@@ -124,7 +124,7 @@ export function ledgerDelayMs(env: Env): number {
   return positive(env.LEDGER_DELAY_MS, DEFAULT_LEDGER_DELAY_MS);
 }
 
-/** Shared tables' timing (shared-protocol.ts): the betting windows and the beacon's grace. */
+/** Shared tables' timing (shared-table/settings.ts): the betting windows and the beacon's grace. */
 export function sharedTiming(env: Env): { windowMs: { normal: number; fast: number }; beaconLateMs: number } {
   const normal = Math.max(100, positive(env.SHARED_WINDOW_MS, 15_000));
   return { windowMs: { normal, fast: Math.max(100, Math.round(normal / 3)) }, beaconLateMs: positive(env.SHARED_BEACON_LATE_MS, 10_000) };

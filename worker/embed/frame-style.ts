@@ -1,5 +1,5 @@
 /**
- * The /embed frame's one inline style and the CSP hash that allows it (embed-frame.ts). A module of
+ * The /embed frame's one inline style and the CSP hash that allows it (frame.ts). A module of
  * its own, free of the Worker's runtime, so that the screenshot tooling can frame a table the same way.
  */
 import { sha256 } from '@noble/hashes/sha2.js';

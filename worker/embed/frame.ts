@@ -6,7 +6,7 @@
  *
  * Inside the frame the table calls the API from the Worker's own origin, which the CORS check
  * always lets through; what keeps the table off sites the operator did not allow is the page's
- * `frame-ancestors`: the affiliate's origins and the `"*"` ones from EMBED_ORIGINS (cors.ts), plus
+ * `frame-ancestors`: the affiliate's origins and the `"*"` ones from EMBED_ORIGINS (http/cors.ts), plus
  * loopback in DEV. The page runs no inline script; its one inline style is allowed by its hash.
  *
  * The frame talks to its parent (widget/embed/frame.ts, `/embed-frame.js`): it posts the table's

@@ -1,5 +1,5 @@
 /**
- * The Worker's HTTP API (the fetch handler of index.ts): routes the HTTP API (API.md), checks what can be checked without
+ * The Worker's fetch handler (index.ts hands it every request): routes the HTTP API (API.md), checks what can be checked without
  * the table (client address rate limit, CORS origin, session id, bearer token, Idempotency-Key,
  * body size, JSON, body shape), then calls the table session's Durable Object over RPC and turns
  * its `Answer` into the response. Everything else is served from the static assets in dist/
@@ -28,7 +28,9 @@ import { jwks } from '../keys/keys.ts';
 import { LEDGER_NAME } from '../ledger/ledger.ts';
 import { addressKey, KeyedBuckets } from './limits.ts';
 import { AFFILIATE_ID, AFFILIATE_ID_RULE, CreateSessionBody, parseBody, SignedRequestBody } from './bodies.ts';
-import type { Auth, Idem, Table } from '../session/table.ts';
+import type { Auth } from '../session/auth.ts';
+import type { Idem } from '../session/replay.ts';
+import type { Table } from '../session/table.ts';
 import { sharedTableRoutes } from '../shared-table/routes.ts';
 import { bearer, isSessionId, tokenHash, tokenSession } from './tokens.ts';
 
@@ -65,13 +67,13 @@ function send(c: C, a: Answer): Response {
 // ---- the edge: no framing, CORS, rate limit per address, no caching ------------------------------
 
 /**
- * Only /embed may be framed, by the origins embed-frame.ts names. Everything else the Worker
+ * Only /embed may be framed, by the origins embed/frame.ts names. Everything else the Worker
  * answers (the API, the JWKS, an unknown path) says so; the static pages get the same headers
  * from dist/_headers (scripts/cdn-headers.ts).
  */
 app.use('*', async (c, next) => {
   await next();
-  // The frame itself carries its own frame-ancestors (embed-frame.ts); its refusals do not.
+  // The frame itself carries its own frame-ancestors (embed/frame.ts); its refusals do not.
   if (new URL(c.req.url).pathname === '/embed' && c.res.headers.has('Content-Security-Policy')) return;
   c.res.headers.set('X-Frame-Options', 'DENY');
   if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', "frame-ancestors 'none'");
@@ -271,7 +273,7 @@ app.get('/api/embed-check', (c) => {
 
 /**
  * The operator's report: sessions, rounds, turnover and house result per affiliate and room
- * (ledger.ts). `Authorization: Bearer <ADMIN_TOKEN>`; off (404) while no ADMIN_TOKEN is set; for
+ * (ledger/ledger.ts). `Authorization: Bearer <ADMIN_TOKEN>`; off (404) while no ADMIN_TOKEN is set; for
  * servers and the command line, not for pages on other origins.
  */
 app.get('/api/admin/affiliates', async (c) => {
@@ -288,10 +290,10 @@ app.get('/api/admin/affiliates', async (c) => {
   return send(c, answer(200, await c.env.LEDGER.getByName(LEDGER_NAME).report()));
 });
 
-/** The Worker's own randomness beacon, a drand relay's routes, while no BEACON_URL is set (beacon-local.ts). */
+/** The Worker's own randomness beacon, a drand relay's routes, while no BEACON_URL is set (beacon/local.ts). */
 app.route(LOCAL_BEACON_PATH, localBeaconRoutes);
 
-/** Shared tables: state, transcript, and the players' WebSocket (shared-routes.ts). */
+/** Shared tables: state, transcript, and the players' WebSocket (shared-table/routes.ts). */
 app.route('/api/tables', sharedTableRoutes);
 
 app.get('/.well-known/jwks.json', async (c) => {
@@ -301,7 +303,7 @@ app.get('/.well-known/jwks.json', async (c) => {
   return res;
 });
 
-/** The table alone, as a page for an iframe (embed-frame.ts); its frame-ancestors follow EMBED_ORIGINS. */
+/** The table alone, as a page for an iframe (embed/frame.ts); its frame-ancestors follow EMBED_ORIGINS. */
 app.get('/embed', (c) => {
   const query = parseEmbedQuery(new URL(c.req.url).searchParams);
   if (query.ok) return frameResponse(query.value, c.env);

@@ -1,6 +1,6 @@
 /**
  * Reading an untrusted request body: at most `MAX_BODY_BYTES` (413 past that, whether or not a
- * Content-Length says so), UTF-8, then JSON. Shapes are checked afterwards by `schemas.ts`.
+ * Content-Length says so), UTF-8, then JSON. Shapes are checked afterwards by `bodies.ts`.
  *
  * A client that drops its upload half way (the stream errors) is the client's doing, not a fault
  * of ours: a quiet 400 `body_aborted`, never an exception (which would be logged as a 500).

@@ -164,7 +164,7 @@ export function isOriginAllowedFor(origin: string | null, affiliate: string | nu
 
 /**
  * Whether `origin` is listed for `affiliate` by name (null: under `"*"`), not merely allowed
- * through `"*"` or the dev loopback rule: the evidence of an `origin` attribution (attribution.ts).
+ * through `"*"` or the dev loopback rule: the evidence of an `origin` attribution (embed/attribution.ts).
  */
 export function isOriginListedFor(origin: string, affiliate: string | null, env: Env): boolean {
   const policy = embedPolicy(env);

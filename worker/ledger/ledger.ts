@@ -22,7 +22,7 @@
  * aggregate kept in step); a repeat writes nothing. The delay makes one push of a player's burst
  * of rounds. The report reads every session's row once.
  *
- * Attribution. Every session is counted under how its affiliate was attributed (attribution.ts):
+ * Attribution. Every session is counted under how its affiliate was attributed (embed/attribution.ts):
  * `signed` (a token from the affiliate's server), `origin` (a browser on an origin listed for the
  * affiliate) or `claimed` (nothing proves it). Each figure of the report is split that way in
  * `attribution`; an affiliate is owed what is proven, and a large `claimed` share is a question.

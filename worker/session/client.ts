@@ -16,7 +16,7 @@ import type { CreatedSessionV2 as CreatedSession, SessionViewV2 as SessionView }
 import { type Answer, answer, failure, isSuccess, rateLimited } from '../http/answers.ts';
 import { type Env, rateLimits } from '../config/env.ts';
 import type { Attribution } from '../embed/attribution.ts';
-import type { Idem } from './table.ts';
+import type { Idem } from './replay.ts';
 import { TokenBucket } from '../http/limits.ts';
 import type { CreateSessionBody } from '../http/bodies.ts';
 import { newSessionId, newToken, tokenHash } from '../http/tokens.ts';

@@ -14,11 +14,11 @@
  *
  * Version 2 adds to `session` the table's running totals (rounds, staked, returned; updated in
  * each round's transaction) and `ledger_rounds`, how many of those rounds the operator's ledger
- * has acknowledged (-1: the ledger does not know the session yet). See `ledger.ts`. No longer
+ * has acknowledged (-1: the ledger does not know the session yet). See `ledger/ledger.ts`. No longer
  * written: the table keeps the acknowledgment in memory (a row per push saved); what is stored
  * is still a true lower bound.
  *
- * Version 3 adds to `session` its `attribution` (signed / origin / claimed, `attribution.ts`).
+ * Version 3 adds to `session` its `attribution` (signed / origin / claimed, `embed/attribution.ts`).
  * `tokens` holds one hash per session since replays of a creation return the first token; rows
  * from older versions may hold more, and they stay valid.
  *
@@ -117,7 +117,7 @@ export const MIGRATIONS: readonly Migration[] = [
        staked_total = (SELECT COALESCE(SUM(json_extract(record, '$.body.staked')), 0) FROM receipts),
        returned_total = (SELECT COALESCE(SUM(json_extract(record, '$.body.returned')), 0) FROM receipts)`,
   ],
-  // 2 → 3: how the session's affiliate was attributed (attribution.ts); older sessions proved nothing.
+  // 2 → 3: how the session's affiliate was attributed (embed/attribution.ts); older sessions proved nothing.
   [`ALTER TABLE session ADD COLUMN attribution TEXT NOT NULL DEFAULT 'claimed' CHECK (attribution IN ('signed', 'origin', 'claimed'))`],
   // 3 → 4: two rows written per round (see above); the current shoe's position moves to the session.
   [

@@ -28,7 +28,7 @@ export interface SessionRow {
   sessionId: string;
   room: RoomId;
   affiliate: string | null;
-  /** How the affiliate was attributed at creation (attribution.ts); 'claimed' for older sessions. */
+  /** How the affiliate was attributed at creation (embed/attribution.ts); 'claimed' for older sessions. */
   attribution: Attribution;
   /** pb-fair-1 sessions (created before schema version 5) are read-only. */
   protocol: Protocol;

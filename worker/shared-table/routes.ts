@@ -1,5 +1,5 @@
 /**
- * The routes of shared tables (API.md "Shared tables"), mounted at /api/tables by index.ts:
+ * The routes of shared tables (API.md "Shared tables"), mounted at /api/tables by http/app.ts:
  *
  *   GET /api/tables/:room/:name             the table's public state (no token)
  *   GET /api/tables/:room/:name/transcript  a shoe's signed records (?shoe=n; default: the current one)

@@ -6,7 +6,7 @@
  *   which never leaves the object before the reveal);
  * - `st_bets`: one row per player key and round: its signed bet request, stake, where the debit stands;
  * - `st_transfers`: the table's half of every money movement with a player's session (pending
- *   until the session's answer is recorded: shared-wallet.ts has the other half);
+ *   until the session's answer is recorded: wallet.ts has the other half);
  * - `st_records`: every signed record, in order: the public transcript;
  * - `st_starts`: each seated player's signed start request (seed and cut) for a shoe: one per session;
  * - `st_keys`: which session each player key moves the money of (bound at its first request; one key per session).

@@ -1,5 +1,5 @@
 /**
- * The session's side of the money protocol with shared tables (issue 13, API.md "Shared tables:
+ * The session's side of the money protocol with shared tables (API.md "Shared tables:
  * money"). A player's balance stays in their own session object (`Table`); a shared table
  * (`SharedTable`) moves it only through `Table.sharedTransfer`, one transfer at a time, each named
  * by an id the table derives from (table, shoe, round, player, purpose). There is no transaction
@@ -13,9 +13,9 @@
  *   the private transcript states every movement and its balances stay continuous. A transfer id seen again
  *   gets the stored outcome and changes nothing. Retrying is always safe;
  * - the table writes the transfer as pending before asking, and as settled when it has the answer
- *   (shared-table.ts); until then it asks again on its next alarm.
+ *   (shared-table/transfers.ts); until then it asks again on its next alarm.
  *
- * This module holds the rules (pure); store.ts the rows; table.ts the order of the steps.
+ * This module holds the rules (pure); session/store.ts the rows; session/shared-table-money.ts the order of the steps.
  */
 import { balanceAfterTransfer, type TransferAsk, transferShapeError } from '../../shared/index.ts';
 

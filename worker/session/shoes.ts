@@ -1,0 +1,161 @@
+/**
+ * A table session's shoes: a fresh server seed and its signed commitment, the reveal that ends a
+ * shoe and the next shoe chained to it, the rows of that ending, and the shoe's remaining stack
+ * before its next round. The server seed never leaves here before the shoe's signed reveal.
+ */
+import {
+  buildCommitmentV2,
+  buildRevealV2,
+  CARDS_PER_DECK,
+  type CommitmentV2,
+  dealRoundV2,
+  type EndRequest,
+  newServerSeed,
+  type ReceiptV2,
+  type RevealReason,
+  type RevealV2,
+  ROOMS,
+  type ShoeParamsV2,
+  type ShoeStateV2,
+  type SignedRequest,
+  type SignedV2,
+  signRecordV2,
+  startShoeV2,
+  type TableLimits,
+} from '../../shared/index.ts';
+import { signingKey } from '../keys/keys.ts';
+import { iso, type SessionParts } from './parts.ts';
+import { type SessionRow, type SessionState, type ShoeRowV2, stateAfter } from './store.ts';
+
+/** A new shoe: its seed (kept here) and its signed commitment. */
+export interface NextShoe {
+  number: number;
+  params: ShoeParamsV2;
+  serverSeed: string;
+  commitment: SignedV2<CommitmentV2>;
+}
+
+/** A shoe's end: its reveal, and the next shoe. */
+export interface Ending {
+  reveal: SignedV2<RevealV2>;
+  next: NextShoe;
+}
+
+/** The cuts a pb-fair-2 player may choose: 1 … N − 1 (FAIRNESS.md §B5). */
+export function cutRangeV2(params: ShoeParamsV2): { min: number; max: number } {
+  return { min: 1, max: params.decks * CARDS_PER_DECK - 1 };
+}
+
+const randomBytes = (n: number): Uint8Array => crypto.getRandomValues(new Uint8Array(n));
+
+export class Shoes {
+  readonly #parts: SessionParts;
+  /** The current shoe's state after its settled rounds (the remaining stack: server-side only), by shoe and settled count. */
+  #dealt: { shoe: number; settled: number; state: ShoeStateV2 } | null = null;
+
+  constructor(parts: SessionParts) {
+    this.#parts = parts;
+  }
+
+  /** A fresh server seed for shoe `number` and its signed commitment (the seed stays here). */
+  async commit(a: {
+    table: string;
+    number: number;
+    params: ShoeParamsV2;
+    limits: TableLimits;
+    playerKey: string;
+    openingBalance: number;
+    prev: string | null;
+    now: string;
+  }): Promise<NextShoe> {
+    const serverSeed = newServerSeed(randomBytes);
+    const key = await signingKey(this.#parts.env);
+    const body = buildCommitmentV2({
+      table: a.table,
+      shoe: a.number,
+      keyId: key.keyId,
+      params: a.params,
+      limits: a.limits,
+      serverSeed,
+      playerKey: a.playerKey,
+      openingBalance: a.openingBalance,
+      prev: a.prev,
+      issuedAt: a.now,
+    });
+    const commitment = await signRecordV2(body, key);
+    return { number: a.number, params: a.params, serverSeed, commitment };
+  }
+
+  /** The reveal of `shoe` after `last` (saying who ended it), and the next shoe's commitment opening with the closing balance. */
+  async endAndCommit(
+    session: SessionRow,
+    shoe: ShoeRowV2,
+    last: SignedV2,
+    reason: RevealReason,
+    closingBalance: number,
+    request?: SignedRequest<EndRequest>,
+  ): Promise<Ending> {
+    const key = await signingKey(this.#parts.env);
+    const now = iso(this.#parts.now());
+    const reveal = await signRecordV2(
+      buildRevealV2({
+        last,
+        serverSeed: shoe.serverSeed,
+        rounds: session.shoeRounds,
+        reason,
+        ...(request ? { request } : {}),
+        closingBalance,
+        keyId: key.keyId,
+        issuedAt: now,
+      }),
+      key,
+    );
+    const next = await this.commit({
+      table: session.sessionId,
+      number: shoe.number + 1,
+      params: shoe.params,
+      limits: ROOMS[session.room].limits,
+      playerKey: session.playerKey!,
+      openingBalance: closingBalance,
+      prev: reveal.hash,
+      now,
+    });
+    return { reveal, next };
+  }
+
+  /**
+   * The rows of a shoe's end after the record that left the session in `state`: its reveal
+   * (unless `appendReveal` is false: it answers the request, appended already), the shoe ended,
+   * the next shoe and its commitment, which opens the session's state for that shoe.
+   */
+  writeEnding(shoeNumber: number, ending: Ending, state: SessionState, appendReveal = true): void {
+    const store = this.#parts.store;
+    const revealed = stateAfter(state, { pendingRound: null, dueAt: null });
+    if (appendReveal) store.appendRecord(ending.reveal, revealed);
+    store.endShoe(shoeNumber, ending.reveal);
+    store.insertShoe(ending.next);
+    store.appendRecord(ending.next.commitment, stateAfter(revealed, { shoeRounds: 0 }));
+  }
+
+  /**
+   * The shoe's state before its next round: the remaining stack after the settled rounds. Kept in
+   * memory; rebuilt after a restart by replaying the shoe's receipts (each names its secret and
+   * acceptance), which is what a verifier does after the reveal.
+   */
+  stateOf(shoe: ShoeRowV2): ShoeStateV2 {
+    const receipts = () => this.#parts.store.records(shoe.number).filter((x) => x.body.type === 'receipt') as SignedV2<ReceiptV2>[];
+    if (this.#dealt?.shoe === shoe.number) return this.#dealt.state;
+    let state = startShoeV2(shoe.params, shoe.serverSeed, shoe.clientSeed!, shoe.cut!);
+    for (const r of receipts()) {
+      const q = r.body.request.body;
+      state = dealRoundV2(shoe.params, state, shoe.serverSeed, shoe.cut!, q.secret, q.acceptance).state;
+    }
+    this.#dealt = { shoe: shoe.number, settled: state.rounds, state };
+    return state;
+  }
+
+  /** After a settled round: the shoe's state for the next one (null: the shoe ended, nothing kept). */
+  dealt(shoe: number, state: ShoeStateV2 | null): void {
+    this.#dealt = state === null ? null : { shoe, settled: state.rounds, state };
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * What a pb-fair-2 session shows: the session, a shoe (committed, never its seed), and the
+ * answers of the changes (a bet's acceptance, a settled round, an ended shoe). Built from explicit
+ * fields of the stored rows and records, the same for a first answer and its replay.
+ */
+import {
+  type AcceptanceAnswer,
+  type AcceptanceV2,
+  type EndAnswerV2,
+  type ReceiptV2,
+  type RevealV2,
+  ROOMS,
+  type RoundAnswerV2,
+  type SessionViewV2,
+  type ShoeParamsV2,
+  type ShoeSummary,
+  type ShoeViewV2,
+  type SignedV2,
+} from '../../shared/index.ts';
+import { iso } from './parts.ts';
+import { cutRangeV2, type Ending, type NextShoe } from './shoes.ts';
+import type { SessionRow, ShoeRowV2, TableStore } from './store.ts';
+
+const stakeOf = (a: AcceptanceV2): number => a.request.body.bets.reduce((sum, b) => sum + b.amount, 0);
+
+export function shoeView(shoe: Pick<ShoeRowV2, 'number' | 'status' | 'rounds' | 'params' | 'commitment' | 'start' | 'reveal'>): ShoeViewV2 {
+  const view: ShoeViewV2 = {
+    number: shoe.number,
+    status: shoe.status,
+    rounds: shoe.rounds,
+    params: shoe.params,
+    cutRange: cutRangeV2(shoe.params),
+    commitment: shoe.commitment,
+  };
+  if (shoe.start) view.start = shoe.start;
+  if (shoe.reveal) view.reveal = shoe.reveal;
+  return view;
+}
+
+/** The session: balance, limits, current shoe, head, pending round, last receipt. */
+export function sessionView(store: TableStore, session: SessionRow): SessionViewV2 {
+  const room = ROOMS[session.room];
+  const head = store.lastRecord(null)!;
+  return {
+    protocol: 'pb-fair-2',
+    sessionId: session.sessionId,
+    room: session.room,
+    roomName: room.name,
+    affiliate: session.affiliate,
+    attribution: session.attribution,
+    balance: session.balance,
+    limits: room.limits,
+    playerKey: session.playerKey!,
+    shoe: shoeView(store.shoeV2(session.currentShoe)!),
+    head,
+    pending: session.pendingRound === null ? null : { acceptance: head as SignedV2<AcceptanceV2>, voidAt: session.dueAt! },
+    lastReceipt: store.lastRecord<ReceiptV2>('receipt'),
+  };
+}
+
+/** A bet's answer: its acceptance, the balance after the stake, and when the round voids without its secret. */
+export function acceptanceAnswer(store: TableStore, acceptance: SignedV2<AcceptanceV2>, params?: ShoeParamsV2): AcceptanceAnswer {
+  const a = acceptance.body;
+  const vas = (params ?? store.shoeV2(a.shoe)!.params).voidAfterSeconds;
+  return {
+    acceptance,
+    balance: a.balanceBefore - stakeOf(a),
+    voidAt: iso(Date.parse(a.issuedAt) + vas * 1000),
+    shoe: { number: a.shoe, status: 'in-play', rounds: a.round },
+  };
+}
+
+/** A secret's answer: the receipt, and the reveal and the next shoe when the round ended the shoe. */
+export function roundAnswer(receipt: SignedV2<ReceiptV2>, ending: Ending | null): RoundAnswerV2 {
+  const b = receipt.body;
+  const result: RoundAnswerV2 = { receipt, balance: b.balanceAfter, shoe: { number: b.shoe, status: ending ? 'ended' : 'in-play', rounds: b.round } };
+  if (ending) {
+    result.reveal = ending.reveal;
+    result.nextShoe = shoeView({ ...ending.next, status: 'awaiting-start', start: null, rounds: 0, reveal: null });
+  }
+  return result;
+}
+
+/** An end request's answer: the reveal and the next shoe. */
+export function endAnswer(reveal: SignedV2<RevealV2>, next: NextShoe): EndAnswerV2 {
+  const b = reveal.body;
+  const shoe: ShoeSummary = { number: b.shoe, status: 'ended', rounds: b.rounds };
+  return { reveal, balance: b.closingBalance, shoe, nextShoe: shoeView({ ...next, status: 'awaiting-start', start: null, rounds: 0, reveal: null }) };
+}

@@ -1,0 +1,52 @@
+/**
+ * The table session's own timer (`due_at`): a round accepted and owed whose secret does not come
+ * within `voidAfterSeconds` is voided (signed, its stake returned; the shoe revealed when that
+ * was its last round); a shoe whose newest record is a void, idle for `voidAfterSeconds`, is
+ * revealed ("void-timeout"). Run inside the session's queue of changes, by the alarm or before
+ * any change that finds it due.
+ */
+import { type AcceptanceV2, buildVoidV2, revealDue, signRecordV2 } from '../../shared/index.ts';
+import { signingKey } from '../keys/keys.ts';
+import { iso, type SessionParts } from './parts.ts';
+import type { Shoes } from './shoes.ts';
+import { stateAfter } from './store.ts';
+
+/** Whether the session's timer is due now. */
+export function timerDue(parts: SessionParts): boolean {
+  const session = parts.store.session();
+  return session !== null && session.dueAt !== null && parts.now() >= Date.parse(session.dueAt);
+}
+
+export async function runVoidTimer(parts: SessionParts, shoes: Shoes): Promise<void> {
+  if (!parts.exists()) return;
+  const { store } = parts;
+  const session = store.session()!;
+  if (session.protocol !== 'pb-fair-2' || session.dueAt === null || parts.now() < Date.parse(session.dueAt)) return;
+  const shoe = store.shoeV2(session.currentShoe)!;
+  const key = await signingKey(parts.env);
+  const now = iso(parts.now());
+  if (session.pendingRound !== null) {
+    const acceptance = store.lastRecord<AcceptanceV2>('acceptance', shoe.number, session.pendingRound)!;
+    const voided = await signRecordV2(buildVoidV2(acceptance, key.keyId, now), key);
+    const reason = revealDue(shoe.params, { cutCardOut: false, accepted: session.shoeRounds });
+    const ending = reason ? await shoes.endAndCommit(session, shoe, voided, reason, voided.body.balanceAfter) : null;
+    parts.counted('void', () => {
+      const voidedState = stateAfter(session, {
+        balance: voided.body.balanceAfter,
+        pendingRound: null,
+        dueAt: iso(Date.parse(now) + shoe.params.voidAfterSeconds * 1000),
+      });
+      store.appendRecord(voided, voidedState);
+      if (ending) shoes.writeEnding(shoe.number, ending, voidedState);
+    });
+    return;
+  }
+  const last = store.lastRecord(null)!;
+  // Idle after a void, shared-table transfers aside (§B14): the reveal follows the newest record.
+  if ((last.body.type === 'transfer' ? store.lastPrivateRecord()! : last).body.type !== 'void') return;
+  const ending = await shoes.endAndCommit(session, shoe, last, 'void-timeout', session.balance);
+  parts.counted('idle-reveal', () => {
+    shoes.writeEnding(shoe.number, ending, session);
+    shoes.dealt(shoe.number, null);
+  });
+}

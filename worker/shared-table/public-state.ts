@@ -1,0 +1,53 @@
+/**
+ * What a shared table shows (API.md "Shared tables"): its public state, the same to everyone
+ * (GET and the socket's `state`), and a seated session's own place in it.
+ */
+import { outcomeCode } from '../../shared/fairness/shared-table/outcomes.ts';
+import { ROOMS } from '../../shared/index.ts';
+import type { SharedTablePublicState, SharedTableSeat } from '../../shared/wire/shared-table-socket.ts';
+import type { SharedTableParts, TableState } from './parts.ts';
+
+/** The table as anyone sees it. */
+export function publicState(p: SharedTableParts, s: TableState): SharedTablePublicState {
+  const round = s.phase === 'awaiting-beacon' ? s.shoe.closed : s.shoe.closed + 1;
+  const commitment = p.store.record(s.shoe.number, 'commitment')!.record;
+  const start = p.store.record(s.shoe.number, 'start')?.record ?? null;
+  const lastDeal = p.store.record(s.shoe.number, 'deal')?.record ?? null;
+  return {
+    tableId: s.config.tableId,
+    room: s.config.room,
+    mode: s.config.mode,
+    speed: s.config.speed,
+    windowMs: s.config.windowMs,
+    limits: ROOMS[s.config.room].limits,
+    shoe: {
+      number: s.shoe.number,
+      params: s.shoe.params,
+      commitment,
+      start,
+      closed: s.shoe.closed,
+      cardsDealt: s.shoe.deal?.dealt ?? 0,
+      cardsLeft: s.shoe.deal && s.shoe.params.mode === 'shoe' ? s.shoe.deal.remaining.length : null,
+    },
+    round,
+    phase: s.phase,
+    closesAt: s.closesAt === null ? null : new Date(s.closesAt).toISOString(),
+    beaconRound: s.beaconRound,
+    close: s.phase === 'awaiting-beacon' ? (p.store.record(s.shoe.number, 'close', round)?.record ?? null) : null,
+    bets:
+      s.phase === 'idle' ? [] : p.store.bets(s.shoe.number, round, 'accepted').map((b) => ({ player: b.player, stake: b.stake, bets: b.request.body.bets })),
+    lastDeal,
+    outcomes: p.store.recordsOf(s.shoe.number, 'deal').map((r) => outcomeCode(r.record.body)),
+    connections: p.ctx.getWebSockets().length,
+  };
+}
+/** The session's own seat: its start, its bets of the round, and its balance when known. */
+export function seatOf(p: SharedTableParts, s: TableState, session: string, balance: number | null): SharedTableSeat {
+  const round = s.phase === 'awaiting-beacon' ? s.shoe.closed : s.shoe.closed + 1;
+  const bets = p.store.sessionBets(s.shoe.number, round, session).filter((b) => b.status !== 'refused');
+  return {
+    ...(balance === null ? {} : { balance }),
+    started: p.store.hasStart(s.shoe.number, session),
+    bets: bets.map((b) => ({ player: b.player, request: b.request, stake: b.stake, status: b.status })),
+  };
+}

@@ -1,0 +1,281 @@
+/**
+ * A shared table's round loop, run on the object's alarm, never on timers:
+ *   betting (a window) → close (the signed close record: every accepted bet request, the first
+ *   beacon round published after the close) → wait for that beacon round → deal from the
+ *   committed shoe and the beacon value, one signed settlement per player, broadcast → next window.
+ * A window that closes with no bets opens again only while someone is connected. A beacon round
+ * later than the committed deadline voids the round: the void record, and every stake back by a
+ * refund transfer. A shoe's end (cut card, or a reshuffle shoe's round limit) reveals its server
+ * seed and commits the next shoe in the same step.
+ *
+ * Crash safety: every step is one `transactionSync` writing its records and the next state
+ * together, re-entered from the stored state by the next alarm.
+ */
+import { type BeaconChain, type BeaconRound, timeOfRound } from '../../shared/beacon.ts';
+import {
+  buildClose,
+  buildSharedCommitment,
+  buildSharedDeal,
+  buildSharedReveal,
+  buildSharedStart,
+  buildSharedVoid,
+  checkSharedStartRequest,
+  DEFAULT_BEACON_DEADLINE_SECONDS,
+  type SharedCommitment,
+  type SharedDeal,
+  type SharedParams,
+  type SharedStart,
+  sharedRevealDue,
+  sharedStartInputs,
+  type SignedShared,
+  signSharedRecord,
+  signSharedSettlements,
+  startSharedShoe,
+  voidNotBefore,
+} from '../../shared/fairness/shared-table/index.ts';
+import { sharedTransferId } from '../../shared/fairness/v2/transfer.ts';
+import { DEFAULT_SHOE_PARAMS, defaultShoeRules, newServerSeed, ROOMS } from '../../shared/index.ts';
+import { MAX_SEATS } from '../../shared/wire/shared-table-socket.ts';
+import { fetchBeacon, VerifiedRounds } from '../beacon/beacon.ts';
+import { type Env, isDev, sharedTiming } from '../config/env.ts';
+import { signingKey } from '../keys/keys.ts';
+import { haltIfAsked, type SharedTableParts, type ShoeState, type TableState } from './parts.ts';
+import type { Seats } from './seats.ts';
+import type { TableConfig } from './settings.ts';
+import type { TableTransfers } from './transfers.ts';
+
+/** Reshuffle tables reveal their server seed and commit a new one after this many closed rounds. */
+export const RESHUFFLE_ROUND_LIMIT = 100;
+
+/**
+ * The round limit committed for a new reshuffle shoe: RESHUFFLE_ROUND_LIMIT, or in development only
+ * (DEV=true) `SHARED_TEST_ROUND_LIMIT`, so that a test reaches a shoe's reveal in a round or two.
+ */
+export function reshuffleRoundLimit(env: Env): number {
+  const asked = Number(env.SHARED_TEST_ROUND_LIMIT ?? '');
+  return isDev(env) && Number.isSafeInteger(asked) && asked >= 1 && asked < RESHUFFLE_ROUND_LIMIT ? asked : RESHUFFLE_ROUND_LIMIT;
+}
+
+export class RoundLoop {
+  readonly #p: SharedTableParts;
+  readonly #seats: Seats;
+  readonly #transfers: TableTransfers;
+
+  constructor(parts: SharedTableParts, seats: Seats, transfers: TableTransfers) {
+    this.#p = parts;
+    this.#seats = seats;
+    this.#transfers = transfers;
+  }
+
+  /** Opens the next betting window, or sleeps when nobody is there. */
+  async openWindow(now: number): Promise<void> {
+    const s = this.#p.state();
+    if (s.phase !== 'idle' || this.#p.ctx.getWebSockets().length === 0) return;
+    this.#p.save({ ...s, phase: 'betting', closesAt: now + s.config.windowMs, beaconRound: null });
+    this.announceWindow();
+    await this.#p.schedule();
+  }
+  async close(now: number): Promise<void> {
+    const s = this.#p.state();
+    const round = s.shoe.closed + 1;
+    const accepted = this.#p.store.bets(s.shoe.number, round, 'accepted');
+    if (accepted.length === 0) {
+      // No round is dealt without bets: the window opens again while someone is there.
+      const open = this.#p.ctx.getWebSockets().length > 0;
+      this.#p.save({ ...s, phase: open ? 'betting' : 'idle', closesAt: open ? now + s.config.windowMs : null });
+      this.announceWindow();
+      return;
+    }
+    const key = await signingKey(this.#p.env);
+    const source = await this.#p.beaconSource();
+    const issuedAt = new Date(now).toISOString();
+    let shoe = s.shoe;
+    let last = this.#p.store.last()!.record;
+    const records: SignedShared[] = [];
+    let startRecord: SignedShared<SharedStart> | null = null;
+    if (shoe.clientSeed === null) {
+      // The start: the signed start requests of every bettor of this round and of the players seated now, MAX_SEATS at most.
+      const seated = new Set([...accepted.map((b) => b.session), ...this.#seats.sessions()].slice(0, MAX_SEATS));
+      const commitment = this.#p.store.record(shoe.number, 'commitment')!.record;
+      // Stored requests were checked on arrival; one stored by an older version that breaks a rule is left out, never signed.
+      const starts = this.#p.store.starts(shoe.number, seated).filter((r) => checkSharedStartRequest(commitment, r.body).ok);
+      const built = buildSharedStart(commitment, starts, key.keyId, issuedAt);
+      if (!built.ok) throw new Error(`${s.config.tableId}: the start cannot be built: ${built.error.message}`);
+      const start = await signSharedRecord(built.value, key);
+      const inputs = sharedStartInputs(start.body, shoe.params.decks);
+      shoe = { ...shoe, clientSeed: inputs.clientSeed, cut: inputs.cut, deal: startSharedShoe(shoe.params, shoe.serverSeed, inputs.clientSeed, inputs.cut) };
+      records.push(start);
+      startRecord = start;
+      last = start;
+    }
+    const built = buildClose({ last, round, bets: accepted.map((b) => b.request), beacon: source.chain, keyId: key.keyId, issuedAt });
+    if (!built.ok) throw new Error(`${s.config.tableId}: the close cannot be built: ${built.error.message}`);
+    const close = await signSharedRecord(built.value, key);
+    records.push(close);
+    this.#p.ctx.storage.transactionSync(() => {
+      for (const r of records) this.#p.store.insertRecord(round, null, r);
+      this.#p.save({ ...s, shoe: { ...shoe, closed: round }, phase: 'awaiting-beacon', closesAt: null, beaconRound: close.body.beaconRound });
+    });
+    await haltIfAsked(this.#p.env, 'closed');
+    this.#p.broadcast({
+      type: 'close',
+      shoe: shoe.number,
+      round,
+      close,
+      connections: this.#p.ctx.getWebSockets().length,
+      ...(startRecord ? { start: startRecord } : {}),
+    });
+  }
+  async awaitBeacon(now: number): Promise<void> {
+    const s = this.#p.state();
+    const source = await this.#p.beaconSource();
+    if (now < timeOfRound(source.chain, s.beaconRound!)) return;
+    // A test's relay gets a cache of its own: the isolate's may already hold the round.
+    const got = await fetchBeacon(source, s.beaconRound!, this.#p.hooks.beaconFetch ? { fetch: this.#p.hooks.beaconFetch, cache: new VerifiedRounds() } : {});
+    if (got.ok) return this.#deal(source.chain, got.value);
+    if (this.#p.now() >= voidNotBefore(source.chain, s.shoe.params, s.beaconRound!)) return this.#void(source.chain);
+    console.warn(`punto-banco: ${s.config.tableId} shoe ${s.shoe.number} round ${s.shoe.closed}: ${got.error.message} (asking again)`);
+  }
+  async #deal(chain: BeaconChain, beacon: BeaconRound): Promise<void> {
+    const s = this.#p.state();
+    const shoe = s.shoe;
+    const round = shoe.closed;
+    const key = await signingKey(this.#p.env);
+    const issuedAt = new Date(this.#p.now()).toISOString();
+    const close = this.#p.store.record(shoe.number, 'close', round)!.record;
+    const accepted = this.#p.store.bets(shoe.number, round, 'accepted');
+    const built = buildSharedDeal({
+      params: shoe.params,
+      state: shoe.deal!,
+      serverSeed: shoe.serverSeed,
+      cut: shoe.cut!,
+      chain,
+      close,
+      beacon,
+      keyId: key.keyId,
+      issuedAt,
+    });
+    if (!built.ok) throw new Error(`${s.config.tableId}: the deal cannot be built: ${built.error.message}`);
+    const deal = await signSharedRecord(built.value.body, key);
+    const bySession = new Map(accepted.map((b) => [b.player, b]));
+    const balances = new Map(accepted.map((b) => [b.player, b.balanceBefore!]));
+    const settlements = await signSharedSettlements({ deal, close, balances, key, issuedAt });
+    const after = { ...shoe, deal: built.value.state };
+    const ending = await this.#revealIfDue(s, after, deal.body, settlements.at(-1) ?? deal, key.keyId, issuedAt);
+    this.#p.ctx.storage.transactionSync(() => {
+      this.#p.store.insertRecord(round, null, deal);
+      for (const x of settlements) {
+        const bet = bySession.get(x.body.player)!;
+        this.#p.store.insertRecord(round, x.body.player, x);
+        if (x.body.returned > 0) {
+          this.#p.store.insertTransfer({
+            id: sharedTransferId(s.config.tableId, shoe.number, round, x.body.player, 'credit'),
+            session: bet.session,
+            shoe: shoe.number,
+            round,
+            kind: 'credit',
+            amount: x.body.returned,
+          });
+        }
+      }
+      if (ending) for (const r of ending.records) this.#p.store.insertRecord(round, null, r);
+      this.#nextRound({ ...s, shoe: ending ? ending.next : after });
+    });
+    await haltIfAsked(this.#p.env, ending ? 'revealed' : 'dealt');
+    this.#p.broadcast({ type: 'deal', shoe: shoe.number, round, deal });
+    for (const x of settlements) this.#p.toSession(bySession.get(x.body.player)!.session, { type: 'settlement', shoe: shoe.number, round, settlement: x });
+    if (ending) this.#p.broadcast({ type: 'reveal', shoe: shoe.number, reveal: ending.reveal, commitment: ending.commitment });
+    this.announceWindow();
+    await this.#transfers.retry();
+  }
+  /** The round voids (its beacon is late past the committed deadline): every stake goes back by its own refund transfer. */
+  async #void(chain: BeaconChain): Promise<void> {
+    const s = this.#p.state();
+    const shoe = s.shoe;
+    const round = shoe.closed;
+    const key = await signingKey(this.#p.env);
+    const issuedAt = new Date(this.#p.now()).toISOString();
+    const close = this.#p.store.record(shoe.number, 'close', round)!.record;
+    const accepted = this.#p.store.bets(shoe.number, round, 'accepted');
+    const built = buildSharedVoid({ close, chain, params: shoe.params, keyId: key.keyId, issuedAt });
+    if (!built.ok) throw new Error(`${s.config.tableId}: the void cannot be built: ${built.error.message}`);
+    const voided = await signSharedRecord(built.value, key);
+    const ending = await this.#revealIfDue(s, shoe, null, voided, key.keyId, issuedAt);
+    this.#p.ctx.storage.transactionSync(() => {
+      this.#p.store.insertRecord(round, null, voided);
+      for (const b of accepted) {
+        this.#p.store.insertTransfer({
+          id: sharedTransferId(s.config.tableId, shoe.number, round, b.player, 'refund'),
+          session: b.session,
+          shoe: shoe.number,
+          round,
+          kind: 'refund',
+          amount: b.stake,
+        });
+      }
+      if (ending) for (const r of ending.records) this.#p.store.insertRecord(round, null, r);
+      this.#nextRound({ ...s, shoe: ending ? ending.next : shoe });
+    });
+    await haltIfAsked(this.#p.env, ending ? 'revealed' : 'voided');
+    this.#p.broadcast({ type: 'void', shoe: shoe.number, round, void: voided, refunds: accepted.map((b) => ({ player: b.player, returned: b.stake })) });
+    if (ending) this.#p.broadcast({ type: 'reveal', shoe: shoe.number, reveal: ending.reveal, commitment: ending.commitment });
+    this.announceWindow();
+    await this.#transfers.retry();
+  }
+  /** The reveal the rules force after this round, and the next shoe's commitment chained to it. */
+  async #revealIfDue(s: TableState, shoe: ShoeState, deal: SharedDeal | null, last: SignedShared, keyId: string, issuedAt: string) {
+    const reason = sharedRevealDue(shoe.params, { cutCardOut: deal?.cutCardOut ?? false, closed: shoe.closed });
+    if (reason === null) return null;
+    const key = await signingKey(this.#p.env);
+    const reveal = await signSharedRecord(buildSharedReveal({ last, serverSeed: shoe.serverSeed, rounds: shoe.closed, reason, keyId, issuedAt }), key);
+    const next = await this.commitShoe(s.config, shoe.number + 1, reveal.hash, Date.parse(issuedAt));
+    return { reveal, commitment: next.commitment, records: [reveal, next.commitment] as SignedShared[], next: next.shoe };
+  }
+  /** After a round: the next window when someone is connected, else sleep. (Inside the step's transaction.) */
+  #nextRound(s: TableState): void {
+    const open = this.#p.ctx.getWebSockets().length > 0;
+    this.#p.save({ ...s, phase: open ? 'betting' : 'idle', closesAt: open ? this.#p.now() + s.config.windowMs : null, beaconRound: null });
+  }
+  announceWindow(): void {
+    const s = this.#p.state();
+    if (s.phase === 'betting')
+      this.#p.broadcast({
+        type: 'open',
+        shoe: s.shoe.number,
+        round: s.shoe.closed + 1,
+        closesAt: new Date(s.closesAt!).toISOString(),
+        // Who is at the table, once a window (a message to all on every join would grow with the square of the players).
+        connections: this.#p.ctx.getWebSockets().length,
+      });
+  }
+  async commitShoe(
+    config: TableConfig,
+    number: number,
+    prev: string | null,
+    now: number,
+  ): Promise<{ shoe: ShoeState; commitment: SignedShared<SharedCommitment> }> {
+    const source = await this.#p.beaconSource();
+    const beaconDeadlineSeconds = Math.min(DEFAULT_BEACON_DEADLINE_SECONDS, Math.max(1, Math.ceil(sharedTiming(this.#p.env).beaconLateMs / 1000)));
+    // The cut card in the middle of the stack (rule text 000), as at a private table: a committed parameter, so shoes committed before with another place stay verifiable.
+    const { decks, burn, cutCardFromEnd } = defaultShoeRules('shoe', DEFAULT_SHOE_PARAMS.decks);
+    const params: SharedParams =
+      config.mode === 'shoe'
+        ? { algorithm: 'pb-shared-1', mode: 'shoe', decks, burn, cutCardFromEnd, beaconDeadlineSeconds }
+        : { algorithm: 'pb-shared-1', mode: 'reshuffle', decks, roundLimit: reshuffleRoundLimit(this.#p.env), beaconDeadlineSeconds };
+    const serverSeed = newServerSeed((n) => crypto.getRandomValues(new Uint8Array(n)));
+    const key = await signingKey(this.#p.env);
+    const body = buildSharedCommitment({
+      table: config.tableId,
+      shoe: number,
+      keyId: key.keyId,
+      params,
+      limits: ROOMS[config.room].limits,
+      beacon: source.chain,
+      serverSeed,
+      prev,
+      issuedAt: new Date(now).toISOString(),
+    });
+    const commitment = await signSharedRecord(body, key);
+    return { shoe: { number, params, serverSeed, clientSeed: null, cut: null, deal: null, closed: 0 }, commitment };
+  }
+}
