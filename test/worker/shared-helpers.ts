@@ -6,23 +6,25 @@ import { exports } from 'cloudflare:workers';
 import { type Bet, generateSigningKey, type SigningKey } from '../../shared/index.ts';
 import { sharedBetRequest, sharedStartRequest, signSharedRequest } from '../../shared/fairness/shared-table/index.ts';
 import { playerKeyOf } from '../../shared/fairness/v2/records.ts';
+import type { SharedBetRequest, SharedCommitment, SignedShared, SignedSharedRequest } from '../../shared/fairness/shared-table/index.ts';
+import { readServerMessage, type ServerMessage, type ServerMessageOf, type ServerMessageType } from '../../shared/wire/shared-table-socket.ts';
 import { BASE, CLIENT_IP, type Session } from './helpers.ts';
 
 export interface Player {
   session: Session;
   ws: WebSocket;
-  messages: any[];
+  messages: ServerMessage[];
   /** The first message not yet taken of `type` that satisfies `test` (waits for it). */
-  next(type: string, test?: (m: any) => boolean, timeoutMs?: number): Promise<any>;
+  next<T extends ServerMessageType>(type: T, test?: (m: ServerMessageOf<T>) => boolean, timeoutMs?: number): Promise<ServerMessageOf<T>>;
   send(m: object): void;
   close(): void;
   /** The player's own key: its pseudonym at the table. */
   key: SigningKey;
   player: string;
   /** Signs and sends a start request for the table's committed shoe. */
-  start(commitment: any, clientSeed: string, cut: number): Promise<void>;
+  start(commitment: SignedShared<SharedCommitment>, clientSeed: string, cut: number): Promise<void>;
   /** Signs and sends a bet request; returns the signed request (to send it again). */
-  bet(table: string, shoe: number, round: number, bets: Bet[]): Promise<object>;
+  bet(table: string, shoe: number, round: number, bets: Bet[]): Promise<SignedSharedRequest<SharedBetRequest>>;
 }
 
 export async function upgrade(path: string, headers: Record<string, string> = {}): Promise<Response> {
@@ -34,11 +36,13 @@ export async function join(session: Session, table: string, key?: SigningKey): P
   const res = await upgrade(`/api/tables/${table}/ws`, { Authorization: `Bearer ${session.token}` });
   if (res.status !== 101 || !res.webSocket) throw new Error(`join failed: ${res.status} ${await res.text()}`);
   const ws = res.webSocket;
-  const messages: any[] = [];
+  const messages: ServerMessage[] = [];
   const waiters: Array<() => void> = [];
   ws.accept();
   ws.addEventListener('message', (e) => {
-    messages.push(JSON.parse(String(e.data)));
+    const m = readServerMessage(String(e.data));
+    if (!m) throw new Error(`not a message of the shared table's protocol: ${String(e.data)}`);
+    messages.push(m);
     for (const w of waiters.splice(0)) w();
   });
   const taken = new Set<number>();
@@ -46,13 +50,13 @@ export async function join(session: Session, table: string, key?: SigningKey): P
     session,
     ws,
     messages,
-    async next(type, test = () => true, timeoutMs = 30_000) {
+    async next<T extends ServerMessageType>(type: T, test: (m: ServerMessageOf<T>) => boolean = () => true, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const i = messages.findIndex((m, j) => !taken.has(j) && m.type === type && test(m));
+        const i = messages.findIndex((m, j) => !taken.has(j) && m.type === type && test(m as ServerMessageOf<T>));
         if (i >= 0) {
           taken.add(i);
-          return messages[i];
+          return messages[i] as ServerMessageOf<T>;
         }
         if (Date.now() > deadline) throw new Error(`no "${type}" message within ${timeoutMs} ms; got ${messages.map((m) => m.type).join(', ')}`);
         await new Promise<void>((resolve) => {

@@ -12,6 +12,7 @@ import { sharedBetRequest, sharedStartRequest, signSharedRequest } from '../../s
 import { verifySharedText } from '../../shared/fairness/shared-table/verify.ts';
 import { api, bet as privateBet, createSession, readySession, type Session, state } from './helpers.ts';
 import type { SharedTable } from '../../worker/shared-table/shared-table.ts';
+import type { ServerMessageOf } from '../../shared/wire/shared-table-socket.ts';
 import { join, upgrade } from './shared-helpers.ts';
 
 const bet = (amount: number, box: 'player' | 'banker' | 'tie' = 'banker', sector = 1) => ({ sector, box, amount });
@@ -33,7 +34,7 @@ async function settled(id: string) {
 }
 
 /** A betting window with time left to bet in. */
-const freshWindow = (m: any) => Date.parse(m.closesAt) - Date.now() > 350;
+const freshWindow = (m: ServerMessageOf<'open'>) => Date.parse(m.closesAt) - Date.now() > 350;
 
 async function sessions(n: number): Promise<Session[]> {
   return Promise.all(Array.from({ length: n }, () => createSession({ room: 'hall-1' })));
@@ -78,7 +79,7 @@ describe('start requests are checked by the verifier’s rules before anything i
     await honest.bet(id, open.shoe, open.round, [bet(100, 'player')]);
     await honest.next('bet-ack');
     const close = await honest.next('close');
-    expect(close.start.body.requests.map((r: any) => r.body.clientSeed)).toEqual(['an honest seed']);
+    expect(close.start!.body.requests.map((r) => r.body.clientSeed)).toEqual(['an honest seed']);
     await honest.next('deal', (m) => m.round === open.round, 60_000);
     await settled(id);
     const { report } = await verified(id);
@@ -124,12 +125,12 @@ describe('one key and one start per session; the limits hold per session', () =>
     await honest.next('bet-ack');
     const close = await honest.next('close');
     // The session is in the start once and in the close once: Banker at the maximum, three sectors.
-    expect(close.start.body.requests.filter((r: any) => r.body.player === hostile.player)).toHaveLength(1);
-    expect(close.start.body.requests).toHaveLength(2);
+    expect(close.start!.body.requests.filter((r) => r.body.player === hostile.player)).toHaveLength(1);
+    expect(close.start!.body.requests).toHaveLength(2);
     expect(close.close.body.bets).toHaveLength(2);
-    const mine = close.close.body.bets.find((b: any) => b.body.player === hostile.player);
-    expect(mine.body.bets.filter((b: any) => b.box === 'banker').reduce((a: number, b: any) => a + b.amount, 0)).toBe(max);
-    expect(new Set(mine.body.bets.map((b: any) => b.sector)).size).toBe(3);
+    const mine = close.close.body.bets.find((b) => b.body.player === hostile.player)!;
+    expect(mine.body.bets.filter((b) => b.box === 'banker').reduce((a, b) => a + b.amount, 0)).toBe(max);
+    expect(new Set(mine.body.bets.map((b) => b.sector)).size).toBe(3);
     await honest.next('deal', (m) => m.round === open.round, 60_000);
     const books = await settled(id);
     expect(books.sessions[hostileSession!.id]!.debited).toBe(3 * max);

@@ -13,6 +13,7 @@ import { verifySharedText } from '../../shared/fairness/shared-table/verify.ts';
 import { outcomeCode, outcomeOfCode } from '../../shared/fairness/shared-table/outcomes.ts';
 import type { SharedTable } from '../../worker/shared-table/shared-table.ts';
 import { api, bet as privateBet, createSession, readySession, reveal, type Session, state, tableFile } from './helpers.ts';
+import type { ServerMessageOf } from '../../shared/wire/shared-table-socket.ts';
 import { join, type Player, upgrade } from './shared-helpers.ts';
 
 const bet = (amount: number, box: 'player' | 'banker' | 'tie' = 'banker', sector = 1) => ({ sector, box, amount });
@@ -36,7 +37,7 @@ export async function settled(id: string) {
 }
 
 /** Seats players: they join, send their start request for the committed shoe, and see the window open. */
-async function seat(sessions: Session[], id: string): Promise<{ players: Player[]; open: any }> {
+async function seat(sessions: Session[], id: string): Promise<{ players: Player[]; open: ServerMessageOf<'open'> }> {
   const players = await Promise.all(sessions.map((s) => join(s, id)));
   const hello = await players[0]!.next('state');
   await Promise.all(players.map((p, i) => p.start(hello.shoe.commitment, `seed of seat ${i}`, 1 + i * 17)));
@@ -93,8 +94,8 @@ describe('a round with many players', () => {
     acks.forEach((a, i) => expect(a.stake).toBe(stakes[i]));
     const closeMsg = await players[0]!.next('close');
     const close = closeMsg.close;
-    expect(closeMsg.start.body.type).toBe('start');
-    expect(closeMsg.start.body.requests).toHaveLength(12);
+    expect(closeMsg.start!.body.type).toBe('start');
+    expect(closeMsg.start!.body.requests).toHaveLength(12);
     expect(close.body.type).toBe('close');
     expect(close.body.bets).toHaveLength(12);
     // Pseudonymous: player keys, never session ids.
@@ -123,7 +124,7 @@ describe('a round with many players', () => {
     sessions.forEach((s, i) => {
       const p = books.sessions[s.id]!;
       expect(after[i]).toBe(before[i]! - p.debited + p.credited + p.refunded);
-      expect(after[i]).toBe(settlements[i].settlement.body.balanceAfter);
+      expect(after[i]).toBe(settlements[i]!.settlement.body.balanceAfter);
     });
     const moved = after.reduce((a, b) => a + b, 0) - before.reduce((a, b) => a + b, 0);
     expect(moved).toBe(-books.houseNet);
@@ -136,7 +137,7 @@ describe('a round with many players', () => {
     for (const [i, s] of sessions.entries()) {
       const file = await tableFile(s);
       expect((await verifyFileText(file, jwks, { playerKey: s.created.playerKey })).code).toBe('ok');
-      const st = settlements[i].settlement.body;
+      const st = settlements[i]!.settlement.body;
       const records = (JSON.parse(file).records as SignedV2<TransferV2>[]).filter((r) => r.body.type === 'transfer').map((r) => r.body);
       expect(records.find((t) => t.kind === 'debit')).toMatchObject({
         transfer: sharedTransferId(id, st.shoe, st.round, st.player, 'debit'),
@@ -206,7 +207,7 @@ describe('refusals, duplicates and reconnects', () => {
     await p.bet(id, open.shoe, open.round, [bet(7)]);
     expect((await p.next('bet-refused')).code).toBe('bets_invalid');
     // Signed by a key that is not the one it names.
-    const request = (await p.bet(id, open.shoe, open.round, [bet(2000)])) as any;
+    const request = await p.bet(id, open.shoe, open.round, [bet(2000)]);
     const first = await p.next('bet-ack');
     expect(first.stake).toBe(2000);
     p.send({ type: 'bet', request: { ...request, body: { ...request.body, bets: [bet(9000)] } } });
@@ -323,7 +324,7 @@ describe('the beacon is late', () => {
     await Promise.all(players.map((p) => p.next('bet-ack')));
     const voided = await players[0]!.next('void', (m) => m.round === open.round, 60_000);
     expect(voided.void.body.type).toBe('void');
-    expect(voided.refunds.map((r: any) => r.returned).sort()).toEqual([1000, 2000, 3000]);
+    expect(voided.refunds.map((r) => r.returned).sort()).toEqual([1000, 2000, 3000]);
     await settled(id);
     expect(await Promise.all(sessions.map(balance))).toEqual(before);
     const books = (await table(id).books())!;
