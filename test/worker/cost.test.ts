@@ -120,7 +120,7 @@ describe('rows written', () => {
     const s = await readySession();
     expect((await play(s, [{ sector: 0, box: 'banker', amount: 1000 }])).status).toBe(200);
     const [view, file] = [await state(s), await tableFile(s)];
-    await runInDurableObject(table(s) as any, (_t, st) => {
+    await runInDurableObject(table(s), (_t, st) => {
       const store = new TableStore(st.storage.sql);
       const [session, newest] = [store.session()!, store.lastRecord(null)!];
       // The newest record again: its prev is the record before it, not the head.
@@ -196,7 +196,7 @@ describe('idempotent phases without a stored answer', () => {
     expect((await state(s)).shoe).toMatchObject({ number: 2, rounds: 0, status: 'awaiting-start' });
 
     // A new instance (after a restart or an eviction) reads the keys back from the records.
-    await runInDurableObject(table(s) as any, (_t, storage) => {
+    await runInDurableObject(table(s), (_t, storage) => {
       const store = new TableStore(storage.storage.sql);
       const since = new Date(Date.now() - IDEMPOTENCY_TTL_MS).toISOString();
       expect(store.answered(`${ending.key}/secret`, since)!.record).toEqual(ending.settled.body.receipt);
@@ -215,7 +215,7 @@ describe('schema version 6: a pb-fair-2 table written by version 5', () => {
    * instance, as after a deploy, and migrates.
    */
   async function asVersion5(s: Session): Promise<void> {
-    await runInDurableObject(table(s) as any, (_t, st) => {
+    await runInDurableObject(table(s), (_t, st) => {
       const sql = st.storage.sql;
       const store = new TableStore(sql);
       const session = store.session()!;
@@ -294,7 +294,7 @@ describe('schema version 6: a pb-fair-2 table written by version 5', () => {
     expect(await state(s)).toEqual(view);
     expect(await tableFile(s)).toBe(file);
     expect(await table(s).sharedTransfers()).toEqual(books);
-    await runInDurableObject(table(s) as any, (_t, st) => {
+    await runInDurableObject(table(s), (_t, st) => {
       expect(st.storage.sql.exec(`SELECT value FROM meta WHERE key = 'schema_version'`).one().value).toBe('6');
       // The ledger's totals are still those of the receipts.
       const receipts = (JSON.parse(file).records as SignedV2[]).filter((r) => r.body.type === 'receipt') as SignedV2<ReceiptV2>[];
@@ -344,7 +344,7 @@ describe('schema version 5: pb-fair-1 sessions stay readable', () => {
     const transcript = vectors.transcripts[0]!.transcript as unknown as Transcript;
     const sessionId = newSessionId((n) => crypto.getRandomValues(new Uint8Array(n)));
     const token = newToken(sessionId, (n) => crypto.getRandomValues(new Uint8Array(n)));
-    await runInDurableObject(env.TABLES.getByName(sessionId) as any, (_t, st) => {
+    await runInDurableObject(env.TABLES.getByName(sessionId), (_t, st) => {
       const sql = st.storage.sql;
       st.storage.transactionSync(() => {
         migrate(sql, MIGRATIONS.slice(0, 4));
@@ -376,7 +376,7 @@ describe('schema version 5: pb-fair-1 sessions stay readable', () => {
     expect(view.status).toBe(200);
     expect(view.body.protocol).toBeUndefined();
     expect(view.body.lastReceipt).toEqual(transcript.receipts.at(-1));
-    await runInDurableObject(env.TABLES.getByName(sessionId) as any, (_t, st) => {
+    await runInDurableObject(env.TABLES.getByName(sessionId), (_t, st) => {
       expect(st.storage.sql.exec(`SELECT value FROM meta WHERE key = 'schema_version'`).one().value).toBe(String(SCHEMA_VERSION));
     });
     const t = await api('GET', `/api/sessions/${s.id}/shoes/1/transcript`, { token });
