@@ -12,6 +12,8 @@ import { sharedBetRequest, sharedStartRequest, signSharedRequest } from '../../s
 import { verifySharedText } from '../../shared/fairness/shared-table/verify.ts';
 import { api, bet as privateBet, createSession, readySession, type Session, state } from './helpers.ts';
 import type { SharedTable } from '../../worker/shared-table/shared-table.ts';
+import type { ApiErrorBody } from '../../shared/api.ts';
+import type { SignedShared } from '../../shared/fairness/shared-table/records.ts';
 import type { ServerMessageOf } from '../../shared/wire/shared-table-socket.ts';
 import { join, upgrade } from './shared-helpers.ts';
 
@@ -20,7 +22,7 @@ const bet = (amount: number, box: 'player' | 'banker' | 'tie' = 'banker', sector
 async function verified(id: string) {
   const jwks = (await api('GET', '/.well-known/jwks.json')).body as Jwks;
   const t = await api('GET', `/api/tables/${id}/transcript`);
-  return { records: t.body.records as any[], report: await verifySharedText(t.text, jwks) };
+  return { records: t.body.records as SignedShared[], report: await verifySharedText(t.text, jwks) };
 }
 
 /** Waits until the table owes nothing (every transfer answered). */
@@ -164,7 +166,7 @@ describe('seats: per address, idle ones released on a full table; tables are not
     for (const s of all.slice(0, 16)) players.push(await join(s, id));
     const refused = await upgrade(`/api/tables/${id}/ws`, { Authorization: `Bearer ${all[16]!.token}` });
     expect(refused.status).toBe(429);
-    expect(((await refused.json()) as any).error.code).toBe('too_many_seats');
+    expect((await refused.json<ApiErrorBody>()).error.code).toBe('too_many_seats');
     // A session already seated may open more tabs (up to 4 sockets, the oldest giving way).
     const tab = await upgrade(`/api/tables/${id}/ws`, { Authorization: `Bearer ${all[0]!.token}` });
     expect(tab.status).toBe(101);
@@ -191,7 +193,7 @@ describe('seats: per address, idle ones released on a full table; tables are not
     // Nobody idle yet: the fourth is refused.
     const full = await upgrade(`/api/tables/${id}/ws`, { Authorization: `Bearer ${d!.token}` });
     expect(full.status).toBe(503);
-    expect(((await full.json()) as any).error.code).toBe('table_full');
+    expect((await full.json<ApiErrorBody>()).error.code).toBe('table_full');
     // The first seat bets; then every seat without a bet counts as idle.
     const hello = await seated[0]!.next('state');
     await seated[0]!.start(hello.shoe.commitment, 'betting seat', 5);

@@ -13,6 +13,8 @@ import { verifySharedText } from '../../shared/fairness/shared-table/verify.ts';
 import { outcomeCode, outcomeOfCode } from '../../shared/fairness/shared-table/outcomes.ts';
 import type { SharedTable } from '../../worker/shared-table/shared-table.ts';
 import { api, bet as privateBet, createSession, readySession, reveal, type Session, state, tableFile } from './helpers.ts';
+import type { ApiErrorBody } from '../../shared/api.ts';
+import type { SharedSettlement, SignedShared } from '../../shared/fairness/shared-table/records.ts';
 import type { ServerMessageOf } from '../../shared/wire/shared-table-socket.ts';
 import { join, type Player, upgrade } from './shared-helpers.ts';
 
@@ -49,7 +51,7 @@ async function seat(sessions: Session[], id: string): Promise<{ players: Player[
 async function verified(id: string) {
   const jwks = (await api('GET', '/.well-known/jwks.json')).body as Jwks;
   const t = await api('GET', `/api/tables/${id}/transcript`);
-  return { records: t.body.records as any[], report: await verifySharedText(t.text, jwks) };
+  return { records: t.body.records as SignedShared[], report: await verifySharedText(t.text, jwks) };
 }
 
 describe('the routes', () => {
@@ -69,7 +71,7 @@ describe('the routes', () => {
     const vip = await createSession({ room: 'vip' });
     const wrong = await upgrade('/api/tables/hall-1/routes/ws', { Authorization: `Bearer ${vip.token}` });
     expect(wrong.status).toBe(403);
-    expect(((await wrong.json()) as any).error.code).toBe('wrong_room');
+    expect((await wrong.json<ApiErrorBody>()).error.code).toBe('wrong_room');
     expect((await api('POST', '/api/tables/hall-1/routes')).status).toBe(405);
   });
 
@@ -242,7 +244,7 @@ describe('refusals, duplicates and reconnects', () => {
     const deal = await q.next('deal', (m) => m.round === open.round, 60_000);
     await settled(id);
     const { records } = await verified(id);
-    const mine = records.find((r) => r.body.type === 'settlement' && r.body.player === p.player);
+    const mine = records.find((r): r is SignedShared<SharedSettlement> => r.body.type === 'settlement' && r.body.player === p.player)!;
     expect(mine.body.deal).toBe(deal.deal.hash);
     expect(await balance(s)).toBe(before - 5000 + mine.body.returned);
     q.close();

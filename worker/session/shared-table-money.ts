@@ -15,7 +15,7 @@ import { type SessionChange, stateAfter } from './store.ts';
 import { runVoidTimer, timerDue } from './void-timer.ts';
 
 /** Who sits at a shared table: the session, its room and affiliate, its balance. */
-export interface SharedSeat {
+export interface SharedTableGuest {
   sessionId: string;
   room: RoomId;
   affiliate: string | null;
@@ -38,7 +38,7 @@ export class SharedTableMoney {
   }
 
   /** Who sits down at a shared table with this token: the session's room and balance, or null. */
-  seat(tokenHash: string): SharedSeat | null {
+  seat(tokenHash: string): SharedTableGuest | null {
     if (!this.#parts.exists() || !matchesAny(tokenHash, this.#tokenHashes())) return null;
     return this.#seatOf();
   }
@@ -57,7 +57,7 @@ export class SharedTableMoney {
   }
 
   /** The seat a ticket opens, taking the ticket (single use); null when unknown, used, expired or for another table. */
-  seatByTicket(ticketHash: string, table: string): SharedSeat | null {
+  seatByTicket(ticketHash: string, table: string): SharedTableGuest | null {
     const t = this.#tickets.get(ticketHash);
     if (!t) return null;
     this.#tickets.delete(ticketHash);
@@ -65,7 +65,7 @@ export class SharedTableMoney {
     return this.#seatOf();
   }
 
-  #seatOf(): SharedSeat {
+  #seatOf(): SharedTableGuest {
     const s = this.#parts.store.session()!;
     return { sessionId: s.sessionId, room: s.room, affiliate: s.affiliate, balance: s.balance };
   }

@@ -87,7 +87,7 @@ import { type ChangeKind, iso, type SessionParts, type TableStats } from './part
 import { IDEMPOTENCY_TTL_MS, type Idem, notPending, replayAnswer, sameRequest } from './replay.ts';
 import { retired, retiredReceipts, retiredSessionView, retiredTranscript } from './retired.ts';
 import { migrate, schemaVersion, SCHEMA_VERSION } from './schema.ts';
-import { type SharedSeat, SharedTableMoney } from './shared-table-money.ts';
+import { type SharedTableGuest, SharedTableMoney } from './shared-table-money.ts';
 import { cutRangeV2, Shoes } from './shoes.ts';
 import { type SessionRow, stateAfter, TableStore } from './store.ts';
 import { acceptanceAnswer, endAnswer, roundAnswer, sessionView, shoeView } from './views.ts';
@@ -401,7 +401,7 @@ export class Table extends DurableObject<Env> {
   // ---- RPC: shared tables' money (shared-table-money.ts) ------------------------------------------
 
   /** Who sits down at a shared table with this token: the session's room and balance, or null. */
-  async sharedSeat(tokenHash: string): Promise<SharedSeat | null> {
+  async sharedSeat(tokenHash: string): Promise<SharedTableGuest | null> {
     return this.#sharedTables.seat(tokenHash);
   }
 
@@ -411,7 +411,7 @@ export class Table extends DurableObject<Env> {
   }
 
   /** The seat a ticket opens, taking the ticket (single use); null when unknown, used, expired or for another table. */
-  async sharedSeatByTicket(ticketHash: string, table: string): Promise<SharedSeat | null> {
+  async sharedSeatByTicket(ticketHash: string, table: string): Promise<SharedTableGuest | null> {
     return this.#sharedTables.seatByTicket(ticketHash, table);
   }
 
