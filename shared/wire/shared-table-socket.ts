@@ -111,7 +111,7 @@ export interface SharedTableBet {
   bets: Bet[];
 }
 
-/** The table as anyone sees it (`GET /v1/shared/:room/:name` and the socket's `state`). */
+/** The table as anyone sees it (`GET /api/tables/<room>/<name>` and the socket's `state`). */
 export interface SharedTablePublicState {
   tableId: string;
   room: RoomId;
