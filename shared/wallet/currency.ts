@@ -76,7 +76,7 @@ export function formatAmount(minor: number, currency: string): string {
 
 /**
  * Minor units as a player reads them in their language, through `Intl.NumberFormat` with exactly
- * the currency's digits: 123456 EUR in "it" → "1.234,56 €", 1000 JPY in "en" → "¥1,000".
+ * the currency's digits: 12345678 EUR in "it" → "123.456,78 €", 1000 JPY in "en" → "¥1,000".
  */
 export function formatMoney(minor: number, currency: string, lang: string): string {
   const d = minorUnitDigits(currency);
