@@ -101,6 +101,6 @@ export async function callWallet(
       httpStatus,
     };
   }
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+  const text = new TextDecoder().decode(bytes);
   return { outcome: classifyAnswer(httpStatus, parseWalletAnswer(call, text)), body, httpStatus };
 }
