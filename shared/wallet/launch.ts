@@ -10,7 +10,7 @@ import { isRoomId, ROOM_IDS, type RoomId } from '../table.ts';
 import { isCurrency } from './currency.ts';
 import type { PlayerLimits } from './responsible.ts';
 import { limitsProblem } from './responsible.ts';
-import { signWalletMessage, type SignatureHeaders } from './sign.ts';
+import { header, signWalletMessage, verifyWalletMessage, type HeaderSource, type SignatureErrorCode, type SignatureHeaders } from './sign.ts';
 import { ID_PATTERN } from './transaction.ts';
 
 export const LAUNCH_PATH = '/api/operator/launch';
@@ -102,4 +102,44 @@ export async function signLaunchRequest(
       'content-type': string;
     },
   };
+}
+
+export type LaunchCheckCode = LaunchErrorCode | SignatureErrorCode | 'unknown_operator';
+
+/**
+ * The provider's check of a launch, in order: the operator is named and known
+ * (`unknown_operator`), the signature holds over the launch path with that operator's secret, in
+ * the window, with a new nonce (the codes of verifyWalletMessage), then the body (`bad_launch`).
+ * `operatorSecret` answers undefined for an operator the provider does not know.
+ */
+export async function verifyLaunchRequest(input: {
+  headers: HeaderSource;
+  body: string;
+  /** Unix seconds. */
+  now: number;
+  operatorSecret: (operatorId: string) => string | undefined;
+  nonceRefused: (nonce: string) => boolean;
+}): Promise<Result<{ operatorId: string; launch: LaunchRequest }, EngineError<LaunchCheckCode>>> {
+  const operatorId = header(input.headers, OPERATOR_HEADER);
+  const secret = operatorId === undefined || !ID_PATTERN.test(operatorId) ? undefined : input.operatorSecret(operatorId);
+  if (operatorId === undefined || secret === undefined) return fail('unknown_operator', `the ${OPERATOR_HEADER} header must name a configured operator`);
+  const verified = await verifyWalletMessage({
+    secret,
+    direction: 'request',
+    method: 'POST',
+    path: LAUNCH_PATH,
+    headers: input.headers,
+    body: input.body,
+    now: input.now,
+    nonceRefused: input.nonceRefused,
+  });
+  if (!verified.ok) return verified;
+  let value: unknown;
+  try {
+    value = JSON.parse(input.body);
+  } catch {
+    return fail('bad_launch', 'the launch body is not JSON');
+  }
+  const launch = parseLaunchRequest(value);
+  return launch.ok ? ok({ operatorId, launch: launch.value }) : launch;
 }

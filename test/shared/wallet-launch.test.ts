@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { LAUNCH_PATH, parseLaunchRequest, signLaunchRequest, type LaunchRequest } from '../../shared/wallet/launch.ts';
+import { LAUNCH_PATH, parseLaunchRequest, signLaunchRequest, verifyLaunchRequest, type LaunchRequest } from '../../shared/wallet/launch.ts';
+import { signWalletMessage } from '../../shared/wallet/sign.ts';
 import { nextRetryAt, retryCeilingMs, retryDelayMs, DEFAULT_RETRY_POLICY } from '../../shared/wallet/outbox.ts';
 import { verifyWalletMessage } from '../../shared/wallet/sign.ts';
 
@@ -39,6 +40,43 @@ describe('the operator launch', () => {
   ])('%s is bad_launch', (_why, value, message) => {
     const r = parseLaunchRequest(value);
     expect(r.ok ? undefined : r.error).toMatchObject({ code: 'bad_launch', message: expect.stringMatching(message) as string });
+  });
+
+  test('the provider checks a launch: operator, signature, window, nonce, then the body', async () => {
+    const now = 1_767_225_600_000;
+    const signed = await signLaunchRequest('demo', 'dev-demo-secret', LAUNCH, now, 'launchnonce-0000002');
+    const seen = new Set<string>();
+    const check = (over: { headers?: Record<string, string>; body?: string; now?: number } = {}) =>
+      verifyLaunchRequest({
+        headers: over.headers ?? signed.headers,
+        body: over.body ?? signed.body,
+        now: over.now ?? now / 1000,
+        operatorSecret: (id) => (id === 'demo' ? 'dev-demo-secret' : undefined),
+        nonceRefused: (n) => (seen.has(n) ? true : (seen.add(n), false)),
+      });
+    const code = async (p: ReturnType<typeof check>) => {
+      const r = await p;
+      return r.ok ? 'ok' : r.error.code;
+    };
+    expect(await code(check({ now: now / 1000 + 301 }))).toBe('stale_timestamp');
+    expect(await code(check({ headers: { ...signed.headers, 'PB-Operator': 'other' } }))).toBe('unknown_operator');
+    expect(await code(check({ body: signed.body.replace('alice', 'mallory') }))).toBe('bad_signature');
+    expect(await check()).toEqual({ ok: true, value: { operatorId: 'demo', launch: LAUNCH } });
+    expect(await code(check())).toBe('nonce_reused');
+    // A well-signed body that breaks the format is still refused, after the signature.
+    const body = JSON.stringify({ ...LAUNCH, lang: 'de' });
+    const headers = {
+      ...(await signWalletMessage('dev-demo-secret', {
+        direction: 'request',
+        method: 'POST',
+        path: LAUNCH_PATH,
+        timestamp: now / 1000,
+        nonce: 'launchnonce-0000003',
+        body,
+      })),
+      'PB-Operator': 'demo',
+    };
+    expect(await code(check({ headers, body }))).toBe('bad_launch');
   });
 
   test('http is accepted on a loopback host only (development)', () => {
