@@ -96,8 +96,12 @@ export function parseWalletCall(kind: string, body: string): Result<WalletCall, 
     if (typeof record[name] !== 'string' || !TRANSACTION_ID_PATTERN.test(record[name]))
       return fail('bad_request', `"${name}" must be a transaction id (pbw1- and 32 hex digits)`);
   }
-  if (typeof record.roundId !== 'string' || !/^[A-Za-z0-9._:-]{1,128}\/\d{1,15}\/\d{1,15}$/.test(record.roundId)) {
-    return fail('bad_request', '"roundId" must be <sessionId>/<shoe>/<round>');
+  if (
+    typeof record.roundId !== 'string' ||
+    !record.roundId.startsWith(`${record.sessionId}/`) ||
+    !/^[^/]+\/(0|[1-9]\d{0,14})\/(0|[1-9]\d{0,14})$/.test(record.roundId)
+  ) {
+    return fail('bad_request', '"roundId" must be <sessionId>/<shoe>/<round>, of this call\'s session');
   }
   const amount = record.amount;
   if (typeof amount !== 'number' || !Number.isSafeInteger(amount)) return fail('bad_request', '"amount" must be a whole number of minor units');

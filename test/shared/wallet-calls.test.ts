@@ -63,6 +63,8 @@ describe('call bodies', () => {
     ['an unknown currency', 'debit', walletCallBody({ ...DEBIT, currency: 'EURO' })],
     ['a bad transaction id', 'debit', walletCallBody({ ...DEBIT, transactionId: 'tx-1' })],
     ['a bad round id', 'debit', walletCallBody({ ...DEBIT, roundId: 'round 12' })],
+    ["another session's round", 'debit', walletCallBody({ ...DEBIT, roundId: 's-other/1/12' })],
+    ['a round number with a leading zero', 'debit', walletCallBody({ ...DEBIT, roundId: 's-7f3a/1/012' })],
   ])('%s is bad_request', (_why, kind, body) => {
     const r = parseWalletCall(kind, body);
     expect(r.ok ? '' : r.error.code).toBe('bad_request');
