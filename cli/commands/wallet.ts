@@ -10,7 +10,9 @@ export const help = `usage: punto-banco wallet --secret S [--port P] [--db FILE]
 Runs an operator's seamless wallet as WALLET.md specifies it: POST /balance, /debit, /credit and
 /rollback, every request's signature checked and every answer signed (HMAC-SHA256), idempotent by
 transaction id, with a real ledger in SQLite (one account per player, in the currency of its first
-call). GET /players/:playerId shows a player's balance and transactions (development only).
+call). Development only, unsigned: GET /players/:playerId shows a player's balance and
+transactions; PUT /players/:playerId with {"currency", "balance"?, "status"?} opens or changes one
+(status "active", "blocked" or "limit_reached": the wallet then refuses their debits with that code).
 Prints "wallet listening on URL" when ready; stops on Ctrl+C or SIGTERM.
 
 options:
@@ -19,6 +21,8 @@ options:
   --port P                the port on 127.0.0.1, 0 for a free one (default 8788)
   --db FILE               the SQLite file; default in memory (the ledger is lost on exit)
   --starting-balance N    minor units a player the wallet does not know starts with (default 100000)
+  --unknown-players M     open: a call for an unknown player opens an account (default);
+                          refuse: it is answered unknown_player (PUT /players/:id opens one)
   --latency-ms A..B       wait a uniform A to B ms before handling each call (default 0..0)
   --fail-rate P           answer this share of calls with HTTP 500, not applied (0 to 1)
   --timeout-rate P        apply this share of calls and never answer them (0 to 1)
@@ -46,7 +50,19 @@ function latency(raw: string | undefined): readonly [number, number] {
 
 export async function run(args: string[]): Promise<number> {
   const parsed = parseArgs(args, {
-    values: ['secret', 'operator-secret', 'port', 'db', 'starting-balance', 'latency-ms', 'fail-rate', 'timeout-rate', 'duplicate-rate', 'seed'],
+    values: [
+      'secret',
+      'operator-secret',
+      'port',
+      'db',
+      'starting-balance',
+      'unknown-players',
+      'latency-ms',
+      'fail-rate',
+      'timeout-rate',
+      'duplicate-rate',
+      'seed',
+    ],
   });
   const secret = parsed.values.secret;
   if (secret === undefined || secret === '') throw new UsageError('--secret is required');
@@ -69,7 +85,9 @@ export async function run(args: string[]): Promise<number> {
   }
   const { WalletLedger } = await import('../wallet/ledger.ts');
   const db = new sqlite.DatabaseSync(parsed.values.db ?? ':memory:');
-  const ledger = new WalletLedger(db, startingBalance);
+  const unknownPlayers = parsed.values['unknown-players'] ?? 'open';
+  if (unknownPlayers !== 'open' && unknownPlayers !== 'refuse') throw new UsageError(`--unknown-players must be open or refuse, got "${unknownPlayers}"`);
+  const ledger = new WalletLedger(db, { startingBalance, openUnknownPlayers: unknownPlayers === 'open' });
   const wallet = await startWalletServer({ ledger, providerSecret: secret, operatorSecret: parsed.values['operator-secret'] ?? secret, faults }, port);
   console.log(`wallet listening on ${wallet.url}${parsed.values.db ? ` (ledger ${parsed.values.db})` : ' (ledger in memory)'}`);
   await new Promise<void>((resolve) => {

@@ -26,6 +26,21 @@ export interface LedgerTransaction {
   state: TransactionState;
 }
 
+/**
+ * What a player may do: `active` plays; `blocked` (self-excluded, suspended) and `limit_reached`
+ * (an operator limit such as a deposit or loss limit) have every debit refused with that code,
+ * while credits and rollbacks still apply, since they are owed.
+ */
+export type PlayerStatus = 'active' | 'blocked' | 'limit_reached';
+export const PLAYER_STATUSES: readonly PlayerStatus[] = ['active', 'blocked', 'limit_reached'];
+
+export interface LedgerOptions {
+  /** Minor units a player unknown to the wallet starts with. */
+  startingBalance: number;
+  /** Whether a call for an unknown player opens an account (true), or is refused with `unknown_player`. */
+  openUnknownPlayers: boolean;
+}
+
 export interface PlayerView {
   playerId: string;
   currency: string;
@@ -38,7 +53,7 @@ CREATE TABLE IF NOT EXISTS accounts (
   player_id TEXT PRIMARY KEY,
   currency TEXT NOT NULL,
   balance INTEGER NOT NULL CHECK (balance >= 0),
-  blocked INTEGER NOT NULL DEFAULT 0
+  status TEXT NOT NULL DEFAULT 'active'
 ) STRICT;
 CREATE TABLE IF NOT EXISTS transactions (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -71,16 +86,16 @@ interface AccountRow {
   player_id: string;
   currency: string;
   balance: number;
-  blocked: number;
+  status: PlayerStatus;
 }
 
 export class WalletLedger {
   readonly #db: DatabaseSync;
-  readonly #startingBalance: number;
+  readonly #options: LedgerOptions;
 
-  constructor(db: DatabaseSync, startingBalance: number) {
+  constructor(db: DatabaseSync, options: LedgerOptions) {
     this.#db = db;
-    this.#startingBalance = startingBalance;
+    this.#options = options;
     db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;');
     db.exec(SCHEMA);
   }
@@ -111,11 +126,12 @@ export class WalletLedger {
     });
   }
 
-  #account(playerId: string, currency: string): AccountRow {
+  /** The player's account; opened on first use unless unknown players are refused. */
+  #account(playerId: string, currency: string): AccountRow | undefined {
     const row = this.#db.prepare('SELECT * FROM accounts WHERE player_id = ?').get(playerId) as AccountRow | undefined;
-    if (row) return row;
-    this.#db.prepare('INSERT INTO accounts (player_id, currency, balance) VALUES (?, ?, ?)').run(playerId, currency, this.#startingBalance);
-    return { player_id: playerId, currency, balance: this.#startingBalance, blocked: 0 };
+    if (row || !this.#options.openUnknownPlayers) return row;
+    this.#db.prepare('INSERT INTO accounts (player_id, currency, balance) VALUES (?, ?, ?)').run(playerId, currency, this.#options.startingBalance);
+    return { player_id: playerId, currency, balance: this.#options.startingBalance, status: 'active' };
   }
 
   #setBalance(playerId: string, balance: number): void {
@@ -134,14 +150,22 @@ export class WalletLedger {
   }
 
   /**
-   * Blocks or unblocks a player (an operator's self-exclusion or a compliance hold): debits are then
-   * refused with `player_blocked`; credits and rollbacks still apply, since they are owed.
+   * Opens or changes a player's account (development only: how tests and the demo set a balance,
+   * block a player or put them at a limit). Unset fields keep their value, or the defaults for a
+   * new player.
    */
-  setBlocked(playerId: string, currency: string, blocked: boolean): void {
+  setPlayer(playerId: string, fields: { currency: string; balance?: number; status?: PlayerStatus }): PlayerView {
     this.#inTransaction(() => {
-      this.#account(playerId, currency);
-      this.#db.prepare('UPDATE accounts SET blocked = ? WHERE player_id = ?').run(blocked ? 1 : 0, playerId);
+      const row = this.#db.prepare('SELECT * FROM accounts WHERE player_id = ?').get(playerId) as AccountRow | undefined;
+      const balance = fields.balance ?? row?.balance ?? this.#options.startingBalance;
+      const status = fields.status ?? row?.status ?? 'active';
+      this.#db
+        .prepare(
+          'INSERT INTO accounts (player_id, currency, balance, status) VALUES (?, ?, ?, ?) ON CONFLICT (player_id) DO UPDATE SET currency = excluded.currency, balance = excluded.balance, status = excluded.status',
+        )
+        .run(playerId, fields.currency, balance, status);
     });
+    return this.player(playerId)!;
   }
 
   /**
@@ -152,6 +176,7 @@ export class WalletLedger {
     return this.#inTransaction(() => {
       if (call.kind === 'balance') {
         const account = this.#account(call.playerId, call.currency);
+        if (!account) return refusal('unknown_player', `this wallet has no player ${call.playerId}`);
         if (account.currency !== call.currency) return refusal('wrong_currency', `player ${call.playerId} plays in ${account.currency}`, account.balance);
         return { status: 'ok', currency: account.currency, balance: account.balance };
       }
@@ -169,11 +194,12 @@ export class WalletLedger {
   }
 
   #applyNew(call: Exclude<WalletCall, { kind: 'balance' }>): WalletOk | WalletRefusal {
-    const account = this.#account(call.playerId, call.currency);
     const done = (answer: WalletOk | WalletRefusal, state: TransactionState) => {
       this.#record(call, answer, state);
       return answer;
     };
+    const account = this.#account(call.playerId, call.currency);
+    if (!account) return done(refusal('unknown_player', `this wallet has no player ${call.playerId}`), 'refused');
     const okAnswer = (balance: number, code?: 'unknown_transaction'): WalletOk => ({
       status: 'ok',
       transactionId: call.transactionId,
@@ -187,7 +213,9 @@ export class WalletLedger {
       if (this.#db.prepare('SELECT 1 FROM closed_debits WHERE id = ?').get(call.transactionId)) {
         return done(refusal('rolled_back', `debit ${call.transactionId} was rolled back before it arrived`, account.balance), 'refused');
       }
-      if (account.blocked) return done(refusal('player_blocked', `player ${call.playerId} may not bet`, account.balance), 'refused');
+      if (account.status === 'blocked') return done(refusal('player_blocked', `player ${call.playerId} may not bet`, account.balance), 'refused');
+      if (account.status === 'limit_reached')
+        return done(refusal('limit_reached', `player ${call.playerId} has reached a limit set with the casino`, account.balance), 'refused');
       if (account.balance < call.amount)
         return done(refusal('insufficient_funds', `the balance ${account.balance} is less than ${call.amount}`, account.balance), 'refused');
       this.#setBalance(call.playerId, account.balance - call.amount);

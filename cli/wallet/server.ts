@@ -1,8 +1,9 @@
 /**
  * The reference operator wallet over HTTP (WALLET.md): `POST /<call>` for balance, debit, credit
  * and rollback, each request's signature checked (provider → operator secret) and each answer
- * signed (operator → provider secret, echoing the request's nonce); `GET /players/:playerId` for
- * tests and the demo (development only: it needs no signature).
+ * signed (operator → provider secret, echoing the request's nonce). For tests and the demo
+ * (development only: no signature): `GET /players/:playerId` shows a player, and
+ * `PUT /players/:playerId` with `{ currency, balance?, status? }` opens or changes one.
  *
  * Fault injection, drawn per call from one seeded generator in a fixed order (latency, fail,
  * timeout, duplicate), so a seed replays the same faults for the same sequence of calls:
@@ -19,7 +20,8 @@ import type { AddressInfo } from 'node:net';
 import { seededPrng } from '../../shared/prng.ts';
 import { answerStatus, parseWalletCall, type WalletAnswer } from '../../shared/wallet/calls.ts';
 import { NONCE_PATTERN, SIGNATURE_WINDOW_SECONDS, signWalletMessage, verifyWalletMessage, header } from '../../shared/wallet/sign.ts';
-import type { WalletLedger } from './ledger.ts';
+import { isCurrency } from '../../shared/wallet/currency.ts';
+import { PLAYER_STATUSES, type PlayerStatus, type WalletLedger } from './ledger.ts';
 
 export interface Faults {
   latencyMs: readonly [number, number];
@@ -99,10 +101,19 @@ export function walletHandler(options: WalletServerOptions): (req: IncomingMessa
       res.end(JSON.stringify(view ?? { error: 'unknown_player', message: 'this wallet never saw that player' }));
       return;
     }
+    if (req.method === 'PUT' && player) {
+      const fields = playerFields((await readBody(req))?.toString('utf8'));
+      const status = typeof fields === 'string' ? 400 : 200;
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify(typeof fields === 'string' ? { error: 'bad_request', message: fields } : ledger.setPlayer(decodeURIComponent(player[1]!), fields)),
+      );
+      return;
+    }
     const call = /^\/(balance|debit|credit|rollback)$/.exec(url.pathname)?.[1];
     if (req.method !== 'POST' || call === undefined) {
       res.writeHead(404, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: 'not_found', message: 'POST /balance, /debit, /credit, /rollback; GET /players/:playerId' }));
+      res.end(JSON.stringify({ error: 'not_found', message: 'POST /balance, /debit, /credit, /rollback; GET or PUT /players/:playerId' }));
       return;
     }
     const body = await readBody(req);
@@ -138,6 +149,24 @@ export function walletHandler(options: WalletServerOptions): (req: IncomingMessa
     if (timingOut) return; // applied; the answer never comes
     return send(res, url.pathname, echo, answer);
   };
+}
+
+/** The body of `PUT /players/:id`: the fields, or what is wrong with them. */
+function playerFields(body: string | undefined): { currency: string; balance?: number; status?: PlayerStatus } | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(body ?? '');
+  } catch {
+    return 'the body must be JSON: { "currency": "EUR", "balance": 5000, "status": "active" | "blocked" | "limit_reached" }';
+  }
+  if (typeof value !== 'object' || value === null) return 'the body must be a JSON object';
+  const r = value as Record<string, unknown>;
+  const extra = Object.keys(r).find((k) => !['currency', 'balance', 'status'].includes(k));
+  if (extra !== undefined) return `unknown field "${extra}"`;
+  if (!isCurrency(r.currency)) return '"currency" must be an active ISO 4217 code';
+  if ('balance' in r && !(typeof r.balance === 'number' && Number.isSafeInteger(r.balance) && r.balance >= 0)) return '"balance" must be whole minor units ≥ 0';
+  if ('status' in r && !(PLAYER_STATUSES as readonly unknown[]).includes(r.status)) return '"status" must be "active", "blocked" or "limit_reached"';
+  return r as { currency: string; balance?: number; status?: PlayerStatus };
 }
 
 /** Starts the wallet on host:port (port 0: a free one). */

@@ -262,12 +262,15 @@ export function classifyAnswer(httpStatus: number, answer: Result<WalletAnswer, 
 
 /**
  * What an outbox does with a credit's or rollback's outcome: `done` once the wallet has it
- * (applied; a rollback of an unknown debit is applied too), `retry` while the outcome is unknown or
- * the wallet refused the signature (a secret being rotated), `stuck` on any other refusal, which
- * no retry changes: the row stays for reconciliation and an operator's attention.
+ * (applied; a rollback of an unknown debit is applied too; a rollback refused with
+ * `unknown_player` or `wrong_currency` is done as well, since no debit can have been applied to an
+ * account that does not exist in that currency), `retry` while the outcome is unknown or the wallet
+ * refused the signature (a secret being rotated), `stuck` on any other refusal, which no retry
+ * changes: the row stays for reconciliation and an operator's attention.
  */
-export function outboxDisposition(outcome: WalletOutcome): 'done' | 'retry' | 'stuck' {
+export function outboxDisposition(kind: 'credit' | 'rollback', outcome: WalletOutcome): 'done' | 'retry' | 'stuck' {
   if (outcome.kind === 'applied') return 'done';
   if (outcome.kind === 'unknown') return 'retry';
+  if (kind === 'rollback' && (outcome.code === 'unknown_player' || outcome.code === 'wrong_currency')) return 'done';
   return outcome.code === 'bad_signature' ? 'retry' : 'stuck';
 }

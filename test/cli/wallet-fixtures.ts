@@ -16,8 +16,8 @@ export interface TestWallet extends RunningWallet {
   player(playerId: string): Promise<PlayerView | undefined>;
 }
 
-export async function startTestWallet(faults: Partial<Faults> = {}, startingBalance = 100_000): Promise<TestWallet> {
-  const ledger = new WalletLedger(new (await loadSqlite()).DatabaseSync(':memory:'), startingBalance);
+export async function startTestWallet(faults: Partial<Faults> = {}, startingBalance = 100_000, openUnknownPlayers = true): Promise<TestWallet> {
+  const ledger = new WalletLedger(new (await loadSqlite()).DatabaseSync(':memory:'), { startingBalance, openUnknownPlayers });
   const running = await startWalletServer({ ledger, providerSecret: PROVIDER_SECRET, operatorSecret: OPERATOR_SECRET, faults: { ...NO_FAULTS, ...faults } }, 0);
   return walletClient(running);
 }

@@ -92,6 +92,45 @@ describe('the reference wallet over HTTP, called with callWallet', () => {
     expect((await wallet.call(orphan.credit)).outcome).toMatchObject({ kind: 'refused', code: 'unknown_transaction' });
   });
 
+  test('player_blocked, limit_reached, unknown_player: debits refused, owed credits and rollbacks still applied', async () => {
+    wallet = await startTestWallet({}, 100_000, false);
+    const put = async (playerId: string, body: unknown) => {
+      const res = await fetch(`${wallet!.url}/players/${playerId}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return [res.status, await res.json()] as const;
+    };
+    const r1 = await roundCalls('lea', 1, 1_000, 2_000);
+    expect((await wallet.call(r1.debit)).outcome).toMatchObject({ kind: 'refused', code: 'unknown_player' });
+    expect((await wallet.call({ kind: 'balance', playerId: 'lea', sessionId: 's-lea', currency: 'EUR' })).outcome).toMatchObject({
+      kind: 'refused',
+      code: 'unknown_player',
+    });
+    // The refusal is kept under its id, like every answer.
+    expect(await put('lea', { currency: 'EUR', balance: 5_000 })).toEqual([
+      200,
+      { playerId: 'lea', currency: 'EUR', balance: 5_000, transactions: [{ id: r1.debit.transactionId, kind: 'debit', amount: 1_000, state: 'refused' }] },
+    ]);
+    const r2 = await roundCalls('lea', 2, 1_000, 2_000);
+    expect((await wallet.call(r2.debit)).outcome).toMatchObject({ kind: 'applied', answer: { balance: 4_000 } });
+    expect((await put('lea', { currency: 'EUR', status: 'blocked' }))[1]).toMatchObject({ balance: 4_000 });
+    const r3 = await roundCalls('lea', 3, 1_000, 0);
+    expect((await wallet.call(r3.debit)).outcome).toMatchObject({ kind: 'refused', code: 'player_blocked', balance: 4_000 });
+    expect((await wallet.call(r2.credit)).outcome).toMatchObject({ kind: 'applied', answer: { balance: 6_000 } });
+    await put('lea', { currency: 'EUR', status: 'limit_reached' });
+    const r4 = await roundCalls('lea', 4, 1_000, 0);
+    expect((await wallet.call(r4.debit)).outcome).toMatchObject({ kind: 'refused', code: 'limit_reached' });
+    await put('lea', { currency: 'EUR', status: 'active' });
+    const r5 = await roundCalls('lea', 5, 1_000, 0);
+    expect((await wallet.call(r5.debit)).outcome.kind).toBe('applied');
+    expect((await wallet.call(r5.rollback)).outcome).toMatchObject({ kind: 'applied', answer: { balance: 6_000 } });
+    expect(reconcileLedger((await wallet.player('lea'))!, 5_000).ok).toBe(true);
+    expect((await put('lea', { currency: 'EUR', status: 'gone' }))[0]).toBe(400);
+    expect((await put('lea', { currency: 'EUR', bonus: 1 }))[0]).toBe(400);
+  });
+
   test('a rollback of a debit never seen is a success, and closes the id: the late debit is refused', async () => {
     wallet = await startTestWallet();
     const r = await roundCalls('dan', 1, 700, 0, 'BHD');

@@ -10,6 +10,7 @@ import {
   type DebitCall,
   type RollbackCall,
   type WalletCall,
+  type WalletCode,
 } from '../../shared/wallet/calls.ts';
 
 const DEBIT: DebitCall = {
@@ -146,9 +147,16 @@ describe('answers: the strict parser and what they mean', () => {
 
 describe('the outbox keeps what is owed', () => {
   test('applied is done, unknown retried, a signature refusal retried, other refusals stuck', () => {
-    expect(outboxDisposition({ kind: 'applied', answer: { status: 'ok', currency: 'EUR', balance: 1 }, duplicate: true })).toBe('done');
-    expect(outboxDisposition({ kind: 'unknown', reason: 'timeout', message: '' })).toBe('retry');
-    expect(outboxDisposition({ kind: 'refused', code: 'bad_signature', message: '', duplicate: false })).toBe('retry');
-    expect(outboxDisposition({ kind: 'refused', code: 'transaction_conflict', message: '', duplicate: false })).toBe('stuck');
+    const refused = (code: WalletCode) => ({ kind: 'refused' as const, code: code as Exclude<WalletCode, 'duplicate'>, message: '', duplicate: false });
+    for (const kind of ['credit', 'rollback'] as const) {
+      expect(outboxDisposition(kind, { kind: 'applied', answer: { status: 'ok', currency: 'EUR', balance: 1 }, duplicate: true })).toBe('done');
+      expect(outboxDisposition(kind, { kind: 'unknown', reason: 'timeout', message: '' })).toBe('retry');
+      expect(outboxDisposition(kind, refused('bad_signature'))).toBe('retry');
+      expect(outboxDisposition(kind, refused('transaction_conflict'))).toBe('stuck');
+    }
+    // No debit can stand for a player, or a currency, the wallet does not have: the rollback is done; a credit is stuck.
+    expect(outboxDisposition('rollback', refused('unknown_player'))).toBe('done');
+    expect(outboxDisposition('rollback', refused('wrong_currency'))).toBe('done');
+    expect(outboxDisposition('credit', refused('unknown_player'))).toBe('stuck');
   });
 });
