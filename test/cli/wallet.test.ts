@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { reconcileLedger, type ProviderState } from '../../cli/wallet/reconcile.ts';
-import { walletCallBody } from '../../shared/wallet/calls.ts';
+import { outboxDisposition, walletCallBody, type CreditCall, type RollbackCall } from '../../shared/wallet/calls.ts';
+import { retryDelayMs } from '../../shared/wallet/outbox.ts';
+import { seededPrng } from '../../shared/prng.ts';
 import { signWalletMessage } from '../../shared/wallet/sign.ts';
 import { roundCalls, startTestWallet, type TestWallet, PROVIDER_SECRET } from './wallet-fixtures.ts';
 
@@ -261,5 +263,52 @@ describe('fault injection, seeded', () => {
     expect(a).toContain('unknown');
     expect(a.some((k) => k.endsWith('+dup'))).toBe(true);
     expect(await run('8')).not.toEqual(a);
+  });
+
+  test('every fault at once, 3 players × 30 rounds: after the outbox drains, each ledger equals the rounds the provider holds applied', async () => {
+    wallet = await startTestWallet({ failRate: 0.1, timeoutRate: 0.1, duplicateRate: 0.1, latencyMs: [0, 20], seed: 'soak' });
+    const w = wallet;
+    const random = seededPrng('bets');
+    const jitter = () => random.nextUint32() / 2 ** 32;
+    const policy = { baseMs: 2, factor: 2, capMs: 32 };
+    const call = (c: Parameters<TestWallet['call']>[0]) => w.call(c, { signal: AbortSignal.timeout(250) });
+    /** The outbox: retried with backoff until the wallet has it. */
+    async function owe(c: CreditCall | RollbackCall): Promise<void> {
+      for (let attempt = 1; ; attempt++) {
+        const disposition = outboxDisposition(c.kind, (await call(c)).outcome);
+        if (disposition === 'done') return;
+        expect(disposition).toBe('retry');
+        await new Promise((r) => setTimeout(r, retryDelayMs(Math.min(attempt, 10), jitter(), policy)));
+      }
+    }
+    const tally = { applied: 0, refused: 0, unknown: 0 };
+    await Promise.all(
+      ['p1', 'p2', 'p3'].map(async (playerId) => {
+        const provider = new Map<string, ProviderState>();
+        let expected = 100_000;
+        for (let round = 1; round <= 30; round++) {
+          const stake = 100 * (1 + random.below(20));
+          // Player 1:1, Banker 19:20, Tie 8:1 (the bet on a tie also pays), or a loss.
+          const payout = [0, 2 * stake, stake + (stake * 19) / 20, 9 * stake, stake][random.below(5)]!;
+          const r = await roundCalls(playerId, round, stake, payout);
+          const debit = (await call(r.debit)).outcome;
+          tally[debit.kind]++;
+          if (debit.kind === 'applied') {
+            await owe(r.credit);
+            provider.set(r.debit.transactionId, 'applied').set(r.credit.transactionId, 'applied');
+            expected += payout - stake;
+          } else if (debit.kind === 'unknown') {
+            await owe(r.rollback);
+            provider.set(r.debit.transactionId, 'rolled_back');
+          } else provider.set(r.debit.transactionId, 'refused');
+        }
+        const view = (await w.player(playerId))!;
+        expect(reconcileLedger(view, 100_000, provider)).toEqual({ ok: true, expectedBalance: expected, problems: [] });
+        expect(view.balance).toBe(expected);
+      }),
+    );
+    // The faults happened: some debits came back unknown and were rolled back.
+    expect(tally.unknown).toBeGreaterThan(0);
+    expect(tally.applied).toBeGreaterThan(0);
   });
 });
