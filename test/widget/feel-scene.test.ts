@@ -4,8 +4,8 @@ import type { Container, Graphics, Text } from '../../widget/scene/pixi.ts';
 import { createScene, type SceneOptions, type TableScene } from '../../widget/scene/index.ts';
 import type { PixiTable } from '../../widget/scene/table-scene.ts';
 import { CHIP_TONES, chipPalette, css } from '../../widget/scene/palette.ts';
-import { loaderStyles } from '../../widget/element/loader-styles.ts';
-import { tableStyles } from '../../widget/element/styles.ts';
+import { loaderStyles } from '../../widget/styles/loader.ts';
+import { tableStyles } from '../../widget/styles/table.ts';
 import { ROOMS } from '../../shared/table.ts';
 import { HALL_1_CHIPS, NATURAL, receiptFrom, SAMPLE_BETS, SCENE_OPTIONS, TIE } from './harness/receipts.ts';
 

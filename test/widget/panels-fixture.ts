@@ -14,6 +14,7 @@ import {
   type SignedRequest,
   type Transcript,
 } from '../../shared/fairness/index.ts';
+import type { SettledRound } from '../../widget/round-view.ts';
 
 export interface PlayedShoe {
   transcript: Transcript;
@@ -104,4 +105,30 @@ export async function playTable(options: { rounds?: number; end?: 'open' | 'play
     ],
   });
   return { file, jwks: { keys: [operatorKey.publicJwk] } };
+}
+
+/**
+ * The rounds of a pb-fair-1 transcript as the history shows them: each receipt holds its bets and
+ * its result, and is the record the history cites.
+ */
+export function roundsOf(transcript: Transcript): SettledRound[] {
+  return transcript.receipts.map(({ body: r, hash, keyId }) => ({
+    shoe: r.shoe,
+    round: r.round,
+    bets: r.bets,
+    cards: r.cards,
+    cutCardOut: r.cutCardOut,
+    playerTotal: r.playerTotal,
+    bankerTotal: r.bankerTotal,
+    outcome: r.outcome,
+    natural: r.natural,
+    playerPair: r.playerPair,
+    bankerPair: r.bankerPair,
+    payouts: r.payouts,
+    staked: r.staked,
+    returned: r.returned,
+    balanceBefore: r.balanceBefore,
+    balanceAfter: r.balanceAfter,
+    record: { hash, prev: r.prev, keyId, issuedAt: r.issuedAt },
+  }));
 }

@@ -38,7 +38,8 @@ import { PANEL_STRINGS, type PanelStrings } from '../panels/strings.ts';
 import type { ScoreboardResult } from '../panels/scoreboard.ts';
 import type { ApiClient, ApiResult, FetchLike } from './api-client.ts';
 import { newIdempotencyKey } from './api-client.ts';
-import type { CommitmentV2, PlayedRound, ReceiptBody, RevealV2, ShoeStartChoice, ShoeState, ShoeStatus, Signed, SignedV2, StartV2 } from './api-types.ts';
+import type { CommitmentV2, PlayedRound, RevealV2, ShoeStartChoice, ShoeState, ShoeStatus, SignedV2, StartV2 } from './api-types.ts';
+import type { SettledRound } from '../round-view.ts';
 import type { PlayerCopy } from './player.ts';
 import type { ShoeChoiceDetail } from './emit.ts';
 import { type FairnessShoe, PANE_BESIDE_MIN_WIDTH, type PanelName, type PanelsHandlers, type PanelsModel, renderInvite, renderPanels } from './panels-view.ts';
@@ -110,19 +111,19 @@ interface ShoeRecords {
   commitment: SignedV2<CommitmentV2> | null;
   start: SignedV2<StartV2> | null;
   /** The shoe's rounds as the history draws them (round-view.ts). */
-  receipts: Signed<ReceiptBody>[];
+  rounds: SettledRound[];
   reveal: SignedV2<RevealV2> | null;
   /** Derived, rebuilt when a round arrives (stable between, so the panels keep their state). */
   results: ScoreboardResult[];
 }
 
 function recordsOf(shoe: ShoeState): ShoeRecords {
-  return rebuild({ number: shoe.number, commitment: shoe.commitment ?? null, start: shoe.start ?? null, receipts: [], reveal: null, results: [] });
+  return rebuild({ number: shoe.number, commitment: shoe.commitment ?? null, start: shoe.start ?? null, rounds: [], reveal: null, results: [] });
 }
 
 /** Recomputes the scoreboard results after a change of rounds. */
 function rebuild(s: ShoeRecords): ShoeRecords {
-  s.results = s.receipts.map(({ body }) => ({ outcome: body.outcome, playerPair: body.playerPair, bankerPair: body.bankerPair, natural: body.natural }));
+  s.results = s.rounds.map((r) => ({ outcome: r.outcome, playerPair: r.playerPair, bankerPair: r.bankerPair, natural: r.natural }));
   return s;
 }
 
@@ -225,15 +226,15 @@ export class PanelsController implements ReactiveController {
 
   /**
    * A session opened: a new table's first shoe, committed; or, resuming after a reload, its
-   * current shoe with the receipts dealt so far. Earlier sessions' shoes are another table's.
+   * current shoe with the rounds dealt so far. Earlier sessions' shoes are another table's.
    */
-  sessionOpened(receipts: readonly Signed<ReceiptBody>[] = []): void {
+  sessionOpened(rounds: readonly SettledRound[] = []): void {
     this.#current = null;
     this.#past = [];
     const now = this.#now();
     if (!now) return;
     const { shoe, records: current } = now;
-    if (receipts.length) rebuild(Object.assign(current, { receipts: [...receipts] }));
+    if (rounds.length) rebuild(Object.assign(current, { rounds: [...rounds] }));
     this.#selected = null;
     this.#proposal = null;
     this.#shown = null;
@@ -277,12 +278,12 @@ export class PanelsController implements ReactiveController {
     this.#host.requestUpdate();
   }
 
-  /** A round was dealt (after its animation): its receipt, and the reveal and next shoe when the cut card came out. */
+  /** A round was dealt (after its animation): the round, and the reveal and next shoe when the cut card came out. */
   roundPlayed(answer: PlayedRound): void {
-    const receipt = answer.round;
-    const played = this.#find(receipt.body.shoe);
-    if (played && !played.receipts.some((r) => r.hash === receipt.hash)) {
-      played.receipts = [...played.receipts, receipt];
+    const round = answer.round;
+    const played = this.#find(round.shoe);
+    if (played && !played.rounds.some((r) => r.record.hash === round.record.hash)) {
+      played.rounds = [...played.rounds, round];
       rebuild(played);
     }
     if (answer.reveal) this.#ended(answer.reveal, false);
@@ -550,7 +551,7 @@ export class PanelsController implements ReactiveController {
       number: s.number,
       status: shoe?.status ?? 'ended',
       commitment: s.commitment,
-      rounds: s.receipts.length,
+      rounds: s.rounds.length,
       cutRange: shoe?.cutRange ?? null,
     };
   }
@@ -596,7 +597,7 @@ export class PanelsController implements ReactiveController {
       reshuffle: this.#host.mode === 'reshuffle',
       lead,
       badge: waiting,
-      shown: shownShoe ? { number: shownShoe.number, ended: shownEnded, results: shownShoe.results, receipts: shownShoe.receipts } : null,
+      shown: shownShoe ? { number: shownShoe.number, ended: shownEnded, results: shownShoe.results, rounds: shownShoe.rounds } : null,
       formatAmount: this.#formatAmount(),
       formatExact: this.#link.exactMoney,
       current: current ? this.#fairnessShoe(current, shoe) : null,

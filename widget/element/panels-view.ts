@@ -9,7 +9,8 @@
 import { css, html, nothing, svg, type TemplateResult } from 'lit';
 import { cssProps } from './css-props.ts';
 import type { TableLimits } from '../../shared/table.ts';
-import type { Jwks, ReceiptBody, Signed } from '../../shared/fairness/index.ts';
+import type { Jwks } from '../../shared/fairness/index.ts';
+import type { SettledRound } from '../round-view.ts';
 
 import type { PanelStrings } from '../panels/strings.ts';
 import type { ShoeStartDetail, TableSource } from '../panels/fairness.ts';
@@ -50,7 +51,7 @@ export interface PanelsModel {
   /** The fairness launcher's dot: a shoe waits for its cut. */
   badge: boolean;
   /** The shoe the scoreboard and history show: the current one once started, else the one that just ended. */
-  shown: { number: number; ended: boolean; results: readonly ScoreboardResult[]; receipts: readonly Signed<ReceiptBody>[] } | null;
+  shown: { number: number; ended: boolean; results: readonly ScoreboardResult[]; rounds: readonly SettledRound[] } | null;
   formatAmount(minor: number): string;
   /** Every minor unit (the receipt details). */
   formatExact(minor: number): string;
@@ -167,7 +168,7 @@ export function renderPanels(m: PanelsModel): TemplateResult {
 function context(m: PanelsModel): string {
   const s = m.shown;
   if (!s || (m.open !== 'scoreboard' && m.open !== 'history')) return '';
-  return m.t(s.ended ? 'drawer.shownEnded' : 'drawer.shown', { number: s.number, rounds: s.receipts.length });
+  return m.t(s.ended ? 'drawer.shownEnded' : 'drawer.shown', { number: s.number, rounds: s.rounds.length });
 }
 
 function body(m: PanelsModel): TemplateResult {
@@ -179,7 +180,7 @@ function body(m: PanelsModel): TemplateResult {
   }
   ${
     m.open === 'history' && m.state('history') === 'ready'
-      ? html`<pb-history .receipts=${m.shown?.receipts ?? []} .formatAmount=${m.formatAmount} .formatExact=${m.formatExact} .strings=${m.strings}></pb-history>`
+      ? html`<pb-history .rounds=${m.shown?.rounds ?? []} .formatAmount=${m.formatAmount} .formatExact=${m.formatExact} .strings=${m.strings}></pb-history>`
       : nothing
   }
   ${m.state('fairness') === 'ready' ? fairness(m) : nothing}

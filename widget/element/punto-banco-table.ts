@@ -18,7 +18,8 @@ import type { SceneCue, SceneOptions, TableScene } from '../scene/types.ts';
 import { normalizeLanguage } from '../i18n/languages.ts';
 import type { ApiClient, ApiError } from './api-client.ts';
 import type { FetchLike, SocketFactory, TableState } from './host-types.ts';
-import type { PlayedRound, ReceiptBody, Signed } from './api-types.ts';
+import type { PlayedRound } from './api-types.ts';
+import type { SettledRound } from '../round-view.ts';
 import type { BetChange, BetState } from './bet-state.ts';
 import type { BetProblem, Spot } from './bets.ts';
 import type { DragController } from './drag-controller.ts';
@@ -33,7 +34,7 @@ import type { TableAudio } from './table-audio.ts';
 import type { Notice, TableSession } from './table-session.ts';
 import type { SharedSession } from './shared-session.ts';
 import type * as SharedParts from './shared-parts.ts';
-import { loaderStyles } from './loader-styles.ts';
+import { loaderStyles } from '../styles/loader.ts';
 
 export type { TableState };
 
@@ -281,7 +282,7 @@ export class PuntoBancoTable extends LitElement {
   #onGesture = (): void => this.#audio?.unlock();
   #booting: Promise<void> | null = null;
   #bootError: ApiError | null = null;
-  #lastBody: ReceiptBody | null = null;
+  #lastBody: SettledRound | null = null;
   #toastTimer: ReturnType<typeof setTimeout> | undefined;
   #resize: ResizeObserver | null = null;
   #media: MediaQueryList | null = null;
@@ -519,7 +520,7 @@ export class PuntoBancoTable extends LitElement {
         explain: (error) => this.#errorText(error),
         freshShoeText: () => this.#i18n.t('play.freshShoe'),
         hideToast: () => this.#hideToast(),
-        opened: (receipts) => this.#opened(receipts),
+        opened: (rounds) => this.#opened(rounds),
         shoeStarted: (shoe) => panels.shoeStarted(shoe),
         played: (answer) => this.#played(answer),
       });
@@ -606,12 +607,12 @@ export class PuntoBancoTable extends LitElement {
     await this.#booting;
   }
 
-  /** The session is open (new, or resumed with the receipts of its current shoe). */
-  #opened(receipts: Signed<ReceiptBody>[]): void {
-    const first = receipts[0] ? Date.parse(receipts[0].body.issuedAt) : NaN;
+  /** The session is open (new, or resumed with the rounds of its current shoe). */
+  #opened(rounds: SettledRound[]): void {
+    const first = rounds[0] ? Date.parse(rounds[0].record.issuedAt) : NaN;
     this.#summary = { since: Number.isFinite(first) ? Math.min(first, Date.now()) : Date.now(), rounds: 0, staked: 0, net: 0 };
-    for (const r of receipts) this.#count(r.body);
-    this.#panels?.sessionOpened(receipts);
+    for (const r of rounds) this.#count(r);
+    this.#panels?.sessionOpened(rounds);
     this.#scene?.setOptions(this.#sceneTexts());
     this.#scene?.setBets(this.bets, this.limits?.chips ?? []);
   }
@@ -681,7 +682,7 @@ export class PuntoBancoTable extends LitElement {
   /** A round was dealt, drawn and settled: the table says so. */
   #played(answer: PlayedRound): void {
     const receipt = answer.receipt;
-    const body = answer.round.body;
+    const body = answer.round;
     this._lastWin = body.returned;
     this._lastStaked = body.staked;
     this.#lastBody = body;
@@ -699,14 +700,14 @@ export class PuntoBancoTable extends LitElement {
   }
 
   /** A round of the player's counts in the session summary. */
-  #count(body: ReceiptBody): void {
+  #count(body: SettledRound): void {
     this.#summary.rounds++;
     this.#summary.staked += body.staked;
     this.#summary.net += body.returned - body.staked;
   }
 
   /** A shared table's round was drawn: its result, and the player's own if it had a stake. */
-  #sharedRound(body: ReceiptBody, mine: boolean): void {
+  #sharedRound(body: SettledRound, mine: boolean): void {
     const view = this.#parts!;
     if (mine) this.#count(body);
     this.#audio?.roundSettled(body.outcome);
