@@ -39,36 +39,10 @@ export interface SettledRound extends RoundFacts, SettledFields {
   record: RoundRecordRef;
 }
 
-const settled = (s: SettledFields): SettledFields => ({
-  payouts: s.payouts.map((p) => ({ ...p })),
-  staked: s.staked,
-  returned: s.returned,
-  balanceBefore: s.balanceBefore,
-  balanceAfter: s.balanceAfter,
-});
-
-const facts = (f: RoundFacts): RoundFacts => ({
-  playerTotal: f.playerTotal,
-  bankerTotal: f.bankerTotal,
-  outcome: f.outcome,
-  natural: f.natural,
-  playerPair: f.playerPair,
-  bankerPair: f.bankerPair,
-});
-
 /** A private table's round: the receipt's result with the bets of the acceptance it follows. */
 export function privateRound(acceptance: AcceptanceV2, receipt: SignedV2<ReceiptV2>): SettledRound {
-  const r = receipt.body;
-  return {
-    shoe: r.shoe,
-    round: r.round,
-    bets: acceptance.request.body.bets.map((b) => ({ ...b })),
-    cards: r.cards,
-    cutCardOut: r.cutCardOut,
-    ...facts(r),
-    ...settled(r),
-    record: { hash: receipt.hash, prev: r.prev, keyId: r.keyId, issuedAt: r.issuedAt },
-  };
+  const { type, table, request, keyId, prev, issuedAt, ...dealt } = receipt.body;
+  return { ...dealt, bets: acceptance.request.body.bets.map((b) => ({ ...b })), record: { hash: receipt.hash, prev, keyId, issuedAt } };
 }
 
 /** The settled rounds of a private table's records (each receipt after its acceptance), in round order. */
@@ -90,15 +64,15 @@ export function privateRounds(records: readonly SignedV2[]): SettledRound[] {
  * it had a stake in it; a round without a settlement moves no money (`balance` before and after).
  */
 export function sharedTableRound(deal: SignedShared<SharedDeal>, bets: readonly Bet[], settlement: SharedSettlement | null, balance: number): SettledRound {
-  const d = deal.body;
-  return {
-    shoe: d.shoe,
-    round: d.round,
-    bets: bets.map((b) => ({ ...b })),
-    cards: d.cards,
-    cutCardOut: d.cutCardOut,
-    ...facts(d),
-    ...(settlement ? settled(settlement) : { payouts: [], staked: 0, returned: 0, balanceBefore: balance, balanceAfter: balance }),
-    record: { hash: deal.hash, prev: d.prev, keyId: d.keyId, issuedAt: d.issuedAt },
-  };
+  const { type, table, beacon, keyId, prev, issuedAt, ...dealt } = deal.body;
+  const money: SettledFields = settlement
+    ? {
+        payouts: settlement.payouts,
+        staked: settlement.staked,
+        returned: settlement.returned,
+        balanceBefore: settlement.balanceBefore,
+        balanceAfter: settlement.balanceAfter,
+      }
+    : { payouts: [], staked: 0, returned: 0, balanceBefore: balance, balanceAfter: balance };
+  return { ...dealt, ...money, bets: bets.map((b) => ({ ...b })), record: { hash: deal.hash, prev, keyId, issuedAt } };
 }
