@@ -6,7 +6,7 @@
  * The element is the loader: it boots, draws the loading state and holds the public API. What
  * runs once the table is up comes in the lazy parts chunk (parts.ts) as controllers: the session,
  * shoe and round (table-session.ts, with the states and retries), the bets (bet-state.ts), dragging
- * (drag-controller.ts), the panels (panels-controller.ts) and the scene's life (scene-slot.ts).
+ * (drag-controller.ts), the panels (panels/drawer-controller.ts) and the scene's life (scene-slot.ts).
  */
 import { adoptStyles, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
@@ -28,7 +28,7 @@ import type { ViewHandlers, ViewModel } from './view.ts';
 import { emit, type PuntoBancoEventMap } from './emit.ts';
 import { I18nController } from './i18n-controller.ts';
 import type { ShoeStartProvider } from './shoe-start.ts';
-import type { PanelsController } from './panels-controller.ts';
+import type { PanelsController } from '../panels/drawer-controller.ts';
 import type { SceneSlot } from './scene-slot.ts';
 import type { TableAudio } from './table-audio.ts';
 import type { Notice, TableSession } from './table-session.ts';
@@ -268,7 +268,7 @@ export class PuntoBancoTable extends LitElement {
   #sharedParts: typeof SharedParts | null = null;
   #bets: BetState | null = null;
   #drag: DragController | null = null;
-  /** Scoreboard, history, fairness and help (panels-controller.ts). */
+  /** Scoreboard, history, fairness and help (panels/drawer-controller.ts). */
   #panels: PanelsController | null = null;
   #fetcher: FetchLike = (input, init) => fetch(input, init);
   #autoRetries = 2;

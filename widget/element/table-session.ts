@@ -41,7 +41,7 @@ import type { BetState } from './bet-state.ts';
 import { type BetProblem, betsLeftOnFelt, checkBets, sameBets } from './bets.ts';
 import { embedRefusal } from './embed.ts';
 import { emit } from './emit.ts';
-import type { ShoeEndAnswer } from './panels-controller.ts';
+import type { ShoeEndAnswer } from '../panels/drawer-link.ts';
 import {
   keepRound,
   newPlayerKey,
