@@ -8,11 +8,12 @@
  */
 export * from './view.ts';
 export { tableLayout } from '../layout.ts';
-export { BetState } from './bet-state.ts';
+export { BetInput } from './bet-input.ts';
+export { RoundStatus } from './round-status.ts';
+export { SwitchQuestion } from './switch-question.ts';
 export { totalStake } from '../../shared/table.ts';
 export { ApiClient } from './api-client.ts';
 export { TableSession } from './table-session.ts';
-export { DragController } from './drag-controller.ts';
 export { PanelsController } from '../panels/drawer-controller.ts';
 export { panelsStyles } from '../styles/drawer.ts';
 export { SceneSlot } from './scene-slot.ts';
