@@ -5,8 +5,11 @@
  *
  * The element is the loader: it boots, draws the loading state and holds the public API. What
  * runs once the table is up comes in the lazy parts chunk (parts.ts) as controllers: the session,
- * shoe and round (table-session.ts, with the states and retries), the bets (bet-state.ts), dragging
- * (drag-controller.ts), the panels (panels/drawer-controller.ts) and the scene's life (scene-slot.ts).
+ * shoe and round (table-session.ts, with the states and retries), the bet boxes' input with the
+ * bets and dragging (bet-input.ts), the status line and announcer (round-status.ts), the room or
+ * mode switch (switch-question.ts), the panels (panels/drawer-controller.ts) and the scene's life
+ * (scene-slot.ts). A round reaches the scene and the panels as the widget's own view of it
+ * (round-view.ts).
  */
 import { adoptStyles, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
