@@ -613,7 +613,7 @@ export class PuntoBancoTable extends LitElement {
     if (refused) return this.#refuse(refused);
     // The dealer's call: card by card as the scene deals them, else all at once; the shoe's last hand is announced first.
     const last = this.#lastHandNext;
-    if (this.#status) this.#status.lastHand = last;
+    this.#status?.dealing(last);
     // (At a shared table this is "Place bet": the cards go out for all at the close, called as the scene deals them.)
     if (!this.#shared) this.#audio?.callDeal(this.#scene !== null && !this.effectiveReducedMotion, last);
     await table.runDeal();

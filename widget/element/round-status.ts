@@ -79,6 +79,12 @@ export class RoundStatus implements ReactiveController {
     this.#host.requestUpdate();
   }
 
+  /** A round goes out; `lastHand`: it was announced as the shoe's last. */
+  dealing(lastHand: boolean): void {
+    this.lastHand = lastHand;
+    this.#host.requestUpdate();
+  }
+
   /** A private round was dealt, drawn and settled; `nextShoe`: its cut card came out. */
   played(round: SettledRound, nextShoe: boolean): void {
     const texts = this.#texts;
