@@ -112,23 +112,8 @@ export async function playTable(options: { rounds?: number; end?: 'open' | 'play
  * its result, and is the record the history cites.
  */
 export function roundsOf(transcript: Transcript): SettledRound[] {
-  return transcript.receipts.map(({ body: r, hash, keyId }) => ({
-    shoe: r.shoe,
-    round: r.round,
-    bets: r.bets,
-    cards: r.cards,
-    cutCardOut: r.cutCardOut,
-    playerTotal: r.playerTotal,
-    bankerTotal: r.bankerTotal,
-    outcome: r.outcome,
-    natural: r.natural,
-    playerPair: r.playerPair,
-    bankerPair: r.bankerPair,
-    payouts: r.payouts,
-    staked: r.staked,
-    returned: r.returned,
-    balanceBefore: r.balanceBefore,
-    balanceAfter: r.balanceAfter,
-    record: { hash, prev: r.prev, keyId, issuedAt: r.issuedAt },
-  }));
+  return transcript.receipts.map(({ body, hash, keyId }) => {
+    const { type, table, affiliate, prev, issuedAt, ...round } = body;
+    return { ...round, record: { hash, prev, keyId, issuedAt } };
+  });
 }
