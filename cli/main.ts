@@ -15,6 +15,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   verify: () => import('./commands/verify.ts'),
   play: () => import('./commands/play.ts'),
   roads: () => import('./commands/roads.ts'),
+  wallet: () => import('./commands/wallet.ts'),
 };
 
 async function usage(): Promise<string> {

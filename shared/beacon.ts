@@ -14,8 +14,10 @@
  * nobody (not even the signers) can choose it: so a round published after betting closes is
  * unknowable to the house and the players alike while they commit.
  *
- * Verification is a pairing check, about 33 ms of CPU in pure JavaScript (`npm run bench -- beacon`):
- * verify once per table and round, never per player.
+ * Verification is a pairing check in pure JavaScript (@noble/curves), the Miller loop's lines of the
+ * chain's key and of the G2 generator computed once per key: some 15 ms of CPU a round in workerd,
+ * a fifth to a third less than the library's own `verify` (`npm run bench -- beacon` measures both,
+ * and a WebAssembly build when one is installed). Verify once per table and round, never per player.
  */
 import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -131,9 +133,9 @@ export function verifyBeacon(chain: BeaconChain, served: { round: number; signat
   }
   let valid: boolean;
   try {
-    valid = bls12_381.shortSignatures.verify(point, beaconMessagePoint(served.round), key.value);
+    valid = pairingCheck(point, beaconMessagePoint(served.round), key.value);
   } catch {
-    valid = false; // the point at infinity and its like: not a signature
+    valid = false; // a point the pairing refuses: not a signature
   }
   if (!valid) return fail('bad_beacon_signature', `the signature is not the chain's (${chain.hash.slice(0, 8)}…) signature of round ${served.round}`);
   const randomness = beaconRandomness(bytes);
@@ -151,11 +153,46 @@ export function checkChain(chain: BeaconChain): Result<BeaconChain, BeaconError>
   return key.ok ? ok(chain) : key;
 }
 
+type G1Point = ReturnType<typeof bls12_381.shortSignatures.hash>;
 type G2Point = ReturnType<typeof bls12_381.shortSignatures.getPublicKey>;
-/** Decoded public keys by hex: decoding a G2 point (square root, subgroup check) is worth doing once. */
-const decodedKeys = new Map<string, G2Point>();
+/** The Miller loop's line coefficients for one fixed G2 point (the curve library's precomputation). */
+type G2Lines = ReturnType<typeof bls12_381.utils.calcPairingPrecomputes>;
 
-function chainKey(chain: BeaconChain): Result<G2Point, BeaconError> {
+/**
+ * A chain's public key, decoded and checked once, with the Miller loop's lines for its negation
+ * computed once: every round of the chain is checked against the same two G2 points (the key and
+ * the generator), so their lines are fixed and only the two G1 points change from round to round.
+ */
+interface ChainKey {
+  point: G2Point;
+  negatedLines: G2Lines;
+}
+
+/** Decoded public keys by hex: decoding a G2 point (square root, subgroup check) is worth doing once. */
+const decodedKeys = new Map<string, ChainKey>();
+/** The Miller loop's lines for the generator of G2, computed on first use. */
+let generatorLines: G2Lines | undefined;
+
+/**
+ * The BLS check e(H(m), −pk) · e(σ, g2) = 1 in GT, the one `shortSignatures.verify` makes, with
+ * the G2 lines precomputed (`npm run bench -- beacon` has both). Both G1 points are already
+ * checked: `signature` decoded by `Signature.fromBytes` (on the curve, in the prime-order
+ * subgroup), `message` the output of hash-to-curve. The point at infinity is no signature.
+ */
+function pairingCheck(signature: G1Point, message: G1Point, key: ChainKey): boolean {
+  if (signature.is0() || message.is0()) return false;
+  generatorLines ??= bls12_381.utils.calcPairingPrecomputes(bls12_381.G2.Point.BASE);
+  const s = signature.toAffine();
+  const h = message.toAffine();
+  const { Fp12 } = bls12_381.fields;
+  const product = bls12_381.millerLoopBatch([
+    [key.negatedLines, h.x, h.y],
+    [generatorLines, s.x, s.y],
+  ]);
+  return Fp12.eql(Fp12.finalExponentiate(product), Fp12.ONE);
+}
+
+function chainKey(chain: BeaconChain): Result<ChainKey, BeaconError> {
   if (chain.scheme !== BEACON_SCHEME) return fail('bad_beacon_chain', `unsupported beacon scheme "${String(chain.scheme)}": only ${BEACON_SCHEME}`);
   if (!isHex(chain.hash, BEACON_HASH_BYTES)) return fail('bad_beacon_chain', `a chain hash is ${BEACON_HASH_BYTES * 2} lowercase hex characters`);
   if (!Number.isSafeInteger(chain.periodSeconds) || chain.periodSeconds < 1) {
@@ -177,9 +214,10 @@ function chainKey(chain: BeaconChain): Result<G2Point, BeaconError> {
   } catch (err) {
     return fail('bad_beacon_chain', `the chain's public key is not a point of G2: ${(err as Error).message}`);
   }
+  const key: ChainKey = { point, negatedLines: bls12_381.utils.calcPairingPrecomputes(point.negate()) };
   if (decodedKeys.size >= 16) decodedKeys.delete(decodedKeys.keys().next().value!);
-  decodedKeys.set(chain.publicKey, point);
-  return ok(point);
+  decodedKeys.set(chain.publicKey, key);
+  return ok(key);
 }
 
 /** A round number: a positive safe integer (8 bytes big-endian hold it exactly). */

@@ -36,22 +36,37 @@ export function betResult(box: Box, outcome: Outcome): BetResult {
 }
 
 /**
- * Winnings on a winning bet. Banker bets are multiples of the table step (a multiple of 20), so
- * 19/20 is whole; anything else is refused rather than rounded.
+ * How a win that is not a whole number of minor units is paid (only Banker's 19:20 can fall
+ * between two; Player 1:1 and Tie 8:1 are always whole):
+ * - `exact`, play money: never rounded. Its minor unit is a thousandth and every room's step is a
+ *   multiple of 20, so 19/20 of a legal bet is whole; an amount for which it is not is refused
+ *   (RangeError), because reaching it means a bet skipped validation.
+ * - `round-down`, wallet mode, where a minor unit is the currency's own (ISO 4217: 1 yen, 1 cent,
+ *   1 fils): the winnings are ⌊amount × 19 / 20⌋, rounded down to a whole minor unit, so the 5%
+ *   commission, amount − winnings, is rounded up: a 15 JPY Banker win pays 14 (commission 1, not
+ *   0.75), a 1 JPY win pays 0. The house never pays a fraction it cannot hand over, and the player
+ *   never loses a whole minor unit to rounding. Banker stakes that are multiples of 20 minor units
+ *   pay exactly 95%.
+ * This is the one function that pays: the engine, the signed records and the verifier all call
+ * `settle` / `winnings`, so they cannot disagree on a rounding.
  */
-export function winnings(box: Box, amount: number): number {
+export type CommissionRule = 'exact' | 'round-down';
+
+/** Winnings on a winning bet (see CommissionRule for the Banker's commission when it is not whole). */
+export function winnings(box: Box, amount: number, rule: CommissionRule = 'exact'): number {
   const [num, den] = PAYOUTS[box];
   const scaled = amount * num;
-  if (scaled % den !== 0) throw new RangeError(`a ${box} bet of ${amount} minor units does not pay a whole amount`);
-  return scaled / den;
+  if (scaled % den === 0) return scaled / den;
+  if (rule === 'round-down') return Math.floor(scaled / den);
+  throw new RangeError(`a ${box} bet of ${amount} minor units does not pay a whole amount`);
 }
 
-export function settle(bets: readonly Bet[], outcome: Outcome): Settlement {
+export function settle(bets: readonly Bet[], outcome: Outcome, rule: CommissionRule = 'exact'): Settlement {
   let staked = 0;
   let returned = 0;
   const settled = bets.map((bet): SettledBet => {
     const result = betResult(bet.box, outcome);
-    const back = result === 'win' ? bet.amount + winnings(bet.box, bet.amount) : result === 'push' ? bet.amount : 0;
+    const back = result === 'win' ? bet.amount + winnings(bet.box, bet.amount, rule) : result === 'push' ? bet.amount : 0;
     staked += bet.amount;
     returned += back;
     return { sector: bet.sector, box: bet.box, amount: bet.amount, result, returned: back, net: back - bet.amount };

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
+import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { describe, expect, test } from 'vitest';
 import {
+  BEACON_DST,
   beaconMessage,
+  beaconMessagePoint,
   beaconRandomness,
   type BeaconChain,
   chainInfo,
@@ -82,6 +85,76 @@ describe('quicknet rounds verify', () => {
       expect(beaconRandomness(v.signature)).toBe(v.randomness);
       expect(createHash('sha256').update(Buffer.from(v.signature, 'hex')).digest('hex')).toBe(v.randomness);
     }
+  });
+});
+
+/** The compressed encoding of a point of G1's curve y² = x³ + 4 that is NOT in the prime-order subgroup. */
+function pointOutsideG1(): string {
+  const { Fp } = bls12_381.fields;
+  for (let x = 1n; ; x++) {
+    let y: bigint;
+    try {
+      y = Fp.sqrt(Fp.add(Fp.pow(x, 3n), 4n));
+    } catch {
+      continue; // no point with this x
+    }
+    const point = bls12_381.G1.Point.fromAffine({ x, y });
+    if (point.isTorsionFree()) continue; // (the cofactor makes this all but impossible)
+    const bytes = Buffer.from(x.toString(16).padStart(96, '0'), 'hex'); // x, 48 bytes big-endian
+    bytes[0]! |= 0x80; // compressed
+    if (y > (Fp.ORDER - 1n) / 2n) bytes[0]! |= 0x20; // the larger root
+    return bytes.toString('hex');
+  }
+}
+
+describe('the pairing check (G2 lines precomputed per chain key)', () => {
+  const { shortSignatures } = bls12_381;
+  const quicknetKey = bls12_381.G2.Point.fromBytes(Buffer.from(QUICKNET.publicKey, 'hex'));
+  const local = localBeacon(beaconSecretKeyFromSeed(new Uint8Array(48).fill(7)), { periodSeconds: 3, genesisTime: QUICKNET.genesisTime });
+  if (!local.ok) throw new Error(local.error.message);
+  const localRound = signRound(local.value, 42);
+  const localKey = bls12_381.G2.Point.fromBytes(Buffer.from(local.value.chain.publicKey, 'hex'));
+
+  /** The curve library's own `verify` (no precomputation): the reference the fast check must agree with. */
+  function libraryVerify(key: typeof quicknetKey, round: number, signature: string): boolean {
+    const point = shortSignatures.Signature.fromBytes(Buffer.from(signature, 'hex'));
+    return shortSignatures.verify(point, shortSignatures.hash(beaconMessage(round), BEACON_DST), key);
+  }
+
+  test('agrees with the library verify on real rounds, other rounds, and two chains in turn', () => {
+    const cases: Array<[BeaconChain, typeof quicknetKey, number, string]> = [
+      [QUICKNET, quicknetKey, R1000.round, R1000.signature],
+      [QUICKNET, quicknetKey, R657413.round, R657413.signature],
+      [QUICKNET, quicknetKey, R1000.round + 1, R1000.signature],
+      [QUICKNET, quicknetKey, R657413.round, R1000.signature],
+      [local.value.chain, localKey, localRound.round, localRound.signature],
+      [local.value.chain, localKey, R1000.round, R1000.signature], // quicknet's round under the local key
+      [QUICKNET, quicknetKey, localRound.round, localRound.signature], // the local round under quicknet's key
+      [QUICKNET, quicknetKey, R1000.round, R1000.signature], // quicknet again, after the other key was cached
+    ];
+    const verdicts = cases.map(([chain, key, round, signature]) => {
+      const r = verifyBeacon(chain, { round, signature });
+      expect(r.ok || r.error.code).toBe(libraryVerify(key, round, signature) ? true : 'bad_beacon_signature');
+      return r.ok;
+    });
+    expect(verdicts).toEqual([true, true, false, false, true, false, false, true]);
+  });
+
+  test('another point of G1 (the signature plus the generator) is a bad signature, not a valid one', () => {
+    const moved = shortSignatures.Signature.fromBytes(Buffer.from(R1000.signature, 'hex')).add(bls12_381.G1.Point.BASE);
+    const signature = Buffer.from(shortSignatures.Signature.toBytes(moved)).toString('hex');
+    const r = verifyBeacon(QUICKNET, { round: 1000, signature });
+    expect(r.ok || r.error.code).toBe('bad_beacon_signature');
+  });
+
+  test('a point of the curve outside the prime-order subgroup is refused as an encoding', () => {
+    const r = verifyBeacon(QUICKNET, { round: 1000, signature: pointOutsideG1() });
+    expect(r.ok || r.error.code).toBe('bad_beacon_encoding');
+    if (!r.ok) expect(r.error.message).toMatch(/subgroup/);
+  });
+
+  test("the message point is the round's hash to G1, never the point at infinity", () => {
+    for (const round of [1, 1000, 657413]) expect(beaconMessagePoint(round).is0()).toBe(false);
   });
 });
 

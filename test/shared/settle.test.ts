@@ -57,3 +57,32 @@ describe('payouts (RULES.md "Bets and payouts")', () => {
     expect(settle([], 'tie')).toEqual({ bets: [], staked: 0, returned: 0, net: 0 });
   });
 });
+
+describe('the commission rule in ISO minor units (WALLET.md "The Banker\'s commission")', () => {
+  // Cell by cell for Banker stakes of 1 to 40 minor units (1–40 JPY, €0.01–€0.40, 0.001–0.040 BHD):
+  // winnings ⌊19a/20⌋, so the 5% commission rounds up to a whole minor unit.
+  const WINNINGS_1_TO_40 = [
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38,
+  ];
+  test('Banker winnings round down, stake by stake', () => {
+    expect(WINNINGS_1_TO_40.map((_, i) => winnings('banker', i + 1, 'round-down'))).toEqual(WINNINGS_1_TO_40);
+    expect(WINNINGS_1_TO_40.map((w, i) => i + 1 - w)).toEqual(WINNINGS_1_TO_40.map((_, i) => Math.ceil((i + 1) / 20)));
+  });
+
+  test('whole amounts are the same under both rules; Player and Tie are always whole', () => {
+    for (let a = 1; a <= 400; a++) {
+      expect(winnings('player', a, 'round-down')).toBe(a);
+      expect(winnings('tie', a, 'round-down')).toBe(8 * a);
+      if (a % 20 === 0) expect(winnings('banker', a, 'round-down')).toBe(winnings('banker', a));
+      else expect(() => winnings('banker', a)).toThrow(RangeError);
+    }
+  });
+
+  test('a round settles with the rule: 15 JPY on Banker pays 14, a tie returns it whole', () => {
+    const bets = [{ sector: 0, box: 'banker' as const, amount: 15 }];
+    expect(settle(bets, 'banker', 'round-down')).toMatchObject({ staked: 15, returned: 29, net: 14 });
+    expect(settle(bets, 'tie', 'round-down')).toMatchObject({ staked: 15, returned: 15, net: 0 });
+    expect(settle(bets, 'player', 'round-down')).toMatchObject({ staked: 15, returned: 0, net: -15 });
+    expect(() => settle(bets, 'banker')).toThrow(RangeError);
+  });
+});

@@ -125,7 +125,7 @@ describe('<punto-banco-table> reduced motion', () => {
     await settle(el);
     expect(scene!.options.reducedMotion).to.equal(true);
     expect(el.hasAttribute('data-reduced-motion')).to.equal(true);
-    // Nothing transitions (not a short transition on every property: loader-styles.ts).
+    // Nothing transitions (not a short transition on every property: styles/loader.ts).
     expect(getComputedStyle(chipButton(el, 500)).transitionProperty).to.equal('none');
     await emulateMedia({ reducedMotion: 'no-preference' });
     await until(() => !el.effectiveReducedMotion, 'back to motion');

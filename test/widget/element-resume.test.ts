@@ -68,7 +68,7 @@ describe('<punto-banco-table> resumes its session after a reload', () => {
     const board = await openPanel<PbScoreboard>(el, 'scoreboard', 'pb-scoreboard');
     expect(board.results.map((r) => r.outcome)).to.deep.equal(receipts.map((r) => r.body.outcome));
     const history = await openPanel<PbHistory>(el, 'history', 'pb-history');
-    expect(history.receipts.map((r) => r.hash)).to.deep.equal(receipts.map((r) => r.hash));
+    expect(history.rounds.map((r) => r.record.hash)).to.deep.equal(receipts.map((r) => r.hash));
     await until(() => history.shadowRoot!.querySelectorAll('li.round').length === 3, 'three rows in the history');
 
     // The next round continues the same shoe, chained to the last receipt.
@@ -82,7 +82,7 @@ describe('<punto-banco-table> resumes its session after a reload', () => {
     // The same player key signs after the reload: the Worker checked it against the commitment.
     expect((acceptance.body as { request: { body: { round: number } } }).request.body.round).to.equal(4);
     expect(worker.requests('start')).to.have.length(1);
-    await until(() => history.receipts.length === 4, 'the fourth round in the history');
+    await until(() => history.rounds.length === 4, 'the fourth round in the history');
   });
 
   it("opens a new session for another room, and keeps each room's session apart", async () => {

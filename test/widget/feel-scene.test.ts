@@ -4,8 +4,8 @@ import type { Container, Graphics, Text } from '../../widget/scene/pixi.ts';
 import { createScene, type SceneOptions, type TableScene } from '../../widget/scene/index.ts';
 import type { PixiTable } from '../../widget/scene/table-scene.ts';
 import { CHIP_TONES, chipPalette, css } from '../../widget/scene/palette.ts';
-import { loaderStyles } from '../../widget/element/loader-styles.ts';
-import { tableStyles } from '../../widget/element/styles.ts';
+import { loaderStyles } from '../../widget/styles/loader.ts';
+import { tableStyles } from '../../widget/styles/table.ts';
 import { ROOMS } from '../../shared/table.ts';
 import { HALL_1_CHIPS, NATURAL, receiptFrom, SAMPLE_BETS, SCENE_OPTIONS, TIE } from './harness/receipts.ts';
 
@@ -119,11 +119,12 @@ const SIZES = [
   { width: 1280, height: 560 },
 ];
 
-/** The scene's private pieces a test looks at. */
+/** The scene's private pieces a test looks at (the parts it orchestrates: bet-stacks.ts, effects.ts, shoe-moves.ts). */
 interface Inside {
   felt: { names: Text[]; sectorDiscs: { x: number; y: number; r: number }[] };
-  banner: Container & { children: Container[] };
-  stacks: Map<string, Container>;
+  effects: { banner: Container & { children: Container[] }; winFlash: Graphics };
+  stacks: { stacks: Map<string, Container>; payouts: Map<string, Container> };
+  shoe: { discard: { nameText: Text }; shuffle: { front: Container; back: Container; marker: Container; size: { w: number } } };
   anim: { speed: number };
 }
 const inside = (scene: PixiTable): Inside => scene as unknown as Inside;
@@ -139,7 +140,7 @@ describe('scene layout of words and chips', () => {
       const names = inside(scene).felt.names;
       expect(names.length).to.equal(15);
       let checked = 0;
-      for (const stack of [...inside(scene).stacks.values(), ...(scene as unknown as { payouts: Map<string, Container> }).payouts.values()]) {
+      for (const stack of [...inside(scene).stacks.stacks.values(), ...inside(scene).stacks.payouts.values()]) {
         if (!stack.visible) continue;
         const d = scene.peekStack(0, 'player')!.diameter;
         for (const child of stack.children) {
@@ -163,7 +164,7 @@ describe('scene layout of words and chips', () => {
       const scene = await mount(RUSSIAN, size);
       scene.showRound(receiptFrom(NATURAL, SAMPLE_BETS));
       expect(scene.texts()).to.include('ВЫИГРАЛ ИГРОК');
-      const banner = inside(scene).banner;
+      const banner = inside(scene).effects.banner;
       const plate = banner.children[0]!.getBounds();
       const h = plate.height;
       for (const text of banner.children.slice(1)) {
@@ -229,7 +230,7 @@ describe('shoe, cut card and shuffle', () => {
   it('labels the discard tray in the table language; the cut card lies there until a shoe holds it', async () => {
     const scene = await mount({ language: 'el', labels: { ...SCENE_OPTIONS.labels, discard: 'Απορρίψεις' } });
     expect(scene.texts()).to.include('ΑΠΟΡΡΙΨΕΙΣ');
-    const name = (scene as unknown as { discard: { nameText: Text } }).discard.nameText;
+    const name = inside(scene).shoe.discard.nameText;
     expect(name.scale.x).to.be.within(0.3, 1);
     expect(name.getBounds().width).to.be.greaterThan(20);
     expect(scene.inspect().cutCard).to.deep.equal({ shoe: false, tray: true, flying: false });
@@ -257,7 +258,7 @@ describe('shoe, cut card and shuffle', () => {
   it('shuffleAndCut splits the stack where the player cut, then puts it in the shoe', async () => {
     const scene = await mount({ reducedMotion: false, speed: 'fast' });
     scene.setShoe({ cardsLeft: 312, total: 312, discarded: 0, cutAt: 156 });
-    const shuffle = (scene as unknown as { shuffle: { front: Container; back: Container; marker: Container; size: { w: number } } }).shuffle;
+    const shuffle = inside(scene).shoe.shuffle;
     const done = scene.shuffleAndCut(0.25);
     expect(scene.inspect().shuffling).to.equal(true);
     expect(scene.inspect().cutCard.shoe).to.equal(false);
@@ -284,7 +285,7 @@ describe('shoe, cut card and shuffle', () => {
 
   it('flashes the winning boxes briefly, then leaves them as they were', async () => {
     const scene = await mount({ reducedMotion: false });
-    const flash = (scene as unknown as { winFlash: Graphics }).winFlash;
+    const flash = inside(scene).effects.winFlash;
     const done = scene.flashWins([{ sector: 1, box: 'banker' }]);
     await until(() => flash.alpha > 0.5);
     expect(flash.getLocalBounds().width).to.be.greaterThan(20);

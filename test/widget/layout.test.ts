@@ -75,7 +75,7 @@ describe('tableLayout', () => {
   // The felts the element gives at the matrix's screens (desktop 16:10 under the bar, phone 3:4,
   // a phone held sideways: the whole height beside the control column), and a sweep of the shapes
   // a page can give it: wide ones at least 320 px high, upright ones from 320 px wide (the narrowest
-  // phones) and at least 1.18 times as high (the phone felt’s floor, styles.ts).
+  // phones) and at least 1.18 times as high (the phone felt’s floor, widget/styles/narrow.ts).
   const felts: [number, number][] = [
     [1280, 560],
     [1366, 610],

@@ -14,6 +14,7 @@ import {
   type SignedRequest,
   type Transcript,
 } from '../../shared/fairness/index.ts';
+import type { SettledRound } from '../../widget/round-view.ts';
 
 export interface PlayedShoe {
   transcript: Transcript;
@@ -104,4 +105,15 @@ export async function playTable(options: { rounds?: number; end?: 'open' | 'play
     ],
   });
   return { file, jwks: { keys: [operatorKey.publicJwk] } };
+}
+
+/**
+ * The rounds of a pb-fair-1 transcript as the history shows them: each receipt holds its bets and
+ * its result, and is the record the history cites.
+ */
+export function roundsOf(transcript: Transcript): SettledRound[] {
+  return transcript.receipts.map(({ body, hash, keyId }) => {
+    const { type, table, affiliate, prev, issuedAt, ...round } = body;
+    return { ...round, record: { hash, prev, keyId, issuedAt } };
+  });
 }

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { cardFace, type PbHistory } from '../../widget/panels/index.ts';
-import { playShoe } from './panels-fixture.ts';
+import { playShoe, roundsOf } from './panels-fixture.ts';
 import { $, $$, mount, unmountAll } from './panels-helpers.ts';
 
 describe('<pb-history>', () => {
@@ -9,7 +9,7 @@ describe('<pb-history>', () => {
   it('lists the rounds of a played shoe newest first, with cards, totals, outcome and balances', async () => {
     const { transcript } = await playShoe({ rounds: 12, reveal: false });
     const formatAmount = (minor: number) => `¤${minor}`;
-    const history = await mount<PbHistory>('pb-history', { receipts: transcript.receipts, formatAmount });
+    const history = await mount<PbHistory>('pb-history', { rounds: roundsOf(transcript), formatAmount });
     const rows = $$(history, 'li.round');
     expect(rows).to.have.length(12);
     rows.forEach((row, i) => {
@@ -31,7 +31,7 @@ describe('<pb-history>', () => {
     it(`${width} px: every round's line is one height, with two cards or three, a natural or none, short or long amounts`, async () => {
       const { transcript } = await playShoe({ rounds: 40, reveal: false });
       const formatAmount = (minor: number) => `€${(minor / 1000).toFixed(2)}`;
-      const history = await mount<PbHistory>('pb-history', { receipts: transcript.receipts, formatAmount }, `display: block; width: ${width}px`);
+      const history = await mount<PbHistory>('pb-history', { rounds: roundsOf(transcript), formatAmount }, `display: block; width: ${width}px`);
       const bodies = transcript.receipts.map((r) => r.body);
       // The shoe has what makes a line grow: three-card hands and naturals.
       expect(bodies.some((b) => b.cards.length === 6)).to.equal(true);
@@ -44,7 +44,7 @@ describe('<pb-history>', () => {
 
   it('shows each card as rank and suit glyph, red for hearts and diamonds', async () => {
     const { transcript } = await playShoe({ rounds: 6, reveal: false });
-    const history = await mount<PbHistory>('pb-history', { receipts: transcript.receipts });
+    const history = await mount<PbHistory>('pb-history', { rounds: roundsOf(transcript) });
     const first = transcript.receipts.at(-1)!.body.cards;
     const shown = $$(history, 'li.round')[0]!.querySelectorAll('summary .card');
     const byHand = [...first.filter((c) => c.hand === 'player'), ...first.filter((c) => c.hand === 'banker')];
@@ -59,7 +59,7 @@ describe('<pb-history>', () => {
 
   it('expands a round to its bets and payouts per box and the receipt details', async () => {
     const { transcript } = await playShoe({ rounds: 10, reveal: false });
-    const history = await mount<PbHistory>('pb-history', { receipts: transcript.receipts, formatAmount: (m: number) => (m / 1000).toFixed(2) });
+    const history = await mount<PbHistory>('pb-history', { rounds: roundsOf(transcript), formatAmount: (m: number) => (m / 1000).toFixed(2) });
     const row = $$(history, 'li.round')[0]!;
     const details = row.querySelector('details')!;
     expect(details.open).to.equal(false);
@@ -80,9 +80,9 @@ describe('<pb-history>', () => {
 
   it('keeps an open round open when a new round arrives on top', async () => {
     const { transcript } = await playShoe({ rounds: 5, reveal: false });
-    const history = await mount<PbHistory>('pb-history', { receipts: transcript.receipts.slice(0, 4) });
+    const history = await mount<PbHistory>('pb-history', { rounds: roundsOf(transcript).slice(0, 4) });
     $$(history, 'li.round summary')[0]!.click();
-    history.receipts = transcript.receipts;
+    history.rounds = roundsOf(transcript);
     await history.updateComplete;
     const rows = $$<HTMLDetailsElement>(history, 'li.round details');
     expect(rows[0]!.open).to.equal(false);
@@ -90,7 +90,7 @@ describe('<pb-history>', () => {
   });
 
   it('says so when no round has been played', async () => {
-    const history = await mount<PbHistory>('pb-history', { receipts: [] });
+    const history = await mount<PbHistory>('pb-history', { rounds: [] });
     expect($(history, 'p').textContent).to.equal('No rounds played yet.');
   });
 });

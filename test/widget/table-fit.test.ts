@@ -1,5 +1,5 @@
 /**
- * The table fits the viewport without moving once it is up (styles.ts, table-input.ts):
+ * The table fits the viewport without moving once it is up (widget/styles, table-input.ts):
  * - on a page of five stacked tables, one scrollIntoView on the last one leaves it at the top of
  *   the viewport, and it stays there once every table above has settled (no table changes height
  *   after it is ready);

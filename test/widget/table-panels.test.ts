@@ -85,7 +85,7 @@ describe('<punto-banco-table> panels', () => {
     expect(shadow(el).querySelector('.pane .context')!.textContent).to.contain('Shoe 1').and.to.contain('4');
     launcher(el, 'history').click();
     const history = await panel<PbHistory>(el, 'pb-history');
-    expect(history.receipts.map((r) => r.hash)).to.deep.equal(receipts.map((r) => r.hash));
+    expect(history.rounds.map((r) => r.record.hash)).to.deep.equal(receipts.map((r) => r.hash));
   });
 
   it("shows in the history each receipt's cards and balance, in the table's currency", async () => {

@@ -3,10 +3,11 @@
  * BEACON_URL is empty, as in wrangler.toml) and the client that fetches rounds over HTTP and never
  * trusts the relay. Quicknet's real rounds 1000 and 657413 play a relay's honest answers.
  */
+import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, test } from 'vitest';
-import { type BeaconChain, type BeaconRound, chainInfo, QUICKNET, roundAt, verifyBeacon } from '../../shared/beacon.ts';
+import { BEACON_DST, type BeaconChain, type BeaconRound, beaconMessage, chainInfo, QUICKNET, roundAt, verifyBeacon } from '../../shared/beacon.ts';
 import { localChainHash } from '../../shared/beacon-local.ts';
 import { type BeaconSource, beaconSource, configuredChain, type Fetcher, fetchBeacon, VerifiedRounds } from '../../worker/beacon/beacon.ts';
 import { LOCAL_BEACON_SCHEDULE } from '../../worker/beacon/local.ts';
@@ -258,5 +259,39 @@ describe('configuration', () => {
     expect(keyed.value.chain.hash).toBe(localChainHash(keyed.value.chain.publicKey, LOCAL_BEACON_SCHEDULE));
     // The development key is derived from the kept signing key: the same chain again.
     expect((await localSource()).chain).toEqual(dev.chain);
+  });
+});
+
+describe('the pairing check inside workerd', () => {
+  /** The curve library's own `verify` (no precomputed G2 lines): the reference. */
+  function libraryVerify(round: number, signature: string): boolean {
+    const { shortSignatures } = bls12_381;
+    const key = bls12_381.G2.Point.fromHex(QUICKNET.publicKey);
+    return shortSignatures.verify(shortSignatures.Signature.fromHex(signature), shortSignatures.hash(beaconMessage(round), BEACON_DST), key);
+  }
+
+  test("quicknet's real rounds verify, and a round's signature for another round does not, as the library verify says", () => {
+    const cases: Array<[number, string, boolean]> = [
+      [R1000.round, R1000.signature, true],
+      [R657413.round, R657413.signature, true],
+      [R1000.round + 1, R1000.signature, false],
+      [R1000.round, R657413.signature, false],
+      [R657413.round - 1, R657413.signature, false],
+    ];
+    for (const [round, signature, expected] of cases) {
+      const r = verifyBeacon(QUICKNET, { round, signature });
+      expect(r.ok || r.error.code).toBe(expected || 'bad_beacon_signature');
+      expect(libraryVerify(round, signature)).toBe(expected);
+    }
+    expect(verifyBeacon(QUICKNET, R1000)).toEqual({ ok: true, value: R1000 });
+  });
+
+  test('a flipped bit in a real signature is refused', () => {
+    const bytes = Uint8Array.from(R657413.signature.match(/../g)!, (h) => parseInt(h, 16));
+    bytes[47]! ^= 1;
+    const signature = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+    const r = verifyBeacon(QUICKNET, { round: R657413.round, signature });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(['bad_beacon_signature', 'bad_beacon_encoding']).toContain(r.error.code);
   });
 });

@@ -5,10 +5,10 @@
  */
 import type { AcceptanceAnswer, RoundAnswerV2, SessionViewV2, ShoeSummary, ShoeViewV2, StartShoeRequest } from '../../shared/api.ts';
 import type { ShoeParamsV2 } from '../../shared/fairness/v2/params.ts';
-import type { ReceiptBody, Signed } from '../../shared/fairness/records.ts';
 import type { ReceiptV2, SignedV2 } from '../../shared/fairness/v2/records.ts';
+import type { SettledRound } from '../round-view.ts';
 
-export type { ReceiptBody, Signed, SignedV2, ReceiptV2, AcceptanceAnswer };
+export type { SignedV2, ReceiptV2, AcceptanceAnswer };
 export type { AcceptanceV2, CommitmentV2, FileV2, RevealV2, StartV2 } from '../../shared/fairness/v2/records.ts';
 export type { ShoeStatus } from '../../shared/api.ts';
 
@@ -40,7 +40,7 @@ export type RoundAnswer = Omit<RoundAnswerV2, 'nextShoe'> & { nextShoe?: ShoeSta
  * scoreboard draw it — the receipt's result with the bets of its acceptance (round-view.ts).
  */
 export interface PlayedRound extends RoundAnswer {
-  round: Signed<ReceiptBody>;
+  round: SettledRound;
 }
 
 /** What the player (or, by default, chance) chooses to start a committed shoe: the client seed and the cut. */

@@ -5,8 +5,11 @@
  *
  * The element is the loader: it boots, draws the loading state and holds the public API. What
  * runs once the table is up comes in the lazy parts chunk (parts.ts) as controllers: the session,
- * shoe and round (table-session.ts, with the states and retries), the bets (bet-state.ts), dragging
- * (drag-controller.ts), the panels (panels-controller.ts) and the scene's life (scene-slot.ts).
+ * shoe and round (table-session.ts, with the states and retries), the bet boxes' input with the
+ * bets and dragging (bet-input.ts), the status line and announcer (round-status.ts), the room or
+ * mode switch (switch-question.ts), the panels (panels/drawer-controller.ts) and the scene's life
+ * (scene-slot.ts). A round reaches the scene and the panels as the widget's own view of it
+ * (round-view.ts).
  */
 import { adoptStyles, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
@@ -18,30 +21,30 @@ import type { SceneCue, SceneOptions, TableScene } from '../scene/types.ts';
 import { normalizeLanguage } from '../i18n/languages.ts';
 import type { ApiClient, ApiError } from './api-client.ts';
 import type { FetchLike, SocketFactory, TableState } from './host-types.ts';
-import type { PlayedRound, ReceiptBody, Signed } from './api-types.ts';
-import type { BetChange, BetState } from './bet-state.ts';
-import type { BetProblem, Spot } from './bets.ts';
-import type { DragController } from './drag-controller.ts';
+import type { PlayedRound } from './api-types.ts';
+import type { SettledRound } from '../round-view.ts';
+import type { BetState } from './bet-state.ts';
+import type { BetProblem } from './bets.ts';
+import type { BetInput } from './bet-input.ts';
+import type { RoundStatus } from './round-status.ts';
+import type { SwitchQuestion } from './switch-question.ts';
 import type * as Parts from './parts.ts';
 import type { ViewHandlers, ViewModel } from './view.ts';
 import { emit, type PuntoBancoEventMap } from './emit.ts';
 import { I18nController } from './i18n-controller.ts';
 import type { ShoeStartProvider } from './shoe-start.ts';
-import type { PanelsController } from './panels-controller.ts';
+import type { PanelsController } from '../panels/drawer-controller.ts';
 import type { SceneSlot } from './scene-slot.ts';
 import type { TableAudio } from './table-audio.ts';
 import type { Notice, TableSession } from './table-session.ts';
 import type { SharedSession } from './shared-session.ts';
 import type * as SharedParts from './shared-parts.ts';
-import { loaderStyles } from './loader-styles.ts';
+import { loaderStyles } from '../styles/loader.ts';
 
 export type { TableState };
 
 /** Makes the Pixi scene. The default (set by widget/index.ts) imports `./scene/index.ts` lazily. */
 export type SceneFactory = (options: SceneOptions, size?: { width: number; height: number }) => Promise<TableScene>;
-
-/** How long a refused-bet message stays up. */
-const TOAST_MS = 4_500;
 
 /** `reduced-motion` attribute: absent → follow the OS; "false"/"no-preference" → motion; anything else → reduced. */
 const reducedMotionConverter = {
@@ -233,26 +236,7 @@ export class PuntoBancoTable extends LitElement {
   @state() private _layout: TableLayout | null = null;
   /** The chunk or the catalogs failed to load (before the session exists). */
   @state() private _bootNotice: Notice | null = null;
-  @state() private _toast: string | null = null;
-  /** The box in the Tab order (the arrow keys move it). */
-  @state() private _activeBox: Spot = { sector: 0, box: 'player' };
-  @state() private _announcement = '';
-  @state() private _lastResult: string | null = null;
-  @state() private _lastWin: number | null = null;
-  @state() private _lastStaked = 0;
   @state() private _mediaReduced = false;
-  /** The round being dealt was announced as the shoe's last. */
-  @state() private _lastHand = false;
-  /** The shoe whose cut card came out in the round on the felt (null: none). */
-  @state() private _cutCardOut: number | null = null;
-  /** A mode or room switch waiting for the player's answer, with what to put back on a no. */
-  @state() private _confirm: { to: string; room: RoomId; undo: { room?: RoomId; mode?: ShoeMode } } | null = null;
-  /** The player said yes: the next switch goes through. */
-  #switchAgreed = false;
-  /** A no puts the old mode or room back: that change is no switch. */
-  #reverting = false;
-  /** The session so far (the summary in the bar): since when, rounds, staked, net. */
-  #summary = { since: Date.now(), rounds: 0, staked: 0, net: 0 };
 
   #i18n = new I18nController(this);
   // The lazy chunk's parts, and the controllers made from them once it has arrived.
@@ -266,8 +250,13 @@ export class PuntoBancoTable extends LitElement {
   /** The shared-table chunk, once a `table` asked for it. */
   #sharedParts: typeof SharedParts | null = null;
   #bets: BetState | null = null;
-  #drag: DragController | null = null;
-  /** Scoreboard, history, fairness and help (panels-controller.ts). */
+  /** The bet boxes' and the chip tray's input, with the dragging (bet-input.ts). */
+  #input: BetInput | null = null;
+  /** The status line, the live region, the toast, the last result and the session summary (round-status.ts). */
+  #status: RoundStatus | null = null;
+  /** The room or mode switch and its question (switch-question.ts). */
+  #switch: SwitchQuestion | null = null;
+  /** Scoreboard, history, fairness and help (panels/drawer-controller.ts). */
   #panels: PanelsController | null = null;
   #fetcher: FetchLike = (input, init) => fetch(input, init);
   #autoRetries = 2;
@@ -281,8 +270,6 @@ export class PuntoBancoTable extends LitElement {
   #onGesture = (): void => this.#audio?.unlock();
   #booting: Promise<void> | null = null;
   #bootError: ApiError | null = null;
-  #lastBody: ReceiptBody | null = null;
-  #toastTimer: ReturnType<typeof setTimeout> | undefined;
   #resize: ResizeObserver | null = null;
   #media: MediaQueryList | null = null;
   /** Esc puts the chip in hand back; R repeats the last bets and deals (table-input.ts). */
@@ -378,7 +365,6 @@ export class PuntoBancoTable extends LitElement {
     this.#media?.removeEventListener('change', this.#onMedia);
     this.#resize?.disconnect();
     this.#resize = null;
-    clearTimeout(this.#toastTimer);
     this.#slot?.disconnect();
     this.removeEventListener('pointerdown', this.#onGesture);
     this.removeEventListener('keydown', this.#onGesture);
@@ -409,44 +395,12 @@ export class PuntoBancoTable extends LitElement {
     // A new room or Worker means a new session (the old one's limits no longer apply).
     if (changed.has('muted')) this.#audio?.setMuted(this.muted, false);
     if (changed.has('speed')) this.#scene?.setOptions({ speed: this.speed === 'fast' ? 'fast' : 'normal' });
-    const switched = ['room', 'endpoint', 'affiliate', 'mode', 'table'].filter((key) => changed.has(key) && changed.get(key) !== undefined);
-    if (switched.length && this.sessionId && this.state !== 'dealing') {
-      const asks = !this.table && switched.every((key) => key === 'room' || key === 'mode') && this.#holdsMoney;
-      if (this.#reverting) this.#reverting = false;
-      else if (asks && !this.#switchAgreed) this.#ask(changed);
-      else {
-        this.#switchAgreed = false;
-        void this.#reopen();
-      }
-    }
-    if (changed.has('_confirm') && this._confirm) this.renderRoot.querySelector<HTMLElement>('.switch-cancel')?.focus();
-  }
-
-  /** The session has played or holds bets: a switch would leave its balance behind, so the table asks first. */
-  get #holdsMoney(): boolean {
-    return this.#summary.rounds > 0 || this.bets.length > 0;
-  }
-
-  #ask(changed: PropertyValues): void {
-    const undo: { room?: RoomId; mode?: ShoeMode } = {};
-    if (changed.has('room')) undo.room = changed.get('room') as RoomId;
-    if (changed.has('mode')) undo.mode = changed.get('mode') as ShoeMode;
-    const to = undo.mode ? this.#i18n.t(`mode.${this.mode}`) : this.#i18n.t(`rooms.${this.room}`);
-    this._confirm = { to, room: this.room, undo };
+    this.#switch?.changed(changed);
   }
 
   /** The player's answer to the switch question: yes opens the new session, no puts the old mode or room back. */
   confirmSwitch(yes: boolean): void {
-    const q = this._confirm;
-    this._confirm = null;
-    if (!q) return;
-    if (yes) {
-      void this.#reopen();
-      return;
-    }
-    this.#reverting = true;
-    if (q.undo.room) this.room = q.undo.room;
-    if (q.undo.mode) this.mode = q.undo.mode;
+    this.#switch?.answer(yes);
   }
 
   #observe(): void {
@@ -498,7 +452,27 @@ export class PuntoBancoTable extends LitElement {
       const api = (this.#api = new parts.ApiClient(this));
       api.fetcher = this.#fetcher;
       api.autoRetries = this.#autoRetries;
-      const bets = (this.#bets = new parts.BetState(this, (bets) => this.#betsChanged(bets)));
+      const status = (this.#status = new parts.RoundStatus(this, this.#i18n));
+      const input = (this.#input = new parts.BetInput(this, {
+        canBet: () => this.#canBet,
+        limits: () => this.limits,
+        balance: () => this.balance,
+        scene: () => this.#scene,
+        t: (key, values) => this.#i18n.t(key, values),
+        money: (minor) => this.#i18n.money(minor),
+        refuse: (error) => this.#refuse(error),
+        changed: () => {
+          status.hideToast();
+          this.#table!.betsTouched();
+        },
+        announce: (text) => status.announce(text),
+      }));
+      const bets = (this.#bets = input.bets);
+      this.#switch = new parts.SwitchQuestion(this, {
+        holdsMoney: () => status.summary.rounds > 0 || this.bets.length > 0,
+        reopen: () => void this.#reopen(),
+        t: (key) => this.#i18n.t(key),
+      });
       const panels = (this.#panels = new parts.PanelsController(this, {
         api,
         shoe: () => this.#table?.shoe ?? null,
@@ -518,27 +492,10 @@ export class PuntoBancoTable extends LitElement {
         defaultProvider: panels.provider,
         explain: (error) => this.#errorText(error),
         freshShoeText: () => this.#i18n.t('play.freshShoe'),
-        hideToast: () => this.#hideToast(),
-        opened: (receipts) => this.#opened(receipts),
+        hideToast: () => status.hideToast(),
+        opened: (rounds) => this.#opened(rounds),
         shoeStarted: (shoe) => panels.shoeStarted(shoe),
         played: (answer) => this.#played(answer),
-      });
-      this.#drag = new parts.DragController(this, {
-        canBet: () => this.#canBet,
-        amountAt: (at) => bets.amountAt(at),
-        chips: () => this.limits?.chips ?? [],
-        highlight: (at) => this.#highlight(at),
-        dropChip: (at, chip) =>
-          this.#change(
-            (l, b) => bets.addChip(at, chip, l, b),
-            () => this.#i18n.t('betPlaced', this.#spotText(at)),
-          ),
-        move: (from, to) =>
-          this.#change(
-            (l, b) => bets.move(from, to, l, b),
-            () => this.#i18n.t('betPlaced', this.#spotText(to)),
-          ),
-        remove: (from) => this.removeBet(from.sector, from.box),
       });
       this.#slot = new parts.SceneSlot(this, {
         maker: () => {
@@ -577,8 +534,8 @@ export class PuntoBancoTable extends LitElement {
       scene: () => this.#scene,
       t: (key, values) => this.#i18n.t(key, values),
       money: (minor) => this.#i18n.money(minor),
-      refuse: (code, reason) => this.#sharedNotice(code, reason ?? ''),
-      announce: (text) => this.#announce(text),
+      refuse: (code, reason) => this.#status!.sharedNotice(code, reason ?? ''),
+      announce: (text) => this.#status!.announce(text),
       played: (body) => this.#sharedRound(body, true),
       watched: (body) => this.#sharedRound(body, false),
     });
@@ -596,22 +553,15 @@ export class PuntoBancoTable extends LitElement {
 
   async #reopen(): Promise<void> {
     this.#table?.forget();
-    this._cutCardOut = null;
-    this._lastHand = false;
-    // Nothing of the old session's last round stays: not its result, not its win.
-    this._lastResult = null;
-    this._lastWin = null;
-    this.#lastBody = null;
+    this.#status?.reset();
     this.#booting = this.#boot();
     await this.#booting;
   }
 
-  /** The session is open (new, or resumed with the receipts of its current shoe). */
-  #opened(receipts: Signed<ReceiptBody>[]): void {
-    const first = receipts[0] ? Date.parse(receipts[0].body.issuedAt) : NaN;
-    this.#summary = { since: Number.isFinite(first) ? Math.min(first, Date.now()) : Date.now(), rounds: 0, staked: 0, net: 0 };
-    for (const r of receipts) this.#count(r.body);
-    this.#panels?.sessionOpened(receipts);
+  /** The session is open (new, or resumed with the rounds of its current shoe). */
+  #opened(rounds: SettledRound[]): void {
+    this.#status?.opened(rounds);
+    this.#panels?.sessionOpened(rounds);
     this.#scene?.setOptions(this.#sceneTexts());
     this.#scene?.setBets(this.bets, this.limits?.chips ?? []);
   }
@@ -646,10 +596,9 @@ export class PuntoBancoTable extends LitElement {
     if (changed) this.#audio?.setLanguage(lang);
     // Texts already on screen were composed in the old language: a refusal goes, an error is re-said.
     if (changed) {
-      this.#hideToast();
+      this.#status?.relanguage();
       if (this._bootNotice && this.#bootError) this._bootNotice = { ...this._bootNotice, message: this.#errorText(this.#bootError) };
       this.#table?.resay();
-      if (this.#lastBody) this._lastResult = this.#parts!.resultText(this.#i18n, this.#lastBody);
     }
     this.#scene?.setOptions(this.#sceneTexts());
   }
@@ -664,7 +613,7 @@ export class PuntoBancoTable extends LitElement {
     if (refused) return this.#refuse(refused);
     // The dealer's call: card by card as the scene deals them, else all at once; the shoe's last hand is announced first.
     const last = this.#lastHandNext;
-    this._lastHand = last;
+    this.#status?.dealing(last);
     // (At a shared table this is "Place bet": the cards go out for all at the close, called as the scene deals them.)
     if (!this.#shared) this.#audio?.callDeal(this.#scene !== null && !this.effectiveReducedMotion, last);
     await table.runDeal();
@@ -680,48 +629,16 @@ export class PuntoBancoTable extends LitElement {
 
   /** A round was dealt, drawn and settled: the table says so. */
   #played(answer: PlayedRound): void {
-    const receipt = answer.receipt;
-    const body = answer.round.body;
-    this._lastWin = body.returned;
-    this._lastStaked = body.staked;
-    this.#lastBody = body;
-    this._lastResult = this.#parts!.resultText(this.#i18n, body);
-    this.#count(body);
-    this._lastHand = false;
-    // The cut card came out: said on the status line for all to see, not only to screen readers.
-    this._cutCardOut = answer.nextShoe ? body.shoe : null;
-    let said = `${this._lastResult}. ${this.#parts!.netText(this.#i18n, body)}.`;
-    if (answer.nextShoe) said += ` ${this.#i18n.t('play.cutCardOut', { number: body.shoe })}`;
-    this.#announce(said);
-    this.#audio?.roundSettled(body.outcome);
+    this.#status!.played(answer.round, Boolean(answer.nextShoe));
+    this.#audio?.roundSettled(answer.round.outcome);
     this.#panels?.roundPlayed(answer);
-    emit(this, 'pb-round-settled', receipt);
-  }
-
-  /** A round of the player's counts in the session summary. */
-  #count(body: ReceiptBody): void {
-    this.#summary.rounds++;
-    this.#summary.staked += body.staked;
-    this.#summary.net += body.returned - body.staked;
+    emit(this, 'pb-round-settled', answer.receipt);
   }
 
   /** A shared table's round was drawn: its result, and the player's own if it had a stake. */
-  #sharedRound(body: ReceiptBody, mine: boolean): void {
-    const view = this.#parts!;
-    if (mine) this.#count(body);
-    this.#audio?.roundSettled(body.outcome);
-    this._lastWin = mine ? body.returned : null;
-    this._lastStaked = body.staked;
-    this.#lastBody = body;
-    const result = view.resultText(this.#i18n, body);
-    this._lastResult = mine ? `${result} · ${view.netText(this.#i18n, body)}` : this.#i18n.t('shared.watched', { result });
-    this.#announce(mine ? `${this._lastResult}. ${this.#i18n.t('balance')}: ${this.#i18n.money(body.balanceAfter)}.` : this._lastResult);
-  }
-
-  /** A shared table's refusal or notice (`shared.notice.*`), shown as a refused bet is. */
-  #sharedNotice(code: string, reason: string): void {
-    const known = lookupKnown(this.#i18n.t(`shared.notice.${code}`, { reason }), `shared.notice.${code}`);
-    this.#toast(code, known ?? this.#i18n.t('shared.notice.other', { reason: reason || code }));
+  #sharedRound(round: SettledRound, mine: boolean): void {
+    this.#status!.sharedRound(round, mine);
+    this.#audio?.roundSettled(round.outcome);
   }
 
   // ---- errors and messages ------------------------------------------------------------------
@@ -739,104 +656,43 @@ export class PuntoBancoTable extends LitElement {
   }
 
   #refuse(error: BetProblem | { code: string; message: string }): void {
-    this.#toast(error.code, this.#betText(error));
+    this.#status?.showToast(error.code, this.#betText(error));
   }
 
-  #toast(code: string, text: string): void {
-    this._toast = text;
-    clearTimeout(this.#toastTimer);
-    this.#toastTimer = setTimeout(() => (this._toast = null), TOAST_MS);
-    emit(this, 'pb-error', { code, message: text });
-  }
-
-  #hideToast(): void {
-    clearTimeout(this.#toastTimer);
-    this._toast = null;
-  }
-
-  /** Says `text` in the live region (a no-break space makes a repeated text count as new). */
-  #announce(text: string): void {
-    this._announcement = text === this._announcement.trimEnd() ? `${text}\u00a0` : text;
-  }
-
-  // ---- bets ---------------------------------------------------------------------------------
+  // ---- bets (the bet boxes' and the chip tray's input: bet-input.ts) -------------------------
 
   get #canBet(): boolean {
-    return this.#bets !== null && !this._bootNotice && !this._confirm && this.#table?.canBet === true;
-  }
-
-  /** Applies a bet change: on success leaves the settled/error state; on refusal explains why. */
-  #change(run: (limits: TableLimits, balance: number) => BetChange, said?: () => string): boolean {
-    const limits = this.limits;
-    if (!this.#canBet || !limits) return false;
-    const result = run(limits, this.balance);
-    if (!result.ok) {
-      this.#refuse(result.error);
-      return false;
-    }
-    this.#hideToast();
-    this.#table!.betsTouched();
-    if (said) this.#announce(said());
-    return true;
-  }
-
-  #betsChanged(bets: readonly Bet[]): void {
-    this.#scene?.setBets(bets, this.limits?.chips ?? []);
-    emit(this, 'pb-bet-change', { bets: bets.map((b) => ({ ...b })), total: this.#parts!.totalStake(bets) });
-  }
-
-  #spotText(at: Spot): Record<string, string | number> {
-    return { box: this.#i18n.t(`box.${at.box}`), sector: at.sector + 1, amount: this.#i18n.money(this.#bets?.amountAt(at) ?? 0) };
+    return this.#bets !== null && !this._bootNotice && !this.#switch?.asked && this.#table?.canBet === true;
   }
 
   /** Adds the selected chip (or the minimum) to a box, as a click or Enter would. */
   placeBet(sector: number, box: Box): boolean {
-    const at = { sector, box };
-    return this.#change(
-      (l, b) => this.#bets!.add(at, l, b),
-      () => this.#i18n.t('betPlaced', this.#spotText(at)),
-    );
+    return this.#input?.place({ sector, box }) ?? false;
   }
 
   /** Removes a box's bet. */
   removeBet(sector: number, box: Box): boolean {
-    const at = { sector, box };
-    if (!this.#bets?.amountAt(at)) return false;
-    return this.#change(
-      () => this.#bets!.remove(at),
-      () => this.#i18n.t('betRemoved', this.#spotText(at)),
-    );
+    return this.#input?.remove({ sector, box }) ?? false;
   }
 
   /** Selects a chip by value (minor units), or none with null. */
   selectChip(amount: number | null): void {
-    if (!this.#bets) return;
-    this.#bets.selectedChip = amount;
-    this.requestUpdate();
+    this.#input?.select(amount);
   }
 
   /** Removes every bet. */
   clearBets(): boolean {
-    return this.#change(
-      () => this.#bets!.clear(),
-      () => this.#i18n.t('betsCleared'),
-    );
+    return this.#input?.clear() ?? false;
   }
 
   /** Takes back the last bet change. */
   undo(): boolean {
-    return this.#change(
-      () => this.#bets!.undo(),
-      () => this.#totalText(),
-    );
+    return this.#input?.undo() ?? false;
   }
 
   /** Doubles every bet, if the limits and balance allow. */
   double(): boolean {
-    return this.#change(
-      (l, b) => this.#bets!.double(l, b),
-      () => this.#totalText(),
-    );
+    return this.#input?.double() ?? false;
   }
 
   /**
@@ -856,63 +712,7 @@ export class PuntoBancoTable extends LitElement {
 
   /** Puts the previous round's bets back, if still legal. */
   repeat(): boolean {
-    return this.#change(
-      (l, b) => this.#bets!.repeat(l, b),
-      () => this.#totalText(),
-    );
-  }
-
-  #totalText(): string {
-    return `${this.#i18n.t('bet')}: ${this.#i18n.money(this.#bets!.total)}`;
-  }
-
-  // ---- input: boxes and chips (dragging: drag-controller.ts) -------------------------------
-
-  #onBoxClick(e: MouseEvent, at: Spot): void {
-    if (this.#drag?.clickSuppressed) return;
-    if (e.ctrlKey || e.metaKey) this.removeBet(at.sector, at.box);
-    else if (this.#bets!.selectedChip === null && this.#bets!.amountAt(at) > 0) this.removeBet(at.sector, at.box);
-    else this.placeBet(at.sector, at.box);
-  }
-
-  #onBoxKey(e: KeyboardEvent, at: Spot): void {
-    const next = this.#parts?.boxAfterKey(at, e.key);
-    if (next) {
-      e.preventDefault();
-      this._activeBox = next;
-      this.renderRoot.querySelector<HTMLElement>(`.box[data-sector="${next.sector}"][data-box="${next.box}"]`)?.focus();
-    } else if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      if (!e.repeat) this.placeBet(at.sector, at.box);
-    } else if (e.key === 'Delete' || e.key === 'Backspace') {
-      e.preventDefault();
-      this.removeBet(at.sector, at.box);
-    }
-  }
-
-  #onBoxContextMenu(e: MouseEvent, at: Spot): void {
-    e.preventDefault();
-    this.removeBet(at.sector, at.box);
-  }
-
-  #highlight(at: Spot | null): void {
-    this.#scene?.setHighlight(at);
-  }
-
-  /**
-   * «Бросить»: the pointer leaves the playing field, the chip in hand goes back to the tray. Not
-   * during a drag (the drag controller owns the pointer then) nor for touch (a finger lifting off
-   * is no decision to put the chip back).
-   */
-  #onLeaveField(e: PointerEvent): void {
-    if (e.pointerType !== 'mouse' && e.pointerType !== 'pen') return;
-    if (this.#drag?.ghost || this.#bets?.selectedChip == null) return;
-    this.selectChip(null);
-  }
-
-  #onChipClick(amount: number): void {
-    if (this.#drag?.clickSuppressed) return;
-    this.selectChip(this.#bets!.selectedChip === amount ? null : amount);
+    return this.#input?.repeat() ?? false;
   }
 
   // ---- render -------------------------------------------------------------------------------
@@ -925,7 +725,7 @@ export class PuntoBancoTable extends LitElement {
     const m = view && !loading ? this.#viewModel() : null;
     return html`
       <div class="table" part="table" lang=${i.language} data-mode=${this.mode} role="region" aria-label=${i.t('table')} aria-busy=${loading ? 'true' : 'false'}>
-        <div class="stage" part="stage" @contextmenu=${(e: Event) => e.preventDefault()} @pointerleave=${(e: PointerEvent) => this.#onLeaveField(e)}>
+        <div class="stage" part="stage" @contextmenu=${(e: Event) => e.preventDefault()} @pointerleave=${(e: PointerEvent) => this.#input?.leaveField(e)}>
           <div class="canvas-host" aria-hidden="true"></div>
           ${m && view ? [view.renderPlainRound(m), view.renderChips(m), view.renderBoxes(m), view.renderGhost(m)] : nothing}
           ${m && this.#shared ? this.#sharedParts!.renderSharedHud(this.#shared.view(), this.#sharedTexts(m)) : m && this.#panels ? this.#panels.renderInvite(this._layout) : nothing}
@@ -937,7 +737,7 @@ export class PuntoBancoTable extends LitElement {
           }
         </div>
         ${m && view ? view.renderBar(m) : nothing}
-        <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">${this._announcement}</div>
+        <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">${this.#status?.announcement ?? ''}</div>
         ${m && this.#shared ? this.#sharedParts!.renderSharedSide(this.#shared.view(), this.#sharedTexts(m)) : m && this.#panels ? this.#panels.render(view!.renderSummary(m)) : nothing}
       </div>
     `;
@@ -963,13 +763,13 @@ export class PuntoBancoTable extends LitElement {
   #panelTexts: { key: string; value: SharedParts.SharedTexts['panelStrings'] } | null = null;
 
   #handlers: ViewHandlers = {
-    boxClick: (e, at) => this.#onBoxClick(e, at),
-    boxKey: (e, at) => this.#onBoxKey(e, at),
-    boxFocus: (at) => (this._activeBox = at),
-    boxContextMenu: (e, at) => this.#onBoxContextMenu(e, at),
-    pointerDown: (e, source) => this.#drag?.pointerDown(e, source),
-    highlight: (at) => this.#highlight(at),
-    chipClick: (amount) => this.#onChipClick(amount),
+    boxClick: (e, at) => this.#input?.boxClick(e, at),
+    boxKey: (e, at) => this.#input?.boxKey(e, at),
+    boxFocus: (at) => this.#input?.boxFocus(at),
+    boxContextMenu: (e, at) => this.#input?.boxContextMenu(e, at),
+    pointerDown: (e, source) => this.#input?.drag.pointerDown(e, source),
+    highlight: (at) => this.#input?.highlight(at),
+    chipClick: (amount) => this.#input?.chipClick(amount),
     action: (name) => {
       if (name === 'retry') void this.retry();
       else if (name === 'repeatDeal') void this.repeatAndDeal();
@@ -983,12 +783,15 @@ export class PuntoBancoTable extends LitElement {
     const i = this.#i18n;
     const bets = this.#bets!;
     const notice = this.#notice;
+    const status = this.#status!;
+    const asked = this.#switch?.asked;
+    const drag = this.#input?.drag;
     return {
       t: (key, values) => i.t(key, values),
       money: (minor) => i.money(minor),
       chipLabel: (minor) => i.chip(minor),
       layout: this._layout,
-      activeBox: this._activeBox,
+      activeBox: this.#input!.activeBox,
       limits: this.limits,
       canBet: this.#canBet,
       settled: this.state === 'settled',
@@ -1001,8 +804,8 @@ export class PuntoBancoTable extends LitElement {
       canRepeat: bets.previous.length > 0,
       canDouble: this.limits !== null && bets.canDouble(this.limits, this.balance),
       balance: this.balance,
-      lastWin: this._lastWin,
-      lastStaked: this._lastStaked,
+      lastWin: status.lastWin,
+      lastStaked: status.lastStaked,
       muted: this.muted,
       fast: this.speed === 'fast',
       mode: this.mode === 'reshuffle' ? 'reshuffle' : 'shoe',
@@ -1011,44 +814,31 @@ export class PuntoBancoTable extends LitElement {
       status: this.#statusText(),
       // A refused origin stays refused until the operator changes the configuration: no Retry to press in vain.
       notice: notice && this.state === 'error' ? { message: notice.message, canRetry: notice.retry !== null && notice.code !== 'origin_not_allowed' } : null,
-      toast: this._toast,
-      ghost: this.#drag?.ghost ?? null,
-      dropTarget: this.#drag?.dropTarget ?? null,
+      toast: status.toast,
+      ghost: drag?.ghost ?? null,
+      dropTarget: drag?.dropTarget ?? null,
       onFelt: this.#table?.onFelt ?? null,
-      summary: { ...this.#summary, now: Date.now() },
-      confirm: this._confirm ? { to: this._confirm.to, room: this._confirm.room } : null,
+      summary: { ...status.summary, now: Date.now() },
+      confirm: asked ? { to: asked.to, room: asked.room } : null,
       on: this.#handlers,
     };
   }
 
   #statusText(): string {
-    const i = this.#i18n;
-    const shared = this.#shared?.statusText();
-    if (shared) return shared;
-    switch (this.state) {
-      case 'dealing':
-        return this._lastHand ? `${i.t('status.dealing')} ${i.t('play.lastHand', { number: this.#private?.shoe?.number ?? '' })}` : i.t('status.dealing');
-      case 'settled':
-        if (this._cutCardOut !== null && this._lastResult) return `${this._lastResult}. ${i.t('play.cutCardOut', { number: this._cutCardOut })}`;
-        return this._lastResult ?? i.t('status.settled');
-      case 'error':
-        return this.#notice?.message ?? i.t('status.error');
-      default: {
-        const status = this.bets.length ? i.t('status.betting', { amount: i.money(this.#bets!.total) }) : i.t('status.ready');
-        return this.#lastHandNext ? `${i.t('play.lastHand', { number: this.#private?.shoe?.number ?? '' })}. ${status}` : status;
-      }
-    }
+    return this.#status!.statusText({
+      state: this.state,
+      shared: this.#shared?.statusText(),
+      shoeNumber: this.#private?.shoe?.number ?? '',
+      notice: this.#notice?.message ?? null,
+      staked: this.bets.length ? this.#bets!.total : null,
+      lastHandNext: this.#lastHandNext,
+    });
   }
 
   /** The next round is the private shoe's last (its cut card will come out): the table says so. */
   get #lastHandNext(): boolean {
     return !this.#shared && this.#private?.lastHandNext === true;
   }
-}
-
-/** A catalog's text, or null where the key has none (the translator hands the key back). */
-function lookupKnown(text: string, key: string): string | null {
-  return text === key ? null : text;
 }
 
 declare global {

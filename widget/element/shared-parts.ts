@@ -4,7 +4,8 @@
  * (shared-view.ts). A private table never loads it.
  */
 export { SharedSession } from './shared-session.ts';
-export { renderSharedHud, renderSharedSide, sharedStyles, type SharedTexts } from './shared-view.ts';
+export { renderSharedHud, renderSharedSide, type SharedTexts } from './shared-view.ts';
+export { sharedStyles } from '../styles/shared-table.ts';
 import { PANEL_STRINGS, type PanelStrings } from '../panels/strings.ts';
 
 /** The scoreboard's texts from the element's catalogs (`panels.*`). */

@@ -24,7 +24,7 @@ import { playerKeyOf } from '../../shared/fairness/v2/records.ts';
 import { type Bet, type TableLimits, totalStake } from '../../shared/table.ts';
 import type { TableScene } from '../scene/types.ts';
 import type { ApiClient } from './api-client.ts';
-import type { ReceiptBody } from './api-types.ts';
+import { type SettledRound, sharedTableRound } from '../round-view.ts';
 import type { BetState } from './bet-state.ts';
 import { betsLeftOnFelt, checkBets } from './bets.ts';
 import { emit } from './emit.ts';
@@ -64,9 +64,9 @@ export interface SharedLink {
   refuse(code: string, reason?: string): void;
   announce(text: string): void;
   /** The player's round was dealt, drawn and settled (its body, and the signed settlement). */
-  played(body: ReceiptBody, settlement: SignedShared<SharedSettlement>): void;
+  played(body: SettledRound, settlement: SignedShared<SharedSettlement>): void;
   /** A round dealt without the player's stake: its result. */
-  watched(body: ReceiptBody): void;
+  watched(body: SettledRound): void;
 }
 
 export type SharedPhase = 'connecting' | 'idle' | 'betting' | 'awaiting-beacon';
@@ -161,7 +161,7 @@ export class SharedSession implements ReactiveController {
   /** The player's accepted bet this round. */
   #accepted: { shoe: number; round: number; bets: Bet[]; stake: number } | null = null;
   #balance: number | null = null;
-  #onFelt: ReceiptBody | null = null;
+  #onFelt: SettledRound | null = null;
   #deal: { deal: SignedShared<SharedDeal>; timer: ReturnType<typeof setTimeout> } | null = null;
   #settlement: SignedShared<SharedSettlement> | null = null;
   #playing: Promise<void> = Promise.resolve();
@@ -203,7 +203,7 @@ export class SharedSession implements ReactiveController {
   get sessionId(): string | null {
     return this.#inner.sessionId;
   }
-  get onFelt(): ReceiptBody | null {
+  get onFelt(): SettledRound | null {
     return this.#onFelt;
   }
   /** A shared table has no private shoe (its shoe is the table's: view()), so the private panels have none to show. */
@@ -768,29 +768,7 @@ export class SharedSession implements ReactiveController {
     const d = deal.body;
     const mine = this.#accepted?.round === d.round ? this.#accepted : null;
     const s = settlement?.body;
-    const body: ReceiptBody = {
-      type: 'receipt',
-      table: d.table,
-      shoe: d.shoe,
-      round: d.round,
-      affiliate: null,
-      bets: mine ? mine.bets.map((b) => ({ ...b })) : [],
-      cards: d.cards,
-      cutCardOut: d.cutCardOut,
-      prev: d.prev,
-      issuedAt: d.issuedAt,
-      playerTotal: d.playerTotal,
-      bankerTotal: d.bankerTotal,
-      outcome: d.outcome,
-      natural: d.natural,
-      playerPair: d.playerPair,
-      bankerPair: d.bankerPair,
-      payouts: s?.payouts ?? [],
-      staked: s?.staked ?? 0,
-      returned: s?.returned ?? 0,
-      balanceBefore: s?.balanceBefore ?? this.balance,
-      balanceAfter: s?.balanceAfter ?? this.balance,
-    };
+    const body = sharedTableRound(deal, mine?.bets ?? [], s ?? null, this.balance);
     this.#state = 'dealing';
     this.#host.requestUpdate();
     if (this.#pub) {

@@ -1,6 +1,6 @@
 /**
  * How a committed shoe is started: the client seed and cut a `ShoeStartProvider` gives (by default
- * the fairness panel's, see panels-controller.ts), and the randomness behind the defaults — a
+ * the fairness panel's, see panels/drawer-controller.ts), and the randomness behind the defaults — a
  * random client seed and a random cut within the range the Worker allows, both from
  * crypto.getRandomValues. The one place the widget makes client seeds and cuts.
  */

@@ -33,7 +33,7 @@ export async function toggleFullscreen(host: HTMLElement): Promise<void> {
 
 /**
  * The felt takes the height the viewport leaves once the bar and the panels' strip are counted
- * (styles.ts reads --pb-chrome), so the whole table fits a laptop or a phone held either way.
+ * (styles/console.ts reads --pb-chrome), so the whole table fits a laptop or a phone held either way.
  * Returns the felt's new size when it changed.
  */
 export function measureChrome(root: ParentNode): { width: number; height: number } | null {

@@ -29,21 +29,19 @@ import type {
   AcceptanceAnswer,
   AcceptanceV2,
   PlayedRound,
-  ReceiptBody,
   RoundAnswer,
   SessionAnswer,
   SessionView,
   ShoeStartAnswer,
   ShoeStartChoice,
   ShoeState,
-  Signed,
   SignedV2,
 } from './api-types.ts';
 import type { BetState } from './bet-state.ts';
 import { type BetProblem, betsLeftOnFelt, checkBets, sameBets } from './bets.ts';
 import { embedRefusal } from './embed.ts';
 import { emit } from './emit.ts';
-import type { ShoeEndAnswer } from './panels-controller.ts';
+import type { ShoeEndAnswer } from '../panels/drawer-link.ts';
 import {
   keepRound,
   newPlayerKey,
@@ -58,7 +56,7 @@ import {
   type SigningKey,
   storedRound,
 } from './player.ts';
-import { roundView, roundViews } from './round-view.ts';
+import { privateRound, privateRounds, type SettledRound } from '../round-view.ts';
 import { resumeSession, SessionStore, storageKey } from './session-store.ts';
 import { shoeDecks, type ShoeStartProvider } from './shoe-start.ts';
 import type { TableState } from './host-types.ts';
@@ -103,7 +101,7 @@ export interface SessionLink {
   freshShoeText(): string;
   hideToast(): void;
   /** The session is open (new, or resumed with the rounds of its current shoe). */
-  opened(receipts: Signed<ReceiptBody>[]): void;
+  opened(rounds: SettledRound[]): void;
   /** The shoe in play was started. */
   shoeStarted(shoe: ShoeState): void;
   /** A round was dealt, drawn and settled (the bets already kept or swept). */
@@ -149,7 +147,7 @@ export class TableSession implements ReactiveController {
   /** A pb-fair-1 session was dropped once for this deal (no loop if the Worker keeps refusing). */
   #retired = false;
   /** The settled round the felt shows (until swept): a rebuilt scene draws it again. */
-  #onFelt: ReceiptBody | null = null;
+  #onFelt: SettledRound | null = null;
 
   constructor(host: SessionHost, link: SessionLink) {
     this.#host = host;
@@ -211,7 +209,7 @@ export class TableSession implements ReactiveController {
     return this.#shoe;
   }
 
-  get onFelt(): ReceiptBody | null {
+  get onFelt(): SettledRound | null {
     return this.#onFelt;
   }
 
@@ -341,8 +339,8 @@ export class TableSession implements ReactiveController {
     this.#copy.add(s.shoe.commitment, s.shoe.start, ...records, s.pending?.acceptance, s.lastReceipt, s.head);
     this.#take(s);
     this.#setShoe(s.shoe, true);
-    const rounds = roundViews(records);
-    for (const r of rounds) this.#consume(r.body);
+    const rounds = privateRounds(records);
+    for (const r of rounds) this.#consume(r);
     // A round between its phases: finish it from the stored secret, else it voids at voidAt.
     const stored = entry ? storedRound(storage, entry, session.sessionId) : null;
     this.#round = null;
@@ -390,7 +388,7 @@ export class TableSession implements ReactiveController {
   }
 
   /** The cards a round used are gone from the shoe. */
-  #consume(body: ReceiptBody): void {
+  #consume(body: SettledRound): void {
     for (const card of body.cards) this.#consumed = Math.max(this.#consumed, card.position + 1);
   }
 
@@ -636,7 +634,7 @@ export class TableSession implements ReactiveController {
     this.#pendingRound = null;
     this.#copy?.add(a.receipt, a.reveal, a.nextShoe?.commitment);
     this.#head = a.nextShoe?.commitment ?? a.reveal ?? a.receipt;
-    await this.#play({ ...a, round: roundView(acceptance.body, a.receipt) });
+    await this.#play({ ...a, round: privateRound(acceptance.body, a.receipt) });
   }
 
   /** Phase 1 failed. `round_pending`: the Worker holds an acceptance — ours (finish it) or one this tab lost. */
@@ -709,7 +707,7 @@ export class TableSession implements ReactiveController {
   }
 
   async #play(answer: PlayedRound): Promise<void> {
-    const body = answer.round.body;
+    const body = answer.round;
     const reshuffle = this.#shoe?.params?.mode === 'reshuffle';
     this.#heldGauge = null;
     // The scene may go (out of view) or be rebuilt between these awaits: ask for it each time.

@@ -7,11 +7,11 @@ import { html, nothing, svg, type SVGTemplateResult, type TemplateResult } from 
 import { cssProps } from './css-props.ts';
 import { type Bet, BOXES, type RoomId, SECTORS, startingBalance, type TableLimits, totalStake } from '../../shared/table.ts';
 import type { Rect, TableLayout } from '../layout.ts';
-import type { ReceiptBody } from '../../shared/fairness/records.ts';
+import type { SettledRound } from '../round-view.ts';
 import { cardFace } from '../panels/card-face.ts';
 import type { BetProblem, Spot } from './bets.ts';
 import type { SceneOptions } from '../scene/types.ts';
-import { tableStyles } from './styles.ts';
+import { tableStyles } from '../styles/table.ts';
 
 export { tableStyles };
 
@@ -53,7 +53,7 @@ export interface ViewModel {
   /** The one box in the Tab order (the others are reached with the arrow keys). */
   activeBox: Spot;
   /** The round still on the felt (the scene draws it; the plain felt draws it from here). */
-  onFelt: ReceiptBody | null;
+  onFelt: SettledRound | null;
   /** The session so far: since when (ms), rounds, staked, net (minor units). */
   summary: SessionSummary;
   /** A mode or room switch waiting for the player's yes (it opens a new session). */
@@ -418,7 +418,7 @@ export function explainApiError(
 }
 
 /** The round's result ("Banker wins, 7 to 4") in the player's language. */
-export function resultText(m: Pick<ViewModel, 't'>, body: ReceiptBody): string {
+export function resultText(m: Pick<ViewModel, 't'>, body: SettledRound): string {
   return m.t(`result.${body.outcome}`, { player: body.playerTotal, banker: body.bankerTotal });
 }
 
@@ -430,7 +430,7 @@ export function signedMoney(m: Pick<ViewModel, 'money'>, minor: number): string 
 }
 
 /** What the round did to the player's money: a win, a loss, every bet pushed, or even. */
-export function netText(m: Pick<ViewModel, 't' | 'money'>, body: ReceiptBody): string {
+export function netText(m: Pick<ViewModel, 't' | 'money'>, body: SettledRound): string {
   const net = body.returned - body.staked;
   if (net > 0) return m.t('net.win', { amount: m.money(net) });
   if (net < 0) return m.t('net.lose', { amount: m.money(-net) });

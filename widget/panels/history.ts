@@ -1,13 +1,14 @@
 /**
- * <pb-history>: the rounds of the shoe from their signed receipts, newest first. Each row shows the
+ * <pb-history>: the rounds of the shoe (round-view.ts), newest first. Each row shows the
  * cards, totals, outcome, the round's net and the balance before → after; it expands (a native
  * <details>, keyboard and screen-reader friendly) to the bets and payouts per box and the receipt's
- * hash, chain link, key and time. Amounts go through the host's `formatAmount` (rounded to the
+ * hash, chain link, key and time (of the signed record that holds the result). Amounts go through the host's `formatAmount` (rounded to the
  * currency's unit) in the rows, and its `formatExact` (every minor unit) in the receipt details.
  */
 import { css, html, LitElement, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import type { ReceiptBody, ReceiptCard, Signed } from '../../shared/fairness/index.ts';
+import type { ReceiptCard } from '../../shared/fairness/index.ts';
+import type { SettledRound } from '../round-view.ts';
 import { cardTemplate } from './card-face.ts';
 import { cardStyles } from './card-styles.ts';
 import { defaultFormatAmount, defineElement, panelBase } from './base.ts';
@@ -15,14 +16,14 @@ import { fill, type PanelStrings, panelStrings } from './strings.ts';
 
 export class PbHistory extends LitElement {
   static override properties = {
-    receipts: { attribute: false },
+    rounds: { attribute: false },
     formatAmount: { attribute: false },
     formatExact: { attribute: false },
     strings: { attribute: false },
   };
 
-  /** The shoe's signed receipts in shoe order (oldest first); shown newest first. */
-  declare receipts: readonly Signed<ReceiptBody>[];
+  /** The shoe's rounds in shoe order (oldest first); shown newest first. */
+  declare rounds: readonly SettledRound[];
   /** Formats an amount of minor units for display (the element's Intl formatter). */
   declare formatAmount: (minor: number) => string;
   /** Formats an amount with every minor unit (the receipt details: a Banker win on 0.10 pays 0.095). */
@@ -32,7 +33,7 @@ export class PbHistory extends LitElement {
 
   constructor() {
     super();
-    this.receipts = [];
+    this.rounds = [];
     this.formatAmount = defaultFormatAmount;
     this.formatExact = defaultFormatAmount;
     this.strings = null;
@@ -46,15 +47,15 @@ export class PbHistory extends LitElement {
 
   protected override render(): TemplateResult {
     const s = panelStrings(this.strings);
-    const receipts = [...(this.receipts ?? [])].reverse();
+    const rounds = [...(this.rounds ?? [])].reverse();
     return html`<h2>${s.history}</h2>
       ${
-        receipts.length === 0
+        rounds.length === 0
           ? html`<p class="dim">${s.noRounds}</p>`
           : html`<ol class="rounds" reversed>
             ${repeat(
-              receipts,
-              (r) => r.hash,
+              rounds,
+              (r) => r.record.hash,
               (r) => this.#round(r, s),
             )}
           </ol>`
@@ -70,8 +71,7 @@ export class PbHistory extends LitElement {
     </span>`;
   }
 
-  #round(receipt: Signed<ReceiptBody>, s: PanelStrings): TemplateResult {
-    const r = receipt.body;
+  #round(r: SettledRound, s: PanelStrings): TemplateResult {
     const net = r.returned - r.staked;
     const outcome = r.outcome === 'tie' ? s.tieResult : fill(s.wins, { outcome: s[r.outcome] });
     const netClass = net > 0 ? 'win' : net < 0 ? 'lose' : 'even';
@@ -91,12 +91,12 @@ export class PbHistory extends LitElement {
             <span aria-hidden="true">→</span><span class="sr-only">,</span> ${this.formatAmount(r.balanceAfter)}</span
           >
         </summary>
-        <div class="details">${this.#bets(r, s)} ${this.#meta(receipt, s)}</div>
+        <div class="details">${this.#bets(r, s)} ${this.#meta(r, s)}</div>
       </details>
     </li>`;
   }
 
-  #bets(r: ReceiptBody, s: PanelStrings): TemplateResult {
+  #bets(r: SettledRound, s: PanelStrings): TemplateResult {
     if (r.payouts.length === 0) return html`<p class="dim">${s.noBets}</p>`;
     return html`<table class="bets">
       <thead>
@@ -131,20 +131,20 @@ export class PbHistory extends LitElement {
     </table>`;
   }
 
-  #meta(receipt: Signed<ReceiptBody>, s: PanelStrings): TemplateResult {
-    const r = receipt.body;
-    const time = new Date(r.issuedAt);
+  #meta(r: SettledRound, s: PanelStrings): TemplateResult {
+    const { hash, prev, keyId, issuedAt } = r.record;
+    const time = new Date(issuedAt);
     return html`<dl class="meta">
         <dt>${s.positions}</dt>
         <dd class="mono">${r.cards.map((c) => `${c.code}@${c.position}`).join('  ')}</dd>
         <dt>${s.receiptHash}</dt>
-        <dd class="mono">${receipt.hash}</dd>
+        <dd class="mono">${hash}</dd>
         <dt>${s.previousHash}</dt>
-        <dd class="mono">${r.prev}</dd>
+        <dd class="mono">${prev}</dd>
         <dt>${s.keyId}</dt>
-        <dd class="mono">${receipt.keyId}</dd>
+        <dd class="mono">${keyId}</dd>
         <dt>${s.issuedAt}</dt>
-        <dd><time datetime=${r.issuedAt}>${Number.isNaN(time.getTime()) ? r.issuedAt : time.toLocaleString()}</time></dd>
+        <dd><time datetime=${issuedAt}>${Number.isNaN(time.getTime()) ? issuedAt : time.toLocaleString()}</time></dd>
       </dl>
       ${r.cutCardOut ? html`<p class="cut-card">${s.cutCardOut}</p>` : null}`;
   }

@@ -51,7 +51,7 @@ export interface ChipColours {
  * smallest first, so that the chip a player picks in the tray lands on the felt in the same colour.
  * The tray's colours are the truth (they are what a player sees first): white, red, green, black,
  * purple, orange — the casino order of 1, 5, 25, 100, 500, 1000. The tray shows them as its
- * `--pb-chip-1` … `--pb-chip-6` defaults (loader-styles.ts) with these inks (styles.ts).
+ * `--pb-chip-1` … `--pb-chip-6` defaults and inks (styles/felt-controls.ts).
  */
 export const CHIP_TONES: readonly ChipColours[] = [
   { base: 0xf3f1ea, stripe: 0x9b948a, inlay: 0xf3f1ea, text: 0x1b1b1b },

@@ -2,7 +2,7 @@
  * The shuffle and the player's cut, seen from the side: the shoe's cards as a long brick of card
  * edges in the middle of the table. The brick splits in two halves for the riffle; then a yellow cut
  * card marks where the player cut, the brick parts there and the two parts swap. Drawn once per
- * layout; the choreography (table-scene.ts) only moves the parts.
+ * layout; the choreography (shoe-moves.ts) only moves the parts.
  */
 import { Container, Graphics } from './pixi.ts';
 import type { Rect } from '../layout.ts';

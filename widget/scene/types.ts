@@ -58,8 +58,8 @@ export interface SceneOptions {
 }
 
 /**
- * What the scene reads from a settled round: structurally a subset of the fairness module's
- * `ReceiptBody`, so a receipt body is passed as is.
+ * What the scene reads from a settled round: structurally a subset of the widget's round view
+ * (`SettledRound`, round-view.ts), so a round is passed as is.
  */
 export interface RoundReceipt {
   cards: readonly { code: CardCode; hand: 'player' | 'banker' }[];

@@ -7,7 +7,7 @@ import '../../../widget/panels/index.ts';
 import { roadResultsOf } from '../../../widget/panels/index.ts';
 import { parseRoadResults } from '../../../shared/roads.ts';
 import { cutRange } from '../../../shared/fairness/index.ts';
-import { playShoe, tamperedCopy, TEST_LIMITS } from '../panels-fixture.ts';
+import { playShoe, roundsOf, tamperedCopy, TEST_LIMITS } from '../panels-fixture.ts';
 
 const view = new URLSearchParams(location.search).get('view') ?? 'all';
 const root = document.getElementById('root')!;
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
     if (seq.ok) add('pb-scoreboard', { results: seq.value });
   }
   if (show('history')) {
-    const el = add('pb-history', { receipts: partial.transcript.receipts.slice(-7), formatAmount });
+    const el = add('pb-history', { rounds: roundsOf(partial.transcript).slice(-7), formatAmount });
     await (el as unknown as { updateComplete: Promise<unknown> }).updateComplete;
     el.shadowRoot?.querySelector('details')?.setAttribute('open', '');
   }

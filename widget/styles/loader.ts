@@ -1,6 +1,6 @@
 /**
  * The styles the loader needs before anything else arrives: the host's custom properties, the
- * table frame, the felt and the loading overlay. The rest of the table's styles (styles.ts) load
+ * table frame, the felt and the loading overlay. The rest of the table's styles (table.ts) load
  * lazily with the view.
  */
 import { css } from 'lit';

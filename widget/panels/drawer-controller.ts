@@ -28,103 +28,38 @@
  * copy (table-session.ts keeps it, player.ts). Ended shoes stay in the fairness tab after the next
  * one starts.
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveController } from 'lit';
 import { nothing, type TemplateResult } from 'lit';
 import type { Rect } from '../layout.ts';
 import type { Jwks } from '../../shared/fairness/keys.ts';
-import type { TableLimits } from '../../shared/table.ts';
-import type { ShoeStartDetail, TableSource } from '../panels/fairness.ts';
-import { PANEL_STRINGS, type PanelStrings } from '../panels/strings.ts';
-import type { ScoreboardResult } from '../panels/scoreboard.ts';
-import type { ApiClient, ApiResult, FetchLike } from './api-client.ts';
-import { newIdempotencyKey } from './api-client.ts';
-import type { CommitmentV2, PlayedRound, ReceiptBody, RevealV2, ShoeStartChoice, ShoeState, ShoeStatus, Signed, SignedV2, StartV2 } from './api-types.ts';
-import type { PlayerCopy } from './player.ts';
-import type { ShoeChoiceDetail } from './emit.ts';
-import { type FairnessShoe, PANE_BESIDE_MIN_WIDTH, type PanelName, type PanelsHandlers, type PanelsModel, renderInvite, renderPanels } from './panels-view.ts';
-import { randomShoeStart, shoeDecks, type ShoeStartProvider } from './shoe-start.ts';
-import { SHORT_SCREEN } from './short-screen.ts';
-
-/** `POST /api/sessions/:id/shoe/end` → 200 (API.md). */
-export interface ShoeEndAnswer {
-  reveal: SignedV2<RevealV2>;
-  balance: number;
-  shoe: { number: number; status: ShoeStatus; rounds: number };
-  nextShoe: ShoeState;
-}
-
-/** What the element lends the controller: its API client, its texts, the shoe, and the two shoe actions it owns. */
-export interface PanelsLink {
-  api: ApiClient;
-  /** The table's shoe now (the session's one copy), or null before the session opens. */
-  shoe(): ShoeState | null;
-  /** A text of the element's catalogs (`panels.*`, `drawer.*`, `rooms.*`). */
-  t(key: string, values?: Record<string, string | number>): string;
-  money(minor: number): string;
-  /** The exact figure, every minor unit (the receipt details). */
-  exactMoney(minor: number): string;
-  /** The element's language (`en`, `ru`, `it`, `el`). */
-  language(): string;
-  /** Starts the committed shoe now; the seed and cut come from the shoe-start provider. */
-  startShoe(): Promise<boolean>;
-  /** Ends the shoe in play (POST …/shoe/end with this idempotency key); the element takes the next shoe. Null when it cannot now. */
-  endShoe(idempotencyKey: string): Promise<ApiResult<ShoeEndAnswer> | null>;
-  /** The player's key and own copy of the session (table-session.ts), or null before it opens. */
-  player(): { key: string | null; copy: PlayerCopy | null } | null;
-}
-
-/** The element as the controller reads it. */
-export interface PanelsHost extends ReactiveControllerHost, HTMLElement {
-  readonly state: string;
-  readonly limits: TableLimits | null;
-  readonly sessionId: string | null;
-  room: string;
-  currency: string;
-  /** `shoe` or `reshuffle`: the cut invitation says what the mode does. */
-  mode: string;
-  fetcher: FetchLike;
-  readonly renderRoot: HTMLElement | DocumentFragment;
-}
+import type { ShoeStartDetail, TableSource } from './fairness.ts';
+import { PANEL_STRINGS, type PanelStrings } from './strings.ts';
+import { type ApiResult, newIdempotencyKey } from '../element/api-client.ts';
+import type { PlayedRound, RevealV2, ShoeStartChoice, ShoeState, SignedV2 } from '../element/api-types.ts';
+import type { SettledRound } from '../round-view.ts';
+import type { ShoeChoiceDetail } from '../element/emit.ts';
+import type { PanelsHost, PanelsLink, ShoeEndAnswer } from './drawer-link.ts';
+import type { PlayerCopy } from '../element/player.ts';
+import { type FairnessShoe, PANE_BESIDE_MIN_WIDTH, type PanelName, type PanelsHandlers, type PanelsModel, renderInvite, renderPanels } from './drawer-view.ts';
+import { PAST_SHOES, rebuild, recordsOf, type ShoeRecords } from './shoe-records.ts';
+import { randomShoeStart, shoeDecks, type ShoeStartProvider } from '../element/shoe-start.ts';
+import { SHORT_SCREEN } from '../element/short-screen.ts';
 
 /** Widest table (CSS px) laid out as a phone: the pane becomes a modal bottom sheet. */
 const SHEET_MAX_WIDTH = 640;
-/** The element's content-box width, as its container queries see it (panels-view.ts). */
+/** The element's content-box width, as its container queries see it (styles/drawer.ts). */
 function contentWidth(host: HTMLElement): number {
   const style = getComputedStyle(host);
   return host.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
 }
-/** Ended shoes kept verifiable in the fairness tab. */
-const PAST_SHOES = 12;
 const JWKS_PATH = '.well-known/jwks.json';
 
 const MODULES: Record<PanelName, () => Promise<unknown>> = {
-  scoreboard: () => import('../panels/scoreboard.ts'),
-  history: () => import('../panels/history.ts'),
-  fairness: () => import('../panels/fairness.ts'),
-  help: () => import('../panels/help.ts'),
+  scoreboard: () => import('./scoreboard.ts'),
+  history: () => import('./history.ts'),
+  fairness: () => import('./fairness.ts'),
+  help: () => import('./help.ts'),
 };
-
-/** The signed records the element received for one shoe of the session, and its rounds as drawn. */
-interface ShoeRecords {
-  number: number;
-  commitment: SignedV2<CommitmentV2> | null;
-  start: SignedV2<StartV2> | null;
-  /** The shoe's rounds as the history draws them (round-view.ts). */
-  receipts: Signed<ReceiptBody>[];
-  reveal: SignedV2<RevealV2> | null;
-  /** Derived, rebuilt when a round arrives (stable between, so the panels keep their state). */
-  results: ScoreboardResult[];
-}
-
-function recordsOf(shoe: ShoeState): ShoeRecords {
-  return rebuild({ number: shoe.number, commitment: shoe.commitment ?? null, start: shoe.start ?? null, receipts: [], reveal: null, results: [] });
-}
-
-/** Recomputes the scoreboard results after a change of rounds. */
-function rebuild(s: ShoeRecords): ShoeRecords {
-  s.results = s.receipts.map(({ body }) => ({ outcome: body.outcome, playerPair: body.playerPair, bankerPair: body.bankerPair, natural: body.natural }));
-  return s;
-}
 
 export class PanelsController implements ReactiveController {
   #host: PanelsHost;
@@ -225,15 +160,15 @@ export class PanelsController implements ReactiveController {
 
   /**
    * A session opened: a new table's first shoe, committed; or, resuming after a reload, its
-   * current shoe with the receipts dealt so far. Earlier sessions' shoes are another table's.
+   * current shoe with the rounds dealt so far. Earlier sessions' shoes are another table's.
    */
-  sessionOpened(receipts: readonly Signed<ReceiptBody>[] = []): void {
+  sessionOpened(rounds: readonly SettledRound[] = []): void {
     this.#current = null;
     this.#past = [];
     const now = this.#now();
     if (!now) return;
     const { shoe, records: current } = now;
-    if (receipts.length) rebuild(Object.assign(current, { receipts: [...receipts] }));
+    if (rounds.length) rebuild(Object.assign(current, { rounds: [...rounds] }));
     this.#selected = null;
     this.#proposal = null;
     this.#shown = null;
@@ -277,12 +212,12 @@ export class PanelsController implements ReactiveController {
     this.#host.requestUpdate();
   }
 
-  /** A round was dealt (after its animation): its receipt, and the reveal and next shoe when the cut card came out. */
+  /** A round was dealt (after its animation): the round, and the reveal and next shoe when the cut card came out. */
   roundPlayed(answer: PlayedRound): void {
-    const receipt = answer.round;
-    const played = this.#find(receipt.body.shoe);
-    if (played && !played.receipts.some((r) => r.hash === receipt.hash)) {
-      played.receipts = [...played.receipts, receipt];
+    const round = answer.round;
+    const played = this.#find(round.shoe);
+    if (played && !played.rounds.some((r) => r.record.hash === round.record.hash)) {
+      played.rounds = [...played.rounds, round];
       rebuild(played);
     }
     if (answer.reveal) this.#ended(answer.reveal, false);
@@ -550,7 +485,7 @@ export class PanelsController implements ReactiveController {
       number: s.number,
       status: shoe?.status ?? 'ended',
       commitment: s.commitment,
-      rounds: s.receipts.length,
+      rounds: s.rounds.length,
       cutRange: shoe?.cutRange ?? null,
     };
   }
@@ -596,7 +531,7 @@ export class PanelsController implements ReactiveController {
       reshuffle: this.#host.mode === 'reshuffle',
       lead,
       badge: waiting,
-      shown: shownShoe ? { number: shownShoe.number, ended: shownEnded, results: shownShoe.results, receipts: shownShoe.receipts } : null,
+      shown: shownShoe ? { number: shownShoe.number, ended: shownEnded, results: shownShoe.results, rounds: shownShoe.rounds } : null,
       formatAmount: this.#formatAmount(),
       formatExact: this.#link.exactMoney,
       current: current ? this.#fairnessShoe(current, shoe) : null,

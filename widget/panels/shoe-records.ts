@@ -1,0 +1,32 @@
+/**
+ * The signed records the element received for each shoe of the session, as the drawer keeps them:
+ * the commitment, the start, the rounds as drawn (round-view.ts) and the reveal.
+ */
+import type { CommitmentV2, RevealV2, ShoeState, SignedV2, StartV2 } from '../element/api-types.ts';
+import type { SettledRound } from '../round-view.ts';
+import type { ScoreboardResult } from './scoreboard.ts';
+
+/** Ended shoes kept verifiable in the fairness tab. */
+export const PAST_SHOES = 12;
+
+/** The signed records the element received for one shoe of the session, and its rounds as drawn. */
+export interface ShoeRecords {
+  number: number;
+  commitment: SignedV2<CommitmentV2> | null;
+  start: SignedV2<StartV2> | null;
+  /** The shoe's rounds as the history draws them (round-view.ts). */
+  rounds: SettledRound[];
+  reveal: SignedV2<RevealV2> | null;
+  /** Derived, rebuilt when a round arrives (stable between, so the panels keep their state). */
+  results: ScoreboardResult[];
+}
+
+export function recordsOf(shoe: ShoeState): ShoeRecords {
+  return rebuild({ number: shoe.number, commitment: shoe.commitment ?? null, start: shoe.start ?? null, rounds: [], reveal: null, results: [] });
+}
+
+/** Recomputes the scoreboard results after a change of rounds. */
+export function rebuild(s: ShoeRecords): ShoeRecords {
+  s.results = s.rounds.map((r) => ({ outcome: r.outcome, playerPair: r.playerPair, bankerPair: r.bankerPair, natural: r.natural }));
+  return s;
+}

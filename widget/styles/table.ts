@@ -1,0 +1,14 @@
+/**
+ * Styles of the table's controls (loaded lazily with view.ts; loader.ts has the frame), in
+ * cascade order: the felt's controls, the console, then the narrow layouts that override both.
+ */
+import { css } from 'lit';
+import { consoleStyles } from './console.ts';
+import { feltControlStyles } from './felt-controls.ts';
+import { narrowStyles } from './narrow.ts';
+
+export const tableStyles = css`
+  ${feltControlStyles}
+  ${consoleStyles}
+  ${narrowStyles}
+`;
