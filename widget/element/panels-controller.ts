@@ -38,6 +38,7 @@ import { PANEL_STRINGS, type PanelStrings } from '../panels/strings.ts';
 import type { ScoreboardResult } from '../panels/scoreboard.ts';
 import type { ApiClient, ApiResult, FetchLike } from './api-client.ts';
 import { newIdempotencyKey } from './api-client.ts';
+import * as apiCalls from '../../shared/wire/http-calls.ts';
 import type { CommitmentV2, PlayedRound, ReceiptBody, RevealV2, ShoeStartChoice, ShoeState, ShoeStatus, Signed, SignedV2, StartV2 } from './api-types.ts';
 import type { PlayerCopy } from './player.ts';
 import type { ShoeChoiceDetail } from './emit.ts';
@@ -473,7 +474,7 @@ export class PanelsController implements ReactiveController {
           copy: () => copy.file(),
           transcript: async () => {
             // The raw text: the verifier judges integers and duplicate members on it.
-            const url = this.#link.api.url(`api/sessions/${encodeURIComponent(id)}/transcript`);
+            const url = this.#link.api.url(apiCalls.transcriptPath(id));
             try {
               const response = await this.#host.fetcher(url, {
                 method: 'GET',

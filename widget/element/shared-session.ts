@@ -250,7 +250,7 @@ export class SharedSession implements ReactiveController {
       outcomes: this.#outcomes,
       commitment: pub?.shoe.commitment ?? null,
       start: pub?.shoe.start ?? null,
-      transcriptUrl: this.#link.api.url(`api/tables/${tableId}/transcript`),
+      transcriptUrl: this.#link.api.sharedTableTranscriptUrl(tableId),
       verifyUrl: this.#link.api.url('verify'),
     };
   }
@@ -331,7 +331,7 @@ export class SharedSession implements ReactiveController {
     this.#host.requestUpdate();
     // The session token never goes in a URL: a single-use ticket for this table does (API.md "Routes").
     this.#ticketing = true;
-    void this.#ticket(table, token).then((ticket) => {
+    void this.#link.api.sharedTableTicket(table, token).then((ticket) => {
       this.#ticketing = false;
       if (this.#closed || !this.#host.isConnected || this.#socket || this.tableId !== table) return;
       if (ticket === null) return this.#reconnectLater();
@@ -339,27 +339,10 @@ export class SharedSession implements ReactiveController {
     });
   }
 
-  /** A WebSocket ticket for `table`, or null when the Worker could not give one (the caller tries again later). */
-  async #ticket(table: string, token: string): Promise<string | null> {
-    try {
-      const res = await this.#link.api.fetcher(this.#link.api.url(`api/tables/${table}/ticket`), {
-        method: 'POST',
-        headers: { accept: 'application/json', authorization: `Bearer ${token}` },
-        body: null,
-      });
-      const body = (await res.json()) as { ticket?: unknown };
-      return res.ok && typeof body.ticket === 'string' ? body.ticket : null;
-    } catch {
-      return null;
-    }
-  }
-
   #open(table: string, ticket: string): void {
-    const url = new URL(this.#link.api.url(`api/tables/${table}/ws`));
-    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-    url.searchParams.set('ticket', ticket);
+    const url = this.#link.api.sharedTableSocketUrl(table, ticket);
     const make = this.#host.socketFactory ?? ((u: string) => new WebSocket(u));
-    const socket = make(url.href);
+    const socket = make(url);
     this.#socket = socket;
     socket.addEventListener('message', (e) => {
       if (this.#socket !== socket) return;

@@ -24,6 +24,8 @@ import { CARDS_PER_DECK } from '../../shared/cards.ts';
 import type { Bet, RoomId, TableLimits } from '../../shared/table.ts';
 import { nextRoundIsLast, type ShoeMode } from '../../shared/shoe.ts';
 import type { TableScene } from '../scene/types.ts';
+import * as apiCalls from '../../shared/wire/http-calls.ts';
+import type { SignedRequest, StartRequest } from '../../shared/fairness/v2/records.ts';
 import { type ApiClient, type ApiError, type ApiResult, type FetchLike, newIdempotencyKey } from './api-client.ts';
 import type {
   AcceptanceAnswer,
@@ -139,7 +141,7 @@ export class TableSession implements ReactiveController {
    * on the felt (the next shoe's full count and empty tray show once the hand has gone).
    */
   #heldGauge: ShoeGauge | null = null;
-  #pendingStart: { shoe: number; body: { request: unknown }; key: string; cut: number } | null = null;
+  #pendingStart: { shoe: number; request: SignedRequest<StartRequest>; key: string; cut: number } | null = null;
   /** Bets checked for a deal, and the key their bet request will carry. */
   #pendingRound: { bets: Bet[]; key: string } | null = null;
   /** The round being played (secret and signed requests stored before the bet is sent). */
@@ -310,7 +312,7 @@ export class TableSession implements ReactiveController {
       ...(host.mode === 'reshuffle' ? { mode: host.mode } : {}),
       playerKey: playerKeyOf(creating.player),
     };
-    const answer = await api.send<SessionAnswer>({ method: 'POST', path: 'api/sessions', body, idempotencyKey: creating.key });
+    const answer: ApiResult<SessionAnswer> = await api.send(apiCalls.createSession(body, creating.key));
     if (!answer.ok) {
       let error = answer.error;
       // A page the Worker refuses gets no CORS headers, which looks like a dead network: ask why.
@@ -368,7 +370,7 @@ export class TableSession implements ReactiveController {
 
   /** Asks the Worker where the session stands (after a void, a start answered elsewhere, a round pending). */
   async #refresh(): Promise<SessionView | null> {
-    const answer = await this.#link.api.send<SessionView>({ method: 'GET', path: `api/sessions/${encodeURIComponent(this.#session!.id)}` });
+    const answer: ApiResult<SessionView> = await this.#link.api.send(apiCalls.sessionState(this.#session!.id));
     if (!answer.ok) return null;
     const s = answer.value;
     this.#copy?.add(s.shoe.commitment, s.shoe.start, s.head);
@@ -451,15 +453,10 @@ export class TableSession implements ReactiveController {
       }
       const request = await signStart(this.#player!, shoe.commitment, choice.clientSeed, choice.cut);
       this.#copy?.sending(request);
-      this.#pendingStart = { shoe: shoe.number, body: { request }, key: newIdempotencyKey(), cut: choice.cut };
+      this.#pendingStart = { shoe: shoe.number, request, key: newIdempotencyKey(), cut: choice.cut };
     }
     const pending = this.#pendingStart;
-    const answer = await this.#link.api.send<ShoeStartAnswer>({
-      method: 'POST',
-      path: `api/sessions/${encodeURIComponent(this.#session!.id)}/shoe/start`,
-      body: pending.body,
-      idempotencyKey: pending.key,
-    });
+    const answer: ApiResult<ShoeStartAnswer> = await this.#link.api.send(apiCalls.startShoe(this.#session!.id, pending.request, pending.key));
     if (!answer.ok && answer.error.code !== 'shoe_already_started') {
       this.#roundFailed(answer.error);
       return false;
@@ -509,12 +506,7 @@ export class TableSession implements ReactiveController {
     // Ed25519 signatures are deterministic: a retry after the same head sends the same body.
     const request = await signEnd(this.#player, this.#head);
     this.#copy?.sending(request);
-    const answer = await this.#link.api.send<ShoeEndAnswer>({
-      method: 'POST',
-      path: `api/sessions/${encodeURIComponent(this.#session!.id)}/shoe/end`,
-      body: { request },
-      idempotencyKey: key,
-    });
+    const answer: ApiResult<ShoeEndAnswer> = await this.#link.api.send(apiCalls.endShoe(this.#session!.id, request, key));
     if (this.#state === 'dealing') this.#set(before);
     if (answer.ok) {
       this.#copy?.add(answer.value.reveal, answer.value.nextShoe.commitment);
@@ -586,12 +578,7 @@ export class TableSession implements ReactiveController {
     }
     const round = this.#round!;
     if (!round.acceptance) {
-      const answer = await this.#link.api.send<AcceptanceAnswer>({
-        method: 'POST',
-        path: `api/sessions/${encodeURIComponent(this.#session!.id)}/rounds`,
-        body: { request: round.bet },
-        idempotencyKey: round.betKey,
-      });
+      const answer = await this.#link.api.send(apiCalls.placeBet(this.#session!.id, round.bet, round.betKey));
       if (!answer.ok) return this.#betFailed(answer.error);
       this.#accepted(round, answer.value);
     }
@@ -621,12 +608,7 @@ export class TableSession implements ReactiveController {
       this.#keep({ ...current, reveal: await signSecret(this.#player!, acceptance, current.secret) });
       this.#copy?.sending(this.#round!.reveal!);
     }
-    const answer = await this.#link.api.send<RoundAnswer>({
-      method: 'POST',
-      path: `api/sessions/${encodeURIComponent(this.#session!.id)}/rounds/${acceptance.body.round}/secret`,
-      body: { request: this.#round!.reveal },
-      idempotencyKey: round.secretKey,
-    });
+    const answer: ApiResult<RoundAnswer> = await this.#link.api.send(apiCalls.revealSecret(this.#session!.id, this.#round!.reveal!, round.secretKey));
     if (!answer.ok) {
       if (answer.error.code === 'round_voided') return this.#voided(answer.error);
       return this.#roundFailed(answer.error);
