@@ -11,9 +11,10 @@
  * - `st_starts`: each seated player's signed start request (seed and cut) for a shoe: one per session;
  * - `st_keys`: which session each player key moves the money of (bound at its first request; one key per session).
  */
-import type { SharedBetRequest, SharedStartRequest, SignedShared, SignedSharedRequest } from '../shared/fairness/shared-table/index.ts';
+import type { SharedBetStatus } from '../shared/wire/shared-table-socket.ts';
+import type { SharedBetRequest, SharedRecord, SharedStartRequest, SignedShared, SignedSharedRequest } from '../shared/fairness/shared-table/index.ts';
 
-export type BetStatus = 'debiting' | 'accepted' | 'refused' | 'late';
+export type BetStatus = SharedBetStatus;
 export type TransferStatus = 'pending' | 'applied' | 'refused';
 export type TransferKind = 'debit' | 'credit' | 'refund';
 
@@ -41,13 +42,17 @@ export interface TransferRow {
   status: TransferStatus;
 }
 
-export interface RecordRow {
+/** A record's kind (its body's `type`), and the record of one kind. */
+export type RecordKind = SharedRecord['type'];
+export type RecordOfKind<K extends RecordKind> = Extract<SharedRecord, { type: K }>;
+
+export interface RecordRow<T extends SharedRecord = SharedRecord> {
   seq: number;
   shoe: number;
   round: number;
-  kind: string;
+  kind: T['type'];
   player: string | null;
-  record: SignedShared;
+  record: SignedShared<T>;
 }
 
 const SCHEMA = [
@@ -191,18 +196,21 @@ export class SharedStore {
   }
 
   /** A shoe's records of one kind, in chain order. */
-  recordsOf(shoe: number, kind: string): RecordRow[] {
-    return this.#sql.exec<Row>('SELECT * FROM st_records WHERE shoe = ? AND kind = ? ORDER BY seq', shoe, kind).toArray().map(recordRow);
+  recordsOf<K extends RecordKind>(shoe: number, kind: K): RecordRow<RecordOfKind<K>>[] {
+    return this.#sql
+      .exec<Row>('SELECT * FROM st_records WHERE shoe = ? AND kind = ? ORDER BY seq', shoe, kind)
+      .toArray()
+      .map((r) => recordRow(r) as RecordRow<RecordOfKind<K>>);
   }
 
   /** The newest record of `kind` in a shoe (and round). */
-  record(shoe: number, kind: string, round?: number): RecordRow | null {
+  record<K extends RecordKind>(shoe: number, kind: K, round?: number): RecordRow<RecordOfKind<K>> | null {
     const r = (
       round === undefined
         ? this.#sql.exec<Row>('SELECT * FROM st_records WHERE shoe = ? AND kind = ? ORDER BY seq DESC LIMIT 1', shoe, kind)
         : this.#sql.exec<Row>('SELECT * FROM st_records WHERE shoe = ? AND round = ? AND kind = ? ORDER BY seq DESC LIMIT 1', shoe, round, kind)
     ).toArray()[0];
-    return r ? recordRow(r) : null;
+    return r ? (recordRow(r) as RecordRow<RecordOfKind<K>>) : null;
   }
 
   /** The head of the chain: the newest record. */
@@ -285,7 +293,7 @@ function recordRow(r: Row): RecordRow {
     seq: Number(r.seq),
     shoe: Number(r.shoe),
     round: Number(r.round),
-    kind: String(r.kind),
+    kind: String(r.kind) as RecordKind,
     player: r.player === null ? null : String(r.player),
     record: JSON.parse(String(r.record)) as SignedShared,
   };

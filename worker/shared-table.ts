@@ -33,11 +33,11 @@ import {
   checkSharedStartRequest,
   DEFAULT_BEACON_DEADLINE_SECONDS,
   type SharedBetRequest,
-  type SharedClose,
   type SharedCommitment,
   type SharedDeal,
   type SharedParams,
   type SharedShoeState,
+  type SharedStart,
   sharedRevealDue,
   sharedStartInputs,
   type SignedShared,
@@ -58,16 +58,18 @@ import { signingKey } from './keys.ts';
 import { addressKey, TokenBucket } from './limits.ts';
 import {
   type ClientMessage,
+  clientMessageText,
+  type BetRefusalCode,
+  type KeyRefusalCode,
   MAX_SEATS,
-  MAX_SOCKETS,
-  MAX_SOCKETS_PER_PLAYER,
   MESSAGE_RATE,
-  outgoing,
   parseClientMessage,
-  parseTableId,
-  RETRY_MS,
-  type TableConfig,
-} from './shared-protocol.ts';
+  type ServerMessage,
+  serverMessageText,
+  type SharedTablePublicState,
+  type SharedTableSeat,
+} from '../shared/wire/shared-table-socket.ts';
+import { MAX_SOCKETS, MAX_SOCKETS_PER_PLAYER, parseTableId, RETRY_MS, type TableConfig } from './shared-protocol.ts';
 import { type BetRow, SharedStore, type TransferRow } from './shared-store.ts';
 import { RETRY_LATER, type Transfer, type TransferOutcome } from './shared-wallet.ts';
 
@@ -155,7 +157,7 @@ export class SharedTable extends DurableObject<Env> {
     this.#store = new SharedStore(ctx.storage.sql);
     this.#state = this.#store.state<TableState>();
     // Keep-alive pings are answered by the runtime without waking the object.
-    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('{"v":1,"type":"ping"}', '{"v":1,"type":"pong"}'));
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(clientMessageText({ type: 'ping' }), serverMessageText({ type: 'pong' })));
   }
 
   // ---- HTTP (from the Worker: shared-routes.ts has checked the table id and the player's token) ----
@@ -219,7 +221,7 @@ export class SharedTable extends DurableObject<Env> {
     this.ctx.acceptWebSocket(pair[1], [session]);
     const now = this.#now();
     pair[1].serializeAttachment({ session, address, active: Math.max(now, ...mine.map((w) => attachment(w).active)) } satisfies Attachment);
-    pair[1].send(outgoing('state', { ...this.#publicState(state), you: this.#you(state, session, balance) }));
+    pair[1].send(serverMessageText({ type: 'state', ...this.#publicState(state), you: this.#you(state, session, balance) }));
     this.#exclusive(async () => {
       if (this.#state!.phase === 'idle') await this.#openWindow(this.#now());
       else await this.#schedule();
@@ -235,14 +237,14 @@ export class SharedTable extends DurableObject<Env> {
     let bucket = this.#buckets.get(ws);
     if (!bucket) this.#buckets.set(ws, (bucket = new TokenBucket(MESSAGE_RATE, Date.now())));
     const taken = bucket.take(Date.now());
-    if (!taken.ok) return send(ws, 'error', { code: 'rate_limited', message: `too many messages: retry in ${Math.ceil(taken.retryAfter)} s` });
+    if (!taken.ok) return send(ws, { type: 'error', code: 'rate_limited', message: `too many messages: retry in ${Math.ceil(taken.retryAfter)} s` });
     const parsed = parseClientMessage(raw);
-    if (!parsed.ok) return send(ws, 'error', { code: parsed.code, message: parsed.message });
+    if (!parsed.ok) return send(ws, { type: 'error', code: parsed.code, message: parsed.message });
     try {
       await this.#onMessage(ws, who, parsed.value);
     } catch (err) {
       logFault(err);
-      send(ws, 'error', { code: 'internal', message: 'the table could not handle this message; it has been logged' });
+      send(ws, { type: 'error', code: 'internal', message: 'the table could not handle this message; it has been logged' });
     }
   }
 
@@ -263,9 +265,9 @@ export class SharedTable extends DurableObject<Env> {
     const state = this.#state!;
     switch (m.type) {
       case 'ping':
-        return send(ws, 'pong', {});
+        return send(ws, { type: 'pong' });
       case 'state':
-        return send(ws, 'state', { ...this.#publicState(state), you: this.#you(state, who.session, null) });
+        return send(ws, { type: 'state', ...this.#publicState(state), you: this.#you(state, who.session, null) });
       case 'start':
         return this.#start(ws, who, m.request);
       case 'bet':
@@ -276,23 +278,27 @@ export class SharedTable extends DurableObject<Env> {
   /** A seated player's start request (client seed and cut) for the shoe not yet started. */
   async #start(ws: WebSocket, who: Attachment, raw: unknown): Promise<void> {
     const checked = await validateSharedRequest(raw, 'start');
-    if (!checked.ok) return send(ws, 'start-refused', { code: checked.error.code, message: checked.error.message });
+    if (!checked.ok) return send(ws, { type: 'start-refused', code: checked.error.code, message: checked.error.message });
     const r = checked.value.body;
     const s = this.#state!;
-    const commitment = this.#store.record(s.shoe.number, 'commitment')!.record as SignedShared<SharedCommitment>;
-    const mismatch = { code: 'request_mismatch', message: `the start request must answer the commitment of shoe ${s.shoe.number}, not started yet` };
-    if (s.shoe.clientSeed !== null) return send(ws, 'start-refused', mismatch);
+    const commitment = this.#store.record(s.shoe.number, 'commitment')!.record;
+    const mismatch = {
+      type: 'start-refused',
+      code: 'request_mismatch',
+      message: `the start request must answer the commitment of shoe ${s.shoe.number}, not started yet`,
+    } as const;
+    if (s.shoe.clientSeed !== null) return send(ws, mismatch);
     // The verifier's own rules for a start request (seed, cut, commitment): nothing it would refuse is ever signed.
     const rules = checkSharedStartRequest(commitment, r);
     if (!rules.ok)
-      return send(ws, 'start-refused', rules.error.code === 'request_mismatch' ? mismatch : { code: rules.error.code, message: rules.error.message });
+      return send(ws, rules.error.code === 'request_mismatch' ? mismatch : { type: 'start-refused', code: rules.error.code, message: rules.error.message });
     const key = this.#bindKey(r.player, who.session);
-    if (key) return send(ws, 'start-refused', key);
+    if (key) return send(ws, { type: 'start-refused', ...key });
     // One start request per session and shoe: the start record grows with the seats, never with what one sends.
     if (this.#store.hasStart(s.shoe.number, who.session))
-      return send(ws, 'start-refused', { code: 'already_started', message: `your start request for shoe ${s.shoe.number} is in already: one per shoe` });
+      return send(ws, { type: 'start-refused', code: 'already_started', message: `your start request for shoe ${s.shoe.number} is in already: one per shoe` });
     this.#store.setStart(s.shoe.number, r.player, who.session, checked.value);
-    send(ws, 'start-ack', { shoe: s.shoe.number, player: r.player });
+    send(ws, { type: 'start-ack', shoe: s.shoe.number, player: r.player });
   }
 
   /** A bet request: checked, written with its pending debit, then the debit is asked of the player's session. */
@@ -300,7 +306,7 @@ export class SharedTable extends DurableObject<Env> {
     const s = this.#state!;
     const shoe = s.shoe.number;
     const round = s.shoe.closed + 1;
-    const refuse = (code: string, message: string, extra: object = {}) => send(ws, 'bet-refused', { code, message, ...extra });
+    const refuse = (code: BetRefusalCode, message: string) => send(ws, { type: 'bet-refused', code, message });
     const checked = await validateSharedBet(raw, {
       table: s.config.tableId,
       shoe,
@@ -312,8 +318,8 @@ export class SharedTable extends DurableObject<Env> {
       // A copy of a bet already taken (a resend after a reconnect) is acknowledged again, whatever the round now is.
       const again = this.#knownBet(raw);
       if (again) return this.#answerKnown(ws, again);
-      const closed = checked.error.code === 'request_mismatch';
-      return refuse(closed ? 'betting_closed' : checked.error.code, closed ? `betting is open for round ${round} of shoe ${shoe} only` : checked.error.message);
+      if (checked.error.code === 'request_mismatch') return refuse('betting_closed', `betting is open for round ${round} of shoe ${shoe} only`);
+      return refuse(checked.error.code, checked.error.message);
     }
     const req = checked.value;
     const player = req.body.player;
@@ -341,7 +347,7 @@ export class SharedTable extends DurableObject<Env> {
   }
 
   /** Binds the request's key to the session: null when it may use it, else the refusal (one key per session, a key per session). */
-  #bindKey(player: string, session: string): { code: string; message: string } | null {
+  #bindKey(player: string, session: string): { code: KeyRefusalCode; message: string } | null {
     const bound = this.#store.bindKey(player, session);
     if (bound === 'taken') return { code: 'player_key_taken', message: "this key is another session's at this table" };
     if (bound === 'second_key')
@@ -364,10 +370,15 @@ export class SharedTable extends DurableObject<Env> {
   }
 
   #answerKnown(ws: WebSocket, known: BetRow): void {
-    const base = { shoe: known.shoe, round: known.round, player: known.player, duplicate: true };
-    if (known.status === 'debiting') return send(ws, 'bet-pending', { ...base, message: 'this bet is being taken: its ack follows' });
-    if (known.status === 'accepted') return send(ws, 'bet-ack', { ...base, stake: known.stake });
-    send(ws, 'bet-refused', { ...base, code: known.status === 'refused' ? 'insufficient_funds' : 'betting_closed', message: 'this bet was not taken' });
+    const base = { shoe: known.shoe, round: known.round, player: known.player, duplicate: true } as const;
+    if (known.status === 'debiting') return send(ws, { type: 'bet-pending', ...base, message: 'this bet is being taken: its ack follows' });
+    if (known.status === 'accepted') return send(ws, { type: 'bet-ack', ...base, stake: known.stake });
+    send(ws, {
+      type: 'bet-refused',
+      ...base,
+      code: known.status === 'refused' ? 'insufficient_funds' : 'betting_closed',
+      message: 'this bet was not taken',
+    });
   }
 
   // ---- the alarm: the round loop --------------------------------------------------------------------
@@ -410,10 +421,11 @@ export class SharedTable extends DurableObject<Env> {
     let shoe = s.shoe;
     let last = this.#store.last()!.record;
     const records: SignedShared[] = [];
+    let startRecord: SignedShared<SharedStart> | null = null;
     if (shoe.clientSeed === null) {
       // The start: the signed start requests of every bettor of this round and of the players seated now, MAX_SEATS at most.
       const seated = new Set([...accepted.map((b) => b.session), ...this.#seatedSessions()].slice(0, MAX_SEATS));
-      const commitment = this.#store.record(shoe.number, 'commitment')!.record as SignedShared<SharedCommitment>;
+      const commitment = this.#store.record(shoe.number, 'commitment')!.record;
       // Stored requests were checked on arrival; one stored by an older version that breaks a rule is left out, never signed.
       const starts = this.#store.starts(shoe.number, seated).filter((r) => checkSharedStartRequest(commitment, r.body).ok);
       const built = buildSharedStart(commitment, starts, key.keyId, issuedAt);
@@ -422,6 +434,7 @@ export class SharedTable extends DurableObject<Env> {
       const inputs = sharedStartInputs(start.body, shoe.params.decks);
       shoe = { ...shoe, clientSeed: inputs.clientSeed, cut: inputs.cut, deal: startSharedShoe(shoe.params, shoe.serverSeed, inputs.clientSeed, inputs.cut) };
       records.push(start);
+      startRecord = start;
       last = start;
     }
     const built = buildClose({ last, round, bets: accepted.map((b) => b.request), beacon: source.chain, keyId: key.keyId, issuedAt });
@@ -433,12 +446,13 @@ export class SharedTable extends DurableObject<Env> {
       this.#save({ ...s, shoe: { ...shoe, closed: round }, phase: 'awaiting-beacon', closesAt: null, beaconRound: close.body.beaconRound });
     });
     await haltIfAsked(this.env, 'closed');
-    this.#broadcast('close', {
+    this.#broadcast({
+      type: 'close',
       shoe: shoe.number,
       round,
       close,
       connections: this.ctx.getWebSockets().length,
-      ...(records.length > 1 ? { start: records[0] } : {}),
+      ...(startRecord ? { start: startRecord } : {}),
     });
   }
 
@@ -459,7 +473,7 @@ export class SharedTable extends DurableObject<Env> {
     const round = shoe.closed;
     const key = await signingKey(this.env);
     const issuedAt = new Date(this.#now()).toISOString();
-    const close = this.#store.record(shoe.number, 'close', round)!.record as SignedShared<SharedClose>;
+    const close = this.#store.record(shoe.number, 'close', round)!.record;
     const accepted = this.#store.bets(shoe.number, round, 'accepted');
     const built = buildSharedDeal({
       params: shoe.params,
@@ -499,9 +513,9 @@ export class SharedTable extends DurableObject<Env> {
       this.#nextRound({ ...s, shoe: ending ? ending.next : after });
     });
     await haltIfAsked(this.env, ending ? 'revealed' : 'dealt');
-    this.#broadcast('deal', { shoe: shoe.number, round, deal });
-    for (const x of settlements) this.#toSession(bySession.get(x.body.player)!.session, 'settlement', { shoe: shoe.number, round, settlement: x });
-    if (ending) this.#broadcast('reveal', { shoe: shoe.number, reveal: ending.records[0], commitment: ending.records[1] });
+    this.#broadcast({ type: 'deal', shoe: shoe.number, round, deal });
+    for (const x of settlements) this.#toSession(bySession.get(x.body.player)!.session, { type: 'settlement', shoe: shoe.number, round, settlement: x });
+    if (ending) this.#broadcast({ type: 'reveal', shoe: shoe.number, reveal: ending.reveal, commitment: ending.commitment });
     this.#announceWindow();
     await this.#retryTransfers();
   }
@@ -513,7 +527,7 @@ export class SharedTable extends DurableObject<Env> {
     const round = shoe.closed;
     const key = await signingKey(this.env);
     const issuedAt = new Date(this.#now()).toISOString();
-    const close = this.#store.record(shoe.number, 'close', round)!.record as SignedShared<SharedClose>;
+    const close = this.#store.record(shoe.number, 'close', round)!.record;
     const accepted = this.#store.bets(shoe.number, round, 'accepted');
     const built = buildSharedVoid({ close, chain, params: shoe.params, keyId: key.keyId, issuedAt });
     if (!built.ok) throw new Error(`${s.config.tableId}: the void cannot be built: ${built.error.message}`);
@@ -535,8 +549,8 @@ export class SharedTable extends DurableObject<Env> {
       this.#nextRound({ ...s, shoe: ending ? ending.next : shoe });
     });
     await haltIfAsked(this.env, ending ? 'revealed' : 'voided');
-    this.#broadcast('void', { shoe: shoe.number, round, void: voided, refunds: accepted.map((b) => ({ player: b.player, returned: b.stake })) });
-    if (ending) this.#broadcast('reveal', { shoe: shoe.number, reveal: ending.records[0], commitment: ending.records[1] });
+    this.#broadcast({ type: 'void', shoe: shoe.number, round, void: voided, refunds: accepted.map((b) => ({ player: b.player, returned: b.stake })) });
+    if (ending) this.#broadcast({ type: 'reveal', shoe: shoe.number, reveal: ending.reveal, commitment: ending.commitment });
     this.#announceWindow();
     await this.#retryTransfers();
   }
@@ -548,7 +562,7 @@ export class SharedTable extends DurableObject<Env> {
     const key = await signingKey(this.env);
     const reveal = await signSharedRecord(buildSharedReveal({ last, serverSeed: shoe.serverSeed, rounds: shoe.closed, reason, keyId, issuedAt }), key);
     const next = await this.#commitShoe(s.config, shoe.number + 1, reveal.hash, Date.parse(issuedAt));
-    return { records: [reveal, next.commitment] as SignedShared[], next: next.shoe };
+    return { reveal, commitment: next.commitment, records: [reveal, next.commitment] as SignedShared[], next: next.shoe };
   }
 
   /** After a round: the next window when someone is connected, else sleep. (Inside the step's transaction.) */
@@ -560,7 +574,8 @@ export class SharedTable extends DurableObject<Env> {
   #announceWindow(): void {
     const s = this.#state!;
     if (s.phase === 'betting')
-      this.#broadcast('open', {
+      this.#broadcast({
+        type: 'open',
         shoe: s.shoe.number,
         round: s.shoe.closed + 1,
         closesAt: new Date(s.closesAt!).toISOString(),
@@ -667,7 +682,8 @@ export class SharedTable extends DurableObject<Env> {
           this.#store.setTransferStatus(t.id, 'refused');
           this.#store.setBetStatus({ shoe: t.shoe, round: t.round, player }, 'refused');
         });
-        this.#toSession(t.session, 'bet-refused', {
+        this.#toSession(t.session, {
+          type: 'bet-refused',
           shoe: t.shoe,
           round: t.round,
           player,
@@ -713,26 +729,32 @@ export class SharedTable extends DurableObject<Env> {
     });
     if (!recorded) return;
     const balance = outcome.balance;
-    const base = { shoe: t.shoe, round: t.round, player: bet?.player };
     if (bet) {
+      const base = { shoe: t.shoe, round: t.round, player: bet.player };
       const now = this.#store.bet(bet.shoe, bet.round, bet.player)!;
       if (now.status === 'accepted') {
-        this.#toSession(t.session, 'bet-ack', { ...base, stake: now.stake, balance });
+        this.#toSession(t.session, { type: 'bet-ack', ...base, stake: now.stake, balance });
         // Each bet to everyone is N² messages a round: only small tables get them live (all see the close).
-        if (this.ctx.getWebSockets().length <= LIVE_BETS_MAX_SOCKETS) this.#broadcast('bet', { ...base, stake: now.stake, bets: now.request.body.bets });
+        if (this.ctx.getWebSockets().length <= LIVE_BETS_MAX_SOCKETS) this.#broadcast({ type: 'bet', ...base, stake: now.stake, bets: now.request.body.bets });
       } else if (now.status === 'refused') {
-        this.#toSession(t.session, 'bet-refused', {
+        this.#toSession(t.session, {
+          type: 'bet-refused',
           ...base,
           code: outcome.ok ? 'refused' : outcome.code,
           message: outcome.ok ? '' : outcome.message,
           balance,
         });
       } else if (late) {
-        this.#toSession(t.session, 'bet-refused', { ...base, code: 'betting_closed', message: 'betting closed before your stake was taken: it is returned' });
+        this.#toSession(t.session, {
+          type: 'bet-refused',
+          ...base,
+          code: 'betting_closed',
+          message: 'betting closed before your stake was taken: it is returned',
+        });
         await this.#schedule();
       }
     } else if (outcome.ok) {
-      this.#toSession(t.session, 'balance', { balance, transfer: t.id, kind: t.kind, shoe: t.shoe, round: t.round });
+      this.#toSession(t.session, { type: 'balance', balance: outcome.balance, transfer: t.id, kind: t.kind, shoe: t.shoe, round: t.round });
     }
   }
 
@@ -774,7 +796,7 @@ export class SharedTable extends DurableObject<Env> {
     return this.ctx.storage.getAlarm();
   }
 
-  #publicState(s: TableState) {
+  #publicState(s: TableState): SharedTablePublicState {
     const round = s.phase === 'awaiting-beacon' ? s.shoe.closed : s.shoe.closed + 1;
     const commitment = this.#store.record(s.shoe.number, 'commitment')!.record;
     const start = this.#store.record(s.shoe.number, 'start')?.record ?? null;
@@ -805,12 +827,12 @@ export class SharedTable extends DurableObject<Env> {
           ? []
           : this.#store.bets(s.shoe.number, round, 'accepted').map((b) => ({ player: b.player, stake: b.stake, bets: b.request.body.bets })),
       lastDeal,
-      outcomes: this.#store.recordsOf(s.shoe.number, 'deal').map((r) => outcomeCode(r.record.body as SharedDeal)),
+      outcomes: this.#store.recordsOf(s.shoe.number, 'deal').map((r) => outcomeCode(r.record.body)),
       connections: this.ctx.getWebSockets().length,
     };
   }
 
-  #you(s: TableState, session: string, balance: number | null) {
+  #you(s: TableState, session: string, balance: number | null): SharedTableSeat {
     const round = s.phase === 'awaiting-beacon' ? s.shoe.closed : s.shoe.closed + 1;
     const bets = this.#store.sessionBets(s.shoe.number, round, session).filter((b) => b.status !== 'refused');
     return {
@@ -901,13 +923,13 @@ export class SharedTable extends DurableObject<Env> {
     for (const ws of this.ctx.getWebSockets(session)) ws.serializeAttachment({ ...attachment(ws), active: now } satisfies Attachment);
   }
 
-  #broadcast(type: string, body: object): void {
-    const text = outgoing(type, body);
+  #broadcast(m: ServerMessage): void {
+    const text = serverMessageText(m);
     for (const ws of this.ctx.getWebSockets()) trySend(ws, text);
   }
 
-  #toSession(session: string, type: string, body: object): void {
-    const text = outgoing(type, body);
+  #toSession(session: string, m: ServerMessage): void {
+    const text = serverMessageText(m);
     for (const ws of this.ctx.getWebSockets(session)) trySend(ws, text);
   }
 
@@ -944,8 +966,8 @@ async function haltIfAsked(env: Env, step: HaltStep): Promise<void> {
   await new Promise(() => {});
 }
 
-function send(ws: WebSocket, type: string, body: object): void {
-  trySend(ws, outgoing(type, body));
+function send(ws: WebSocket, m: ServerMessage): void {
+  trySend(ws, serverMessageText(m));
 }
 
 function trySend(ws: WebSocket, text: string): void {

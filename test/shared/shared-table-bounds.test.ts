@@ -22,7 +22,8 @@ import {
   type SharedStartRequest,
 } from '../../shared/fairness/shared-table/index.ts';
 import { type Bet, generateSigningKey, playerKeyOf, ROOMS, type SigningKey, validateBets } from '../../shared/index.ts';
-import { MAX_BET_REQUEST_BYTES, MAX_SEATS, MAX_START_REQUEST_BYTES, outgoing, parseTableId } from '../../worker/shared-protocol.ts';
+import { MAX_BET_REQUEST_BYTES, MAX_SEATS, MAX_START_REQUEST_BYTES, serverMessageText } from '../../shared/wire/shared-table-socket.ts';
+import { parseTableId } from '../../worker/shared-protocol.ts';
 import { hexOf, operatorKey, vectorBeacon } from './shared-table-fixtures.ts';
 
 /** Cloudflare: a WebSocket message is at most 1 MiB; a SQLite row (a record, the state) at most 2 MB. */
@@ -96,7 +97,7 @@ describe('every record and message of a table is bounded by its seats, not by wh
     });
     if (!close.ok) throw new Error(close.error.message);
     const closeRecord = await signSharedRecord(close.value, operator);
-    const closeMessage = outgoing('close', { shoe: 999_999_999, round: 99_999, close: closeRecord, connections: 2_000, start: startRecord });
+    const closeMessage = serverMessageText({ type: 'close', shoe: 999_999_999, round: 99_999, close: closeRecord, connections: 2_000, start: startRecord });
     // The public state's parts that grow with the seats (everything else is one record or a number).
     const betsNow = bets.map((b) => ({ player: b.body.player, stake: 1_000_000, bets: b.body.bets }));
     const stateGrowing = bytes(startRecord) + bytes(closeRecord) + bytes(betsNow);
