@@ -36,14 +36,25 @@ import type { TableLimits } from '../../shared/table.ts';
 import type { ShoeStartDetail, TableSource } from '../panels/fairness.ts';
 import { PANEL_STRINGS, type PanelStrings } from '../panels/strings.ts';
 import type { ScoreboardResult } from '../panels/scoreboard.ts';
-import type { ApiClient, ApiResult, FetchLike } from './api-client.ts';
-import { newIdempotencyKey } from './api-client.ts';
+import type { ApiClient, ApiResult, FetchLike } from '../session/api-client.ts';
+import { newIdempotencyKey } from '../session/api-client.ts';
 import * as apiCalls from '../../shared/wire/http-calls.ts';
-import type { CommitmentV2, PlayedRound, ReceiptBody, RevealV2, ShoeStartChoice, ShoeState, ShoeStatus, Signed, SignedV2, StartV2 } from './api-types.ts';
-import type { PlayerCopy } from './player.ts';
+import type {
+  CommitmentV2,
+  PlayedRound,
+  ReceiptBody,
+  RevealV2,
+  ShoeStartChoice,
+  ShoeState,
+  ShoeStatus,
+  Signed,
+  SignedV2,
+  StartV2,
+} from '../session/api-types.ts';
+import type { PlayerCopy } from '../session/player.ts';
 import type { ShoeChoiceDetail } from './emit.ts';
 import { type FairnessShoe, PANE_BESIDE_MIN_WIDTH, type PanelName, type PanelsHandlers, type PanelsModel, renderInvite, renderPanels } from './panels-view.ts';
-import { randomShoeStart, shoeDecks, type ShoeStartProvider } from './shoe-start.ts';
+import { randomShoeStart, shoeDecks, type ShoeStartProvider } from '../session/shoe-start.ts';
 import { SHORT_SCREEN } from './short-screen.ts';
 
 /** `POST /api/sessions/:id/shoe/end` → 200 (API.md). */

@@ -4,7 +4,7 @@
  * is the receipt's body with the acceptance's bets and affiliate: the shape of a pb-fair-1
  * receipt, which is what the scene and the panels read. Its hash and signature are the receipt's.
  */
-import type { AcceptanceV2, ReceiptBody, ReceiptV2, Signed, SignedV2 } from './api-types.ts';
+import type { AcceptanceV2, ReceiptBody, ReceiptV2, Signed, SignedV2 } from '../session/api-types.ts';
 
 export function roundView(acceptance: AcceptanceV2, receipt: SignedV2<ReceiptV2>): Signed<ReceiptBody> {
   const { request: _request, keyId, ...rest } = receipt.body;

@@ -41,11 +41,11 @@ import type {
   Signed,
   SignedV2,
 } from './api-types.ts';
-import type { BetState } from './bet-state.ts';
-import { type BetProblem, betsLeftOnFelt, checkBets, sameBets } from './bets.ts';
+import type { BetState } from '../element/bet-state.ts';
+import { type BetProblem, betsLeftOnFelt, checkBets, sameBets } from '../element/bets.ts';
 import { embedRefusal } from './embed.ts';
-import { emit } from './emit.ts';
-import type { ShoeEndAnswer } from './panels-controller.ts';
+import { emit } from '../element/emit.ts';
+import type { ShoeEndAnswer } from '../element/panels-controller.ts';
 import {
   keepRound,
   newPlayerKey,
@@ -60,10 +60,10 @@ import {
   type SigningKey,
   storedRound,
 } from './player.ts';
-import { roundView, roundViews } from './round-view.ts';
+import { roundView, roundViews } from '../element/round-view.ts';
 import { resumeSession, SessionStore, storageKey } from './session-store.ts';
 import { shoeDecks, type ShoeStartProvider } from './shoe-start.ts';
-import type { TableState } from './host-types.ts';
+import type { TableState } from '../element/host-types.ts';
 
 export type { TableState };
 

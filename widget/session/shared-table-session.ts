@@ -25,12 +25,12 @@ import { type Bet, type TableLimits, totalStake } from '../../shared/table.ts';
 import type { TableScene } from '../scene/types.ts';
 import type { ApiClient } from './api-client.ts';
 import type { ReceiptBody } from './api-types.ts';
-import type { BetState } from './bet-state.ts';
-import { betsLeftOnFelt, checkBets } from './bets.ts';
-import { emit } from './emit.ts';
+import type { BetState } from '../element/bet-state.ts';
+import { betsLeftOnFelt, checkBets } from '../element/bets.ts';
+import { emit } from '../element/emit.ts';
 import { randomShoeStart } from './shoe-start.ts';
 import type { DealRefusal, Notice, SessionHost, TableSession, TableState } from './table-session.ts';
-import type { SocketFactory, SocketLike } from './host-types.ts';
+import type { SocketFactory, SocketLike } from '../element/host-types.ts';
 
 /** Chips on the felt not confirmed are sent this long before the close (at most a quarter of the window). */
 export const AUTO_SEND_LEAD_MS = 2_000;
@@ -46,13 +46,13 @@ const SETTLEMENT_WAIT_MS = 3_000;
 export type { SocketFactory, SocketLike };
 
 /** The element as this controller reads it. */
-export interface SharedHost extends SessionHost {
+export interface SharedTableHost extends SessionHost {
   readonly table: string | null;
   socketFactory: SocketFactory | null;
 }
 
 /** What the element lends the controller. */
-export interface SharedLink {
+export interface SharedTableLink {
   /** The player's own session (opened, resumed and retried as at a private table). */
   session: TableSession;
   api: ApiClient;
@@ -69,7 +69,7 @@ export interface SharedLink {
   watched(body: ReceiptBody): void;
 }
 
-export type SharedPhase = 'connecting' | 'idle' | 'betting' | 'awaiting-beacon';
+export type SharedTablePhase = 'connecting' | 'idle' | 'betting' | 'awaiting-beacon';
 
 /** One accepted bet at the table, as the state and the `bet` messages list them. */
 export interface TableBet {
@@ -79,9 +79,9 @@ export interface TableBet {
 }
 
 /** What the HUD draws (render in shared-view.ts). */
-export interface SharedView {
+export interface SharedTableView {
   tableId: string;
-  phase: SharedPhase;
+  phase: SharedTablePhase;
   connections: number;
   round: number;
   shoe: number;
@@ -130,9 +130,9 @@ interface PublicState {
 
 type SignedBet = Awaited<ReturnType<typeof signSharedRequest<ReturnType<typeof sharedBetRequest>>>>;
 
-export class SharedSession implements ReactiveController {
-  readonly #host: SharedHost;
-  readonly #link: SharedLink;
+export class SharedTableSession implements ReactiveController {
+  readonly #host: SharedTableHost;
+  readonly #link: SharedTableLink;
   readonly #inner: TableSession;
   #state: TableState = 'loading';
   #notice: Notice | null = null;
@@ -143,7 +143,7 @@ export class SharedSession implements ReactiveController {
   #autoTimer: ReturnType<typeof setTimeout> | undefined;
   #closed = false;
   #pub: PublicState | null = null;
-  #phase: SharedPhase = 'connecting';
+  #phase: SharedTablePhase = 'connecting';
   /** Local time the window closes (the server's closesAt, never later than a window from when we heard of it). */
   #closesAt = 0;
   #tableBets = new Map<string, TableBet>();
@@ -169,7 +169,7 @@ export class SharedSession implements ReactiveController {
   /** The table id this controller plays (`hall-1/a`). */
   readonly tableId: string;
 
-  constructor(host: SharedHost, link: SharedLink) {
+  constructor(host: SharedTableHost, link: SharedTableLink) {
     this.#host = host;
     this.tableId = host.table ?? '';
     this.#link = link;
@@ -225,7 +225,7 @@ export class SharedSession implements ReactiveController {
   }
 
   /** The HUD's model. */
-  view(): SharedView {
+  view(): SharedTableView {
     const totals = new Map<string, number>();
     for (const b of this.#tableBets.values())
       for (const x of b.bets ?? []) totals.set(`${x.sector}:${x.box}`, (totals.get(`${x.sector}:${x.box}`) ?? 0) + x.amount);
