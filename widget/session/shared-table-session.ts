@@ -31,6 +31,7 @@ import { emit } from '../element/emit.ts';
 import { randomShoeStart } from './shoe-start.ts';
 import type { DealRefusal, Notice, SessionHost, TableSession, TableState } from './table-session.ts';
 import type { SocketFactory, SocketLike } from '../element/host-types.ts';
+import { type ClientMessage, clientMessageText, readServerMessage, type ServerMessage, type ServerMessageOf } from '../../shared/wire/shared-table-socket.ts';
 
 /** Chips on the felt not confirmed are sent this long before the close (at most a quarter of the window). */
 export const AUTO_SEND_LEAD_MS = 2_000;
@@ -106,27 +107,8 @@ export interface SharedTableView {
   verifyUrl: string;
 }
 
-interface PublicState {
-  tableId: string;
-  windowMs: number;
-  limits: TableLimits;
-  shoe: {
-    number: number;
-    params: { decks: number; mode: string; cutCardFromEnd?: number };
-    commitment: SignedShared<SharedCommitment>;
-    start: SignedShared<SharedStart> | null;
-    cardsDealt: number;
-    cardsLeft: number | null;
-  };
-  round: number;
-  phase: 'idle' | 'betting' | 'awaiting-beacon';
-  closesAt: string | null;
-  beaconRound: number | null;
-  bets: TableBet[];
-  outcomes?: string[];
-  connections: number;
-  you?: { balance?: number; started: boolean; bets: { player: string; request: SignedBet; stake: number; status: string }[] };
-}
+/** The table as the socket's `state` message gives it (shared/wire/shared-table-socket.ts), with this session's seat. */
+type PublicState = ServerMessageOf<'state'>;
 
 type SignedBet = Awaited<ReturnType<typeof signSharedRequest<ReturnType<typeof sharedBetRequest>>>>;
 
@@ -346,8 +328,10 @@ export class SharedTableSession implements ReactiveController {
     this.#socket = socket;
     socket.addEventListener('message', (e) => {
       if (this.#socket !== socket) return;
+      const m = readServerMessage(String(e.data));
+      if (m === null) return console.warn('punto-banco: a shared-table message could not be read:', String(e.data).slice(0, 80));
       try {
-        this.#onMessage(JSON.parse(String(e.data)) as Record<string, any>);
+        this.#onMessage(m);
       } catch (err) {
         console.warn('punto-banco: a shared-table message could not be read:', err);
       }
@@ -374,9 +358,9 @@ export class SharedTableSession implements ReactiveController {
     this.#reconnectTimer = setTimeout(() => this.#connect(), wait);
   }
 
-  #send(type: string, body: object = {}): void {
+  #send(m: ClientMessage): void {
     try {
-      this.#socket?.send(JSON.stringify({ v: 1, type, ...body }));
+      this.#socket?.send(clientMessageText(m));
     } catch {
       // the socket is closing: the reconnect resends what is still unanswered
     }
@@ -384,10 +368,11 @@ export class SharedTableSession implements ReactiveController {
 
   // ---- the table's messages ---------------------------------------------------------------------
 
-  #onMessage(m: Record<string, any>): void {
+  /** One message of the table, read by its `type` (the protocol's `ServerMessage` union). */
+  #onMessage(m: ServerMessage): void {
     switch (m.type) {
       case 'state':
-        return this.#onState(m as unknown as PublicState);
+        return this.#onState(m);
       case 'open':
         this.#connections(m.connections);
         return this.#onOpen(m.shoe, m.round, m.closesAt);
@@ -465,7 +450,7 @@ export class SharedTableSession implements ReactiveController {
       if (this.#link.bets.bets.length === 0) this.#link.bets.reset(taken.request.body.bets);
     }
     // A bet sent before the socket dropped and never answered: the same signed request again (counted once).
-    if (this.#sending?.request) this.#send('bet', { request: this.#sending.request });
+    if (this.#sending?.request) this.#send({ type: 'bet', request: this.#sending.request });
     this.#showShoe();
     this.#startIfNeeded();
     this.#armAutoSend();
@@ -477,7 +462,7 @@ export class SharedTableSession implements ReactiveController {
     if (shoe !== this.#pub.shoe.number) {
       // A shoe whose reveal this tab missed: its commitment comes with the state.
       this.#started = false;
-      this.#send('state');
+      this.#send({ type: 'state' });
     }
     this.#pub = { ...this.#pub, shoe: { ...this.#pub.shoe, number: shoe }, round, phase: 'betting', closesAt, beaconRound: null, bets: [] };
     this.#phase = 'betting';
@@ -559,7 +544,7 @@ export class SharedTableSession implements ReactiveController {
     });
   }
 
-  #onBetAck(m: Record<string, any>): void {
+  #onBetAck(m: ServerMessageOf<'bet-ack'>): void {
     const sent = this.#sending;
     if (sent && sent.round === m.round && sent.shoe === m.shoe) {
       this.#accepted = { shoe: sent.shoe, round: sent.round, bets: sent.bets, stake: m.stake };
@@ -570,7 +555,7 @@ export class SharedTableSession implements ReactiveController {
     this.#host.requestUpdate();
   }
 
-  #onBetRefused(m: Record<string, any>): void {
+  #onBetRefused(m: ServerMessageOf<'bet-refused'>): void {
     if (m.duplicate && this.#sending?.round !== m.round) return;
     const sent = this.#sending;
     const request = sent?.request;
@@ -579,7 +564,7 @@ export class SharedTableSession implements ReactiveController {
       this.#restarted = sent.round;
       this.#started = false;
       this.#startSent = null;
-      void this.#ensureStarted().then(() => this.#sending === sent && this.#send('bet', { request }));
+      void this.#ensureStarted().then(() => this.#sending === sent && this.#send({ type: 'bet', request }));
       return;
     }
     this.#sending = null;
@@ -629,7 +614,7 @@ export class SharedTableSession implements ReactiveController {
     if (this.#sending?.round !== round) return;
     this.#sending.request = request;
     await this.#ensureStarted();
-    if (this.#sending?.request === request) this.#send('bet', { request });
+    if (this.#sending?.request === request) this.#send({ type: 'bet', request });
   }
 
   async retry(): Promise<void> {
@@ -712,7 +697,7 @@ export class SharedTableSession implements ReactiveController {
     const decks = pub.shoe.params.decks;
     const choice = randomShoeStart({ params: { decks } });
     const request = await signSharedRequest(sharedStartRequest(pub.shoe.commitment, playerKeyOf(key), choice.clientSeed, choice.cut), key);
-    this.#send('start', { request });
+    this.#send({ type: 'start', request });
   }
 
   #connections(n: unknown): void {
@@ -738,7 +723,8 @@ export class SharedTableSession implements ReactiveController {
     const total = shoe.params.decks * CARDS_PER_DECK;
     // A shoe the state has not dealt from yet says null: it is full.
     const left = shoe.cardsLeft ?? (shoe.params.mode === 'shoe' ? total - shoe.cardsDealt : total);
-    scene.setShoe({ cardsLeft: left, total, discarded: total - left, ...(shoe.params.cutCardFromEnd ? { cutAt: shoe.params.cutCardFromEnd } : {}) });
+    const cutAt = shoe.params.mode === 'shoe' ? shoe.params.cutCardFromEnd : 0;
+    scene.setShoe({ cardsLeft: left, total, discarded: total - left, ...(cutAt ? { cutAt } : {}) });
   }
 
   #queue(step: () => Promise<void>): Promise<void> {
@@ -786,7 +772,8 @@ export class SharedTableSession implements ReactiveController {
     this.#onFelt = body;
     this.#showShoe();
     await this.#link.scene()?.playRound(body);
-    if (d.cutCardOut && this.#pub?.shoe.params.cutCardFromEnd) await this.#link.scene()?.cutCardOut?.();
+    const params = this.#pub?.shoe.params;
+    if (d.cutCardOut && params?.mode === 'shoe' && params.cutCardFromEnd) await this.#link.scene()?.cutCardOut?.();
     if (!this.#host.isConnected) return;
     if (s) this.#setBalance(s.balanceAfter);
     if (mine) {
