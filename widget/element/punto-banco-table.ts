@@ -30,7 +30,8 @@ import type { ShoeStartProvider } from '../session/shoe-start.ts';
 import type { PanelsController } from './panels-controller.ts';
 import type { SceneSlot } from './scene-slot.ts';
 import type { TableAudio } from './table-audio.ts';
-import type { Notice, TableSession } from '../session/table-session.ts';
+import type { TableSession } from '../session/table-session.ts';
+import type { Notice, TablePlay } from '../session/table-play.ts';
 import type { SharedTableSession } from '../session/shared-table-session.ts';
 import type * as SharedParts from './shared-parts.ts';
 import { loaderStyles } from './loader-styles.ts';
@@ -259,7 +260,7 @@ export class PuntoBancoTable extends LitElement {
   #parts: typeof Parts | null = null;
   #api: ApiClient | null = null;
   /** Session, shoe and round (table-session.ts), or the shared table played over that session (../session/shared-table-session.ts). */
-  #table: TableSession | SharedTableSession | null = null;
+  #table: TablePlay | null = null;
   /** The player's own session (the private table's controller; a shared table plays on it). */
   #private: TableSession | null = null;
   #shared: SharedTableSession | null = null;

@@ -29,7 +29,8 @@ import type { BetState } from '../element/bet-state.ts';
 import { betsLeftOnFelt, checkBets } from '../element/bets.ts';
 import { emit } from '../element/emit.ts';
 import { randomShoeStart } from './shoe-start.ts';
-import type { DealRefusal, Notice, SessionHost, TableSession, TableState } from './table-session.ts';
+import type { SessionHost, TableSession, TableState } from './table-session.ts';
+import type { DealRefusal, Notice, TablePlay } from './table-play.ts';
 import type { SocketFactory, SocketLike } from '../element/host-types.ts';
 import { type ClientMessage, clientMessageText, readServerMessage, type ServerMessage, type ServerMessageOf } from '../../shared/wire/shared-table-socket.ts';
 
@@ -112,7 +113,7 @@ type PublicState = ServerMessageOf<'state'>;
 
 type SignedBet = Awaited<ReturnType<typeof signSharedRequest<ReturnType<typeof sharedBetRequest>>>>;
 
-export class SharedTableSession implements ReactiveController {
+export class SharedTableSession implements ReactiveController, TablePlay {
   readonly #host: SharedTableHost;
   readonly #link: SharedTableLink;
   readonly #inner: TableSession;

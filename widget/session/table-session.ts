@@ -42,7 +42,7 @@ import type {
   SignedV2,
 } from './api-types.ts';
 import type { BetState } from '../element/bet-state.ts';
-import { type BetProblem, betsLeftOnFelt, checkBets, sameBets } from '../element/bets.ts';
+import { betsLeftOnFelt, checkBets, sameBets } from '../element/bets.ts';
 import { embedRefusal } from './embed.ts';
 import { emit } from '../element/emit.ts';
 import type { ShoeEndAnswer } from '../element/panels-controller.ts';
@@ -64,18 +64,9 @@ import { roundView, roundViews } from '../element/round-view.ts';
 import { resumeSession, SessionStore, storageKey } from './session-store.ts';
 import { shoeDecks, type ShoeStartProvider } from './shoe-start.ts';
 import type { TableState } from '../element/host-types.ts';
+import type { DealRefusal, Notice, TablePlay } from './table-play.ts';
 
-export type { TableState };
-
-/** What failed, in the table's words, and how to try again (null: nothing to retry). */
-export interface Notice {
-  code: string;
-  message: string;
-  retry: (() => Promise<void>) | null;
-}
-
-/** Why the bets on the felt cannot be dealt (nothing was sent). */
-export type DealRefusal = BetProblem | { code: 'empty_bet'; message: string };
+export type { DealRefusal, Notice, TableState };
 
 /** The element as the session reads it: the attributes the page set, and its shoe-start hook. */
 export interface SessionHost extends ReactiveControllerHost, HTMLElement {
@@ -112,7 +103,7 @@ export interface SessionLink {
   played(answer: PlayedRound): void;
 }
 
-export class TableSession implements ReactiveController {
+export class TableSession implements ReactiveController, TablePlay {
   readonly #host: SessionHost;
   readonly #link: SessionLink;
   #state: TableState = 'loading';
