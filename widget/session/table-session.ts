@@ -19,100 +19,26 @@
  * without it, the round voids at `voidAt` and the stake comes back. A pb-fair-1 session (its
  * changes answer `protocol_retired`) is dropped quietly for a new one.
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { Bet, RoomId, TableLimits } from '../../shared/table.ts';
-import type { ShoeMode } from '../../shared/shoe.ts';
-import type { TableScene } from '../scene/types.ts';
+import type { ReactiveController } from 'lit';
+import type { Bet, TableLimits } from '../../shared/table.ts';
 import * as apiCalls from '../../shared/wire/http-calls.ts';
 import type { SignedRequest, StartRequest } from '../../shared/fairness/v2/records.ts';
-import { type ApiClient, type ApiError, type ApiResult, type FetchLike, newIdempotencyKey } from './api-client.ts';
-import type {
-  AcceptanceAnswer,
-  AcceptanceV2,
-  PlayedRound,
-  ReceiptBody,
-  RoundAnswer,
-  SessionAnswer,
-  SessionView,
-  ShoeStartAnswer,
-  ShoeStartChoice,
-  ShoeState,
-  Signed,
-  SignedV2,
-} from './api-types.ts';
-import type { BetState } from '../element/bet-state.ts';
+import { type ApiError, type ApiResult, newIdempotencyKey } from './api-client.ts';
+import type { AcceptanceAnswer, AcceptanceV2, PlayedRound, ReceiptBody, RoundAnswer, SessionView, ShoeStartAnswer, ShoeState, SignedV2 } from './api-types.ts';
 import { betsLeftOnFelt, checkBets, sameBets } from '../element/bets.ts';
-import { embedRefusal } from './embed.ts';
 import { emit } from '../element/emit.ts';
 import type { ShoeEndAnswer } from '../element/panels-controller.ts';
-import {
-  keepRound,
-  newPlayerKey,
-  newRound,
-  PlayerCopy,
-  playerKeyOf,
-  restorePlayerKey,
-  type RoundInFlight,
-  signEnd,
-  signSecret,
-  signStart,
-  type SigningKey,
-  storedRound,
-} from './player.ts';
+import { keepRound, newRound, PlayerCopy, playerKeyOf, type RoundInFlight, signEnd, signSecret, signStart, type SigningKey, resumedRound } from './player.ts';
 import { roundView, roundViews } from '../element/round-view.ts';
-import { resumeSession, SessionStore, storageKey } from './session-store.ts';
-import type { ShoeStartProvider } from './shoe-start.ts';
+import { SessionStore, storageKey } from './session-store.ts';
+import { openSession, type OpenSession, type SessionState } from './session-open.ts';
+import type { SessionHost, SessionLink } from './table-link.ts';
 import { ShoeMeter } from './shoe-meter.ts';
+import { chooseShoeStart } from './shoe-start.ts';
 import type { TableState } from '../element/host-types.ts';
 import type { DealRefusal, Notice, TablePlay } from './table-play.ts';
 
-export type { DealRefusal, Notice, TableState };
-
-/** The element as the session reads it: the attributes the page set, and its shoe-start hook. */
-export interface SessionHost extends ReactiveControllerHost, HTMLElement {
-  readonly endpoint: string;
-  readonly room: RoomId;
-  readonly affiliate: string | null;
-  /** `shoe` or `reshuffle`: the table mode a new session is created in. */
-  readonly mode: ShoeMode;
-  readonly resume: string;
-  readonly shoeStartProvider: ShoeStartProvider | null;
-}
-
-/** What the element lends the session, and what it wants to hear. */
-export interface SessionLink {
-  readonly api: ApiClient;
-  readonly bets: BetState;
-  fetcher(): FetchLike;
-  scene(): TableScene | null;
-  /** The seed and cut of a shoe when the page set no provider (the fairness panel's). */
-  defaultProvider: ShoeStartProvider;
-  /** An API error in the table's language. */
-  explain(error: ApiError): string;
-  /** The words on a reshuffle table's shoe ("Fresh shoe every round"). */
-  freshShoeText(): string;
-  hideToast(): void;
-  /** The session is open (new, or resumed with the rounds of its current shoe). */
-  opened(receipts: Signed<ReceiptBody>[]): void;
-  /** The shoe in play was started. */
-  shoeStarted(shoe: ShoeState): void;
-  /** A round was dealt, drawn and settled (the bets already kept or swept). */
-  played(answer: PlayedRound): void;
-}
-
-/**
- * The table's session: none; one being created (its idempotency key and the player key it sends:
- * a Retry sends the same); open (its id and token, the player's signing key and own copy of the
- * records, player.ts); or expired (the Worker no longer knows it: the next deal opens a new one,
- * the key and the copy stay readable until then).
- */
-type SessionState =
-  | { kind: 'none' }
-  | { kind: 'creating'; key: string; player: SigningKey; jwk: JsonWebKey }
-  | { kind: 'open'; id: string; token: string; player: SigningKey; copy: PlayerCopy }
-  | { kind: 'expired'; player: SigningKey; copy: PlayerCopy };
-
-type OpenSession = Extract<SessionState, { kind: 'open' }>;
+export type { DealRefusal, Notice, SessionHost, SessionLink, TableState };
 
 export class TableSession implements ReactiveController, TablePlay {
   readonly #host: SessionHost;
@@ -303,41 +229,13 @@ export class TableSession implements ReactiveController, TablePlay {
       ? null
       : new SessionStore(storageKey(api.url(''), host.room, affiliate) + (host.mode === 'reshuffle' ? '|reshuffle' : '')));
     // A create already under way (a Retry) goes on with its key; otherwise a stored session comes first.
-    const stored = this.#resumable && this.#session.kind !== 'creating' && store ? store.claim(host) : null;
-    if (stored && store) {
-      const player = await restorePlayerKey(stored.player);
-      const result = player ? await resumeSession(api, store, stored, host.room, affiliate) : ({ kind: 'gone' } as const);
-      if (result.kind === 'resumed' && player) {
-        const { view, records } = result.value;
-        this.#opened(stored, player, view, records);
-        return true;
-      }
-      if (result.kind === 'failed') return this.#openFailed(result.error, retry);
-      store.forget(stored.sessionId);
-    }
-    let creating = this.#session.kind === 'creating' ? this.#session : null;
-    if (!creating) {
-      const { key, jwk } = await newPlayerKey();
-      creating = this.#session = { kind: 'creating', key: newIdempotencyKey(), player: key, jwk };
-    }
-    api.token = null;
-    const body = {
-      room: host.room,
-      ...(affiliate ? { affiliate } : {}),
-      ...(host.mode === 'reshuffle' ? { mode: host.mode } : {}),
-      playerKey: playerKeyOf(creating.player),
-    };
-    const answer: ApiResult<SessionAnswer> = await api.send(apiCalls.createSession(body, creating.key));
-    if (!answer.ok) {
-      let error = answer.error;
-      // A page the Worker refuses gets no CORS headers, which looks like a dead network: ask why.
-      if (error.code === 'unreachable' && error.status === 0) error = (await embedRefusal(this.#link.fetcher(), host.endpoint, affiliate)) ?? error;
-      return this.#openFailed(error, retry);
-    }
-    const s = answer.value;
-    const session = { sessionId: s.sessionId, token: s.token, player: creating.jwk };
-    store?.keep(host, session);
-    this.#opened(session, creating.player, s, []);
+    const creating = this.#session.kind === 'creating' ? this.#session : null;
+    const request = { room: host.room, affiliate, mode: host.mode, endpoint: host.endpoint, claimer: host };
+    const opening = await openSession(api, this.#link.fetcher(), request, store, this.#resumable && !creating, creating, (c) => {
+      this.#session = { kind: 'creating', ...c };
+    });
+    if (opening.kind === 'failed') return this.#openFailed(opening.error, retry);
+    this.#opened(opening.session, opening.player, opening.view, opening.records);
     return true;
   }
 
@@ -359,16 +257,10 @@ export class TableSession implements ReactiveController, TablePlay {
     const rounds = roundViews(records);
     for (const r of rounds) this.#meter.consume(r.body);
     // A round between its phases: finish it from the stored secret, else it voids at voidAt.
-    const stored = entry ? storedRound(storage, entry, session.sessionId) : null;
-    this.#round = null;
-    this.#orphan = null;
-    if (s.pending && stored && stored.bet.body.lock === s.pending.acceptance.body.request.body.lock) {
-      this.#round = { ...stored, acceptance: s.pending.acceptance };
-      this.#pendingRound = { bets: stored.bets, key: stored.betKey };
-    } else {
-      if (stored && entry) keepRound(storage, entry, null);
-      this.#orphan = s.pending;
-    }
+    const { round, orphan } = resumedRound(storage, entry, session.sessionId, s.pending);
+    this.#round = round;
+    this.#orphan = orphan;
+    if (round) this.#pendingRound = { bets: round.bets, key: round.betKey };
     this.showShoe();
     this.#host.requestUpdate();
     this.#link.opened(rounds);
@@ -419,7 +311,7 @@ export class TableSession implements ReactiveController, TablePlay {
     const session = this.#live;
     if (!shoe || !session) return false;
     if (this.#pendingStart?.shoe !== shoe.number) {
-      const choice = await this.#choose(shoe);
+      const choice = await chooseShoeStart(this.#host, this.#host.shoeStartProvider ?? this.#link.defaultProvider, shoe);
       if (!choice || !shoe.commitment) {
         this.#set('ready'); // the player backed out of choosing a seed and cut
         return false;
@@ -446,16 +338,6 @@ export class TableSession implements ReactiveController, TablePlay {
     if (this.#shoe) this.#link.shoeStarted(this.#shoe);
     await this.#meter.shuffleAndCut(shoe, pending.cut);
     return true;
-  }
-
-  /** The page's provider, else the default; a provider that fails counts as no choice, and says why. */
-  async #choose(shoe: ShoeState): Promise<ShoeStartChoice | null> {
-    try {
-      return await (this.#host.shoeStartProvider ?? this.#link.defaultProvider)(shoe);
-    } catch (err) {
-      emit(this.#host, 'pb-error', { code: 'shoe_start_failed', message: String((err as Error)?.message ?? err) });
-      return null;
-    }
   }
 
   /** Ends the shoe in play early with the player's signed end request: the Worker reveals its server seed and commits the next shoe. Null when it cannot now. */
