@@ -1,14 +1,19 @@
 /**
  * The benches' pb-fair-2 player: its own Ed25519 key, a table session, and rounds in two signed
  * phases (the bet with the lock of a fresh secret, then the secret), over any transport (`Send`:
- * fetch to `wrangler dev`, or Miniflare's dispatchFetch), timing each phase.
+ * fetch to `wrangler dev`, or Miniflare's dispatchFetch) of the typed client's calls
+ * (shared/wire), timing each phase.
  */
+import type { CreatedSessionV2 } from '../shared/api.ts';
+import * as apiCalls from '../shared/wire/http-calls.ts';
+import type { ApiCall } from '../shared/wire/http-client.ts';
 import {
   betRequest,
   generateSigningKey,
   newRoundSecret,
   playerKeyOf,
   randomLegalBets,
+  type RoomId,
   secretRequest,
   type ShoeViewV2,
   type SignedV2,
@@ -19,8 +24,11 @@ import {
 } from '../shared/index.ts';
 import { below } from './random.ts';
 
-/** One API call: a status and the parsed JSON answer; it throws on anything but the expected status. */
-export type Send = (method: 'GET' | 'POST', path: string, body?: unknown, token?: string) => Promise<any>;
+/** Sends one API call with the session's token and returns its answer; it throws on a failure. */
+export type Send = <T>(call: ApiCall<T>, token?: string) => Promise<T>;
+
+/** A fresh Idempotency-Key for one state-changing call. */
+const newKey = (): string => crypto.randomUUID();
 
 const randomBytes = (n: number): Uint8Array => crypto.getRandomValues(new Uint8Array(n));
 
@@ -40,7 +48,7 @@ export class BenchPlayer {
   #shoe: ShoeViewV2;
   #last: SignedV2;
 
-  private constructor(send: Send, key: SigningKey, created: any) {
+  private constructor(send: Send, key: SigningKey, created: CreatedSessionV2) {
     this.#send = send;
     this.#key = key;
     this.id = created.sessionId;
@@ -52,9 +60,9 @@ export class BenchPlayer {
   }
 
   /** A new table session with its first shoe started. */
-  static async open(send: Send, room = 'vip'): Promise<BenchPlayer> {
+  static async open(send: Send, room: RoomId = 'vip'): Promise<BenchPlayer> {
     const key = (await generateSigningKey('bench-player')).key;
-    const p = new BenchPlayer(send, key, await send('POST', '/api/sessions', { room, playerKey: playerKeyOf(key) }));
+    const p = new BenchPlayer(send, key, await send(apiCalls.createSession({ room, playerKey: playerKeyOf(key) }, newKey())));
     await p.startShoe();
     return p;
   }
@@ -62,9 +70,9 @@ export class BenchPlayer {
   async startShoe(): Promise<void> {
     const { min, max } = this.#shoe.cutRange;
     const request = await signRequest(startRequest(this.#shoe.commitment, `bench ${Math.random()}`, min + below(max - min + 1)), this.#key);
-    const r = await this.#send('POST', `/api/sessions/${this.id}/shoe/start`, { request }, this.token);
+    const r = await this.#send(apiCalls.startShoe(this.id, request, newKey()), this.token);
     this.#shoe = r.shoe;
-    this.#last = r.shoe.start;
+    this.#last = r.shoe.start!;
   }
 
   /** Random legal bets for the balance (of the two smallest chips when `small`, so the money lasts); null when it is spent. */
@@ -79,11 +87,11 @@ export class BenchPlayer {
     const secret = newRoundSecret(randomBytes);
     let t = performance.now();
     const bet = await signRequest(betRequest(this.#last, this.#shoe.rounds + 1, bets, secret), this.#key);
-    const accepted = await this.#send('POST', `/api/sessions/${this.id}/rounds`, { request: bet }, this.token);
+    const accepted = await this.#send(apiCalls.placeBet(this.id, bet, newKey()), this.token);
     const betMs = performance.now() - t;
     t = performance.now();
     const reveal = await signRequest(secretRequest(accepted.acceptance, secret), this.#key);
-    const r = await this.#send('POST', `/api/sessions/${this.id}/rounds/${accepted.acceptance.body.round}/secret`, { request: reveal }, this.token);
+    const r = await this.#send(apiCalls.revealSecret(this.id, reveal, newKey()), this.token);
     const secretMs = performance.now() - t;
     this.balance = r.balance;
     this.#last = r.receipt;

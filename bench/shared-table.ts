@@ -30,6 +30,8 @@ import { QUICKNET, timeOfRound } from '../shared/beacon.ts';
 import { generateSigningKey, type SigningKey } from '../shared/index.ts';
 import { sharedBetRequest, sharedStartRequest, signSharedRequest } from '../shared/fairness/shared-table/index.ts';
 import { playerKeyOf } from '../shared/fairness/v2/records.ts';
+import * as apiCalls from '../shared/wire/http-calls.ts';
+import { apiUrl, sendApiCall, type WireResult } from '../shared/wire/http-client.ts';
 import { startProfile } from './profile.ts';
 import { startMiniflare, workerdCpu } from './workerd.ts';
 
@@ -50,6 +52,12 @@ interface Seat {
   /** Arrival times (performance.now()) and bodies of the messages, by type. */
   waiting: Map<string, Array<(m: any) => void>>;
   inbox: any[];
+}
+
+/** The answer of a call; a failure stops the bench. */
+function answered<T>(result: WireResult<T>): T {
+  if (!result.ok) throw new Error(`the Worker refused: HTTP ${result.error.status} ${result.error.code}: ${result.error.message}`);
+  return result.value;
 }
 
 function freePort(): Promise<number> {
@@ -203,17 +211,12 @@ async function measure(players: number): Promise<SizeFigures> {
       const batch = await Promise.all(
         Array.from({ length: Math.min(50, players - i) }, async (_, j) => {
           const key = (await generateSigningKey()).key;
-          const body = JSON.stringify({ room: 'hall-1', playerKey: playerKeyOf(key) });
-          const res = await fetch(`${base}/api/sessions`, {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
-            body,
-          });
-          const created = (await res.json()) as { token: string };
+          const created = answered(
+            await sendApiCall(fetch, base, apiCalls.createSession({ room: 'hall-1', playerKey: playerKeyOf(key) }, crypto.randomUUID())),
+          );
           // A single-use ticket for the upgrade URL, as the widget does (the session token never goes in a URL).
-          const ticket = await fetch(`${base}/api/tables/${table}/ticket`, { method: 'POST', headers: { Authorization: `Bearer ${created.token}` } });
-          const { ticket: t } = (await ticket.json()) as { ticket: string };
-          return connect(`${base.replace('http', 'ws')}/api/tables/${table}/ws`, t, key, i + j === 0);
+          const { ticket } = answered(await sendApiCall(fetch, base, apiCalls.sharedTableTicket(table), { token: created.token }));
+          return connect(apiUrl(base.replace('http', 'ws'), apiCalls.sharedTableSocketPath(table)), ticket, key, i + j === 0);
         }),
       );
       seats.push(...batch);

@@ -22,6 +22,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sendApiCall } from '../shared/wire/http-client.ts';
 import { BenchPlayer, type Send } from './player.ts';
 import { measureWorkerd, reportWorkerd } from './workerd.ts';
 const STARTUP_TIMEOUT_MS = 90_000;
@@ -158,21 +159,17 @@ async function startWrangler(): Promise<{ base: string; stop: () => Promise<void
 
 /** A `Send` over fetch; a 429 waits for its Retry-After and counts as throttled. */
 function sender(base: string, phase: () => Phase | null): Send {
-  return async (method, path, body, token) => {
+  return async (call, token) => {
     for (;;) {
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
-      if (method === 'POST') headers['idempotency-key'] = crypto.randomUUID();
-      if (token) headers.authorization = `Bearer ${token}`;
-      const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      const json = await res.json();
-      if (res.status === 429) {
+      const result = await sendApiCall(fetch, base, call, { token });
+      if (result.ok) return result.value;
+      if (result.error.status === 429) {
         const p = phase();
         if (p) p.throttled++;
-        await new Promise((r) => setTimeout(r, (Number(res.headers.get('retry-after')) || 1) * 1000));
+        await new Promise((r) => setTimeout(r, result.error.retryAfterMs ?? 1000));
         continue;
       }
-      if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${JSON.stringify(json)}`);
-      return json;
+      throw new Error(`${call.method} /${call.path}: HTTP ${result.error.status} ${result.error.code}: ${result.error.message}`);
     }
   };
 }

@@ -24,6 +24,9 @@ import { build } from 'esbuild';
 import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { generateSigningKey } from '../shared/index.ts';
+import type { BetRequest, SignedRequest } from '../shared/fairness/v2/records.ts';
+import * as apiCalls from '../shared/wire/http-calls.ts';
+import { type ApiCall, apiUrl } from '../shared/wire/http-client.ts';
 import { BenchPlayer, type Send } from './player.ts';
 
 const WARMUP_ROUNDS = 30;
@@ -127,15 +130,20 @@ export async function measureWorkerd(vars: Record<string, string>, root = proces
   const { privateJwk } = await generateSigningKey();
   const mf = await startMiniflare(root, { ...vars, SIGNING_KEY: JSON.stringify(privateJwk) });
   try {
-    const call = async (method: string, path: string, body?: unknown, token?: string, expected = 200): Promise<any> => {
+    /** One call of the typed client (shared/wire) through Miniflare; it throws unless the answer has the `expected` status. */
+    const call = async <T>(c: ApiCall<T>, token?: string, expected = 200): Promise<T> => {
       const headers: Record<string, string> = { 'CF-Connecting-IP': '192.0.2.1' };
-      if (method === 'POST') headers['Idempotency-Key'] = crypto.randomUUID();
-      if (body !== undefined) headers['Content-Type'] = 'application/json';
+      if (c.idempotencyKey) headers['Idempotency-Key'] = c.idempotencyKey;
+      if (c.body !== undefined) headers['Content-Type'] = 'application/json';
       if (token) headers.Authorization = `Bearer ${token}`;
-      const res = await mf.dispatchFetch(`${ORIGIN}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await mf.dispatchFetch(apiUrl(ORIGIN, c.path), {
+        method: c.method,
+        headers,
+        body: c.body === undefined ? undefined : JSON.stringify(c.body),
+      });
       const text = await res.text();
-      if (res.status !== expected && !(expected === 200 && res.ok)) throw new Error(`${method} ${path}: HTTP ${res.status} ${text}`);
-      return JSON.parse(text);
+      if (res.status !== expected && !(expected === 200 && res.ok)) throw new Error(`${c.method} /${c.path}: HTTP ${res.status} ${text}`);
+      return JSON.parse(text) as T;
     };
     const ns = await mf.getDurableObjectNamespace('TABLES');
     /** The table's counters; null when this Worker has none. */
@@ -147,7 +155,7 @@ export async function measureWorkerd(vars: Record<string, string>, root = proces
       }
     };
 
-    const send: Send = (method, path, body, token) => call(method, path, body, token);
+    const send: Send = (c, token) => call(c, token);
     const t = await BenchPlayer.open(send);
     /** One settled round, both phases (random bets of the smallest chips, so that the play money lasts); the next shoe started when the cut card came out. */
     const round = async (): Promise<void> => {
@@ -156,16 +164,16 @@ export async function measureWorkerd(vars: Record<string, string>, root = proces
     for (let i = 0; i < WARMUP_ROUNDS; i++) await round();
 
     // CPU of a request that involves no Durable Object, then of settled rounds.
-    for (let i = 0; i < 50; i++) await call('GET', '/.well-known/jwks.json');
+    for (let i = 0; i < 50; i++) await call(apiCalls.jwks());
     let cpu0 = await workerdCpu();
-    for (let i = 0; i < BASELINE_REQUESTS; i++) await call('GET', '/.well-known/jwks.json');
+    for (let i = 0; i < BASELINE_REQUESTS; i++) await call(apiCalls.jwks());
     const cpuPerBaselineMs = perOperation(cpu0, await workerdCpu(), BASELINE_REQUESTS).ms;
     // The fetch handler's whole path for a round (token, Idempotency-Key, body, hashes, the RPC) to
     // a table that does not exist, so the Durable Object only answers 404.
     const nobody = 'C'.repeat(22);
-    const request = { body: { type: 'bet', bets: t.bets() }, signature: 'A'.repeat(86) };
+    const request = { body: { type: 'bet', bets: t.bets() }, signature: 'A'.repeat(86) } as unknown as SignedRequest<BetRequest>;
     cpu0 = await workerdCpu();
-    for (let i = 0; i < BASELINE_REQUESTS; i++) await call('POST', `/api/sessions/${nobody}/rounds`, { request }, `${nobody}.${'A'.repeat(43)}`, 404);
+    for (let i = 0; i < BASELINE_REQUESTS; i++) await call(apiCalls.placeBet(nobody, request, crypto.randomUUID()), `${nobody}.${'A'.repeat(43)}`, 404);
     const cpuPerRefusedRoundMs = perOperation(cpu0, await workerdCpu(), BASELINE_REQUESTS).ms;
 
     let rounds = 0;

@@ -264,6 +264,12 @@ export interface EndAnswerV2 {
   nextShoe: ShoeViewV2;
 }
 
+/** `POST /api/tables/:room/:name/ticket` → 200: a single-use WebSocket ticket for the shared table. */
+export interface SharedTableTicket {
+  ticket: string;
+  expiresAt: string;
+}
+
 /** `GET /api/sessions/:id/transcript` → 200: the table's whole history, verifiable as one file. */
 export type TableTranscriptV2 = Pick<FileV2, 'version' | 'records'>;
 

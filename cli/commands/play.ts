@@ -17,12 +17,8 @@
 import { extname } from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import {
-  type AcceptanceAnswer,
   betRequest,
-  type CreatedSessionV2,
-  type CreateSessionRequestV2,
   DEFAULT_ROOM,
-  type EndAnswerV2,
   endRequest,
   type FileV2,
   generateSigningKey,
@@ -35,7 +31,6 @@ import {
   randomLegalBets,
   type RoomId,
   ROOM_IDS,
-  type RoundAnswerV2,
   secretRequest,
   SHOE_MODES,
   type ShoeMode,
@@ -44,10 +39,11 @@ import {
   type SignedV2,
   type SigningKey,
   signRequest,
-  type StartAnswerV2,
   startRequest,
   type TableTranscriptV2,
 } from '../../shared/index.ts';
+import * as apiCalls from '../../shared/wire/http-calls.ts';
+import { type ApiCall, sendApiCall } from '../../shared/wire/http-client.ts';
 import { intOption, parseArgs, UsageError } from '../args.ts';
 
 export const summary = "play N two-phase rounds against a running Worker as a signing player, write the table's file and its own copy";
@@ -95,52 +91,38 @@ const randomBytes = (n: number): Uint8Array => crypto.getRandomValues(new Uint8A
 /** A uniform integer in [0, n) from the CSPRNG. */
 const cryptoBelow = (n: number): number => randomBelow(n, randomBytes);
 
-/** The Worker's API, with retries that keep the Idempotency-Key (so a retry can never pay twice). */
+/** The Worker's API (shared/wire), with retries that keep the Idempotency-Key (so a retry can never pay twice). */
 class Api {
   readonly #base: string;
 
   constructor(endpoint: string) {
-    this.#base = endpoint.replace(/\/+$/, '');
+    this.#base = endpoint;
   }
 
-  async call<T>(method: 'GET' | 'POST', path: string, opts: { token?: string; body?: unknown } = {}): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    if (method === 'POST') {
-      headers['idempotency-key'] = crypto.randomUUID();
-      headers['content-type'] = 'application/json';
-    }
-    const body = method === 'POST' ? JSON.stringify(opts.body ?? {}) : undefined;
+  /** Sends `call`: no answer is tried 4 times, a rate limit or a 503 waited out (Retry-After) up to 20; any other failure throws. */
+  async call<T>(call: ApiCall<T>, token?: string): Promise<T> {
     for (let attempt = 1; ; attempt++) {
-      let res: Response;
-      try {
-        res = await fetch(`${this.#base}${path}`, { method, headers, body });
-      } catch (err) {
+      const result = await sendApiCall(fetch, this.#base, call, { token });
+      if (result.ok) return result.value;
+      const { error } = result;
+      if (error.status === 0) {
         if (attempt < 4) {
           await sleep(250 * attempt);
           continue;
         }
-        throw new WorkerError(`cannot reach ${this.#base}: ${(err as Error).message}`);
+        throw new WorkerError(`cannot reach ${this.#base}: ${error.message}`);
       }
-      const text = await res.text();
-      if ((res.status === 429 || res.status === 503) && attempt < 20) {
-        await sleep(1000 * Math.min(10, Number(res.headers.get('retry-after')) || 1));
+      if ((error.status === 429 || error.status === 503) && attempt < 20) {
+        await sleep(Math.min(10_000, error.retryAfterMs ?? 1000));
         continue;
       }
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        throw new WorkerError(`${method} ${path}: HTTP ${res.status}, not JSON: ${text.slice(0, 200)}`);
-      }
-      if (!res.ok) {
-        const e = (json as { error?: { code?: string; message?: string } }).error;
-        throw new WorkerError(`${method} ${path}: HTTP ${res.status} ${e?.code ?? ''}: ${e?.message ?? text.slice(0, 200)}`);
-      }
-      return json as T;
+      throw new WorkerError(`${call.method} /${call.path}: HTTP ${error.status} ${error.code}: ${error.message}`);
     }
   }
 }
+
+/** A fresh Idempotency-Key for one state-changing call (its retries send the same). */
+const newKey = (): string => crypto.randomUUID();
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -272,11 +254,8 @@ interface SessionPlay {
  */
 async function playSession(api: Api, rounds: number, room: RoomId, mode: ShoeMode): Promise<SessionPlay> {
   const player = new Player((await generateSigningKey('player')).key);
-  const created = await api.call<CreatedSessionV2>('POST', '/api/sessions', {
-    body: { room, mode, playerKey: playerKeyOf(player.key) } satisfies CreateSessionRequestV2,
-  });
+  const created = await api.call(apiCalls.createSession({ room, mode, playerKey: playerKeyOf(player.key) }, newKey()));
   const { sessionId, token, limits } = created;
-  const path = (rest: string) => `/api/sessions/${sessionId}${rest}`;
   player.balance = created.balance;
   player.shoe = created.shoe;
   player.received(created.shoe.commitment);
@@ -291,7 +270,7 @@ async function playSession(api: Api, rounds: number, room: RoomId, mode: ShoeMod
     const { min, max } = player.shoe.cutRange;
     const cut = min + cryptoBelow(max - min + 1);
     const request = await player.sign(startRequest(player.shoe.commitment, newClientSeed(randomBytes), cut));
-    const answer = await api.call<StartAnswerV2>('POST', path('/shoe/start'), { token, body: { request } });
+    const answer = await api.call(apiCalls.startShoe(sessionId, request, newKey()), token);
     player.shoe = answer.shoe;
     player.received(answer.shoe.start!);
     shoes++;
@@ -309,11 +288,11 @@ async function playSession(api: Api, rounds: number, room: RoomId, mode: ShoeMod
       // Phase 1: the bet and the lock of a secret only this player knows.
       const secret = newRoundSecret(randomBytes);
       const bet = await player.sign(betRequest(player.last, player.shoe.rounds + 1, bets, secret));
-      const accepted = await api.call<AcceptanceAnswer>('POST', path('/rounds'), { token, body: { request: bet } });
+      const accepted = await api.call(apiCalls.placeBet(sessionId, bet, newKey()), token);
       player.received(accepted.acceptance);
       // Phase 2: the secret; the Worker deals.
       const reveal = await player.sign(secretRequest(accepted.acceptance, secret));
-      const answer = await api.call<RoundAnswerV2>('POST', path(`/rounds/${accepted.acceptance.body.round}/secret`), { token, body: { request: reveal } });
+      const answer = await api.call(apiCalls.revealSecret(sessionId, reveal, newKey()), token);
       player.received(answer.receipt);
       staked += answer.receipt.body.staked;
       returned += answer.receipt.body.returned;
@@ -334,7 +313,7 @@ async function playSession(api: Api, rounds: number, room: RoomId, mode: ShoeMod
   if (player.shoe.status === 'in-play') {
     try {
       const end = await player.sign(endRequest(player.last));
-      const ended = await api.call<EndAnswerV2>('POST', path('/shoe/end'), { token, body: { request: end } });
+      const ended = await api.call(apiCalls.endShoe(sessionId, end, newKey()), token);
       player.received(ended.reveal, ended.nextShoe.commitment);
     } catch (err) {
       if (!(err instanceof WorkerError)) throw err;
@@ -344,7 +323,7 @@ async function playSession(api: Api, rounds: number, room: RoomId, mode: ShoeMod
   let file: TableTranscriptV2 | FileV2;
   let ownCopy = false;
   try {
-    file = await api.call<TableTranscriptV2>('GET', path('/transcript'), { token });
+    file = await api.call(apiCalls.transcript(sessionId), token);
   } catch (err) {
     if (!(err instanceof WorkerError)) throw err;
     stopped ??= `the table's file could not be fetched: ${err.message}`;

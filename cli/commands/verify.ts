@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { text as readAll } from 'node:stream/consumers';
 import {
+  fileVersionOf,
   compareCopies,
   type CopyFinding,
   type FileV2,
@@ -82,10 +83,11 @@ export async function run(args: string[]): Promise<number> {
   } catch (err) {
     return fail(json, `${file} is not JSON: ${(err as Error).message}`, 'bad_json');
   }
-  if ((content as { version?: unknown } | null)?.version === 'pb-fair-2') {
+  const version = fileVersionOf(content);
+  if (version === 'pb-fair-2') {
     return runV2(text, content, parsed.values, json);
   }
-  if ((content as { version?: unknown } | null)?.version === 'pb-shared-1') {
+  if (version === 'pb-shared-1') {
     return runShared(text, content, parsed.values, json, parsed.flags.has('require-public-beacon'));
   }
   if (parsed.values.mine !== undefined || parsed.values['player-key'] !== undefined)

@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import { FakeWorker, mountTable, playRounds, shadow, unmountAll, until, type Mounted } from './helpers.ts';
 import type { PuntoBancoTable } from '../../widget/element/punto-banco-table.ts';
 import type { PbHistory, PbScoreboard } from '../../widget/panels/index.ts';
-import { SessionStore, storageKey } from '../../widget/element/session-store.ts';
+import { SessionStore, storageKey } from '../../widget/session/session-store.ts';
 
 /** The key the tables of these tests use (endpoint `/` resolved against the test page). */
 function keyOf(room = 'hall-1', affiliate: string | null = null): string {

@@ -11,7 +11,7 @@
 import { expect } from 'chai';
 import { resetMouse, sendMouse, setViewport } from '@web/test-runner-commands';
 import type { PuntoBancoTable } from '../../widget/element/punto-banco-table.ts';
-import type { ReceiptV2, SignedV2 } from '../../widget/element/api-types.ts';
+import type { ReceiptV2, SignedV2 } from '../../widget/session/api-types.ts';
 import { action, boxButton, shadow, until } from './helpers.ts';
 
 interface Violation {

@@ -20,7 +20,7 @@ import { receiptCards } from '../../shared/fairness/index.ts';
 import { playRoundFromCodes } from '../../shared/round.ts';
 import { settle } from '../../shared/settle.ts';
 import { ROOMS, totalStake } from '../../shared/table.ts';
-import type { SocketLike } from '../../widget/element/shared-session.ts';
+import type { SocketLike } from '../../widget/session/shared-table-session.ts';
 import type { FakeWorker } from './fake-worker.ts';
 
 type Listener = (e: { data?: unknown }) => void;

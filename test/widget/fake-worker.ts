@@ -54,7 +54,7 @@ import {
   validatePlayerRequest,
 } from '../../shared/fairness/index.ts';
 import { defaultShoeRules } from '../../shared/shoe.ts';
-import { STORAGE_PREFIX } from '../../widget/element/session-store.ts';
+import { STORAGE_PREFIX } from '../../widget/session/session-store.ts';
 
 export interface FakeRequest {
   method: string;

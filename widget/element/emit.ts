@@ -2,7 +2,7 @@
  * Every event of <punto-banco-table> bubbles and crosses the shadow boundary (composed), so a host
  * page can listen on the element, an ancestor or the document alike.
  */
-import type { ReceiptV2, ShoeStartChoice, SignedV2 } from './api-types.ts';
+import type { ReceiptV2, ShoeStartChoice, SignedV2 } from '../session/api-types.ts';
 import type { Bet, RoomId, TableLimits } from '../../shared/table.ts';
 import type { Result } from '../../shared/errors.ts';
 import type { SharedSettlement, SignedShared } from '../../shared/fairness/shared-table/records.ts';

@@ -19,9 +19,9 @@ import { DEFAULT_ROOM } from '../../shared/default-room.ts';
 import type { TableLayout } from '../layout.ts';
 import type { SceneCue, SceneOptions, TableScene } from '../scene/types.ts';
 import { normalizeLanguage } from '../i18n/languages.ts';
-import type { ApiClient, ApiError } from './api-client.ts';
+import type { ApiClient, ApiError } from '../session/api-client.ts';
 import type { FetchLike, SocketFactory, TableState } from './host-types.ts';
-import type { PlayedRound } from './api-types.ts';
+import type { PlayedRound } from '../session/api-types.ts';
 import type { SettledRound } from '../round-view.ts';
 import type { BetState } from './bet-state.ts';
 import type { BetProblem } from './bets.ts';
@@ -32,12 +32,13 @@ import type * as Parts from './parts.ts';
 import type { ViewHandlers, ViewModel } from './view.ts';
 import { emit, type PuntoBancoEventMap } from './emit.ts';
 import { I18nController } from './i18n-controller.ts';
-import type { ShoeStartProvider } from './shoe-start.ts';
+import type { ShoeStartProvider } from '../session/shoe-start.ts';
 import type { PanelsController } from '../panels/drawer-controller.ts';
 import type { SceneSlot } from './scene-slot.ts';
 import type { TableAudio } from './table-audio.ts';
-import type { Notice, TableSession } from './table-session.ts';
-import type { SharedSession } from './shared-session.ts';
+import type { TableSession } from '../session/table-session.ts';
+import type { Notice, TablePlay } from '../session/table-play.ts';
+import type { SharedTableSession } from '../session/shared-table-session.ts';
 import type * as SharedParts from './shared-parts.ts';
 import { loaderStyles } from '../styles/loader.ts';
 
@@ -242,11 +243,11 @@ export class PuntoBancoTable extends LitElement {
   // The lazy chunk's parts, and the controllers made from them once it has arrived.
   #parts: typeof Parts | null = null;
   #api: ApiClient | null = null;
-  /** Session, shoe and round (table-session.ts), or the shared table played over that session (shared-session.ts). */
-  #table: TableSession | SharedSession | null = null;
+  /** Session, shoe and round (table-session.ts), or the shared table played over that session (../session/shared-table-session.ts). */
+  #table: TablePlay | null = null;
   /** The player's own session (the private table's controller; a shared table plays on it). */
   #private: TableSession | null = null;
-  #shared: SharedSession | null = null;
+  #shared: SharedTableSession | null = null;
   /** The shared-table chunk, once a `table` asked for it. */
   #sharedParts: typeof SharedParts | null = null;
   #bets: BetState | null = null;
@@ -527,7 +528,7 @@ export class PuntoBancoTable extends LitElement {
     const sp = (this.#sharedParts ??= await import('./shared-parts.ts'));
     const parts = this.#parts!;
     adoptStyles(this.renderRoot as ShadowRoot, [loaderStyles, parts.tableStyles, parts.panelsStyles, sp.sharedStyles]);
-    this.#shared = this.#table = new sp.SharedSession(this, {
+    this.#shared = this.#table = new sp.SharedTableSession(this, {
       session: this.#private!,
       api: this.#api!,
       bets: this.#bets!,

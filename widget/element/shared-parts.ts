@@ -1,9 +1,9 @@
 /**
  * The shared-table client in its own lazy chunk, loaded only by a `<punto-banco-table table="…">`:
- * the controller that plays the table's WebSocket (shared-session.ts) and what it draws
+ * the controller that plays the table's WebSocket (../session/shared-table-session.ts) and what it draws
  * (shared-view.ts). A private table never loads it.
  */
-export { SharedSession } from './shared-session.ts';
+export { SharedTableSession } from '../session/shared-table-session.ts';
 export { renderSharedHud, renderSharedSide, type SharedTexts } from './shared-view.ts';
 export { sharedStyles } from '../styles/shared-table.ts';
 import { PANEL_STRINGS, type PanelStrings } from '../panels/strings.ts';

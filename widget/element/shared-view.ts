@@ -4,14 +4,14 @@
  * under the controls, the shoe's scoreboard (the roads, <pb-scoreboard>) and its fairness line
  * (the shoe's commitment, its beacon chain — named if it is a known public one, a warning if not —,
  * the start, the transcript and where to verify it). Pure templates of the
- * shared session's view (shared-session.ts); <pb-scoreboard> is the panels' own chunk, loaded by the session.
+ * shared table session's view (../session/shared-table-session.ts); <pb-scoreboard> is the panels' own chunk, loaded by the session.
  */
 import { html, nothing, svg, type TemplateResult } from 'lit';
 import { identifyChain } from '../../shared/beacon-chains.ts';
 import type { TableLayout } from '../layout.ts';
 import type { PanelStrings } from '../panels/strings.ts';
 import { cssProps } from './css-props.ts';
-import type { SharedView } from './shared-session.ts';
+import type { SharedTableView } from '../session/shared-table-session.ts';
 
 export interface SharedTexts {
   t(key: string, values?: Record<string, string | number>): string;
@@ -25,7 +25,7 @@ export interface SharedTexts {
 const RING = 2 * Math.PI * 20;
 
 /** Over the felt: the table line, the countdown and every box's total. */
-export function renderSharedHud(v: SharedView, x: SharedTexts): TemplateResult {
+export function renderSharedHud(v: SharedTableView, x: SharedTexts): TemplateResult {
   const { t, money, layout } = x;
   const seconds = Math.ceil(v.left / 1000);
   const open = v.phase === 'betting' && v.left > 0;
@@ -71,7 +71,7 @@ export function renderSharedHud(v: SharedView, x: SharedTexts): TemplateResult {
     ${layout ? renderBoxTotals(v, x, layout) : nothing}`;
 }
 
-function renderBoxTotals(v: SharedView, x: SharedTexts, layout: TableLayout): TemplateResult {
+function renderBoxTotals(v: SharedTableView, x: SharedTexts, layout: TableLayout): TemplateResult {
   return html`<div class="box-totals" aria-hidden="true">
     ${layout.boxes.map((b) => {
       const total = v.boxTotals.get(`${b.sector}:${b.box}`) ?? 0;
@@ -92,7 +92,7 @@ function renderBoxTotals(v: SharedView, x: SharedTexts, layout: TableLayout): Te
 }
 
 /** Under the controls: the scoreboard of this shoe and the fairness line. */
-export function renderSharedSide(v: SharedView, x: SharedTexts): TemplateResult {
+export function renderSharedSide(v: SharedTableView, x: SharedTexts): TemplateResult {
   const { t } = x;
   const c = v.commitment;
   const seeds = v.start?.body.requests.length ?? 0;

@@ -34,16 +34,17 @@ import type { Rect } from '../layout.ts';
 import type { Jwks } from '../../shared/fairness/keys.ts';
 import type { ShoeStartDetail, TableSource } from './fairness.ts';
 import { PANEL_STRINGS, type PanelStrings } from './strings.ts';
-import { type ApiResult, newIdempotencyKey } from '../element/api-client.ts';
-import type { PlayedRound, RevealV2, ShoeStartChoice, ShoeState, SignedV2 } from '../element/api-types.ts';
+import { type ApiResult, newIdempotencyKey } from '../session/api-client.ts';
+import type { PlayedRound, RevealV2, ShoeStartChoice, ShoeState, SignedV2 } from '../session/api-types.ts';
 import type { SettledRound } from '../round-view.ts';
 import type { ShoeChoiceDetail } from '../element/emit.ts';
 import type { PanelsHost, PanelsLink, ShoeEndAnswer } from './drawer-link.ts';
-import type { PlayerCopy } from '../element/player.ts';
+import type { PlayerCopy } from '../session/player.ts';
 import { type FairnessShoe, PANE_BESIDE_MIN_WIDTH, type PanelName, type PanelsHandlers, type PanelsModel, renderInvite, renderPanels } from './drawer-view.ts';
 import { PAST_SHOES, rebuild, recordsOf, type ShoeRecords } from './shoe-records.ts';
-import { randomShoeStart, shoeDecks, type ShoeStartProvider } from '../element/shoe-start.ts';
+import { randomShoeStart, shoeDecks, type ShoeStartProvider } from '../session/shoe-start.ts';
 import { SHORT_SCREEN } from '../element/short-screen.ts';
+import * as apiCalls from '../../shared/wire/http-calls.ts';
 
 /** Widest table (CSS px) laid out as a phone: the pane becomes a modal bottom sheet. */
 const SHEET_MAX_WIDTH = 640;
@@ -408,7 +409,7 @@ export class PanelsController implements ReactiveController {
           copy: () => copy.file(),
           transcript: async () => {
             // The raw text: the verifier judges integers and duplicate members on it.
-            const url = this.#link.api.url(`api/sessions/${encodeURIComponent(id)}/transcript`);
+            const url = this.#link.api.url(apiCalls.transcriptPath(id));
             try {
               const response = await this.#host.fetcher(url, {
                 method: 'GET',

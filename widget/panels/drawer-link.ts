@@ -4,9 +4,9 @@
  */
 import type { ReactiveControllerHost } from 'lit';
 import type { TableLimits } from '../../shared/table.ts';
-import type { ApiClient, ApiResult, FetchLike } from '../element/api-client.ts';
-import type { RevealV2, ShoeState, ShoeStatus, SignedV2 } from '../element/api-types.ts';
-import type { PlayerCopy } from '../element/player.ts';
+import type { ApiClient, ApiResult, FetchLike } from '../session/api-client.ts';
+import type { RevealV2, ShoeState, ShoeStatus, SignedV2 } from '../session/api-types.ts';
+import type { PlayerCopy } from '../session/player.ts';
 
 /** `POST /api/sessions/:id/shoe/end` → 200 (API.md). */
 export interface ShoeEndAnswer {

@@ -27,7 +27,7 @@ import type { CommitmentV2, FileV2, RevealV2, SignedRequest, SignedV2, StartV2 }
 import { recordDigestV2 } from '../../shared/fairness/v2/records.ts';
 import { importVerifyKeysV2, verifyTextV2 } from '../../shared/fairness/v2/verify.ts';
 import { emit as emitPart } from '../element/emit.ts';
-import { randomClientSeed, randomInt } from '../element/shoe-start.ts';
+import { randomClientSeed, randomInt } from '../session/shoe-start.ts';
 import { defineElement, emit, panelBase } from './base.ts';
 import { clampCut, type CutChangeDetail } from './cut-stack.ts';
 import './cut-stack.ts';

@@ -2,7 +2,7 @@
  * The signed records the element received for each shoe of the session, as the drawer keeps them:
  * the commitment, the start, the rounds as drawn (round-view.ts) and the reveal.
  */
-import type { CommitmentV2, RevealV2, ShoeState, SignedV2, StartV2 } from '../element/api-types.ts';
+import type { CommitmentV2, RevealV2, ShoeState, SignedV2, StartV2 } from '../session/api-types.ts';
 import type { SettledRound } from '../round-view.ts';
 import type { ScoreboardResult } from './scoreboard.ts';
 

@@ -15,6 +15,12 @@ export type AnyVerifyResult =
   | { version: 'pb-fair-1'; code: string; reports: VerifyReport[] }
   | { version: null; code: 'bad_json' | 'bad_record'; message: string };
 
+/** The protocol a parsed file names in its `version`: pb-fair-2, pb-shared-1, else pb-fair-1 (whose files carry none of these). */
+export function fileVersionOf(content: unknown): 'pb-fair-2' | 'pb-shared-1' | 'pb-fair-1' {
+  const version = (content as { version?: unknown } | null)?.version;
+  return version === 'pb-fair-2' || version === 'pb-shared-1' ? version : 'pb-fair-1';
+}
+
 export async function verifyFileText(text: string, jwks: Jwks, options: VerifyOptionsV2 = {}): Promise<AnyVerifyResult> {
   let content: unknown;
   try {
@@ -22,11 +28,12 @@ export async function verifyFileText(text: string, jwks: Jwks, options: VerifyOp
   } catch (err) {
     return { version: null, code: 'bad_json', message: `not JSON: ${(err as Error).message}` };
   }
-  if ((content as { version?: unknown })?.version === 'pb-fair-2') {
+  const version = fileVersionOf(content);
+  if (version === 'pb-fair-2') {
     const report = await verifyTextV2(text, jwks, options);
     return { version: 'pb-fair-2', code: report.code, report };
   }
-  if ((content as { version?: unknown })?.version === 'pb-shared-1') {
+  if (version === 'pb-shared-1') {
     // Loaded only for shared-table files: the beacon's BLS code stays out of bundles that never see one.
     const { verifySharedText } = await import('../shared-table/verify.ts');
     const report = await verifySharedText(text, jwks);

@@ -7,6 +7,7 @@
 import { DEFAULT_DECKS } from '../../shared/cards.ts';
 import { cutRange, DEFAULT_SHOE_PARAMS } from '../../shared/fairness/params.ts';
 import { newClientSeed, randomBelow } from '../../shared/random.ts';
+import { emit } from '../element/emit.ts';
 import type { ShoeStartChoice, ShoeState } from './api-types.ts';
 
 /** Picks the client seed and cut for `shoe`; null: the player backed out, the shoe stays waiting. */
@@ -38,4 +39,14 @@ export function shoeCutRange(shoe: Pick<ShoeState, 'commitment' | 'params' | 'cu
 export function randomShoeStart(shoe: Pick<ShoeState, 'commitment' | 'params' | 'cutRange'>): ShoeStartChoice {
   const range = shoeCutRange(shoe);
   return { clientSeed: randomClientSeed(), cut: randomInt(range.min, range.max) };
+}
+
+/** Asks `provider` for `shoe`'s seed and cut; a provider that fails counts as no choice, and says why (`pb-error` on `host`). */
+export async function chooseShoeStart(host: HTMLElement, provider: ShoeStartProvider, shoe: ShoeState): Promise<ShoeStartChoice | null> {
+  try {
+    return await provider(shoe);
+  } catch (err) {
+    emit(host, 'pb-error', { code: 'shoe_start_failed', message: String((err as Error)?.message ?? err) });
+    return null;
+  }
 }

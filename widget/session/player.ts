@@ -109,6 +109,25 @@ export function storedRound(storage: StorageLike | null, entry: string, sessionI
   return r?.sessionId === sessionId && typeof r.secret === 'string' && r.bet?.body?.type === 'bet' ? r : null;
 }
 
+/**
+ * The round a reopened session goes on with: the stored round in flight when the Worker holds its
+ * acceptance (it is finished from the stored secret); else none, and the round the Worker holds,
+ * if any, is an orphan this tab cannot finish (it voids at `voidAt`); a stored round the Worker
+ * never accepted is forgotten.
+ */
+export function resumedRound<P extends { acceptance: SignedV2<AcceptanceV2> }>(
+  storage: StorageLike | null,
+  entry: string | null,
+  sessionId: string,
+  pending: P | null,
+): { round: RoundInFlight | null; orphan: P | null } {
+  const stored = entry ? storedRound(storage, entry, sessionId) : null;
+  if (pending && stored && stored.bet.body.lock === pending.acceptance.body.request.body.lock)
+    return { round: { ...stored, acceptance: pending.acceptance }, orphan: null };
+  if (stored && entry) keepRound(storage, entry, null);
+  return { round: null, orphan: pending };
+}
+
 /** Keeps (or, with null, forgets) the round in flight. False when it could not be stored. */
 export function keepRound(storage: StorageLike | null, entry: string, round: RoundInFlight | null): boolean {
   return write(storage, `${entry}:round`, round);

@@ -19,96 +19,28 @@
  * without it, the round voids at `voidAt` and the stake comes back. A pb-fair-1 session (its
  * changes answer `protocol_retired`) is dropped quietly for a new one.
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { CARDS_PER_DECK } from '../../shared/cards.ts';
-import type { Bet, RoomId, TableLimits } from '../../shared/table.ts';
-import { nextRoundIsLast, type ShoeMode } from '../../shared/shoe.ts';
-import type { TableScene } from '../scene/types.ts';
-import { type ApiClient, type ApiError, type ApiResult, type FetchLike, newIdempotencyKey } from './api-client.ts';
-import type {
-  AcceptanceAnswer,
-  AcceptanceV2,
-  PlayedRound,
-  RoundAnswer,
-  SessionAnswer,
-  SessionView,
-  ShoeStartAnswer,
-  ShoeStartChoice,
-  ShoeState,
-  SignedV2,
-} from './api-types.ts';
-import type { BetState } from './bet-state.ts';
-import { type BetProblem, betsLeftOnFelt, checkBets, sameBets } from './bets.ts';
-import { embedRefusal } from './embed.ts';
-import { emit } from './emit.ts';
+import type { ReactiveController } from 'lit';
+import type { Bet, TableLimits } from '../../shared/table.ts';
+import * as apiCalls from '../../shared/wire/http-calls.ts';
+import type { SignedRequest, StartRequest } from '../../shared/fairness/v2/records.ts';
+import { type ApiError, type ApiResult, newIdempotencyKey } from './api-client.ts';
+import type { AcceptanceAnswer, AcceptanceV2, PlayedRound, RoundAnswer, SessionView, ShoeStartAnswer, ShoeState, SignedV2 } from './api-types.ts';
+import { betsLeftOnFelt, checkBets, sameBets } from '../element/bets.ts';
+import { emit } from '../element/emit.ts';
 import type { ShoeEndAnswer } from '../panels/drawer-link.ts';
-import {
-  keepRound,
-  newPlayerKey,
-  newRound,
-  PlayerCopy,
-  playerKeyOf,
-  restorePlayerKey,
-  type RoundInFlight,
-  signEnd,
-  signSecret,
-  signStart,
-  type SigningKey,
-  storedRound,
-} from './player.ts';
+import { keepRound, newRound, PlayerCopy, playerKeyOf, type RoundInFlight, signEnd, signSecret, signStart, type SigningKey, resumedRound } from './player.ts';
 import { privateRound, privateRounds, type SettledRound } from '../round-view.ts';
-import { resumeSession, SessionStore, storageKey } from './session-store.ts';
-import { shoeDecks, type ShoeStartProvider } from './shoe-start.ts';
-import type { TableState } from './host-types.ts';
+import { SessionStore, storageKey } from './session-store.ts';
+import { openSession, type OpenSession, type SessionState } from './session-open.ts';
+import type { SessionHost, SessionLink } from './table-link.ts';
+import { ShoeMeter } from './shoe-meter.ts';
+import { chooseShoeStart } from './shoe-start.ts';
+import type { TableState } from '../element/host-types.ts';
+import type { DealRefusal, Notice, TablePlay } from './table-play.ts';
 
-export type { TableState };
+export type { DealRefusal, Notice, SessionHost, SessionLink, TableState };
 
-/** What failed, in the table's words, and how to try again (null: nothing to retry). */
-export interface Notice {
-  code: string;
-  message: string;
-  retry: (() => Promise<void>) | null;
-}
-
-/** Why the bets on the felt cannot be dealt (nothing was sent). */
-export type DealRefusal = BetProblem | { code: 'empty_bet'; message: string };
-
-/** The element as the session reads it: the attributes the page set, and its shoe-start hook. */
-export interface SessionHost extends ReactiveControllerHost, HTMLElement {
-  readonly endpoint: string;
-  readonly room: RoomId;
-  readonly affiliate: string | null;
-  /** `shoe` or `reshuffle`: the table mode a new session is created in. */
-  readonly mode: ShoeMode;
-  readonly resume: string;
-  readonly shoeStartProvider: ShoeStartProvider | null;
-}
-
-/** What the element lends the session, and what it wants to hear. */
-/** What the shoe gauge draws (the scene's `setShoe`). */
-type ShoeGauge = Parameters<TableScene['setShoe']>[0];
-
-export interface SessionLink {
-  readonly api: ApiClient;
-  readonly bets: BetState;
-  fetcher(): FetchLike;
-  scene(): TableScene | null;
-  /** The seed and cut of a shoe when the page set no provider (the fairness panel's). */
-  defaultProvider: ShoeStartProvider;
-  /** An API error in the table's language. */
-  explain(error: ApiError): string;
-  /** The words on a reshuffle table's shoe ("Fresh shoe every round"). */
-  freshShoeText(): string;
-  hideToast(): void;
-  /** The session is open (new, or resumed with the rounds of its current shoe). */
-  opened(rounds: SettledRound[]): void;
-  /** The shoe in play was started. */
-  shoeStarted(shoe: ShoeState): void;
-  /** A round was dealt, drawn and settled (the bets already kept or swept). */
-  played(answer: PlayedRound): void;
-}
-
-export class TableSession implements ReactiveController {
+export class TableSession implements ReactiveController, TablePlay {
   readonly #host: SessionHost;
   readonly #link: SessionLink;
   #state: TableState = 'loading';
@@ -116,28 +48,16 @@ export class TableSession implements ReactiveController {
   #lastError: ApiError | null = null;
   #balance = 0;
   #limits: TableLimits | null = null;
-  #session: { id: string; token: string } | null = null;
+  #session: SessionState = { kind: 'none' };
   /** Where this tab keeps the session for a reload (null: `resume="off"`, or not opened yet). */
   #store: SessionStore | null = null;
   /** Only the first boot resumes a stored session. */
   #resumable = true;
-  /** A create under way: its idempotency key and the player key it sends (a Retry sends the same). */
-  #creating: { key: string; player: SigningKey; jwk: JsonWebKey } | null = null;
-  /** The player's signing key for this session. */
-  #player: SigningKey | null = null;
-  /** The player's own copy of the records (player.ts). */
-  #copy: PlayerCopy | null = null;
   /** The table's newest record: the next bet or end request follows it. */
   #head: SignedV2 | null = null;
-  #shoe: ShoeState | null = null;
-  /** Cards the shoe has given so far (the highest position dealt, plus one); at a reshuffle table, the last round's. */
-  #consumed = 0;
-  /**
-   * What the shoe gauge showed when the cut card came out: it stays while the shoe's last hand is
-   * on the felt (the next shoe's full count and empty tray show once the hand has gone).
-   */
-  #heldGauge: ShoeGauge | null = null;
-  #pendingStart: { shoe: number; body: { request: unknown }; key: string; cut: number } | null = null;
+  /** The shoe, and what the felt's gauge shows of it (shoe-meter.ts). */
+  readonly #meter: ShoeMeter;
+  #pendingStart: { shoe: number; request: SignedRequest<StartRequest>; key: string; cut: number } | null = null;
   /** Bets checked for a deal, and the key their bet request will carry. */
   #pendingRound: { bets: Bet[]; key: string } | null = null;
   /** The round being played (secret and signed requests stored before the bet is sent). */
@@ -152,7 +72,33 @@ export class TableSession implements ReactiveController {
   constructor(host: SessionHost, link: SessionLink) {
     this.#host = host;
     this.#link = link;
+    this.#meter = new ShoeMeter(link);
     host.addController(this);
+  }
+
+  get #shoe(): ShoeState | null {
+    return this.#meter.shoe;
+  }
+
+  set #shoe(shoe: ShoeState | null) {
+    this.#meter.shoe = shoe;
+  }
+
+  /** The open session, or null. */
+  get #live(): OpenSession | null {
+    return this.#session.kind === 'open' ? this.#session : null;
+  }
+
+  /** The player's signing key (open or expired session). */
+  get #player(): SigningKey | null {
+    const s = this.#session;
+    return s.kind === 'open' || s.kind === 'expired' ? s.player : null;
+  }
+
+  /** The player's own copy of the records (open or expired session). */
+  get #copy(): PlayerCopy | null {
+    const s = this.#session;
+    return s.kind === 'open' || s.kind === 'expired' ? s.copy : null;
   }
 
   /** Nothing to do: the session outlives a move of the table in the page (disconnected, connected again). */
@@ -175,7 +121,7 @@ export class TableSession implements ReactiveController {
   }
 
   get sessionId(): string | null {
-    return this.#session?.id ?? null;
+    return this.#live?.id ?? null;
   }
 
   /** The player's public key (`x`, base64url) the session's records name, or null before it opens. */
@@ -190,7 +136,7 @@ export class TableSession implements ReactiveController {
 
   /** The session's token (a shared table's WebSocket carries it), or null. */
   get token(): string | null {
-    return this.#session?.token ?? null;
+    return this.#live?.token ?? null;
   }
 
   /** The balance moved elsewhere (a shared table's transfers): the session's view follows. */
@@ -216,7 +162,7 @@ export class TableSession implements ReactiveController {
   /** Whether the bets may change (and a deal start) now. */
   get canBet(): boolean {
     const s = this.#state;
-    return this.#limits !== null && this.#session !== null && (s === 'ready' || s === 'settled' || (s === 'error' && this.#notice?.code !== 'session_expired'));
+    return this.#limits !== null && this.#live !== null && (s === 'ready' || s === 'settled' || (s === 'error' && this.#notice?.code !== 'session_expired'));
   }
 
   #set(state: TableState, notice: Notice | null = this.#notice): void {
@@ -239,16 +185,18 @@ export class TableSession implements ReactiveController {
   async start(scene: Promise<unknown>, retry: () => Promise<void>): Promise<void> {
     const opened = await this.#open(retry);
     await scene;
-    if (!opened || !this.#host.isConnected) return;
+    const session = this.#live;
+    const limits = this.#limits;
+    if (!opened || !session || !limits || !this.#host.isConnected) return;
     this.#set('ready');
-    emit(this.#host, 'pb-ready', { sessionId: this.#session!.id, room: this.#host.room, balance: this.#balance, limits: this.#limits! });
+    emit(this.#host, 'pb-ready', { sessionId: session.id, room: this.#host.room, balance: this.#balance, limits });
     if (this.#round?.acceptance) await this.runDeal();
     else if (this.#orphan) this.#showOrphan();
   }
 
   /** Drops the session (a new room, affiliate or Worker: the attributes say so) before opening a new one. */
   forget(): void {
-    this.#heldGauge = null;
+    this.#meter.unhold();
     this.#store?.release(this.#host);
     this.#resumable = false;
     this.#link.bets.reset();
@@ -259,14 +207,11 @@ export class TableSession implements ReactiveController {
   }
 
   #drop(): void {
-    this.#session = null;
-    this.#creating = null;
+    this.#session = { kind: 'none' };
     this.#pendingRound = null;
     this.#pendingStart = null;
     this.#round = null;
     this.#orphan = null;
-    this.#player = null;
-    this.#copy = null;
     this.#head = null;
   }
 
@@ -284,41 +229,13 @@ export class TableSession implements ReactiveController {
       ? null
       : new SessionStore(storageKey(api.url(''), host.room, affiliate) + (host.mode === 'reshuffle' ? '|reshuffle' : '')));
     // A create already under way (a Retry) goes on with its key; otherwise a stored session comes first.
-    const stored = this.#resumable && !this.#creating ? store?.claim(host) : null;
-    if (stored) {
-      const player = await restorePlayerKey(stored.player);
-      const result = player ? await resumeSession(api, store!, stored, host.room, affiliate) : ({ kind: 'gone' } as const);
-      if (result.kind === 'resumed' && player) {
-        const { view, records } = result.value;
-        this.#opened(stored, player, view, records);
-        return true;
-      }
-      if (result.kind === 'failed') return this.#openFailed(result.error, retry);
-      store!.forget(stored.sessionId);
-    }
-    if (!this.#creating) {
-      const { key, jwk } = await newPlayerKey();
-      this.#creating = { key: newIdempotencyKey(), player: key, jwk };
-    }
-    const creating = this.#creating;
-    api.token = null;
-    const body = {
-      room: host.room,
-      ...(affiliate ? { affiliate } : {}),
-      ...(host.mode === 'reshuffle' ? { mode: host.mode } : {}),
-      playerKey: playerKeyOf(creating.player),
-    };
-    const answer = await api.send<SessionAnswer>({ method: 'POST', path: 'api/sessions', body, idempotencyKey: creating.key });
-    if (!answer.ok) {
-      let error = answer.error;
-      // A page the Worker refuses gets no CORS headers, which looks like a dead network: ask why.
-      if (error.code === 'unreachable' && error.status === 0) error = (await embedRefusal(this.#link.fetcher(), host.endpoint, affiliate)) ?? error;
-      return this.#openFailed(error, retry);
-    }
-    const s = answer.value;
-    const session = { sessionId: s.sessionId, token: s.token, player: creating.jwk };
-    store?.keep(host, session);
-    this.#opened(session, creating.player, s, []);
+    const creating = this.#session.kind === 'creating' ? this.#session : null;
+    const request = { room: host.room, affiliate, mode: host.mode, endpoint: host.endpoint, claimer: host };
+    const opening = await openSession(api, this.#link.fetcher(), request, store, this.#resumable && !creating, creating, (c) => {
+      this.#session = { kind: 'creating', ...c };
+    });
+    if (opening.kind === 'failed') return this.#openFailed(opening.error, retry);
+    this.#opened(opening.session, opening.player, opening.view, opening.records);
     return true;
   }
 
@@ -329,29 +246,21 @@ export class TableSession implements ReactiveController {
 
   /** The session is open (new, or resumed with the records of its current shoe): the table takes its state. */
   #opened(session: { sessionId: string; token: string }, player: SigningKey, s: SessionView, records: SignedV2[]): void {
-    this.#creating = null;
-    this.#session = { id: session.sessionId, token: session.token };
-    this.#player = player;
-    this.#link.api.token = session.token;
     const storage = this.#store?.storage ?? null;
     const entry = this.#store?.key ?? null;
-    this.#copy = new PlayerCopy(session.sessionId, storage, entry);
-    this.#copy.add(s.shoe.commitment, s.shoe.start, ...records, s.pending?.acceptance, s.lastReceipt, s.head);
+    const copy = new PlayerCopy(session.sessionId, storage, entry);
+    this.#session = { kind: 'open', id: session.sessionId, token: session.token, player, copy };
+    this.#link.api.token = session.token;
+    copy.add(s.shoe.commitment, s.shoe.start, ...records, s.pending?.acceptance, s.lastReceipt, s.head);
     this.#take(s);
-    this.#setShoe(s.shoe, true);
+    this.#meter.set(s.shoe, true);
     const rounds = privateRounds(records);
-    for (const r of rounds) this.#consume(r);
+    for (const r of rounds) this.#meter.consume(r);
     // A round between its phases: finish it from the stored secret, else it voids at voidAt.
-    const stored = entry ? storedRound(storage, entry, session.sessionId) : null;
-    this.#round = null;
-    this.#orphan = null;
-    if (s.pending && stored && stored.bet.body.lock === s.pending.acceptance.body.request.body.lock) {
-      this.#round = { ...stored, acceptance: s.pending.acceptance };
-      this.#pendingRound = { bets: stored.bets, key: stored.betKey };
-    } else {
-      if (stored && entry) keepRound(storage, entry, null);
-      this.#orphan = s.pending;
-    }
+    const { round, orphan } = resumedRound(storage, entry, session.sessionId, s.pending);
+    this.#round = round;
+    this.#orphan = orphan;
+    if (round) this.#pendingRound = { bets: round.bets, key: round.betKey };
     this.showShoe();
     this.#host.requestUpdate();
     this.#link.opened(rounds);
@@ -366,69 +275,27 @@ export class TableSession implements ReactiveController {
 
   /** Asks the Worker where the session stands (after a void, a start answered elsewhere, a round pending). */
   async #refresh(): Promise<SessionView | null> {
-    const answer = await this.#link.api.send<SessionView>({ method: 'GET', path: `api/sessions/${encodeURIComponent(this.#session!.id)}` });
+    const session = this.#live;
+    if (!session) return null;
+    const answer: ApiResult<SessionView> = await this.#link.api.send(apiCalls.sessionState(session.id));
     if (!answer.ok) return null;
     const s = answer.value;
     this.#copy?.add(s.shoe.commitment, s.shoe.start, s.head);
     this.#take(s);
-    this.#setShoe(s.shoe, s.shoe.number !== this.#shoe?.number);
+    this.#meter.set(s.shoe, s.shoe.number !== this.#shoe?.number);
     return s;
   }
 
   // ---- the shoe -------------------------------------------------------------------------------
 
-  #setShoe(shoe: ShoeState, fresh: boolean): void {
-    if (fresh || shoe.number !== this.#shoe?.number) {
-      this.#consumed = 0;
-      this.#shoe = { ...shoe };
-    } else {
-      this.#shoe = { ...this.#shoe, ...shoe };
-    }
-    this.showShoe();
-  }
-
-  /** The cards a round used are gone from the shoe. */
-  #consume(body: SettledRound): void {
-    for (const card of body.cards) this.#consumed = Math.max(this.#consumed, card.position + 1);
-  }
-
   /** Draws how much of the shoe is left (what it showed before, while the shoe's last hand is on the felt). */
   showShoe(): void {
-    const scene = this.#link.scene();
-    const gauge = this.#heldGauge ?? this.#gauge();
-    if (gauge && scene) scene.setShoe(gauge);
+    this.#meter.show();
   }
 
-  #gauge(): ShoeGauge | null {
-    if (!this.#shoe) return null;
-    const total = shoeDecks(this.#shoe) * CARDS_PER_DECK;
-    const cutAt = this.#cutAt;
-    const fresh = this.#shoe.params?.mode === 'reshuffle' ? { caption: this.#link.freshShoeText() } : {};
-    return { cardsLeft: Math.max(0, total - this.#consumed), total, discarded: this.#consumed, ...(cutAt ? { cutAt } : {}), ...fresh };
-  }
-
-  /** The shoe's last hand has left the felt (or the table moved on): the gauge shows the shoe as it is. */
-  #releaseGauge(): void {
-    if (!this.#heldGauge) return;
-    this.#heldGauge = null;
-    this.showShoe();
-  }
-
-  /**
-   * The next round is certainly the shoe's last (its first four cards reach the cut card,
-   * shared/shoe.ts): the table announces it before the deal.
-   */
+  /** The next round is certainly the shoe's last: the table announces it before the deal. */
   get lastHandNext(): boolean {
-    const shoe = this.#shoe;
-    const cut = this.#cutAt;
-    if (!shoe || shoe.status !== 'in-play' || cut === undefined || this.#consumed === 0) return false;
-    return nextRoundIsLast(shoeDecks(shoe) * CARDS_PER_DECK - this.#consumed, cut);
-  }
-
-  /** Cards left in the shoe when the cut card comes out (shoe mode; reshuffle mode has no cut card). */
-  get #cutAt(): number | undefined {
-    const params = this.#shoe?.params;
-    return params?.mode === 'reshuffle' ? undefined : params?.cutCardFromEnd;
+    return this.#meter.lastHandNext;
   }
 
   /** "Cut and start": the player's fresh choice, not an earlier failed attempt's (hence no pending start). */
@@ -440,24 +307,21 @@ export class TableSession implements ReactiveController {
 
   /** Starts a committed shoe with the provider's seed and cut, signed by the player (kept, with its key, for retries). */
   async #startShoe(): Promise<boolean> {
-    const shoe = this.#shoe!;
+    const shoe = this.#shoe;
+    const session = this.#live;
+    if (!shoe || !session) return false;
     if (this.#pendingStart?.shoe !== shoe.number) {
-      const choice = await this.#choose(shoe);
+      const choice = await chooseShoeStart(this.#host, this.#host.shoeStartProvider ?? this.#link.defaultProvider, shoe);
       if (!choice || !shoe.commitment) {
         this.#set('ready'); // the player backed out of choosing a seed and cut
         return false;
       }
-      const request = await signStart(this.#player!, shoe.commitment, choice.clientSeed, choice.cut);
+      const request = await signStart(session.player, shoe.commitment, choice.clientSeed, choice.cut);
       this.#copy?.sending(request);
-      this.#pendingStart = { shoe: shoe.number, body: { request }, key: newIdempotencyKey(), cut: choice.cut };
+      this.#pendingStart = { shoe: shoe.number, request, key: newIdempotencyKey(), cut: choice.cut };
     }
     const pending = this.#pendingStart;
-    const answer = await this.#link.api.send<ShoeStartAnswer>({
-      method: 'POST',
-      path: `api/sessions/${encodeURIComponent(this.#session!.id)}/shoe/start`,
-      body: pending.body,
-      idempotencyKey: pending.key,
-    });
+    const answer: ApiResult<ShoeStartAnswer> = await this.#link.api.send(apiCalls.startShoe(session.id, pending.request, pending.key));
     if (!answer.ok && answer.error.code !== 'shoe_already_started') {
       this.#roundFailed(answer.error);
       return false;
@@ -471,55 +335,28 @@ export class TableSession implements ReactiveController {
       this.#roundFailed(answer.error);
       return false;
     }
-    this.#link.shoeStarted(this.#shoe!);
-    await this.#shuffleAndCut(shoe, pending.cut);
+    if (this.#shoe) this.#link.shoeStarted(this.#shoe);
+    await this.#meter.shuffleAndCut(shoe, pending.cut);
     return true;
-  }
-
-  /**
-   * The new shoe is shuffled and cut on the felt where the player cut it, then goes in full (a
-   * reshuffle shoe, a fresh stack every round, starts only every few dozen rounds).
-   */
-  async #shuffleAndCut(shoe: ShoeState, cut: number): Promise<void> {
-    const scene = this.#link.scene();
-    const total = shoeDecks(shoe) * CARDS_PER_DECK;
-    this.#heldGauge = null;
-    if (scene?.shuffleAndCut) await scene.shuffleAndCut(Math.min(0.95, Math.max(0.05, cut / total)));
-    this.#consumed = 0;
-    this.showShoe();
-  }
-
-  /** The page's provider, else the default; a provider that fails counts as no choice, and says why. */
-  async #choose(shoe: ShoeState): Promise<ShoeStartChoice | null> {
-    try {
-      return await (this.#host.shoeStartProvider ?? this.#link.defaultProvider)(shoe);
-    } catch (err) {
-      emit(this.#host, 'pb-error', { code: 'shoe_start_failed', message: String((err as Error)?.message ?? err) });
-      return null;
-    }
   }
 
   /** Ends the shoe in play early with the player's signed end request: the Worker reveals its server seed and commits the next shoe. Null when it cannot now. */
   async endShoe(key: string): Promise<ApiResult<ShoeEndAnswer> | null> {
-    if (!this.canBet || this.#shoe?.status !== 'in-play' || !this.#head || !this.#player || this.#round) return null;
+    const session = this.#live;
+    if (!this.canBet || this.#shoe?.status !== 'in-play' || !this.#head || !session || this.#round) return null;
     const before = this.#state;
     this.#set('dealing'); // no bet or deal while the shoe changes
     // Ed25519 signatures are deterministic: a retry after the same head sends the same body.
-    const request = await signEnd(this.#player, this.#head);
+    const request = await signEnd(session.player, this.#head);
     this.#copy?.sending(request);
-    const answer = await this.#link.api.send<ShoeEndAnswer>({
-      method: 'POST',
-      path: `api/sessions/${encodeURIComponent(this.#session!.id)}/shoe/end`,
-      body: { request },
-      idempotencyKey: key,
-    });
+    const answer: ApiResult<ShoeEndAnswer> = await this.#link.api.send(apiCalls.endShoe(session.id, request, key));
     if (this.#state === 'dealing') this.#set(before);
     if (answer.ok) {
       this.#copy?.add(answer.value.reveal, answer.value.nextShoe.commitment);
       this.#balance = answer.value.balance;
       this.#head = answer.value.nextShoe.commitment ?? answer.value.reveal;
-      this.#heldGauge = null;
-      this.#setShoe(answer.value.nextShoe, true);
+      this.#meter.unhold();
+      this.#meter.set(answer.value.nextShoe, true);
     }
     return answer;
   }
@@ -531,7 +368,7 @@ export class TableSession implements ReactiveController {
     if (this.#state === 'settled') {
       this.#onFelt = null;
       void this.#link.scene()?.clearRound();
-      this.#releaseGauge();
+      this.#meter.release();
     }
     if (this.#state !== 'ready') this.#set('ready', null);
   }
@@ -543,7 +380,8 @@ export class TableSession implements ReactiveController {
    */
   prepareDeal(bets: readonly Bet[]): DealRefusal | null {
     if (this.#round) return null;
-    const checked = checkBets(bets, this.#limits!, this.#balance);
+    if (!this.#limits) return { code: 'empty_bet', message: '' };
+    const checked = checkBets(bets, this.#limits, this.#balance);
     if (!checked.ok) return checked.error;
     if (checked.value.length === 0) return { code: 'empty_bet', message: '' };
     if (!this.#pendingRound || !sameBets(this.#pendingRound.bets, checked.value)) {
@@ -568,28 +406,26 @@ export class TableSession implements ReactiveController {
   async runDeal(): Promise<void> {
     this.#set('dealing', null);
     this.#link.hideToast();
-    if (!this.#session && !(await this.#open(() => this.runDeal()))) return;
+    if (this.#session.kind !== 'open' && !(await this.#open(() => this.runDeal()))) return;
+    const session = this.#live;
+    if (!session) return;
     if (!this.#round && this.#shoe?.status !== 'in-play' && !(await this.#startShoe())) return;
-    const pending = this.#pendingRound;
-    // No bets waiting: this was the retry of a shoe started without a deal ("Cut and start").
-    if (!this.#round && !pending) return this.#set('ready');
-    if (!this.#round) {
-      const round = await newRound(this.#player!, this.#session!.id, this.#head!, (this.#shoe?.rounds ?? 0) + 1, pending!.bets, {
-        betKey: pending!.key,
+    let round = this.#round;
+    if (!round) {
+      const pending = this.#pendingRound;
+      const head = this.#head;
+      // No bets waiting: this was the retry of a shoe started without a deal ("Cut and start").
+      if (!pending || !head) return this.#set('ready');
+      round = await newRound(session.player, session.id, head, (this.#shoe?.rounds ?? 0) + 1, pending.bets, {
+        betKey: pending.key,
         secretKey: newIdempotencyKey(),
       });
       // The secret is stored before the bet leaves: a reload after the acceptance can still deal.
       this.#keep(round);
       this.#copy?.sending(round.bet);
     }
-    const round = this.#round!;
     if (!round.acceptance) {
-      const answer = await this.#link.api.send<AcceptanceAnswer>({
-        method: 'POST',
-        path: `api/sessions/${encodeURIComponent(this.#session!.id)}/rounds`,
-        body: { request: round.bet },
-        idempotencyKey: round.betKey,
-      });
+      const answer = await this.#link.api.send(apiCalls.placeBet(session.id, round.bet, round.betKey));
       if (!answer.ok) return this.#betFailed(answer.error);
       this.#accepted(round, answer.value);
     }
@@ -613,18 +449,17 @@ export class TableSession implements ReactiveController {
 
   /** Phase 2: the secret, signed, for the acceptance; the receipt plays the round. */
   async #reveal(round: RoundInFlight): Promise<void> {
-    const current = this.#round!;
-    const acceptance = current.acceptance!;
-    if (!current.reveal) {
-      this.#keep({ ...current, reveal: await signSecret(this.#player!, acceptance, current.secret) });
-      this.#copy?.sending(this.#round!.reveal!);
+    const session = this.#live;
+    const current = this.#round;
+    const acceptance = current?.acceptance;
+    if (!session || !current || !acceptance) return;
+    let reveal = current.reveal;
+    if (!reveal) {
+      reveal = await signSecret(session.player, acceptance, current.secret);
+      this.#keep({ ...current, reveal });
+      this.#copy?.sending(reveal);
     }
-    const answer = await this.#link.api.send<RoundAnswer>({
-      method: 'POST',
-      path: `api/sessions/${encodeURIComponent(this.#session!.id)}/rounds/${acceptance.body.round}/secret`,
-      body: { request: this.#round!.reveal },
-      idempotencyKey: round.secretKey,
-    });
+    const answer: ApiResult<RoundAnswer> = await this.#link.api.send(apiCalls.revealSecret(session.id, reveal, round.secretKey));
     if (!answer.ok) {
       if (answer.error.code === 'round_voided') return this.#voided(answer.error);
       return this.#roundFailed(answer.error);
@@ -668,7 +503,8 @@ export class TableSession implements ReactiveController {
 
   /** A round this tab cannot finish: say when it voids; Retry asks the Worker again. */
   #showOrphan(): void {
-    const orphan = this.#orphan!;
+    const orphan = this.#orphan;
+    if (!orphan) return;
     const error: ApiError = {
       code: 'round_pending',
       message: `round ${orphan.acceptance.body.round} waits for its secret`,
@@ -689,16 +525,20 @@ export class TableSession implements ReactiveController {
     if (error.code === 'protocol_retired' && !this.#retired) {
       // A pb-fair-1 session: open a new one quietly, as for a forgotten session, and deal there.
       this.#retired = true;
-      if (this.#session) this.#store?.forget(this.#session.id);
+      const live = this.#live;
+      if (live) this.#store?.forget(live.id);
       const bets = this.#pendingRound;
       this.#drop();
       this.#pendingRound = bets;
       void this.runDeal().finally(() => (this.#retired = false));
       return;
     }
+    const live = this.#live;
+    if (error.code === 'session_expired' && live) {
+      this.#store?.forget(live.id);
+      this.#session = { kind: 'expired', player: live.player, copy: live.copy };
+    }
     if (error.code === 'session_expired') {
-      if (this.#session) this.#store?.forget(this.#session.id);
-      this.#session = null;
       this.#pendingStart = null;
       this.#keep(null);
     }
@@ -709,29 +549,29 @@ export class TableSession implements ReactiveController {
   async #play(answer: PlayedRound): Promise<void> {
     const body = answer.round;
     const reshuffle = this.#shoe?.params?.mode === 'reshuffle';
-    this.#heldGauge = null;
+    this.#meter.unhold();
     // The scene may go (out of view) or be rebuilt between these awaits: ask for it each time.
     this.#onFelt = null;
     await this.#link.scene()?.clearRound();
-    if (reshuffle && this.#consumed > 0) {
+    if (reshuffle && this.#meter.consumed > 0) {
       // A fresh stack every round: the last round's cards go back with a short shuffle first.
-      this.#consumed = 0;
+      this.#meter.refill();
       this.showShoe();
       await this.#link.scene()?.reshuffle?.();
     }
-    if (reshuffle) this.#consumed = 0;
-    this.#consume(body);
+    if (reshuffle) this.#meter.refill();
+    this.#meter.consume(body);
     this.showShoe();
     this.#onFelt = body;
     await this.#link.scene()?.playRound(body);
-    if (body.cutCardOut && this.#cutAt) await this.#link.scene()?.cutCardOut?.();
+    if (body.cutCardOut && this.#meter.cutAt) await this.#link.scene()?.cutCardOut?.();
     if (!this.#host.isConnected) return;
     this.#balance = answer.balance;
     this.#link.bets.settle(body.bets, betsLeftOnFelt(body.bets, body.outcome, this.#limits, this.#balance));
     this.#set('settled');
     if (answer.nextShoe) {
-      this.#heldGauge = this.#gauge();
-      this.#setShoe(answer.nextShoe, true);
+      this.#meter.hold();
+      this.#meter.set(answer.nextShoe, true);
     } else if (this.#shoe) this.#shoe = { ...this.#shoe, ...answer.shoe };
     this.#link.played(answer);
   }

@@ -15,145 +15,53 @@
  * counts it once).
  */
 import type { ReactiveController } from 'lit';
-import { CARDS_PER_DECK } from '../../shared/cards.ts';
 import type { SharedClose, SharedCommitment, SharedDeal, SharedSettlement, SharedStart, SignedShared } from '../../shared/fairness/shared-table/records.ts';
 import { signSharedRequest } from '../../shared/fairness/shared-table/records.ts';
-import { sharedBetRequest, sharedStartRequest } from '../../shared/fairness/shared-table/requests.ts';
+import { sharedBetRequest } from '../../shared/fairness/shared-table/requests.ts';
 import { outcomeOfCode, type OutcomeFacts } from '../../shared/fairness/shared-table/outcomes.ts';
 import { playerKeyOf } from '../../shared/fairness/v2/records.ts';
 import { type Bet, type TableLimits, totalStake } from '../../shared/table.ts';
-import type { TableScene } from '../scene/types.ts';
-import type { ApiClient } from './api-client.ts';
 import { type SettledRound, sharedTableRound } from '../round-view.ts';
-import type { BetState } from './bet-state.ts';
-import { betsLeftOnFelt, checkBets } from './bets.ts';
-import { emit } from './emit.ts';
-import { randomShoeStart } from './shoe-start.ts';
-import type { DealRefusal, Notice, SessionHost, TableSession, TableState } from './table-session.ts';
-import type { SocketFactory, SocketLike } from './host-types.ts';
+import { betsLeftOnFelt, checkBets } from '../element/bets.ts';
+import { emit } from '../element/emit.ts';
+import { SharedTableStart } from './shared-table-start.ts';
+import { afterDeal, sharedShoeGauge, sharedStatusText } from './shared-table-round.ts';
+import type { TableSession, TableState } from './table-session.ts';
+import type { SharedTableHost, SharedTableLink, SharedTablePhase, SharedTableView, TableBet } from './shared-table-link.ts';
+import type { DealRefusal, Notice, TablePlay } from './table-play.ts';
+import type { SocketFactory, SocketLike } from '../element/host-types.ts';
+import type { ClientMessage, ServerMessage, ServerMessageOf } from '../../shared/wire/shared-table-socket.ts';
+import { SharedTableConnection } from './shared-table-connection.ts';
 
 /** Chips on the felt not confirmed are sent this long before the close (at most a quarter of the window). */
 export const AUTO_SEND_LEAD_MS = 2_000;
-/** Reconnect backoff: first wait, doubling up to the cap. */
-const RECONNECT_MS = { first: 500, max: 10_000 };
-/** Failed connections in a row before the table says it cannot reach the table. */
-const UNREACHABLE_AFTER = 3;
-/** How long a bet waits for the answer to the player's start request before it goes anyway. */
-const START_WAIT_MS = 5_000;
 /** How long a deal waits for the player's own settlement (sent right after it) before it is drawn anyway. */
 const SETTLEMENT_WAIT_MS = 3_000;
 
-export type { SocketFactory, SocketLike };
-
-/** The element as this controller reads it. */
-export interface SharedHost extends SessionHost {
-  readonly table: string | null;
-  socketFactory: SocketFactory | null;
-}
-
-/** What the element lends the controller. */
-export interface SharedLink {
-  /** The player's own session (opened, resumed and retried as at a private table). */
-  session: TableSession;
-  api: ApiClient;
-  bets: BetState;
-  scene(): TableScene | null;
-  t(key: string, values?: Record<string, string | number>): string;
-  money(minor: number): string;
-  /** A refused bet, shown like the private table's refusals. */
-  refuse(code: string, reason?: string): void;
-  announce(text: string): void;
-  /** The player's round was dealt, drawn and settled (its body, and the signed settlement). */
-  played(body: SettledRound, settlement: SignedShared<SharedSettlement>): void;
-  /** A round dealt without the player's stake: its result. */
-  watched(body: SettledRound): void;
-}
-
-export type SharedPhase = 'connecting' | 'idle' | 'betting' | 'awaiting-beacon';
-
-/** One accepted bet at the table, as the state and the `bet` messages list them. */
-export interface TableBet {
-  player: string;
-  stake: number;
-  bets?: Bet[];
-}
-
-/** What the HUD draws (render in shared-view.ts). */
-export interface SharedView {
-  tableId: string;
-  phase: SharedPhase;
-  connections: number;
-  round: number;
-  shoe: number;
-  /** Milliseconds left in the betting window (0 when closed), and the window's length. */
-  left: number;
-  windowMs: number;
-  beaconRound: number | null;
-  /** Each box's total by everyone, `sector:box` → minor units. */
-  boxTotals: Map<string, number>;
-  bettors: number;
-  tableTotal: number;
-  /** The player's own bet this round: sent (waiting for the ack) or accepted. */
-  mine: { stake: number; status: 'sending' | 'accepted' } | null;
-  /** Chips may go on the felt now (the clock invites to bet only then). */
-  canBet: boolean;
-  /** The previous round is still being drawn on the felt. */
-  drawing: boolean;
-  outcomes: OutcomeFacts[];
-  commitment: SignedShared<SharedCommitment> | null;
-  start: SignedShared<SharedStart> | null;
-  transcriptUrl: string;
-  verifyUrl: string;
-}
-
-interface PublicState {
-  tableId: string;
-  windowMs: number;
-  limits: TableLimits;
-  shoe: {
-    number: number;
-    params: { decks: number; mode: string; cutCardFromEnd?: number };
-    commitment: SignedShared<SharedCommitment>;
-    start: SignedShared<SharedStart> | null;
-    cardsDealt: number;
-    cardsLeft: number | null;
-  };
-  round: number;
-  phase: 'idle' | 'betting' | 'awaiting-beacon';
-  closesAt: string | null;
-  beaconRound: number | null;
-  bets: TableBet[];
-  outcomes?: string[];
-  connections: number;
-  you?: { balance?: number; started: boolean; bets: { player: string; request: SignedBet; stake: number; status: string }[] };
-}
+export type { SharedTableHost, SharedTableLink, SharedTablePhase, SharedTableView, SocketFactory, SocketLike, TableBet };
 
 type SignedBet = Awaited<ReturnType<typeof signSharedRequest<ReturnType<typeof sharedBetRequest>>>>;
 
-export class SharedSession implements ReactiveController {
-  readonly #host: SharedHost;
-  readonly #link: SharedLink;
+export class SharedTableSession implements ReactiveController, TablePlay {
+  readonly #host: SharedTableHost;
+  readonly #link: SharedTableLink;
   readonly #inner: TableSession;
   #state: TableState = 'loading';
   #notice: Notice | null = null;
-  #socket: SocketLike | null = null;
-  #attempt = 0;
-  #reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The table's WebSocket, reconnected when it drops (shared-table-connection.ts). */
+  readonly #connection: SharedTableConnection;
   #tick: ReturnType<typeof setInterval> | undefined;
   #autoTimer: ReturnType<typeof setTimeout> | undefined;
   #closed = false;
-  #pub: PublicState | null = null;
-  #phase: SharedPhase = 'connecting';
+  /** The table as the socket's `state` message gave it, with this session's seat, kept up to date by the other messages. */
+  #pub: ServerMessageOf<'state'> | null = null;
+  #phase: SharedTablePhase = 'connecting';
   /** Local time the window closes (the server's closesAt, never later than a window from when we heard of it). */
   #closesAt = 0;
   #tableBets = new Map<string, TableBet>();
   #outcomes: OutcomeFacts[] = [];
-  #started = false;
-  #startSent: number | null = null;
-  /** Resolves when the table answers the start request sent (ack or refusal). */
-  #startAnswered: (() => void) | null = null;
-  /** A ticket for the socket is being asked for. */
-  #ticketing = false;
+  /** This session's start request for the shoe (shared-table-start.ts). */
+  readonly #start = new SharedTableStart((m) => this.#send(m));
   /** The round whose bet was sent again after a `start_required` (once). */
   #restarted: number | null = null;
   /** The bet request sent and not yet answered (sent again, as is, after a reconnect). */
@@ -169,16 +77,36 @@ export class SharedSession implements ReactiveController {
   /** The table id this controller plays (`hall-1/a`). */
   readonly tableId: string;
 
-  constructor(host: SharedHost, link: SharedLink) {
+  constructor(host: SharedTableHost, link: SharedTableLink) {
     this.#host = host;
     this.tableId = host.table ?? '';
     this.#link = link;
     this.#inner = link.session;
+    this.#connection = new SharedTableConnection(this.tableId, {
+      api: link.api,
+      get socketFactory() {
+        return host.socketFactory;
+      },
+      token: () => this.#inner.token,
+      wanted: () => !this.#closed && this.#host.isConnected,
+      connecting: () => {
+        this.#tick ??= setInterval(() => this.#everySecond(), 250);
+        this.#phase = 'connecting';
+        this.#host.requestUpdate();
+      },
+      unreachable: () => {
+        if (this.#state === 'error') return;
+        this.#state = 'error';
+        this.#notice = { code: 'unreachable', message: this.#link.t('shared.unreachable'), retry: async () => this.#retryNow() };
+        this.#host.requestUpdate();
+      },
+      message: (m) => this.#onMessage(m),
+    });
     host.addController(this);
   }
 
   hostConnected(): void {
-    if (this.#pub && !this.#socket && !this.#closed) this.#connect();
+    if (this.#pub && !this.#connection.open && !this.#closed) this.#connection.connect();
   }
 
   hostDisconnected(): void {
@@ -225,7 +153,7 @@ export class SharedSession implements ReactiveController {
   }
 
   /** The HUD's model. */
-  view(): SharedView {
+  view(): SharedTableView {
     const totals = new Map<string, number>();
     for (const b of this.#tableBets.values())
       for (const x of b.bets ?? []) totals.set(`${x.sector}:${x.box}`, (totals.get(`${x.sector}:${x.box}`) ?? 0) + x.amount);
@@ -250,26 +178,14 @@ export class SharedSession implements ReactiveController {
       outcomes: this.#outcomes,
       commitment: pub?.shoe.commitment ?? null,
       start: pub?.shoe.start ?? null,
-      transcriptUrl: this.#link.api.url(`api/tables/${tableId}/transcript`),
+      transcriptUrl: this.#link.api.sharedTableTranscriptUrl(tableId),
       verifyUrl: this.#link.api.url('verify'),
     };
   }
 
   /** The status line for a shared table (null: the element's own, e.g. a settled round's result). */
   statusText(): string | null {
-    const t = this.#link.t;
-    const money = this.#link.money;
-    if (this.state === 'error' || this.state === 'loading') return null;
-    if (this.#phase === 'connecting') return t('shared.connecting');
-    if (this.state === 'dealing') return t('status.dealing');
-    if (this.#phase === 'awaiting-beacon') return this.#pub?.beaconRound ? t('shared.closed') : t('shared.closedSaid');
-    if (this.#phase === 'idle') return t('shared.waiting');
-    const mine = this.#mineNow();
-    if (mine) return t('shared.accepted', { amount: money(mine.stake) });
-    if (this.#sending) return t('shared.sending');
-    const bets = this.#betsOnFelt();
-    if (this.state === 'settled' && bets.length === 0) return null;
-    return bets.length ? t('shared.confirmHint', { amount: money(totalStake(bets)) }) : t('shared.placeBets');
+    return sharedStatusText(this.view(), this.state, this.#betsOnFelt(), this.#link.t, this.#link.money);
   }
 
   // ---- the session and the socket --------------------------------------------------------------
@@ -284,7 +200,7 @@ export class SharedSession implements ReactiveController {
     if (!this.#inner.sessionId || !this.#host.isConnected) return;
     this.#state = 'ready';
     this.#closed = false;
-    this.#connect();
+    this.#connection.connect();
     // The roads under the table: the panels' scoreboard element, in its own chunk.
     void import('../panels/scoreboard.ts');
   }
@@ -311,100 +227,21 @@ export class SharedSession implements ReactiveController {
   #leave(): void {
     clearInterval(this.#tick);
     this.#tick = undefined;
-    clearTimeout(this.#reconnectTimer);
     clearTimeout(this.#autoTimer);
-    const s = this.#socket;
-    this.#socket = null;
-    try {
-      s?.close(1000, 'left');
-    } catch {
-      // already closed
-    }
+    this.#connection.leave();
   }
 
-  #connect(): void {
-    const token = this.#inner.token;
-    const table = this.tableId;
-    if (!token || !table || this.#ticketing) return;
-    this.#tick ??= setInterval(() => this.#everySecond(), 250);
-    this.#phase = 'connecting';
-    this.#host.requestUpdate();
-    // The session token never goes in a URL: a single-use ticket for this table does (API.md "Routes").
-    this.#ticketing = true;
-    void this.#ticket(table, token).then((ticket) => {
-      this.#ticketing = false;
-      if (this.#closed || !this.#host.isConnected || this.#socket || this.tableId !== table) return;
-      if (ticket === null) return this.#reconnectLater();
-      this.#open(table, ticket);
-    });
-  }
-
-  /** A WebSocket ticket for `table`, or null when the Worker could not give one (the caller tries again later). */
-  async #ticket(table: string, token: string): Promise<string | null> {
-    try {
-      const res = await this.#link.api.fetcher(this.#link.api.url(`api/tables/${table}/ticket`), {
-        method: 'POST',
-        headers: { accept: 'application/json', authorization: `Bearer ${token}` },
-        body: null,
-      });
-      const body = (await res.json()) as { ticket?: unknown };
-      return res.ok && typeof body.ticket === 'string' ? body.ticket : null;
-    } catch {
-      return null;
-    }
-  }
-
-  #open(table: string, ticket: string): void {
-    const url = new URL(this.#link.api.url(`api/tables/${table}/ws`));
-    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-    url.searchParams.set('ticket', ticket);
-    const make = this.#host.socketFactory ?? ((u: string) => new WebSocket(u));
-    const socket = make(url.href);
-    this.#socket = socket;
-    socket.addEventListener('message', (e) => {
-      if (this.#socket !== socket) return;
-      try {
-        this.#onMessage(JSON.parse(String(e.data)) as Record<string, any>);
-      } catch (err) {
-        console.warn('punto-banco: a shared-table message could not be read:', err);
-      }
-    });
-    socket.addEventListener('close', () => {
-      if (this.#socket !== socket) return;
-      this.#socket = null;
-      this.#phase = 'connecting';
-      this.#host.requestUpdate();
-      if (!this.#closed && this.#host.isConnected) this.#reconnectLater();
-    });
-  }
-
-  #reconnectLater(): void {
-    // Still nothing after a few tries: say so (with Retry), and go on trying.
-    if (this.#attempt >= UNREACHABLE_AFTER && this.#state !== 'error') {
-      this.#state = 'error';
-      this.#notice = { code: 'unreachable', message: this.#link.t('shared.unreachable'), retry: async () => this.#retryNow() };
-      this.#host.requestUpdate();
-    }
-    const wait = Math.min(RECONNECT_MS.max, RECONNECT_MS.first * 2 ** this.#attempt) * (0.75 + Math.random() * 0.5);
-    this.#attempt++;
-    clearTimeout(this.#reconnectTimer);
-    this.#reconnectTimer = setTimeout(() => this.#connect(), wait);
-  }
-
-  #send(type: string, body: object = {}): void {
-    try {
-      this.#socket?.send(JSON.stringify({ v: 1, type, ...body }));
-    } catch {
-      // the socket is closing: the reconnect resends what is still unanswered
-    }
+  #send(m: ClientMessage): void {
+    this.#connection.send(m);
   }
 
   // ---- the table's messages ---------------------------------------------------------------------
 
-  #onMessage(m: Record<string, any>): void {
+  /** One message of the table, read by its `type` (the protocol's `ServerMessage` union). */
+  #onMessage(m: ServerMessage): void {
     switch (m.type) {
       case 'state':
-        return this.#onState(m as unknown as PublicState);
+        return this.#onState(m);
       case 'open':
         this.#connections(m.connections);
         return this.#onOpen(m.shoe, m.round, m.closesAt);
@@ -430,17 +267,12 @@ export class SharedSession implements ReactiveController {
       case 'bet-refused':
         return this.#onBetRefused(m);
       case 'start-ack':
-        this.#started = true;
-        this.#startAnswered?.();
+        this.#start.answered(true);
         break;
       case 'start-refused':
-        if (m.code === 'already_started') {
-          // This session's start for the shoe is in (sent from another tab, or before a reload): one per shoe.
-          this.#started = true;
-          this.#startAnswered?.();
-          break;
-        }
-        this.#startAnswered?.();
+        // already_started: this session's start for the shoe is in (sent from another tab, or before a reload): one per shoe.
+        this.#start.answered(m.code === 'already_started');
+        if (m.code === 'already_started') break;
         // Another tab of this session started it, or the shoe started meanwhile: nothing to say.
         if (m.code !== 'request_mismatch') this.#link.refuse(m.code, m.message);
         break;
@@ -452,15 +284,13 @@ export class SharedSession implements ReactiveController {
   }
 
   #retryNow(): Promise<void> {
-    this.#attempt = 0;
-    clearTimeout(this.#reconnectTimer);
     this.#leave();
-    this.#connect();
+    this.#connection.reconnectNow();
     return Promise.resolve();
   }
 
-  #onState(s: PublicState): void {
-    this.#attempt = 0;
+  #onState(s: ServerMessageOf<'state'>): void {
+    this.#connection.answered();
     if (this.#state === 'error') {
       this.#state = 'ready';
       this.#notice = null;
@@ -472,7 +302,7 @@ export class SharedSession implements ReactiveController {
     this.#tableBets = new Map(s.bets.map((b) => [b.player, b]));
     if (s.outcomes) this.#outcomes = s.outcomes.map(outcomeOfCode).filter((o): o is OutcomeFacts => o !== null);
     if (s.you?.balance !== undefined) this.#setBalance(s.you.balance);
-    this.#started = s.you?.started ?? (newShoe ? false : this.#started);
+    this.#start.started = s.you?.started ?? (newShoe ? false : this.#start.started);
     const me = this.#inner.playerKey;
     const taken = s.you?.bets.find((b) => b.player === me && b.status === 'accepted');
     if (taken) {
@@ -482,7 +312,7 @@ export class SharedSession implements ReactiveController {
       if (this.#link.bets.bets.length === 0) this.#link.bets.reset(taken.request.body.bets);
     }
     // A bet sent before the socket dropped and never answered: the same signed request again (counted once).
-    if (this.#sending?.request) this.#send('bet', { request: this.#sending.request });
+    if (this.#sending?.request) this.#send({ type: 'bet', request: this.#sending.request });
     this.#showShoe();
     this.#startIfNeeded();
     this.#armAutoSend();
@@ -493,8 +323,8 @@ export class SharedSession implements ReactiveController {
     if (!this.#pub) return;
     if (shoe !== this.#pub.shoe.number) {
       // A shoe whose reveal this tab missed: its commitment comes with the state.
-      this.#started = false;
-      this.#send('state');
+      this.#start.started = false;
+      this.#send({ type: 'state' });
     }
     this.#pub = { ...this.#pub, shoe: { ...this.#pub.shoe, number: shoe }, round, phase: 'betting', closesAt, beaconRound: null, bets: [] };
     this.#phase = 'betting';
@@ -566,8 +396,7 @@ export class SharedSession implements ReactiveController {
     if (!this.#pub || !commitment) return;
     this.#pub = { ...this.#pub, shoe: { ...this.#pub.shoe, number: commitment.body.shoe, commitment, start: null, cardsDealt: 0 } };
     this.#outcomes = [];
-    this.#started = false;
-    this.#startSent = null;
+    this.#start.newShoe();
     this.#link.announce(this.#link.t('shared.newShoe', { number: commitment.body.shoe }));
     void this.#queue(async () => {
       const scene = this.#link.scene();
@@ -576,7 +405,7 @@ export class SharedSession implements ReactiveController {
     });
   }
 
-  #onBetAck(m: Record<string, any>): void {
+  #onBetAck(m: ServerMessageOf<'bet-ack'>): void {
     const sent = this.#sending;
     if (sent && sent.round === m.round && sent.shoe === m.shoe) {
       this.#accepted = { shoe: sent.shoe, round: sent.round, bets: sent.bets, stake: m.stake };
@@ -587,16 +416,15 @@ export class SharedSession implements ReactiveController {
     this.#host.requestUpdate();
   }
 
-  #onBetRefused(m: Record<string, any>): void {
+  #onBetRefused(m: ServerMessageOf<'bet-refused'>): void {
     if (m.duplicate && this.#sending?.round !== m.round) return;
     const sent = this.#sending;
     const request = sent?.request;
     if (m.code === 'start_required' && sent && request && this.#restarted !== sent.round) {
       // The table has no start of ours for this shoe (one lost on the way): send it, then the same bet.
       this.#restarted = sent.round;
-      this.#started = false;
-      this.#startSent = null;
-      void this.#ensureStarted().then(() => this.#sending === sent && this.#send('bet', { request }));
+      this.#start.newShoe();
+      void this.#ensureStarted().then(() => this.#sending === sent && this.#send({ type: 'bet', request }));
       return;
     }
     this.#sending = null;
@@ -646,7 +474,7 @@ export class SharedSession implements ReactiveController {
     if (this.#sending?.round !== round) return;
     this.#sending.request = request;
     await this.#ensureStarted();
-    if (this.#sending?.request === request) this.#send('bet', { request });
+    if (this.#sending?.request === request) this.#send({ type: 'bet', request });
   }
 
   async retry(): Promise<void> {
@@ -703,33 +531,13 @@ export class SharedSession implements ReactiveController {
 
   #startIfNeeded(): void {
     const pub = this.#pub;
-    if (!pub || pub.shoe.start || this.#started || this.#phase !== 'betting') return;
-    void this.#sendStart();
+    if (!pub || pub.shoe.start || this.#start.started || this.#phase !== 'betting') return;
+    void this.#start.send(pub.shoe, this.#inner.signingKey);
   }
 
   /** Sends the start request of a shoe not started yet and waits for its answer (a bet before it would be refused). */
   async #ensureStarted(): Promise<void> {
-    const pub = this.#pub;
-    if (!pub || pub.shoe.start || this.#started) return;
-    const answered = new Promise<void>((resolve) => {
-      this.#startAnswered = resolve;
-      setTimeout(resolve, START_WAIT_MS);
-    });
-    await this.#sendStart();
-    await answered;
-    this.#startAnswered = null;
-  }
-
-  /** The player's seed and cut for the committed shoe (random: nobody is asked to cut at a shared table). */
-  async #sendStart(): Promise<void> {
-    const pub = this.#pub;
-    const key = this.#inner.signingKey;
-    if (!pub || !key || pub.shoe.start || this.#startSent === pub.shoe.number) return;
-    this.#startSent = pub.shoe.number;
-    const decks = pub.shoe.params.decks;
-    const choice = randomShoeStart({ params: { decks } });
-    const request = await signSharedRequest(sharedStartRequest(pub.shoe.commitment, playerKeyOf(key), choice.clientSeed, choice.cut), key);
-    this.#send('start', { request });
+    if (this.#pub) await this.#start.ensure(this.#pub.shoe, this.#inner.signingKey);
   }
 
   #connections(n: unknown): void {
@@ -751,11 +559,7 @@ export class SharedSession implements ReactiveController {
   #showShoe(): void {
     const scene = this.#link.scene();
     const shoe = this.#pub?.shoe;
-    if (!scene || !shoe) return;
-    const total = shoe.params.decks * CARDS_PER_DECK;
-    // A shoe the state has not dealt from yet says null: it is full.
-    const left = shoe.cardsLeft ?? (shoe.params.mode === 'shoe' ? total - shoe.cardsDealt : total);
-    scene.setShoe({ cardsLeft: left, total, discarded: total - left, ...(shoe.params.cutCardFromEnd ? { cutAt: shoe.params.cutCardFromEnd } : {}) });
+    if (scene && shoe) scene.setShoe(sharedShoeGauge(shoe));
   }
 
   #queue(step: () => Promise<void>): Promise<void> {
@@ -771,17 +575,14 @@ export class SharedSession implements ReactiveController {
     const body = sharedTableRound(deal, mine?.bets ?? [], s ?? null, this.balance);
     this.#state = 'dealing';
     this.#host.requestUpdate();
-    if (this.#pub) {
-      const used = Math.max(0, ...d.cards.map((c) => c.position + 1));
-      const total = this.#pub.shoe.params.decks * CARDS_PER_DECK;
-      this.#pub = { ...this.#pub, shoe: { ...this.#pub.shoe, cardsDealt: used, cardsLeft: this.#pub.shoe.params.mode === 'shoe' ? total - used : null } };
-    }
+    if (this.#pub) this.#pub = { ...this.#pub, shoe: afterDeal(this.#pub.shoe, d) };
     this.#onFelt = null;
     await this.#link.scene()?.clearRound();
     this.#onFelt = body;
     this.#showShoe();
     await this.#link.scene()?.playRound(body);
-    if (d.cutCardOut && this.#pub?.shoe.params.cutCardFromEnd) await this.#link.scene()?.cutCardOut?.();
+    const params = this.#pub?.shoe.params;
+    if (d.cutCardOut && params?.mode === 'shoe' && params.cutCardFromEnd) await this.#link.scene()?.cutCardOut?.();
     if (!this.#host.isConnected) return;
     if (s) this.#setBalance(s.balanceAfter);
     if (mine) {

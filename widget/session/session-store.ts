@@ -15,7 +15,8 @@
  * forgotten like an expired one: the table opens a new pb-fair-2 session quietly. The round in
  * flight and the player's copy sit beside the entry (player.ts).
  */
-import type { ApiClient, ApiError } from './api-client.ts';
+import * as apiCalls from '../../shared/wire/http-calls.ts';
+import type { ApiClient, ApiError, ApiResult } from './api-client.ts';
 import { embedRefusal } from './embed.ts';
 import type { SessionView, SignedV2 } from './api-types.ts';
 
@@ -145,9 +146,8 @@ export type ResumeResult = { kind: 'resumed'; value: Resumed } | { kind: 'gone' 
 
 /** Asks the Worker for the stored session's state and the records of its current shoe. Sets the client's token. */
 export async function resumeSession(api: ApiClient, store: SessionStore, stored: StoredSession, room: string, affiliate: string | null): Promise<ResumeResult> {
-  const path = `api/sessions/${encodeURIComponent(stored.sessionId)}`;
   api.token = stored.token;
-  const state = await api.send<SessionView>({ method: 'GET', path });
+  const state: ApiResult<SessionView> = await api.send(apiCalls.sessionState(stored.sessionId));
   let records: SignedV2[] = [];
   let failed = state.ok ? null : state.error;
   if (state.ok) {
@@ -157,7 +157,7 @@ export async function resumeSession(api: ApiClient, store: SessionStore, stored:
     if (view?.sessionId !== stored.sessionId || view.room !== room || !view.shoe || !view.limits || view.protocol !== 'pb-fair-2') {
       failed = { code: 'session_expired', message: 'another table, or a retired protocol', status: 404, retryable: false };
     } else if (view.shoe.rounds > 0) {
-      const answer = await api.send<{ records: SignedV2[] }>({ method: 'GET', path: `${path}/transcript` });
+      const answer = await api.send(apiCalls.transcript(stored.sessionId));
       if (!answer.ok) failed = answer.error;
       else records = Array.isArray(answer.value.records) ? answer.value.records.filter((r) => r?.body?.shoe === view.shoe.number) : [];
     }

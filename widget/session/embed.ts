@@ -8,13 +8,13 @@
  * page may show this affiliate's table, and if not, in words the site owner can act on (API.md
  * "The embed check").
  */
+import * as apiCalls from '../../shared/wire/http-calls.ts';
+import { apiUrl } from '../../shared/wire/http-client.ts';
 import type { ApiError, FetchLike } from './api-client.ts';
 
 /** The URL of the embed check for `affiliate` (null: a session without one) on the Worker at `endpoint`. */
 export function embedCheckUrl(endpoint: string, affiliate: string | null, base: string = document.baseURI): string {
-  const url = new URL(endpoint || '/', base);
-  if (!url.pathname.endsWith('/')) url.pathname += '/';
-  const check = new URL('api/embed-check', url);
+  const check = new URL(apiUrl(new URL(endpoint || '/', base).href, apiCalls.embedCheckPath));
   if (affiliate) check.searchParams.set('affiliate', affiliate);
   return check.href;
 }

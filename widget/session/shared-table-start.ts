@@ -1,0 +1,64 @@
+/**
+ * This session's start request for a shared table's shoe: the player's seed and cut (random:
+ * nobody is asked to cut at a shared table), signed and sent once per shoe; a bet waits for its
+ * answer (a bet before it would be refused), at most a few seconds.
+ */
+import { signSharedRequest } from '../../shared/fairness/shared-table/records.ts';
+import { sharedStartRequest } from '../../shared/fairness/shared-table/requests.ts';
+import type { SigningKey } from '../../shared/fairness/keys.ts';
+import { playerKeyOf } from '../../shared/fairness/v2/records.ts';
+import type { ClientMessage, ServerMessageOf } from '../../shared/wire/shared-table-socket.ts';
+import { randomShoeStart } from './shoe-start.ts';
+
+/** How long a bet waits for the answer to the player's start request before it goes anyway. */
+const START_WAIT_MS = 5_000;
+
+/** The shared table's shoe as its `state` message describes it. */
+type SharedShoe = ServerMessageOf<'state'>['shoe'];
+
+export class SharedTableStart {
+  /** The table has this session's start request for the shoe. */
+  started = false;
+  /** The shoe whose start request was sent. */
+  #sentFor: number | null = null;
+  /** Resolves when the table answers the start request sent (ack or refusal). */
+  #answer: (() => void) | null = null;
+  readonly #send: (m: ClientMessage) => void;
+
+  constructor(send: (m: ClientMessage) => void) {
+    this.#send = send;
+  }
+
+  /** The table answered the start request: `started` when it holds it (an ack, or one sent before). */
+  answered(started: boolean): void {
+    if (started) this.started = true;
+    this.#answer?.();
+  }
+
+  /** A new shoe: its start request is still to send. */
+  newShoe(): void {
+    this.started = false;
+    this.#sentFor = null;
+  }
+
+  /** Sends the start request of a shoe not started yet and waits for its answer. */
+  async ensure(shoe: SharedShoe, key: SigningKey | null): Promise<void> {
+    if (shoe.start || this.started) return;
+    const answered = new Promise<void>((resolve) => {
+      this.#answer = resolve;
+      setTimeout(resolve, START_WAIT_MS);
+    });
+    await this.send(shoe, key);
+    await answered;
+    this.#answer = null;
+  }
+
+  /** Signs and sends the player's seed and cut for the committed shoe (once per shoe). */
+  async send(shoe: SharedShoe, key: SigningKey | null): Promise<void> {
+    if (!key || shoe.start || this.#sentFor === shoe.number) return;
+    this.#sentFor = shoe.number;
+    const choice = randomShoeStart({ params: { decks: shoe.params.decks } });
+    const request = await signSharedRequest(sharedStartRequest(shoe.commitment, playerKeyOf(key), choice.clientSeed, choice.cut), key);
+    this.#send({ type: 'start', request });
+  }
+}
