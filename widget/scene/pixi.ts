@@ -15,12 +15,22 @@
  * (`import type` is erased: nothing of the barrel is bundled). Each class is the very one the
  * barrel re-exports. Pixi is pinned (package.json): re-check these paths when upgrading it.
  *
- * CSP: `pixi.js/unsafe-eval` swaps Pixi's `new Function` code generation for static polyfills, so
- * the table runs WITHOUT 'unsafe-eval' (Pixi docs, "CSP-compliant setup"). It must run before any
- * renderer exists: it is the first import here.
+ * CSP: Pixi generates its uniform, UBO and shader sync functions with `new Function`; its
+ * `pixi.js/unsafe-eval` module swaps them for static polyfills so the table runs WITHOUT
+ * 'unsafe-eval' (Pixi docs, "CSP-compliant setup"). That module also installs the WebGPU UBO and
+ * particle-container polyfills, which pull the WebGPU UBO system and the particle container into the
+ * scene though the table draws neither; `installStaticSync` below installs the same polyfills on the
+ * WebGL systems only, before any renderer exists.
  */
-import 'pixi.js/unsafe-eval';
 import type * as Pixi from 'pixi.js';
+// @ts-expect-error untyped deep module
+import { generateShaderSyncPolyfill } from '../../node_modules/pixi.js/lib/unsafe-eval/shader/generateShaderSyncPolyfill.mjs';
+// @ts-expect-error untyped deep module
+import { generateUboSyncPolyfillSTD40 } from '../../node_modules/pixi.js/lib/unsafe-eval/ubo/generateUboSyncPolyfill.mjs';
+// @ts-expect-error untyped deep module
+import { generateUniformsSyncPolyfill } from '../../node_modules/pixi.js/lib/unsafe-eval/uniforms/generateUniformsSyncPolyfill.mjs';
+// @ts-expect-error untyped deep module
+import { UboSystem } from '../../node_modules/pixi.js/lib/rendering/renderers/shared/shader/UboSystem.mjs';
 // @ts-expect-error untyped deep module (see above)
 import { extensions as extensionsImpl, ExtensionType } from '../../node_modules/pixi.js/lib/extensions/Extensions.mjs';
 // @ts-expect-error untyped deep module
@@ -113,6 +123,17 @@ import { UPDATE_PRIORITY as UPDATE_PRIORITY_IMPL } from '../../node_modules/pixi
 import { Ticker as TickerImpl } from '../../node_modules/pixi.js/lib/ticker/Ticker.mjs';
 // @ts-expect-error untyped deep module
 import { RendererInitHook } from '../../node_modules/pixi.js/lib/utils/global/globalHooks.mjs';
+
+/** The static sync polyfills on the WebGL systems (see the file's comment): once, at import, before any renderer. */
+function installStaticSync(): void {
+  const noCheck = { _unsafeEvalCheck(): void {}, _systemCheck(): void {} };
+  Object.assign(AbstractRenderer.prototype, { _unsafeEvalCheck: noCheck._unsafeEvalCheck });
+  Object.assign(UboSystem.prototype, { _systemCheck: noCheck._systemCheck });
+  Object.assign(GlUniformGroupSystem.prototype, { _generateUniformsSync: generateUniformsSyncPolyfill });
+  Object.assign(GlUboSystem.prototype, { _generateUboSync: generateUboSyncPolyfillSTD40 });
+  Object.assign(GlShaderSystem.prototype, { _generateShaderSync: generateShaderSyncPolyfill });
+}
+installStaticSync();
 
 export const Container: typeof Pixi.Container = ContainerImpl;
 export type Container = Pixi.Container;
