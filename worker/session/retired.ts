@@ -3,9 +3,10 @@
  * changed. Their view, receipts and shoe transcripts come from their own rows; every change
  * answers 409 `protocol_retired`.
  */
-import { CARDS_PER_DECK, FAIRNESS_VERSION, type ReceiptsAnswer, ROOMS, type SessionView, type ShoeView, type Transcript } from '../../shared/index.ts';
+import { CARDS_PER_DECK, FAIRNESS_VERSION, type ReceiptsAnswer, type SessionView, type ShoeView, type Transcript } from '../../shared/index.ts';
 import { type Answer, answer, failure } from '../http/answers.ts';
 import type { SessionRow, TableStore } from './store.ts';
+import { sessionCommon } from './views.ts';
 
 /** The answer to a change of a pb-fair-1 session. */
 export function retired(): Answer<never> {
@@ -14,7 +15,6 @@ export function retired(): Answer<never> {
 
 /** A pb-fair-1 session, read-only. */
 export function retiredSessionView(store: TableStore, session: SessionRow): SessionView {
-  const room = ROOMS[session.room];
   const shoe = store.shoe(session.currentShoe)!;
   const view: ShoeView = {
     number: shoe.number,
@@ -27,13 +27,7 @@ export function retiredSessionView(store: TableStore, session: SessionRow): Sess
   if (shoe.start) view.start = shoe.start;
   if (shoe.reveal) view.reveal = shoe.reveal;
   return {
-    sessionId: session.sessionId,
-    room: session.room,
-    roomName: room.name,
-    affiliate: session.affiliate,
-    attribution: session.attribution,
-    balance: session.balance,
-    limits: room.limits,
+    ...sessionCommon(session),
     shoe: view,
     lastReceipt: store.lastReceipt(),
   };

@@ -11,6 +11,7 @@ import {
   type RevealV2,
   ROOMS,
   type RoundAnswerV2,
+  type SessionCommon,
   type SessionViewV2,
   type ShoeParamsV2,
   type ShoeSummary,
@@ -37,12 +38,10 @@ export function shoeView(shoe: Pick<ShoeRowV2, 'number' | 'status' | 'rounds' | 
   return view;
 }
 
-/** The session: balance, limits, current shoe, head, pending round, last receipt. */
-export function sessionView(store: TableStore, session: SessionRow): SessionViewV2 {
+/** What a session's view says in every protocol: who, where, the balance and the room's limits. */
+export function sessionCommon(session: SessionRow): SessionCommon {
   const room = ROOMS[session.room];
-  const head = store.lastRecord(null)!;
   return {
-    protocol: 'pb-fair-2',
     sessionId: session.sessionId,
     room: session.room,
     roomName: room.name,
@@ -50,6 +49,15 @@ export function sessionView(store: TableStore, session: SessionRow): SessionView
     attribution: session.attribution,
     balance: session.balance,
     limits: room.limits,
+  };
+}
+
+/** The session: balance, limits, current shoe, head, pending round, last receipt. */
+export function sessionView(store: TableStore, session: SessionRow): SessionViewV2 {
+  const head = store.lastRecord(null)!;
+  return {
+    protocol: 'pb-fair-2',
+    ...sessionCommon(session),
     playerKey: session.playerKey!,
     shoe: shoeView(store.shoeV2(session.currentShoe)!),
     head,

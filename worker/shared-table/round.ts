@@ -136,7 +136,8 @@ export class RoundLoop {
     if (this.#p.now() >= voidNotBefore(source.chain, s.shoe.params, s.beaconRound!)) return this.#void(source.chain);
     console.warn(`punto-banco: ${s.config.tableId} shoe ${s.shoe.number} round ${s.shoe.closed}: ${got.error.message} (asking again)`);
   }
-  async #deal(chain: BeaconChain, beacon: BeaconRound): Promise<void> {
+  /** The round that closed and what its deal or void is built from: its close record, its accepted bets, the key and the time. */
+  async #closedRound() {
     const s = this.#p.state();
     const shoe = s.shoe;
     const round = shoe.closed;
@@ -144,6 +145,11 @@ export class RoundLoop {
     const issuedAt = new Date(this.#p.now()).toISOString();
     const close = this.#p.store.record(shoe.number, 'close', round)!.record;
     const accepted = this.#p.store.bets(shoe.number, round, 'accepted');
+    return { s, shoe, round, key, issuedAt, close, accepted };
+  }
+
+  async #deal(chain: BeaconChain, beacon: BeaconRound): Promise<void> {
+    const { s, shoe, round, key, issuedAt, close, accepted } = await this.#closedRound();
     const built = buildSharedDeal({
       params: shoe.params,
       state: shoe.deal!,
@@ -190,13 +196,7 @@ export class RoundLoop {
   }
   /** The round voids (its beacon is late past the committed deadline): every stake goes back by its own refund transfer. */
   async #void(chain: BeaconChain): Promise<void> {
-    const s = this.#p.state();
-    const shoe = s.shoe;
-    const round = shoe.closed;
-    const key = await signingKey(this.#p.env);
-    const issuedAt = new Date(this.#p.now()).toISOString();
-    const close = this.#p.store.record(shoe.number, 'close', round)!.record;
-    const accepted = this.#p.store.bets(shoe.number, round, 'accepted');
+    const { s, shoe, round, key, issuedAt, close, accepted } = await this.#closedRound();
     const built = buildSharedVoid({ close, chain, params: shoe.params, keyId: key.keyId, issuedAt });
     if (!built.ok) throw new Error(`${s.config.tableId}: the void cannot be built: ${built.error.message}`);
     const voided = await signSharedRecord(built.value, key);
