@@ -39,7 +39,7 @@ import type { TableAudio } from './table-audio.ts';
 import type { TableSession } from '../session/table-session.ts';
 import type { Notice, TablePlay } from '../session/table-play.ts';
 import type { SharedTableSession } from '../session/shared-table-session.ts';
-import type * as SharedParts from './shared-parts.ts';
+import type * as SharedParts from './shared-table-parts.ts';
 import { loaderStyles } from '../styles/loader.ts';
 
 export type { TableState };
@@ -525,7 +525,7 @@ export class PuntoBancoTable extends LitElement {
     this.#table = this.#private;
     this.#scene?.setOptions({ titleOnPhone: !id });
     if (!id) return;
-    const sp = (this.#sharedParts ??= await import('./shared-parts.ts'));
+    const sp = (this.#sharedParts ??= await import('./shared-table-parts.ts'));
     const parts = this.#parts!;
     adoptStyles(this.renderRoot as ShadowRoot, [loaderStyles, parts.tableStyles, parts.panelsStyles, sp.sharedStyles]);
     this.#shared = this.#table = new sp.SharedTableSession(this, {

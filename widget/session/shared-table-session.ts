@@ -1,6 +1,6 @@
 /**
  * A shared table (`<punto-banco-table table="hall-1/a">`, API.md "Shared tables"), as a reactive
- * controller in its own lazy chunk (shared-parts.ts): many players, one shoe, one betting window,
+ * controller in its own lazy chunk (shared-table-parts.ts): many players, one shoe, one betting window,
  * one deal for all. The player's money stays in its own session, which the private table's
  * session controller opens (table-session.ts: created or resumed, with the player's Ed25519 key
  * kept in sessionStorage); this controller then joins the table's WebSocket with the session's
