@@ -19,5 +19,6 @@ export { TableSession } from '../session/table-session.ts';
 export { PanelsController } from '../panels/drawer-controller.ts';
 export { panelsStyles } from '../styles/drawer.ts';
 export { SceneSlot } from './scene-slot.ts';
+export { TableControllers } from './table-controllers.ts';
 export { TableAudio } from './table-audio.ts';
 export { fullscreenState, measureChrome, runTool, tableShortcut, toggleFullscreen } from './table-input.ts';
