@@ -430,8 +430,6 @@ export class PuntoBancoTable extends LitElement {
   /** What the element lends its controllers (table-controllers.ts). */
   #side: ElementSide = {
     i18n: this.#i18n,
-    fetcher: () => this.#fetcher,
-    autoRetries: () => this.#autoRetries,
     canBet: () => this.#canBet,
     size: () => this.#size,
     layout: () => this._layout,

@@ -23,7 +23,6 @@ import type { BetState } from './bet-state.ts';
 import type { BetProblem } from './bets.ts';
 import { BetInput } from './bet-input.ts';
 import { emit } from './emit.ts';
-import type { FetchLike } from './host-types.ts';
 import type { I18nController } from './i18n-controller.ts';
 import type { PuntoBancoTable, SceneFactory } from './punto-banco-table.ts';
 import { RoundStatus } from './round-status.ts';
@@ -38,8 +37,6 @@ import { viewModel } from './view-model.ts';
 /** What the element lends its controllers: its private state and its own answers. */
 export interface ElementSide {
   readonly i18n: I18nController;
-  fetcher(): FetchLike;
-  autoRetries(): number;
   canBet(): boolean;
   /** The stage's last measured size, or null. */
   size(): { width: number; height: number } | null;
@@ -101,8 +98,8 @@ export class TableControllers {
     const t = (key: string, values?: Record<string, string | number>): string => i18n.t(key, values);
     const money = (minor: number): string => i18n.money(minor);
     const api = (this.api = new ApiClient(host));
-    api.fetcher = side.fetcher();
-    api.autoRetries = side.autoRetries();
+    api.fetcher = host.fetcher;
+    api.autoRetries = host.autoRetries;
     const status = (this.status = new RoundStatus(host, i18n));
     const input = (this.input = new BetInput(host, {
       canBet: () => side.canBet(),
@@ -138,7 +135,7 @@ export class TableControllers {
     this.table = this.private = new TableSession(host, {
       api,
       bets,
-      fetcher: () => side.fetcher(),
+      fetcher: () => host.fetcher,
       scene: () => host.scene,
       defaultProvider: panels.provider,
       explain: (error) => side.errorText(error),
@@ -274,10 +271,7 @@ export class TableControllers {
       bets: this.bets,
       activeBox: this.input.activeBox,
       drag: this.input.drag,
-      lastWin: status.lastWin,
-      lastStaked: status.lastStaked,
-      toast: status.toast,
-      summary: status.summary,
+      meters: status,
       now: Date.now(),
       statusText: status.statusText({
         state,

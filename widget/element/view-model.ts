@@ -28,6 +28,14 @@ export interface ViewBets {
   canDouble(limits: TableLimits, balance: number): boolean;
 }
 
+/** The meters, the toast and the session summary as round-status.ts keeps them. */
+export interface ViewMeters {
+  readonly lastWin: number | null;
+  readonly lastStaked: number;
+  readonly toast: string | null;
+  readonly summary: Omit<SessionSummary, 'now'>;
+}
+
 export interface ViewInputs {
   texts: ViewTexts;
   layout: TableLayout | null;
@@ -39,11 +47,7 @@ export interface ViewInputs {
   activeBox: Spot;
   /** The chip being dragged and the box under it, if any. */
   drag: { ghost: ViewModel['ghost']; dropTarget: string | null } | null;
-  /** The meters and the toast (round-status.ts). */
-  lastWin: number | null;
-  lastStaked: number;
-  toast: string | null;
-  summary: Omit<SessionSummary, 'now'>;
+  meters: ViewMeters;
   now: number;
   statusText: string;
   notice: Notice | null;
@@ -58,7 +62,7 @@ export interface ViewInputs {
 }
 
 export function viewModel(v: ViewInputs): ViewModel {
-  const { texts, bets, limits, balance, notice, state } = v;
+  const { texts, bets, limits, balance, notice, state, meters } = v;
   return {
     t: (key, values) => texts.t(key, values),
     money: (minor) => texts.money(minor),
@@ -77,8 +81,8 @@ export function viewModel(v: ViewInputs): ViewModel {
     canRepeat: bets.previous.length > 0,
     canDouble: limits !== null && bets.canDouble(limits, balance),
     balance,
-    lastWin: v.lastWin,
-    lastStaked: v.lastStaked,
+    lastWin: meters.lastWin,
+    lastStaked: meters.lastStaked,
     muted: v.muted,
     fast: v.speed === 'fast',
     mode: v.mode === 'reshuffle' ? 'reshuffle' : 'shoe',
@@ -87,11 +91,11 @@ export function viewModel(v: ViewInputs): ViewModel {
     status: v.statusText,
     // A refused origin stays refused until the operator changes the configuration: no Retry to press in vain.
     notice: notice && state === 'error' ? { message: notice.message, canRetry: notice.retry !== null && notice.code !== 'origin_not_allowed' } : null,
-    toast: v.toast,
+    toast: meters.toast,
     ghost: v.drag?.ghost ?? null,
     dropTarget: v.drag?.dropTarget ?? null,
     onFelt: v.onFelt,
-    summary: { ...v.summary, now: v.now },
+    summary: { ...meters.summary, now: v.now },
     confirm: v.asked ? { to: v.asked.to, room: v.asked.room } : null,
     on: v.on,
   };
