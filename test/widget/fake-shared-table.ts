@@ -113,6 +113,8 @@ export class FakeSharedTable {
   loseNextStart = false;
   /** This many next connections fail (the server is unreachable). */
   refuseNext = 0;
+  /** The players' settlements go out before the round's deal (a deal that reaches a socket late). */
+  settlementsFirst = false;
   /** The beacon chain the shoes commit (quicknet unless a test sets another). */
   chain: BeaconChain = QUICKNET;
   #position = 0;
@@ -271,7 +273,7 @@ export class FakeSharedTable {
     const deal = { body: dealBody, hash: `deal-${this.shoe}-${this.round}`, signature: 'fake', keyId: 'fake-key' };
     this.outcomes.push(outcomeCode(r));
     this.phase = 'idle';
-    this.broadcast('deal', { shoe: this.shoe, round: this.round, deal });
+    if (!this.settlementsFirst) this.broadcast('deal', { shoe: this.shoe, round: this.round, deal });
     for (const b of this.bets.values()) {
       if (!b.wallet) continue;
       const s = settle(b.request.body.bets, r.outcome);
@@ -299,6 +301,7 @@ export class FakeSharedTable {
       };
       for (const sock of this.sockets.filter((x) => x.wallet === b.wallet)) sock.deliver('settlement', { shoe: this.shoe, round: this.round, settlement });
     }
+    if (this.settlementsFirst) this.broadcast('deal', { shoe: this.shoe, round: this.round, deal });
     this.round++;
     this.openWindow();
   }

@@ -98,6 +98,27 @@ describe('<punto-banco-table table="…"> (a shared table)', () => {
     expect(q(el, '.shared-board h3')!.textContent).to.contain('rounds: 1');
   });
 
+  it('a settlement that arrives before its deal waits for it: the round is drawn once, with the own bets, result and balance', async () => {
+    const { el, table, scene } = await sharedTable();
+    const start = el.balance;
+    await click(chipButton(el, 1000));
+    await click(boxButton(el, 2, 'player'));
+    await click(action(el, 'deal'));
+    await until(() => q(el, '[part="status"]')!.textContent.includes('is in'), 'the acceptance');
+    table.settlementsFirst = true;
+    table.closeWindow();
+    const drawnBefore = scene!.called('playRound').length;
+    // Player 9 (natural) against Banker 7: the bet wins; a tie would return the stake.
+    table.deal(['9S', '7H', 'KD', 'KC']);
+    await until(() => el.state === 'settled', 'the settled round');
+    expect(scene!.called('playRound').length - drawnBefore, 'drawn once').to.equal(1);
+    const drawn = scene!.called('playRound').at(-1)![0] as { outcome: string; bets: unknown[] };
+    expect(drawn.outcome).to.equal('player');
+    expect(drawn.bets).to.deep.equal([{ sector: 2, box: 'player', amount: 1000 }]);
+    expect(el.balance).to.equal(start + 1000);
+    expect(q(el, '[part="status"]')!.textContent).to.contain('You win €1.00');
+  });
+
   it('while the last round is still drawn the open window does not invite bets the chips cannot take', async () => {
     const { el, table, scene } = await sharedTable();
     let release!: () => void;

@@ -8,55 +8,33 @@
  * shoe and round (table-session.ts, with the states and retries), the bet boxes' input with the
  * bets and dragging (bet-input.ts), the status line and announcer (round-status.ts), the room or
  * mode switch (switch-question.ts), the panels (panels/drawer-controller.ts) and the scene's life
- * (scene-slot.ts). A round reaches the scene and the panels as the widget's own view of it
- * (round-view.ts).
+ * (scene-slot.ts), made and held together by table-controllers.ts, which also gathers the
+ * reads the view model is built from (view-model.ts). A round reaches the scene and the panels as
+ * the widget's own view of it (round-view.ts).
  */
-import { adoptStyles, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { adoptStyles, type CSSResultOrNative, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { Bet, Box, RoomId, TableLimits } from '../../shared/table.ts';
 import type { ShoeMode } from '../../shared/shoe.ts';
 import { DEFAULT_ROOM } from '../../shared/default-room.ts';
 import type { TableLayout } from '../layout.ts';
-import type { SceneCue, SceneOptions, TableScene } from '../scene/types.ts';
+import type { SceneOptions, TableScene } from '../scene/types.ts';
 import { normalizeLanguage } from '../i18n/languages.ts';
-import type { ApiClient, ApiError } from '../session/api-client.ts';
+import type { ApiError } from '../session/api-client.ts';
 import type { FetchLike, SocketFactory, TableState } from './host-types.ts';
-import type { PlayedRound } from '../session/api-types.ts';
-import type { SettledRound } from '../round-view.ts';
-import type { BetState } from './bet-state.ts';
-import type { BetProblem } from './bets.ts';
-import type { BetInput } from './bet-input.ts';
-import type { RoundStatus } from './round-status.ts';
-import type { SwitchQuestion } from './switch-question.ts';
 import type * as Parts from './parts.ts';
-import type { ViewHandlers, ViewModel } from './view.ts';
 import { emit, type PuntoBancoEventMap } from './emit.ts';
 import { I18nController } from './i18n-controller.ts';
 import type { ShoeStartProvider } from '../session/shoe-start.ts';
-import type { PanelsController } from '../panels/drawer-controller.ts';
-import type { SceneSlot } from './scene-slot.ts';
-import type { TableAudio } from './table-audio.ts';
-import type { TableSession } from '../session/table-session.ts';
 import type { Notice, TablePlay } from '../session/table-play.ts';
-import type { SharedTableSession } from '../session/shared-table-session.ts';
-import type * as SharedParts from './shared-parts.ts';
+import type { ElementSide, TableControllers } from './table-controllers.ts';
 import { loaderStyles } from '../styles/loader.ts';
+import { reducedMotionConverter } from './reduced-motion-attribute.ts';
 
 export type { TableState };
 
 /** Makes the Pixi scene. The default (set by widget/index.ts) imports `./scene/index.ts` lazily. */
 export type SceneFactory = (options: SceneOptions, size?: { width: number; height: number }) => Promise<TableScene>;
-
-/** `reduced-motion` attribute: absent → follow the OS; "false"/"no-preference" → motion; anything else → reduced. */
-const reducedMotionConverter = {
-  fromAttribute(value: string | null): boolean | null {
-    if (value === null) return null;
-    return !['false', 'no-preference', 'off'].includes(value.trim().toLowerCase());
-  },
-  toAttribute(value: boolean | null): string | null {
-    return value === null ? null : value ? '' : 'false';
-  },
-};
 
 /**
  * An embeddable, provably fair Punto Banco table.
@@ -222,7 +200,7 @@ export class PuntoBancoTable extends LitElement {
   }
   set fetcher(value: FetchLike) {
     this.#fetcher = value;
-    if (this.#api) this.#api.fetcher = value;
+    if (this.#controllers) this.#controllers.api.fetcher = value;
   }
 
   /** Automatic retries of a transient failure (same Idempotency-Key) before the error shows. Default 2. */
@@ -231,7 +209,7 @@ export class PuntoBancoTable extends LitElement {
   }
   set autoRetries(value: number) {
     this.#autoRetries = Math.max(0, Math.floor(value));
-    if (this.#api) this.#api.autoRetries = this.#autoRetries;
+    if (this.#controllers) this.#controllers.api.autoRetries = this.#autoRetries;
   }
 
   @state() private _layout: TableLayout | null = null;
@@ -240,35 +218,15 @@ export class PuntoBancoTable extends LitElement {
   @state() private _mediaReduced = false;
 
   #i18n = new I18nController(this);
-  // The lazy chunk's parts, and the controllers made from them once it has arrived.
+  // The lazy chunk's parts, and the controllers made from them once it has arrived (table-controllers.ts).
   #parts: typeof Parts | null = null;
-  #api: ApiClient | null = null;
-  /** Session, shoe and round (table-session.ts), or the shared table played over that session (../session/shared-table-session.ts). */
-  #table: TablePlay | null = null;
-  /** The player's own session (the private table's controller; a shared table plays on it). */
-  #private: TableSession | null = null;
-  #shared: SharedTableSession | null = null;
-  /** The shared-table chunk, once a `table` asked for it. */
-  #sharedParts: typeof SharedParts | null = null;
-  #bets: BetState | null = null;
-  /** The bet boxes' and the chip tray's input, with the dragging (bet-input.ts). */
-  #input: BetInput | null = null;
-  /** The status line, the live region, the toast, the last result and the session summary (round-status.ts). */
-  #status: RoundStatus | null = null;
-  /** The room or mode switch and its question (switch-question.ts). */
-  #switch: SwitchQuestion | null = null;
-  /** Scoreboard, history, fairness and help (panels/drawer-controller.ts). */
-  #panels: PanelsController | null = null;
+  #controllers: TableControllers | null = null;
   #fetcher: FetchLike = (input, init) => fetch(input, init);
   #autoRetries = 2;
   #size: { width: number; height: number } | null = null;
-  /** The scene's life: WebGL budget, visibility, rebuilds (scene-slot.ts, in the lazy chunk). */
-  #slot: SceneSlot | null = null;
-  /** Effects and the dealer's voice (table-audio.ts, lazy). */
-  #audio: TableAudio | null = null;
   /** The page set `muted` itself: the player's remembered choice does not override it. */
   #pageMuted = false;
-  #onGesture = (): void => this.#audio?.unlock();
+  #onGesture = (): void => this.#controllers?.audio.unlock();
   #booting: Promise<void> | null = null;
   #bootError: ApiError | null = null;
   #resize: ResizeObserver | null = null;
@@ -300,7 +258,7 @@ export class PuntoBancoTable extends LitElement {
 
   /** The bets on the felt (minor units), in table order. */
   get bets(): readonly Bet[] {
-    return this.#bets?.bets ?? [];
+    return this.#controllers?.bets.bets ?? [];
   }
 
   /** The room's limits and chips, once the session is open. */
@@ -324,7 +282,12 @@ export class PuntoBancoTable extends LitElement {
   }
 
   get #scene(): TableScene | null {
-    return this.#slot?.scene ?? null;
+    return this.#controllers?.slot.scene ?? null;
+  }
+
+  /** Session, shoe and round (the private table), or the shared table played over that session. */
+  get #table(): TablePlay | null {
+    return this.#controllers?.table ?? null;
   }
 
   /** What failed and how to retry: the boot's failure, else the session's. */
@@ -354,10 +317,10 @@ export class PuntoBancoTable extends LitElement {
     this.addEventListener('keydown', this.#onGesture);
     this.addEventListener('keydown', this.#onKey);
     document.addEventListener('fullscreenchange', this.#onFullscreen);
-    if (this.#audio) void this.#loadAudio();
+    if (this.#controllers) void this.#loadAudio();
     void this.#configureLanguage();
     if (!this.#booting) this.#booting = this.#boot();
-    else if (this.state !== 'loading') void this.#slot?.mount();
+    else if (this.state !== 'loading') void this.#controllers?.slot.mount();
     if (this.hasUpdated) this.#observe();
   }
 
@@ -366,12 +329,12 @@ export class PuntoBancoTable extends LitElement {
     this.#media?.removeEventListener('change', this.#onMedia);
     this.#resize?.disconnect();
     this.#resize = null;
-    this.#slot?.disconnect();
+    this.#controllers?.slot.disconnect();
     this.removeEventListener('pointerdown', this.#onGesture);
     this.removeEventListener('keydown', this.#onGesture);
     this.removeEventListener('keydown', this.#onKey);
     document.removeEventListener('fullscreenchange', this.#onFullscreen);
-    this.#audio?.destroy();
+    this.#controllers?.audio.destroy();
   }
 
   protected override firstUpdated(): void {
@@ -383,7 +346,7 @@ export class PuntoBancoTable extends LitElement {
     const room = changed.has('table') ? this.table?.split('/')[0] : undefined;
     if (room === 'hall-1' || room === 'hall-2' || room === 'vip') this.room = room;
     if (changed.has('currency')) void this.#configureLanguage();
-    if (changed.has('endpoint') && this.#api) this.#api.endpoint = this.endpoint;
+    if (changed.has('endpoint') && this.#controllers) this.#controllers.api.endpoint = this.endpoint;
   }
 
   protected override updated(changed: PropertyValues): void {
@@ -394,21 +357,21 @@ export class PuntoBancoTable extends LitElement {
       this.#scene?.setOptions({ reducedMotion: this.effectiveReducedMotion });
     }
     // A new room or Worker means a new session (the old one's limits no longer apply).
-    if (changed.has('muted')) this.#audio?.setMuted(this.muted, false);
+    if (changed.has('muted')) this.#controllers?.audio.setMuted(this.muted, false);
     if (changed.has('speed')) this.#scene?.setOptions({ speed: this.speed === 'fast' ? 'fast' : 'normal' });
-    this.#switch?.changed(changed);
+    this.#controllers?.switch.changed(changed);
   }
 
   /** The player's answer to the switch question: yes opens the new session, no puts the old mode or room back. */
   confirmSwitch(yes: boolean): void {
-    this.#switch?.answer(yes);
+    this.#controllers?.switch.answer(yes);
   }
 
   #observe(): void {
     const stage = this.renderRoot.querySelector<HTMLElement>('.stage');
     if (!stage) return;
     // Visibility comes with the parts: whichever of the stage and the parts is last starts it (once per connection).
-    this.#slot?.observe(stage);
+    this.#controllers?.slot.observe(stage);
     if (this.#resize) return;
     this.#resize = new ResizeObserver((entries) => {
       const box = entries[0]?.contentRect;
@@ -435,7 +398,7 @@ export class PuntoBancoTable extends LitElement {
       this.#bootFailed({ code: 'unreachable', message: String((err as Error)?.message ?? err), status: 0, retryable: true });
       return;
     }
-    await this.#table!.start(this.#slot!.mount(), () => this.#boot());
+    await this.#table!.start(this.#controllers!.slot.mount(), () => this.#boot());
   }
 
   #bootFailed(error: ApiError): void {
@@ -448,176 +411,72 @@ export class PuntoBancoTable extends LitElement {
   /** The lazy chunk (templates, styles, geometry, bets, API client), then the controllers made from it. */
   async #loadParts(): Promise<void> {
     const parts = (this.#parts ??= await import('./parts.ts'));
-    adoptStyles(this.renderRoot as ShadowRoot, [loaderStyles, parts.tableStyles, parts.panelsStyles]);
-    if (!this.#api) {
-      const api = (this.#api = new parts.ApiClient(this));
-      api.fetcher = this.#fetcher;
-      api.autoRetries = this.#autoRetries;
-      const status = (this.#status = new parts.RoundStatus(this, this.#i18n));
-      const input = (this.#input = new parts.BetInput(this, {
-        canBet: () => this.#canBet,
-        limits: () => this.limits,
-        balance: () => this.balance,
-        scene: () => this.#scene,
-        t: (key, values) => this.#i18n.t(key, values),
-        money: (minor) => this.#i18n.money(minor),
-        refuse: (error) => this.#refuse(error),
-        changed: () => {
-          status.hideToast();
-          this.#table!.betsTouched();
-        },
-        announce: (text) => status.announce(text),
-      }));
-      const bets = (this.#bets = input.bets);
-      this.#switch = new parts.SwitchQuestion(this, {
-        holdsMoney: () => status.summary.rounds > 0 || this.bets.length > 0,
-        reopen: () => void this.#reopen(),
-        t: (key) => this.#i18n.t(key),
-      });
-      const panels = (this.#panels = new parts.PanelsController(this, {
-        api,
-        shoe: () => this.#table?.shoe ?? null,
-        t: (key, values) => this.#i18n.t(key, values),
-        money: (minor) => this.#i18n.money(minor),
-        exactMoney: (minor) => this.#i18n.exactMoney(minor),
-        language: () => this.#i18n.language,
-        startShoe: () => this.#table!.startShoe(),
-        endShoe: (key) => this.#table!.endShoe(key),
-        player: () => (this.#table?.copy ? { key: this.#table.playerKey, copy: this.#table.copy } : null),
-      }));
-      this.#table = this.#private = new parts.TableSession(this, {
-        api,
-        bets,
-        fetcher: () => this.#fetcher,
-        scene: () => this.#scene,
-        defaultProvider: panels.provider,
-        explain: (error) => this.#errorText(error),
-        freshShoeText: () => this.#i18n.t('play.freshShoe'),
-        hideToast: () => status.hideToast(),
-        opened: (rounds) => this.#opened(rounds),
-        shoeStarted: (shoe) => panels.shoeStarted(shoe),
-        played: (answer) => this.#played(answer),
-      });
-      this.#slot = new parts.SceneSlot(this, {
-        maker: () => {
-          const factory = this.sceneFactory ?? PuntoBancoTable.defaultSceneFactory;
-          const onCue = (cue: SceneCue, hand?: 'player' | 'banker'): void => this.#audio?.cue(cue, this.#table?.onFelt?.outcome ?? null, hand);
-          return factory && (() => factory({ ...this.#sceneTexts(), reducedMotion: this.effectiveReducedMotion, onCue }, this.#size ?? undefined));
-        },
-        restore: (scene) => this.#restore(scene),
-        unavailable: (err) => emit(this, 'pb-error', { code: 'scene_unavailable', message: String((err as Error)?.message ?? err) }),
-      });
-      this.#audio = new parts.TableAudio(this.#i18n.language);
+    this.#adopt([]);
+    if (!this.#controllers) {
+      this.#controllers = new parts.TableControllers(this, this.#side);
       void this.#loadAudio();
       if (this.isConnected) this.#observe();
     }
     if (this.#size) this._layout = parts.tableLayout(this.#size.width, this.#size.height);
-    await this.#joinShared();
+    await this.#controllers.joinShared(this.table || null);
     this.requestUpdate();
   }
 
-  /** With `table` set, the shared table's controller (its own lazy chunk) plays over the player's session. */
-  async #joinShared(): Promise<void> {
-    const id = this.table || null;
-    if ((this.#shared?.tableId ?? null) === id) return;
-    this.#shared?.close();
-    this.#shared = null;
-    this.#table = this.#private;
-    this.#scene?.setOptions({ titleOnPhone: !id });
-    if (!id) return;
-    const sp = (this.#sharedParts ??= await import('./shared-parts.ts'));
+  #adopt(extra: CSSResultOrNative[]): void {
     const parts = this.#parts!;
-    adoptStyles(this.renderRoot as ShadowRoot, [loaderStyles, parts.tableStyles, parts.panelsStyles, sp.sharedStyles]);
-    this.#shared = this.#table = new sp.SharedTableSession(this, {
-      session: this.#private!,
-      api: this.#api!,
-      bets: this.#bets!,
-      scene: () => this.#scene,
-      t: (key, values) => this.#i18n.t(key, values),
-      money: (minor) => this.#i18n.money(minor),
-      refuse: (code, reason) => this.#status!.sharedNotice(code, reason ?? ''),
-      announce: (text) => this.#status!.announce(text),
-      played: (body) => this.#sharedRound(body, true),
-      watched: (body) => this.#sharedRound(body, false),
-    });
+    adoptStyles(this.renderRoot as ShadowRoot, [loaderStyles, parts.tableStyles, parts.panelsStyles, ...extra]);
   }
 
+  /** What the element lends its controllers (table-controllers.ts). */
+  #side: ElementSide = {
+    i18n: this.#i18n,
+    canBet: () => this.#canBet,
+    size: () => this.#size,
+    layout: () => this._layout,
+    sceneFactory: () => this.sceneFactory ?? PuntoBancoTable.defaultSceneFactory,
+    errorText: (error) => this.#errorText(error),
+    reopen: () => void this.#reopen(),
+    adopt: (extra) => this.#adopt(extra),
+    notice: () => this.#notice,
+  };
+
   async #loadAudio(): Promise<void> {
-    if (await this.#audio!.start(this.muted, this.#pageMuted)) this.muted = true;
+    if (await this.#controllers!.audio.start(this.muted, this.#pageMuted)) this.muted = true;
   }
 
   /** The player's sound button: mutes or unmutes, remembered for the next visit. */
   toggleMuted(): void {
     this.muted = !this.muted;
-    this.#audio?.setMuted(this.muted, true);
+    this.#controllers?.audio.setMuted(this.muted, true);
   }
 
   async #reopen(): Promise<void> {
     this.#table?.forget();
-    this.#status?.reset();
+    this.#controllers?.status.reset();
     this.#booting = this.#boot();
     await this.#booting;
-  }
-
-  /** The session is open (new, or resumed with the rounds of its current shoe). */
-  #opened(rounds: SettledRound[]): void {
-    this.#status?.opened(rounds);
-    this.#panels?.sessionOpened(rounds);
-    this.#scene?.setOptions(this.#sceneTexts());
-    this.#scene?.setBets(this.bets, this.limits?.chips ?? []);
-  }
-
-  /** A new scene, now in the page, draws at once what the table knows (its predecessor's round, bets and shoe). */
-  #restore(scene: TableScene): void {
-    // The stage may have been measured (or resized) while the scene was being made.
-    if (this.#size) scene.resize(this.#size.width, this.#size.height);
-    scene.setOptions({ reducedMotion: this.effectiveReducedMotion });
-    // Texts again: the session (and so the limits) may have arrived while the scene loaded.
-    scene.setOptions(this.#sceneTexts());
-    const onFelt = this.#table?.onFelt;
-    if (onFelt) scene.showRound?.(onFelt);
-    scene.setBets(this.bets, this.limits?.chips ?? []);
-    this.#table?.showShoe();
-  }
-
-  /** The scene's texts (a scene exists only once the parts have arrived). */
-  #sceneTexts(): Omit<SceneOptions, 'reducedMotion'> {
-    return {
-      ...this.#parts!.sceneTexts(this.#i18n, this.limits, this.#i18n.language),
-      speed: this.speed === 'fast' ? 'fast' : 'normal',
-      // A shared table's clock and player count take the plaque's place on a phone.
-      titleOnPhone: !this.table,
-    };
   }
 
   async #configureLanguage(): Promise<void> {
     const lang = normalizeLanguage(this.getAttribute('lang') || this.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang);
     const changed = lang !== this.#i18n.language;
     await this.#i18n.configure(lang, this.currency || 'EUR');
-    if (changed) this.#audio?.setLanguage(lang);
+    if (changed) this.#controllers?.audio.setLanguage(lang);
     // Texts already on screen were composed in the old language: a refusal goes, an error is re-said.
     if (changed) {
-      this.#status?.relanguage();
+      this.#controllers?.status.relanguage();
       if (this._bootNotice && this.#bootError) this._bootNotice = { ...this._bootNotice, message: this.#errorText(this.#bootError) };
       this.#table?.resay();
     }
-    this.#scene?.setOptions(this.#sceneTexts());
+    const c = this.#controllers;
+    c?.slot.scene?.setOptions(c.sceneTexts());
   }
 
   // ---- the deal -----------------------------------------------------------------------------
 
   /** Sends the bets on the felt to the Worker and plays the round it deals. */
   async deal(): Promise<void> {
-    const table = this.#table;
-    if (!this.#canBet || !table) return;
-    const refused = table.prepareDeal(this.bets);
-    if (refused) return this.#refuse(refused);
-    // The dealer's call: card by card as the scene deals them, else all at once; the shoe's last hand is announced first.
-    const last = this.#lastHandNext;
-    this.#status?.dealing(last);
-    // (At a shared table this is "Place bet": the cards go out for all at the close, called as the scene deals them.)
-    if (!this.#shared) this.#audio?.callDeal(this.#scene !== null && !this.effectiveReducedMotion, last);
-    await table.runDeal();
+    if (this.#canBet) await this.#controllers!.deal();
   }
 
   /** Retries whatever failed, resending the same request with the same Idempotency-Key. */
@@ -628,72 +487,48 @@ export class PuntoBancoTable extends LitElement {
     await retry?.();
   }
 
-  /** A round was dealt, drawn and settled: the table says so. */
-  #played(answer: PlayedRound): void {
-    this.#status!.played(answer.round, Boolean(answer.nextShoe));
-    this.#audio?.roundSettled(answer.round.outcome);
-    this.#panels?.roundPlayed(answer);
-    emit(this, 'pb-round-settled', answer.receipt);
-  }
-
-  /** A shared table's round was drawn: its result, and the player's own if it had a stake. */
-  #sharedRound(round: SettledRound, mine: boolean): void {
-    this.#status!.sharedRound(round, mine);
-    this.#audio?.roundSettled(round.outcome);
-  }
-
   // ---- errors and messages ------------------------------------------------------------------
 
+  /** A failure in the player's words, with the limits, balance and bets it is about. */
   #errorText(error: ApiError): string {
-    return this.#parts ? this.#parts.explainApiError(this.#i18n, error, this.#context()) : error.message;
-  }
-
-  #betText(error: BetProblem | { code: string; message: string }): string {
-    return this.#parts ? this.#parts.explainBetProblem(this.#i18n, error, this.#context()) : error.message;
-  }
-
-  #context(): { limits: TableLimits | null; balance: number; bets: readonly Bet[] } {
-    return { limits: this.limits, balance: this.balance, bets: this.bets };
-  }
-
-  #refuse(error: BetProblem | { code: string; message: string }): void {
-    this.#status?.showToast(error.code, this.#betText(error));
+    return this.#parts ? this.#parts.explainApiError(this.#i18n, error, { limits: this.limits, balance: this.balance, bets: this.bets }) : error.message;
   }
 
   // ---- bets (the bet boxes' and the chip tray's input: bet-input.ts) -------------------------
 
   get #canBet(): boolean {
-    return this.#bets !== null && !this._bootNotice && !this.#switch?.asked && this.#table?.canBet === true;
+    const c = this.#controllers;
+    return c !== null && !this._bootNotice && !c.switch.asked && c.table.canBet;
   }
 
   /** Adds the selected chip (or the minimum) to a box, as a click or Enter would. */
   placeBet(sector: number, box: Box): boolean {
-    return this.#input?.place({ sector, box }) ?? false;
+    return this.#controllers?.input.place({ sector, box }) ?? false;
   }
 
   /** Removes a box's bet. */
   removeBet(sector: number, box: Box): boolean {
-    return this.#input?.remove({ sector, box }) ?? false;
+    return this.#controllers?.input.remove({ sector, box }) ?? false;
   }
 
   /** Selects a chip by value (minor units), or none with null. */
   selectChip(amount: number | null): void {
-    this.#input?.select(amount);
+    this.#controllers?.input.select(amount);
   }
 
   /** Removes every bet. */
   clearBets(): boolean {
-    return this.#input?.clear() ?? false;
+    return this.#controllers?.input.clear() ?? false;
   }
 
   /** Takes back the last bet change. */
   undo(): boolean {
-    return this.#input?.undo() ?? false;
+    return this.#controllers?.input.undo() ?? false;
   }
 
   /** Doubles every bet, if the limits and balance allow. */
   double(): boolean {
-    return this.#input?.double() ?? false;
+    return this.#controllers?.input.double() ?? false;
   }
 
   /**
@@ -713,7 +548,7 @@ export class PuntoBancoTable extends LitElement {
 
   /** Puts the previous round's bets back, if still legal. */
   repeat(): boolean {
-    return this.#input?.repeat() ?? false;
+    return this.#controllers?.input.repeat() ?? false;
   }
 
   // ---- render -------------------------------------------------------------------------------
@@ -723,14 +558,15 @@ export class PuntoBancoTable extends LitElement {
     const view = this.#parts;
     const state = this.state;
     const loading = state === 'loading' || !i.ready || !view;
-    const m = view && !loading ? this.#viewModel() : null;
+    const c = this.#controllers;
+    const m = c && view && !loading ? c.viewModel() : null;
     return html`
       <div class="table" part="table" lang=${i.language} data-mode=${this.mode} role="region" aria-label=${i.t('table')} aria-busy=${loading ? 'true' : 'false'}>
-        <div class="stage" part="stage" @contextmenu=${(e: Event) => e.preventDefault()} @pointerleave=${(e: PointerEvent) => this.#input?.leaveField(e)}>
+        <div class="stage" part="stage" @contextmenu=${(e: Event) => e.preventDefault()} @pointerleave=${(e: PointerEvent) => this.#controllers?.input.leaveField(e)}>
           <div class="canvas-host" aria-hidden="true"></div>
           ${m && view ? [view.renderPlainRound(m), view.renderChips(m), view.renderBoxes(m), view.renderGhost(m)] : nothing}
-          ${m && this.#shared ? this.#sharedParts!.renderSharedHud(this.#shared.view(), this.#sharedTexts(m)) : m && this.#panels ? this.#panels.renderInvite(this._layout) : nothing}
-          ${view && (m || state === 'error') ? view.renderMessages(m ?? this.#viewModel()) : nothing} ${m && view ? view.renderSwitchQuestion(m) : nothing}
+          ${m && c ? c.renderHud(m) : nothing}
+          ${c && view && (m || state === 'error') ? view.renderMessages(m ?? c.viewModel()) : nothing} ${m && view ? view.renderSwitchQuestion(m) : nothing}
           ${
             loading && state !== 'error'
               ? html`<div class="loader" part="loader"><div class="mark" aria-hidden="true">Punto Banco</div><div class="spinner"></div><div>${i.t('loading')}</div></div>`
@@ -738,107 +574,10 @@ export class PuntoBancoTable extends LitElement {
           }
         </div>
         ${m && view ? view.renderBar(m) : nothing}
-        <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">${this.#status?.announcement ?? ''}</div>
-        ${m && this.#shared ? this.#sharedParts!.renderSharedSide(this.#shared.view(), this.#sharedTexts(m)) : m && this.#panels ? this.#panels.render(view!.renderSummary(m)) : nothing}
+        <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">${c?.status.announcement ?? ''}</div>
+        ${m && c ? c.renderSide(m) : nothing}
       </div>
     `;
-  }
-
-  #sharedTexts(m: ViewModel): SharedParts.SharedTexts {
-    return {
-      t: (key, values) => this.#i18n.t(key, values),
-      money: (minor) => this.#i18n.money(minor),
-      layout: this._layout,
-      panelStrings: this.#panelStrings(),
-      summary: this.#parts!.renderSummary(m),
-    };
-  }
-
-  /** The scoreboard's texts in the element's language. */
-  #panelStrings(): SharedParts.SharedTexts['panelStrings'] {
-    const key = `${this.#i18n.language}|${this.#i18n.t('panels.beadPlate')}`;
-    if (this.#panelTexts?.key !== key) this.#panelTexts = { key, value: this.#sharedParts!.panelStringsIn((k) => this.#i18n.t(k)) };
-    return this.#panelTexts.value;
-  }
-
-  #panelTexts: { key: string; value: SharedParts.SharedTexts['panelStrings'] } | null = null;
-
-  #handlers: ViewHandlers = {
-    boxClick: (e, at) => this.#input?.boxClick(e, at),
-    boxKey: (e, at) => this.#input?.boxKey(e, at),
-    boxFocus: (at) => this.#input?.boxFocus(at),
-    boxContextMenu: (e, at) => this.#input?.boxContextMenu(e, at),
-    pointerDown: (e, source) => this.#input?.drag.pointerDown(e, source),
-    highlight: (at) => this.#input?.highlight(at),
-    chipClick: (amount) => this.#input?.chipClick(amount),
-    action: (name) => {
-      if (name === 'retry') void this.retry();
-      else if (name === 'repeatDeal') void this.repeatAndDeal();
-      else if (this.#canBet) void this[name === 'clear' ? 'clearBets' : name]();
-    },
-    tool: (name) => this.#parts!.runTool(this, name, this.#canBet),
-    confirmSwitch: (yes) => this.confirmSwitch(yes),
-  };
-
-  #viewModel(): ViewModel {
-    const i = this.#i18n;
-    const bets = this.#bets!;
-    const notice = this.#notice;
-    const status = this.#status!;
-    const asked = this.#switch?.asked;
-    const drag = this.#input?.drag;
-    return {
-      t: (key, values) => i.t(key, values),
-      money: (minor) => i.money(minor),
-      chipLabel: (minor) => i.chip(minor),
-      layout: this._layout,
-      activeBox: this.#input!.activeBox,
-      limits: this.limits,
-      canBet: this.#canBet,
-      settled: this.state === 'settled',
-      dealing: this.state === 'dealing',
-      bets: bets.bets,
-      total: bets.total,
-      amountAt: (at) => bets.amountAt(at),
-      selectedChip: bets.selectedChip,
-      canUndo: bets.canUndo,
-      canRepeat: bets.previous.length > 0,
-      canDouble: this.limits !== null && bets.canDouble(this.limits, this.balance),
-      balance: this.balance,
-      lastWin: status.lastWin,
-      lastStaked: status.lastStaked,
-      muted: this.muted,
-      fast: this.speed === 'fast',
-      mode: this.mode === 'reshuffle' ? 'reshuffle' : 'shoe',
-      shared: this.#shared !== null,
-      fullscreen: this.#parts!.fullscreenState(this),
-      status: this.#statusText(),
-      // A refused origin stays refused until the operator changes the configuration: no Retry to press in vain.
-      notice: notice && this.state === 'error' ? { message: notice.message, canRetry: notice.retry !== null && notice.code !== 'origin_not_allowed' } : null,
-      toast: status.toast,
-      ghost: drag?.ghost ?? null,
-      dropTarget: drag?.dropTarget ?? null,
-      onFelt: this.#table?.onFelt ?? null,
-      summary: { ...status.summary, now: Date.now() },
-      confirm: asked ? { to: asked.to, room: asked.room } : null,
-      on: this.#handlers,
-    };
-  }
-
-  #statusText(): string {
-    return this.#status!.statusText({
-      state: this.state,
-      shared: this.#shared?.statusText(),
-      shoeNumber: this.#private?.shoe?.number ?? '',
-      notice: this.#notice?.message ?? null,
-      staked: this.bets.length ? this.#bets!.total : null,
-      lastHandNext: this.#lastHandNext,
-    });
-  }
-
-  /** The next round is the private shoe's last (its cut card will come out): the table says so. */
-  get #lastHandNext(): boolean {
-    return !this.#shared && this.#private?.lastHandNext === true;
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * How a shared table's session and the element meet (shared-table-session.ts): what it reads of
- * the element, what the element lends it, and what the shared table's HUD draws (shared-view.ts).
+ * the element, what the element lends it, and what the shared table's HUD draws (shared-table-view.ts).
  */
 import type { Bet } from '../../shared/table.ts';
 import type { OutcomeFacts } from '../../shared/fairness/shared-table/outcomes.ts';
@@ -46,7 +46,7 @@ export interface TableBet {
   bets?: Bet[];
 }
 
-/** What the HUD draws (render in shared-view.ts). */
+/** What the HUD draws (render in shared-table-view.ts). */
 export interface SharedTableView {
   tableId: string;
   phase: SharedTablePhase;

@@ -1,6 +1,6 @@
 /**
  * A shared table (`<punto-banco-table table="hall-1/a">`, API.md "Shared tables"), as a reactive
- * controller in its own lazy chunk (shared-parts.ts): many players, one shoe, one betting window,
+ * controller in its own lazy chunk (shared-table-parts.ts): many players, one shoe, one betting window,
  * one deal for all. The player's money stays in its own session, which the private table's
  * session controller opens (table-session.ts: created or resumed, with the player's Ed25519 key
  * kept in sessionStorage); this controller then joins the table's WebSocket with the session's
@@ -30,8 +30,9 @@ import type { TableSession, TableState } from './table-session.ts';
 import type { SharedTableHost, SharedTableLink, SharedTablePhase, SharedTableView, TableBet } from './shared-table-link.ts';
 import type { DealRefusal, Notice, TablePlay } from './table-play.ts';
 import type { SocketFactory, SocketLike } from '../element/host-types.ts';
-import type { ClientMessage, ServerMessage, ServerMessageOf } from '../../shared/wire/shared-table-socket.ts';
+import type { ServerMessage, ServerMessageOf } from '../../shared/wire/shared-table-socket.ts';
 import { SharedTableConnection } from './shared-table-connection.ts';
+import { type AcceptedBet, type DealWait, NO_BET, NO_WAIT, type RoundBet } from './shared-table-states.ts';
 
 /** Chips on the felt not confirmed are sent this long before the close (at most a quarter of the window). */
 export const AUTO_SEND_LEAD_MS = 2_000;
@@ -39,8 +40,6 @@ export const AUTO_SEND_LEAD_MS = 2_000;
 const SETTLEMENT_WAIT_MS = 3_000;
 
 export type { SharedTableHost, SharedTableLink, SharedTablePhase, SharedTableView, SocketFactory, SocketLike, TableBet };
-
-type SignedBet = Awaited<ReturnType<typeof signSharedRequest<ReturnType<typeof sharedBetRequest>>>>;
 
 export class SharedTableSession implements ReactiveController, TablePlay {
   readonly #host: SharedTableHost;
@@ -61,17 +60,13 @@ export class SharedTableSession implements ReactiveController, TablePlay {
   #tableBets = new Map<string, TableBet>();
   #outcomes: OutcomeFacts[] = [];
   /** This session's start request for the shoe (shared-table-start.ts). */
-  readonly #start = new SharedTableStart((m) => this.#send(m));
-  /** The round whose bet was sent again after a `start_required` (once). */
-  #restarted: number | null = null;
-  /** The bet request sent and not yet answered (sent again, as is, after a reconnect). */
-  #sending: { shoe: number; round: number; bets: Bet[]; request: SignedBet | null } | null = null;
-  /** The player's accepted bet this round. */
-  #accepted: { shoe: number; round: number; bets: Bet[]; stake: number } | null = null;
+  readonly #start = new SharedTableStart((m) => this.#connection.send(m));
+  /** The player's bet of the table's round: none, being sent (sent again, as is, after a reconnect) or accepted. */
+  #bet: RoundBet = NO_BET;
   #balance: number | null = null;
   #onFelt: SettledRound | null = null;
-  #deal: { deal: SignedShared<SharedDeal>; timer: ReturnType<typeof setTimeout> } | null = null;
-  #settlement: SignedShared<SharedSettlement> | null = null;
+  /** A dealt round waiting for its other half (the player's settlement, or its deal) before it is drawn. */
+  #waiting: DealWait = NO_WAIT;
   #playing: Promise<void> = Promise.resolve();
 
   /** The table id this controller plays (`hall-1/a`). */
@@ -149,7 +144,14 @@ export class SharedTableSession implements ReactiveController, TablePlay {
   /** Chips may be placed now: the window is open and this round's bet is not sent yet. */
   get canBet(): boolean {
     const s = this.state;
-    return this.#phase === 'betting' && this.#pub !== null && !this.#sending && !this.#mineNow() && (s === 'ready' || s === 'settled') && this.#left() > 0;
+    return (
+      this.#phase === 'betting' &&
+      this.#pub !== null &&
+      this.#bet.kind !== 'sending' &&
+      !this.#mineNow() &&
+      (s === 'ready' || s === 'settled') &&
+      this.#left() > 0
+    );
   }
 
   /** The HUD's model. */
@@ -158,6 +160,7 @@ export class SharedTableSession implements ReactiveController, TablePlay {
     for (const b of this.#tableBets.values())
       for (const x of b.bets ?? []) totals.set(`${x.sector}:${x.box}`, (totals.get(`${x.sector}:${x.box}`) ?? 0) + x.amount);
     const mine = this.#mineNow();
+    const bet = this.#bet;
     const pub = this.#pub;
     const tableId = this.tableId;
     return {
@@ -172,7 +175,7 @@ export class SharedTableSession implements ReactiveController, TablePlay {
       boxTotals: totals,
       bettors: this.#tableBets.size,
       tableTotal: [...this.#tableBets.values()].reduce((n, b) => n + b.stake, 0),
-      mine: mine ? { stake: mine.stake, status: 'accepted' } : this.#sending ? { stake: totalStake(this.#sending.bets), status: 'sending' } : null,
+      mine: mine ? { stake: mine.stake, status: 'accepted' } : bet.kind === 'sending' ? { stake: totalStake(bet.bets), status: 'sending' } : null,
       canBet: this.canBet,
       drawing: this.state === 'dealing',
       outcomes: this.#outcomes,
@@ -211,8 +214,7 @@ export class SharedTableSession implements ReactiveController, TablePlay {
     this.#pub = null;
     this.#tableBets.clear();
     this.#outcomes = [];
-    this.#sending = null;
-    this.#accepted = null;
+    this.#bet = NO_BET;
     this.#balance = null;
     this.#onFelt = null;
     this.#inner.forget();
@@ -229,10 +231,6 @@ export class SharedTableSession implements ReactiveController, TablePlay {
     this.#tick = undefined;
     clearTimeout(this.#autoTimer);
     this.#connection.leave();
-  }
-
-  #send(m: ClientMessage): void {
-    this.#connection.send(m);
   }
 
   // ---- the table's messages ---------------------------------------------------------------------
@@ -306,13 +304,13 @@ export class SharedTableSession implements ReactiveController, TablePlay {
     const me = this.#inner.playerKey;
     const taken = s.you?.bets.find((b) => b.player === me && b.status === 'accepted');
     if (taken) {
-      this.#accepted = { shoe: s.shoe.number, round: taken.request.body.round, bets: taken.request.body.bets, stake: taken.stake };
-      if (this.#sending?.round === taken.request.body.round) this.#sending = null;
+      // The table's word: this round's bet is in (whatever this tab was still sending).
+      this.#bet = { kind: 'accepted', shoe: s.shoe.number, round: taken.request.body.round, bets: taken.request.body.bets, stake: taken.stake };
       // A reload: the felt is empty, but the table holds this round's bet — it goes back on the boxes, locked.
       if (this.#link.bets.bets.length === 0) this.#link.bets.reset(taken.request.body.bets);
     }
     // A bet sent before the socket dropped and never answered: the same signed request again (counted once).
-    if (this.#sending?.request) this.#send({ type: 'bet', request: this.#sending.request });
+    if (this.#bet.kind === 'sending' && this.#bet.request) this.#connection.send({ type: 'bet', request: this.#bet.request });
     this.#showShoe();
     this.#startIfNeeded();
     this.#armAutoSend();
@@ -324,7 +322,7 @@ export class SharedTableSession implements ReactiveController, TablePlay {
     if (shoe !== this.#pub.shoe.number) {
       // A shoe whose reveal this tab missed: its commitment comes with the state.
       this.#start.started = false;
-      this.#send({ type: 'state' });
+      this.#connection.send({ type: 'state' });
     }
     this.#pub = { ...this.#pub, shoe: { ...this.#pub.shoe, number: shoe }, round, phase: 'betting', closesAt, beaconRound: null, bets: [] };
     this.#phase = 'betting';
@@ -348,9 +346,9 @@ export class SharedTableSession implements ReactiveController, TablePlay {
     this.#phase = 'awaiting-beacon';
     // The close is the round's whole book: every box's total from the signed requests.
     this.#tableBets = new Map(close.body.bets.map((b) => [b.body.player, { player: b.body.player, stake: totalStake(b.body.bets), bets: b.body.bets }]));
-    if (this.#sending?.round === round) {
+    if (this.#bet.kind === 'sending' && this.#bet.round === round) {
       // Sent but not in the close: it came too late.
-      this.#sending = null;
+      this.#bet = NO_BET;
       this.#link.refuse('betting_closed');
     }
     const mine = this.#mineNow();
@@ -362,32 +360,33 @@ export class SharedTableSession implements ReactiveController, TablePlay {
     if (this.#pub) this.#pub = { ...this.#pub, phase: 'idle' };
     this.#phase = 'idle';
     this.#outcomes = [...this.#outcomes, deal.body];
-    const mine = this.#accepted && this.#accepted.round === deal.body.round ? this.#accepted : null;
-    if (!mine) return void this.#queue(() => this.#draw(deal, null));
+    const mine = this.#bet.kind === 'accepted' && this.#bet.round === deal.body.round ? this.#bet : null;
+    if (!mine) return void this.#queue(() => this.#draw(deal, null, null));
     // The player's settlement follows the deal at once: draw both together.
-    if (this.#settlement?.body.deal === deal.hash) return this.#drawMine(deal, this.#settlement);
-    this.#deal = { deal, timer: setTimeout(() => this.#drawMine(deal, null), SETTLEMENT_WAIT_MS) };
+    const waiting = this.#waiting;
+    if (waiting.kind === 'settlement' && waiting.settlement.body.deal === deal.hash) return this.#drawMine(deal, waiting.settlement, mine);
+    this.#waiting = { kind: 'deal', deal, mine, timer: setTimeout(() => this.#drawMine(deal, null, mine), SETTLEMENT_WAIT_MS) };
     this.#state = 'dealing';
     this.#host.requestUpdate();
   }
 
   #onSettlement(settlement: SignedShared<SharedSettlement>): void {
-    this.#settlement = settlement;
-    if (this.#deal && this.#deal.deal.hash === settlement.body.deal) this.#drawMine(this.#deal.deal, settlement);
+    const waiting = this.#waiting;
+    if (waiting.kind === 'deal' && waiting.deal.hash === settlement.body.deal) this.#drawMine(waiting.deal, settlement, waiting.mine);
+    else if (waiting.kind !== 'deal') this.#waiting = { kind: 'settlement', settlement };
   }
 
-  #drawMine(deal: SignedShared<SharedDeal>, settlement: SignedShared<SharedSettlement> | null): void {
-    if (this.#deal) clearTimeout(this.#deal.timer);
-    this.#deal = null;
-    this.#settlement = null;
-    void this.#queue(() => this.#draw(deal, settlement));
+  #drawMine(deal: SignedShared<SharedDeal>, settlement: SignedShared<SharedSettlement> | null, mine: AcceptedBet): void {
+    if (this.#waiting.kind === 'deal') clearTimeout(this.#waiting.timer);
+    this.#waiting = NO_WAIT;
+    void this.#queue(() => this.#draw(deal, settlement, mine));
   }
 
   #onVoid(round: number): void {
     if (this.#pub) this.#pub = { ...this.#pub, phase: 'idle' };
     this.#phase = 'idle';
-    const mine = this.#accepted?.round === round ? this.#accepted : null;
-    this.#accepted = null;
+    const mine = this.#bet.kind === 'accepted' && this.#bet.round === round;
+    if (this.#bet.kind === 'accepted') this.#bet = NO_BET;
     this.#link.refuse(mine ? 'voidMine' : 'void');
     this.#host.requestUpdate();
   }
@@ -406,10 +405,9 @@ export class SharedTableSession implements ReactiveController, TablePlay {
   }
 
   #onBetAck(m: ServerMessageOf<'bet-ack'>): void {
-    const sent = this.#sending;
-    if (sent && sent.round === m.round && sent.shoe === m.shoe) {
-      this.#accepted = { shoe: sent.shoe, round: sent.round, bets: sent.bets, stake: m.stake };
-      this.#sending = null;
+    const sent = this.#bet;
+    if (sent.kind === 'sending' && sent.round === m.round && sent.shoe === m.shoe) {
+      this.#bet = { kind: 'accepted', shoe: sent.shoe, round: sent.round, bets: sent.bets, stake: m.stake };
       this.#link.announce(this.#link.t('shared.accepted', { amount: this.#link.money(m.stake) }));
     }
     if (typeof m.balance === 'number') this.#setBalance(m.balance);
@@ -417,17 +415,17 @@ export class SharedTableSession implements ReactiveController, TablePlay {
   }
 
   #onBetRefused(m: ServerMessageOf<'bet-refused'>): void {
-    if (m.duplicate && this.#sending?.round !== m.round) return;
-    const sent = this.#sending;
+    const sent = this.#bet.kind === 'sending' ? this.#bet : null;
+    if (m.duplicate && sent?.round !== m.round) return;
     const request = sent?.request;
-    if (m.code === 'start_required' && sent && request && this.#restarted !== sent.round) {
-      // The table has no start of ours for this shoe (one lost on the way): send it, then the same bet.
-      this.#restarted = sent.round;
+    if (m.code === 'start_required' && sent && request && !sent.restarted) {
+      // The table has no start of ours for this shoe (one lost on the way): send it, then the same bet (once).
+      sent.restarted = true;
       this.#start.newShoe();
-      void this.#ensureStarted().then(() => this.#sending === sent && this.#send({ type: 'bet', request }));
+      void this.#ensureStarted().then(() => this.#bet === sent && this.#connection.send({ type: 'bet', request }));
       return;
     }
-    this.#sending = null;
+    if (sent) this.#bet = NO_BET;
     if (typeof m.balance === 'number') this.#setBalance(m.balance);
     this.#link.refuse(m.code, m.message ?? '');
     this.#host.requestUpdate();
@@ -462,19 +460,20 @@ export class SharedTableSession implements ReactiveController, TablePlay {
     const pub = this.#pub;
     const key = this.#inner.signingKey;
     const bets = this.#betsOnFelt();
-    if (!pub || !key || this.#phase !== 'betting' || this.#sending || this.#mineNow() || bets.length === 0) return;
+    if (!pub || !key || this.#phase !== 'betting' || this.#bet.kind === 'sending' || this.#mineNow() || bets.length === 0) return;
     clearTimeout(this.#autoTimer);
     const { number: shoe } = pub.shoe;
     const round = pub.round;
     const player = playerKeyOf(key);
     // Marked before the signature (an await): a second press in between sends nothing.
-    this.#sending = { shoe, round, bets: [...bets], request: null };
+    const sending: RoundBet = { kind: 'sending', shoe, round, bets: [...bets], request: null, restarted: false };
+    this.#bet = sending;
     this.#host.requestUpdate();
     const request = await signSharedRequest(sharedBetRequest(pub.tableId, shoe, round, player, bets), key);
-    if (this.#sending?.round !== round) return;
-    this.#sending.request = request;
+    if (this.#bet !== sending) return;
+    sending.request = request;
     await this.#ensureStarted();
-    if (this.#sending?.request === request) this.#send({ type: 'bet', request });
+    if (this.#bet === sending) this.#connection.send({ type: 'bet', request });
   }
 
   async retry(): Promise<void> {
@@ -506,8 +505,8 @@ export class SharedTableSession implements ReactiveController, TablePlay {
     return this.#link.bets.bets;
   }
 
-  #mineNow(): { stake: number; bets: Bet[] } | null {
-    const a = this.#accepted;
+  #mineNow(): AcceptedBet | null {
+    const a = this.#bet.kind === 'accepted' ? this.#bet : null;
     const pub = this.#pub;
     if (!a || !pub) return null;
     return a.shoe === pub.shoe.number && a.round === pub.round ? a : null;
@@ -568,9 +567,8 @@ export class SharedTableSession implements ReactiveController, TablePlay {
   }
 
   /** Draws a round dealt for all: the player's own bets and payouts if it had a stake in it. */
-  async #draw(deal: SignedShared<SharedDeal>, settlement: SignedShared<SharedSettlement> | null): Promise<void> {
+  async #draw(deal: SignedShared<SharedDeal>, settlement: SignedShared<SharedSettlement> | null, mine: AcceptedBet | null): Promise<void> {
     const d = deal.body;
-    const mine = this.#accepted?.round === d.round ? this.#accepted : null;
     const s = settlement?.body;
     const body = sharedTableRound(deal, mine?.bets ?? [], s ?? null, this.balance);
     this.#state = 'dealing';
@@ -586,7 +584,7 @@ export class SharedTableSession implements ReactiveController, TablePlay {
     if (!this.#host.isConnected) return;
     if (s) this.#setBalance(s.balanceAfter);
     if (mine) {
-      this.#accepted = null;
+      if (this.#bet.kind === 'accepted' && this.#bet.round === d.round) this.#bet = NO_BET;
       this.#link.bets.settle(body.bets, betsLeftOnFelt(body.bets, body.outcome, this.limits, this.balance));
     }
     this.#state = 'settled';

@@ -1,5 +1,5 @@
 /**
- * A shared table's own pieces inside the table (element/shared-view.ts draws them): the HUD over
+ * A shared table's own pieces inside the table (element/shared-table-view.ts draws them): the HUD over
  * the felt (phase, clock, players), the table's totals on the boxes and the side column.
  */
 import { css } from 'lit';

@@ -1,10 +1,10 @@
 /**
  * The shared-table client in its own lazy chunk, loaded only by a `<punto-banco-table table="…">`:
  * the controller that plays the table's WebSocket (../session/shared-table-session.ts) and what it draws
- * (shared-view.ts). A private table never loads it.
+ * (shared-table-view.ts). A private table never loads it.
  */
 export { SharedTableSession } from '../session/shared-table-session.ts';
-export { renderSharedHud, renderSharedSide, type SharedTexts } from './shared-view.ts';
+export { renderSharedHud, renderSharedSide, type SharedTexts } from './shared-table-view.ts';
 export { sharedStyles } from '../styles/shared-table.ts';
 import { PANEL_STRINGS, type PanelStrings } from '../panels/strings.ts';
 
