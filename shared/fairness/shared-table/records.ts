@@ -14,7 +14,7 @@ import type { RoundFacts } from '../../round.ts';
 import type { Bet, TableLimits } from '../../table.ts';
 import { bytesToHex } from '../encoding.ts';
 import { signBytes, type SigningKey } from '../keys.ts';
-import type { ReceiptCard, SettledFields } from '../records.ts';
+import type { ReceiptCard, SettledFields } from '../receipt-fields.ts';
 import { type RecordCommon, type SignedRecordOf, signTagged, taggedDigest, verifyTagged } from '../v2/records.ts';
 import type { SharedParams } from './params.ts';
 

@@ -6,9 +6,9 @@
 import { type EngineError, fail, ok, type Result } from '../../errors.ts';
 import { settle } from '../../settle.ts';
 import { type Bet, type TableLimits, validateBets } from '../../table.ts';
-import { receiptCards, settledFields } from '../records.ts';
+import { receiptCards, settledFields } from '../receipt-fields.ts';
 import { roundFacts } from '../../round.ts';
-import { LOOSEST_LIMITS } from '../verify.ts';
+import { LOOSEST_LIMITS } from '../loosest-limits.ts';
 import { dealRoundV2, lockOf, seedCommitmentV2, type ShoeStateV2 } from './derive.ts';
 import type { ShoeParamsV2 } from './params.ts';
 import { signedRequestShapeError } from './shape.ts';

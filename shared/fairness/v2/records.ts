@@ -12,7 +12,7 @@ import type { RoundFacts } from '../../round.ts';
 import type { Bet, TableLimits } from '../../table.ts';
 import { base64urlToBytes, bytesToHex, canonicalJson, concatBytes, utf8Bytes } from '../encoding.ts';
 import { importPublicKey, type PublicKey, signBytes, type SigningKey, verifyBytes } from '../keys.ts';
-import type { ReceiptCard, SettledFields } from '../records.ts';
+import type { ReceiptCard, SettledFields } from '../receipt-fields.ts';
 import type { ShoeParamsV2 } from './params.ts';
 
 export const RECORD_TAG_V2 = 'pb-fair-2/record\n';
