@@ -16,8 +16,6 @@ import {
   importVerifyKeys,
   newRoundSecret,
   newServerSeed,
-  playShoeTranscript,
-  playTableV2,
   recordDigest,
   recordHash,
   ROOMS,
@@ -27,6 +25,8 @@ import {
   verifyTextV2,
   verifyTranscript,
 } from '../shared/index.ts';
+import { playShoeTranscript } from '../shared/fairness/transcript.ts';
+import { playTableV2 } from '../shared/fairness/v2/play.ts';
 
 let sink = 0;
 

@@ -15,5 +15,6 @@ export * from './receipt-fields.ts';
 export * from './records.ts';
 export * from './loosest-limits.ts';
 export * from './verify.ts';
-export * from './transcript.ts';
 export * from './v2/index.ts';
+export * from './v2/json.ts';
+export * from './v2/any.ts';

@@ -12,7 +12,6 @@ import {
   LOCK_TAG,
   lockOf,
   playerKeyOf,
-  playTableV2,
   recordBytesV2,
   recutOffset,
   requestDigest,
@@ -28,6 +27,7 @@ import {
   u32be,
   utf8Bytes,
 } from '../../shared/index.ts';
+import { playTableV2 } from '../../shared/fairness/v2/play.ts';
 import { SEED_A, SEED_B } from './inputs.ts';
 
 export const SECRET_1 = '0f'.repeat(32);

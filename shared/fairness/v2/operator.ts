@@ -259,19 +259,3 @@ export function buildRevealV2(a: {
     issuedAt: a.issuedAt,
   };
 }
-
-/** The balance a record leaves: receipt/void/transfer balanceAfter, acceptance balanceBefore − stake, commitment opening, reveal closing. */
-export function balanceAfterRecord(body: { type: string } & Record<string, unknown>): number | null {
-  switch (body.type) {
-    case 'commitment':
-      return body.openingBalance as number;
-    case 'receipt':
-    case 'void':
-    case 'transfer':
-      return body.balanceAfter as number;
-    case 'reveal':
-      return body.closingBalance as number;
-    default:
-      return null;
-  }
-}
