@@ -27,136 +27,119 @@ const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const isSurrogate = (code: number) => code >= 0xd800 && code <= 0xdfff;
 
-/** Reads a strict JSON text or returns why it is not one (the first problem, with its character index). */
+/**
+ * Reads a strict JSON text or returns why it is not one (the first problem, with its character
+ * index). One reader per piece of the grammar (value, object, array, string, number), sharing the
+ * position `i`; a problem throws SyntaxError.
+ */
 export function parseStrictJson(text: string): StrictJson {
-  const reader = new StrictReader(text);
-  try {
-    if (text.charCodeAt(0) === 0xfeff) reader.fail('a byte-order mark');
-    const v = reader.value();
-    reader.skipSpace();
-    if (reader.i !== text.length) reader.fail('text after the JSON value');
-    return { ok: true, value: v };
-  } catch (e) {
-    return { ok: false, message: (e as Error).message };
-  }
-}
-
-/** The reader's position in the text and one method per piece of the grammar; a problem throws SyntaxError. */
-class StrictReader {
-  i = 0;
-  readonly text: string;
-
-  constructor(text: string) {
-    this.text = text;
-  }
-
-  fail(m: string): never {
-    throw new SyntaxError(`${m} at character ${this.i}`);
-  }
-
-  skipSpace(): void {
+  let i = 0;
+  const err = (m: string): never => {
+    throw new SyntaxError(`${m} at character ${i}`);
+  };
+  const ws = () => {
     for (;;) {
-      const c = this.text.charCodeAt(this.i);
-      if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) this.i++;
+      const c = text.charCodeAt(i);
+      if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) i++;
       else return;
     }
-  }
-
-  value(): unknown {
-    this.skipSpace();
-    const c = this.text.charCodeAt(this.i);
-    if (c === 0x7b /* { */) return this.object();
-    if (c === 0x5b /* [ */) return this.array();
-    if (c === QUOTE) return this.string();
+  };
+  const value = (): unknown => {
+    ws();
+    const c = text.charCodeAt(i);
+    if (c === 0x7b /* { */) return object();
+    if (c === 0x5b /* [ */) return array();
+    if (c === QUOTE) return string();
     for (const [word, v] of WORDS) {
-      if (this.text.startsWith(word, this.i)) return ((this.i += word.length), v);
+      if (text.startsWith(word, i)) return ((i += word.length), v);
     }
-    return this.number();
-  }
-
-  object(): Record<string, unknown> {
-    const { text } = this;
-    this.i++;
+    return number();
+  };
+  const object = (): Record<string, unknown> => {
+    i++;
     const o: Record<string, unknown> = {};
-    this.skipSpace();
-    if (text.charCodeAt(this.i) === 0x7d) return (this.i++, o);
+    ws();
+    if (text.charCodeAt(i) === 0x7d) return (i++, o);
     for (;;) {
-      this.skipSpace();
-      if (text.charCodeAt(this.i) !== QUOTE) this.fail('expected a member name');
-      const k = this.string();
-      if (Object.hasOwn(o, k)) this.fail(`duplicate member "${k}"`);
-      this.skipSpace();
-      if (text.charCodeAt(this.i++) !== 0x3a /* : */) this.fail('expected ":"');
-      const v = this.value();
+      ws();
+      if (text.charCodeAt(i) !== QUOTE) err('expected a member name');
+      const k = string();
+      if (Object.hasOwn(o, k)) err(`duplicate member "${k}"`);
+      ws();
+      if (text.charCodeAt(i++) !== 0x3a /* : */) err('expected ":"');
+      const v = value();
       // Assignment would set the prototype for "__proto__"; every other name is a plain own member.
       if (k === '__proto__') Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
       else o[k] = v;
-      this.skipSpace();
-      const next = text.charCodeAt(this.i);
-      if (next === 0x2c) this.i++;
-      else if (next === 0x7d) return (this.i++, o);
-      else this.fail('expected "," or "}"');
+      ws();
+      const next = text.charCodeAt(i);
+      if (next === 0x2c) i++;
+      else if (next === 0x7d) return (i++, o);
+      else err('expected "," or "}"');
     }
-  }
-
-  array(): unknown[] {
-    const { text } = this;
-    this.i++;
+  };
+  const array = (): unknown[] => {
+    i++;
     const a: unknown[] = [];
-    this.skipSpace();
-    if (text.charCodeAt(this.i) === 0x5d) return (this.i++, a);
+    ws();
+    if (text.charCodeAt(i) === 0x5d) return (i++, a);
     for (;;) {
-      a.push(this.value());
-      this.skipSpace();
-      const next = text.charCodeAt(this.i);
-      if (next === 0x2c) this.i++;
-      else if (next === 0x5d) return (this.i++, a);
-      else this.fail('expected "," or "]"');
+      a.push(value());
+      ws();
+      const next = text.charCodeAt(i);
+      if (next === 0x2c) i++;
+      else if (next === 0x5d) return (i++, a);
+      else err('expected "," or "]"');
     }
-  }
-
-  number(): number {
-    const { text } = this;
-    NUMBER.lastIndex = this.i;
+  };
+  const number = (): number => {
+    NUMBER.lastIndex = i;
     let m = NUMBER.exec(text);
     // The grammar reads at most NUMBER_WINDOW characters of a number; only a match that long can differ.
-    if (m && m[0].length >= NUMBER_WINDOW) m = /^-?(0|[1-9][0-9]*)([.eE][-+0-9.eE]*)?/.exec(text.slice(this.i, this.i + NUMBER_WINDOW));
-    if (!m) return this.fail('unexpected character');
-    if (m[2]) this.fail(`the number ${m[0]} is not an integer written without fraction or exponent`);
-    if (m[0] === '-0') this.fail('-0 is not allowed');
+    if (m && m[0].length >= NUMBER_WINDOW) m = /^-?(0|[1-9][0-9]*)([.eE][-+0-9.eE]*)?/.exec(text.slice(i, i + NUMBER_WINDOW));
+    if (!m) return err('unexpected character');
+    if (m[2]) err(`the number ${m[0]} is not an integer written without fraction or exponent`);
+    if (m[0] === '-0') err('-0 is not allowed');
     const n = Number(m[0]);
-    if (!Number.isSafeInteger(n)) this.fail(`the integer ${m[0]} is beyond ±(2^53−1)`);
-    this.i += m[0].length;
+    if (!Number.isSafeInteger(n)) err(`the integer ${m[0]} is beyond ±(2^53−1)`);
+    i += m[0].length;
     return n;
-  }
-
-  string(): string {
-    const { text } = this;
-    this.i++;
+  };
+  const string = (): string => {
+    i++;
     let out = '';
     let surrogates = false;
-    let run = this.i;
+    let run = i;
     for (;;) {
-      const c = text.charCodeAt(this.i++);
+      const c = text.charCodeAt(i++);
       if (c === QUOTE) break;
       if (c === BACKSLASH) {
-        out += text.slice(run, this.i - 1);
-        const e = text[this.i++];
+        out += text.slice(run, i - 1);
+        const e = text[i++];
         if (e !== undefined && SIMPLE_ESCAPES[e] !== undefined) out += SIMPLE_ESCAPES[e];
-        else if (e === 'u' && HEX4.test(text.slice(this.i, this.i + 4))) {
-          const code = parseInt(text.slice(this.i, this.i + 4), 16);
+        else if (e === 'u' && HEX4.test(text.slice(i, i + 4))) {
+          const code = parseInt(text.slice(i, i + 4), 16);
           surrogates ||= isSurrogate(code);
           out += String.fromCharCode(code);
-          this.i += 4;
-        } else this.fail('bad escape');
-        run = this.i;
-      } else if (c < 0x20) this.fail('control character in a string');
+          i += 4;
+        } else err('bad escape');
+        run = i;
+      } else if (c < 0x20) err('control character in a string');
       else if (c !== c)
-        this.fail('unterminated string'); // NaN: past the end
+        err('unterminated string'); // NaN: past the end
       else if (isSurrogate(c)) surrogates = true;
     }
-    out += text.slice(run, this.i - 1);
-    if (surrogates && LONE_SURROGATE.test(out)) this.fail('a lone surrogate in a string');
+    out += text.slice(run, i - 1);
+    if (surrogates && LONE_SURROGATE.test(out)) err('a lone surrogate in a string');
     return out;
+  };
+  try {
+    if (text.charCodeAt(0) === 0xfeff) err('a byte-order mark');
+    const v = value();
+    ws();
+    if (i !== text.length) err('text after the JSON value');
+    return { ok: true, value: v };
+  } catch (e) {
+    return { ok: false, message: (e as Error).message };
   }
 }
