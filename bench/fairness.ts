@@ -16,8 +16,6 @@ import {
   importVerifyKeys,
   newRoundSecret,
   newServerSeed,
-  playShoeTranscript,
-  playTableV2,
   recordDigest,
   recordHash,
   ROOMS,
@@ -28,6 +26,8 @@ import {
   verifyTranscript,
 } from '../shared/index.ts';
 import { MerkleTree, merkleLeafHash, verifyMerkleInclusion } from '../shared/fairness/merkle.ts';
+import { playShoeTranscript } from '../shared/fairness/transcript.ts';
+import { playTableV2 } from '../shared/fairness/v2/play.ts';
 
 let sink = 0;
 

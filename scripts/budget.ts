@@ -5,6 +5,6 @@
  */
 export const BUDGET_KB = {
   loader: 15,
-  // 230 → 242: shared tables (issue 13) add their own lazy client chunk and their texts in every catalog (≈ 11 KB).
+  // 230 → 242: shared tables add their own lazy client chunk and their texts in every catalog (≈ 11 KB).
   all: 242,
 } as const;

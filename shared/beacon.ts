@@ -1,5 +1,5 @@
 /**
- * The public randomness beacon that shared tables will mix into every round (issue 13): a drand
+ * The public randomness beacon that shared tables mix into every round (FAIRNESS.md part III): a drand
  * chain in the `bls-unchained-g1-rfc9380` scheme, such as the League of Entropy's `quicknet`.
  * Pure: no I/O, no clock; the caller passes the time.
  *

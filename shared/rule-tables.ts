@@ -5,11 +5,6 @@
  */
 import { bankerDraws, isNatural, OUTCOMES, outcomeOf, playerDraws } from './round.ts';
 
-/** Outcome indices into `OUTCOMES` (player, banker, tie), for arrays of tallies. */
-export const PLAYER_WINS = OUTCOMES.indexOf('player');
-export const BANKER_WINS = OUTCOMES.indexOf('banker');
-export const TIE = OUTCOMES.indexOf('tie');
-
 const TOTALS = 10;
 
 /** NATURAL[twoCardTotal] is 1 when that total is a natural. */

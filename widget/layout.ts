@@ -145,114 +145,29 @@ export function tableLayout(width: number, height: number): TableLayout {
 
   const trayH = compact ? clamp(H * 0.13, 64, 96) : clamp(H * 0.14, 54, 96);
   const chipTray: Rect = { x: 0, y: H - trayH, w: W, h: trayH };
-
-  // The arc: as wide as the table allows; compact arcs are flatter to keep the inner boxes wide,
-  // and so are short wide ones (a phone held sideways), to leave room for the hands above.
-  const halfSpan = compact ? deg(18) : deg(clamp(40 - (560 - H) / 10, 28, 40));
-  const arcHalfWidth = Math.min(W / 2 - m, (H - trayH) * (compact ? 0.9 : 0.95));
-  const R3 = arcHalfWidth / Math.sin(halfSpan);
-  const thickness = compact ? clamp(H * 0.37, 150, 290) : clamp(H * 0.33, Math.min(140, H * 0.31), 230);
-  const bottom = chipTray.y - (compact ? 6 : 10);
-  const cx = W / 2;
-  const cy = bottom - R3;
-  const radii = ringRadii(R3, thickness);
-  const left = Math.PI / 2 + halfSpan;
-  const right = Math.PI / 2 - halfSpan;
-  const arc: ArcGeometry = { cx, cy, radii, left, right };
-
-  const boxes: BoxSpot[] = [];
-  const step = (left - right) / SECTORS;
-  for (let sector = 0; sector < SECTORS; sector++) {
-    const a0 = left - sector * step;
-    const a1 = a0 - step;
-    const mid = (a0 + a1) / 2;
-    BOXES.forEach((box) => {
-      const ring = 2 - BOXES.indexOf(box); // player → outer ring (index 2), tie → inner (0)
-      const r0 = radii[ring]!;
-      const r1 = radii[ring + 1]!;
-      const rMid = (r0 + r1) / 2;
-      // The button: a bit inside the printed wedge so neighbours never touch, rotated or not.
-      const w = 2 * rMid * Math.sin(step / 2) * 0.84;
-      const h = (r1 - r0) * (compact ? 0.66 : 0.62);
-      const px = cx + rMid * Math.cos(mid);
-      const py = cy + rMid * Math.sin(mid);
-      boxes.push({
-        x: round(px - w / 2),
-        y: round(py - h / 2),
-        w: round(w),
-        h: round(h),
-        sector,
-        box,
-        angle: mid - Math.PI / 2,
-        wedge: { r0, r1, a0, a1 },
-      });
-    });
-  }
-
-  // Top band: discard tray (left) and shoe (right), the printed name and limits in between.
-  const topH = compact ? clamp(H * 0.09, 52, 70) : clamp(H * 0.15, Math.min(64, H * 0.14), 104);
-  const shoeW = compact ? topH * 1.55 : topH * 1.7;
-  const shoe: Rect = { x: round(W - m - shoeW), y: m, w: round(shoeW), h: round(topH) };
-  const discard: Rect = { x: m, y: m, w: round(shoeW * 0.85), h: round(topH) };
+  const arc = arcGeometry(W, H, compact, m, chipTray);
+  const boxes = boxSpots(arc, compact);
+  const { topH, shoe, discard } = topBand(W, H, compact, m);
 
   // Cards: ratio 5:7. Wide tables lay the third card sideways beside the pair; compact ones, and
   // wide ones too short for that, fan all three upright, overlapping.
-  const gap = compact ? 10 : round(W * 0.03);
-  const resultH = compact ? 40 : clamp(H * 0.085, 30, 64);
-  const wideResultW = compact ? W - 2 * m - 40 : clamp(W * 0.4, 260, 460);
-  const minResultW = compact ? 150 : clamp(W * 0.32, 140, 200);
+  const frame: HandsFrame = {
+    W,
+    m,
+    compact,
+    arc,
+    shoe,
+    discard,
+    topH,
+    gap: compact ? 10 : round(W * 0.03),
+    resultH: compact ? 40 : clamp(H * 0.085, 30, 64),
+    wideResultW: compact ? W - 2 * m - 40 : clamp(W * 0.4, 260, 460),
+    minResultW: compact ? 150 : clamp(W * 0.32, 140, 200),
+    // Compact: the plaque's place, between the discard tray and the shoe (the result may stand there).
+    plaqueW: W - 2 * m - 2 * (Math.max(shoe.w, discard.w) + 8),
+  };
   const wished = compact ? Math.min(clamp(W * 0.25, 44, 120), H * 0.14) : clamp(Math.min(H * 0.16, W * 0.1), 56, 112);
-
-  // Compact: the plaque's place, between the discard tray and the shoe (the result may stand there).
-  const plaqueW = W - 2 * m - 2 * (Math.max(shoe.w, discard.w) + 8);
-
-  /**
-   * Hands and result for a card height, the hands either level with the shoe and the tray (between
-   * them) or under the top band (the whole width); the result under the hands or (`up`, compact
-   * tables too short for it there) in the top band where the plaque is. `fits` when all clear the arc.
-   */
-  const arrange = (cardH: number, level: boolean, fan: boolean, up: boolean) => {
-    const handAvail = level ? Math.min((W - 2 * m - gap) / 2, (shoe.x - discard.x - discard.w - gap - 16) / 2) : (W - 2 * m - gap) / 2;
-    const handY = round(level ? m + topH * 0.35 : m + topH + 8);
-    const cardW = round(cardH * CARD_RATIO);
-    const header = headerFor(cardH);
-    const handW = round(Math.min(handAvail, fan ? cardW * (1 + 2 * FAN_STEP) + 24 : cardW * 2.45 + cardH));
-    const handH = header + round(cardH) + (compact ? 8 : 4);
-    const playerHand: Rect = { x: round(W / 2 - gap / 2 - handW), y: handY, w: handW, h: handH };
-    const bankerHand: Rect = { x: round(W / 2 + gap / 2), y: handY, w: handW, h: handH };
-    const handsBottom = handY + handH;
-    const roomy = (fan ? cardW * (1 + 2 * FAN_STEP) : cardW * 2.25 + cardH) + 12 <= handAvail + 0.5;
-    const handsFit = roomy && handsBottom + 6 <= arcTopOver({ arc, compact }, playerHand.x, bankerHand.x + bankerHand.w);
-    if (up) {
-      const result: Rect = { x: round(W / 2 - plaqueW / 2), y: round(m + (topH - resultH) / 2), w: round(plaqueW), h: round(resultH) };
-      return { fan, cardW, cardH, header, playerHand, bankerHand, result, fits: handsFit && plaqueW >= 96 };
-    }
-    // The result: below the hands, as wide as wished but no wider than the arc leaves at its foot.
-    const innerTop = arcTopOver({ arc, compact }, W / 2 - wideResultW / 2, W / 2 + wideResultW / 2);
-    const resultY = compact
-      ? round(handsBottom + 10)
-      : round(Math.max(handsBottom + 6, Math.min(innerTop - resultH - 8, handsBottom + (innerTop - handsBottom - resultH) / 2)));
-    const resultW = Math.min(wideResultW, 2 * halfWidthAbove(arc, compact, resultY + resultH + 6));
-    const result: Rect = { x: round(W / 2 - resultW / 2), y: resultY, w: round(resultW), h: round(resultH) };
-    return { fan, cardW, cardH, header, playerHand, bankerHand, result, fits: handsFit && resultW >= minResultW };
-  };
-  /** The largest cards (up to the wished size) that fit in one arrangement. */
-  const largest = (level: boolean, fan: boolean, up = false) => {
-    let cardH = wished;
-    let a = arrange(cardH, level, fan, up);
-    for (let i = 0; i < 60 && !a.fits && cardH > 20; i++) {
-      cardH *= 0.97;
-      a = arrange(cardH, level, fan, up);
-    }
-    return a;
-  };
-  const better = <T extends { fits: boolean; cardH: number }>(best: T, o: T): T => (o.fits && (!best.fits || o.cardH > best.cardH * 1.1) ? o : best);
-  // Wide: the sideways third card, level with the shoe, as long as the cards keep 0.8 of their
-  // wished size; else the largest of the fanned arrangements. Compact: the result under the hands
-  // while the cards keep 0.85 of their size there; else in the top band.
-  let a = compact ? largest(false, true) : largest(true, false);
-  if (!compact && a.cardH < wished * 0.8) a = [largest(true, true), largest(false, true)].reduce(better, a);
-  if (compact && a.cardH < wished * 0.85) a = better(a, largest(false, true, true));
+  const a = handsAndResult(frame, wished);
   const { playerHand, bankerHand, result, fan } = a;
 
   // The payout legend, printed when the boxes are too small to say it: between result and arc.
@@ -264,7 +179,7 @@ export function tableLayout(width: number, height: number): TableLayout {
   // Compact: between the discard tray and the shoe, clear of the wider of the two on both sides.
   const wideW = Math.min(clamp(W * 0.32, 200, 380), result.w);
   const plaque: Rect = compact
-    ? { x: round(W / 2 - plaqueW / 2), y: m, w: round(plaqueW), h: round(topH) }
+    ? { x: round(W / 2 - frame.plaqueW / 2), y: m, w: round(frame.plaqueW), h: round(topH) }
     : { x: round(W / 2 - wideW / 2), y: result.y, w: round(wideW), h: result.h };
 
   return {
@@ -285,6 +200,148 @@ export function tableLayout(width: number, height: number): TableLayout {
     legend,
     plaque,
   };
+}
+
+/**
+ * The arc: as wide as the table allows; compact arcs are flatter to keep the inner boxes wide,
+ * and so are short wide ones (a phone held sideways), to leave room for the hands above.
+ */
+function arcGeometry(W: number, H: number, compact: boolean, m: number, chipTray: Rect): ArcGeometry {
+  const halfSpan = compact ? deg(18) : deg(clamp(40 - (560 - H) / 10, 28, 40));
+  const arcHalfWidth = Math.min(W / 2 - m, (H - chipTray.h) * (compact ? 0.9 : 0.95));
+  const R3 = arcHalfWidth / Math.sin(halfSpan);
+  const thickness = compact ? clamp(H * 0.37, 150, 290) : clamp(H * 0.33, Math.min(140, H * 0.31), 230);
+  const bottom = chipTray.y - (compact ? 6 : 10);
+  return { cx: W / 2, cy: bottom - R3, radii: ringRadii(R3, thickness), left: Math.PI / 2 + halfSpan, right: Math.PI / 2 - halfSpan };
+}
+
+/** The 15 box buttons, sector-major, each a bit inside its printed wedge so neighbours never touch, rotated or not. */
+function boxSpots(arc: ArcGeometry, compact: boolean): BoxSpot[] {
+  const { cx, cy, radii, left, right } = arc;
+  const boxes: BoxSpot[] = [];
+  const step = (left - right) / SECTORS;
+  for (let sector = 0; sector < SECTORS; sector++) {
+    const a0 = left - sector * step;
+    const a1 = a0 - step;
+    const mid = (a0 + a1) / 2;
+    BOXES.forEach((box) => {
+      const ring = 2 - BOXES.indexOf(box); // player → outer ring (index 2), tie → inner (0)
+      const r0 = radii[ring]!;
+      const r1 = radii[ring + 1]!;
+      const rMid = (r0 + r1) / 2;
+      const w = 2 * rMid * Math.sin(step / 2) * 0.84;
+      const h = (r1 - r0) * (compact ? 0.66 : 0.62);
+      const px = cx + rMid * Math.cos(mid);
+      const py = cy + rMid * Math.sin(mid);
+      boxes.push({
+        x: round(px - w / 2),
+        y: round(py - h / 2),
+        w: round(w),
+        h: round(h),
+        sector,
+        box,
+        angle: mid - Math.PI / 2,
+        wedge: { r0, r1, a0, a1 },
+      });
+    });
+  }
+  return boxes;
+}
+
+/** Top band: discard tray (left) and shoe (right), the printed name and limits in between. */
+function topBand(W: number, H: number, compact: boolean, m: number): { topH: number; shoe: Rect; discard: Rect } {
+  const topH = compact ? clamp(H * 0.09, 52, 70) : clamp(H * 0.15, Math.min(64, H * 0.14), 104);
+  const shoeW = compact ? topH * 1.55 : topH * 1.7;
+  const shoe: Rect = { x: round(W - m - shoeW), y: m, w: round(shoeW), h: round(topH) };
+  const discard: Rect = { x: m, y: m, w: round(shoeW * 0.85), h: round(topH) };
+  return { topH, shoe, discard };
+}
+
+/** What the hands and the result banner are arranged in: the table, the arc, the top band and their sizes. */
+interface HandsFrame {
+  W: number;
+  m: number;
+  compact: boolean;
+  arc: ArcGeometry;
+  shoe: Rect;
+  discard: Rect;
+  topH: number;
+  /** Between the two hands. */
+  gap: number;
+  resultH: number;
+  /** The result's width as wished, and the least it may shrink to. */
+  wideResultW: number;
+  minResultW: number;
+  /** The room between the discard tray and the shoe. */
+  plaqueW: number;
+}
+
+/** Hands and result for one card height; `fits` when all of it clears the arc. */
+interface Arrangement {
+  fan: boolean;
+  cardW: number;
+  cardH: number;
+  header: number;
+  playerHand: Rect;
+  bankerHand: Rect;
+  result: Rect;
+  fits: boolean;
+}
+
+/**
+ * Wide: the sideways third card, level with the shoe, as long as the cards keep 0.8 of their
+ * wished size; else the largest of the fanned arrangements. Compact: the result under the hands
+ * while the cards keep 0.85 of their size there; else in the top band.
+ */
+function handsAndResult(f: HandsFrame, wished: number): Arrangement {
+  const better = (best: Arrangement, o: Arrangement): Arrangement => (o.fits && (!best.fits || o.cardH > best.cardH * 1.1) ? o : best);
+  let a = f.compact ? largest(f, wished, false, true) : largest(f, wished, true, false);
+  if (!f.compact && a.cardH < wished * 0.8) a = [largest(f, wished, true, true), largest(f, wished, false, true)].reduce(better, a);
+  if (f.compact && a.cardH < wished * 0.85) a = better(a, largest(f, wished, false, true, true));
+  return a;
+}
+
+/** The largest cards (up to the wished size) that fit in one arrangement. */
+function largest(f: HandsFrame, wished: number, level: boolean, fan: boolean, up = false): Arrangement {
+  let cardH = wished;
+  let a = arrange(f, cardH, level, fan, up);
+  for (let i = 0; i < 60 && !a.fits && cardH > 20; i++) {
+    cardH *= 0.97;
+    a = arrange(f, cardH, level, fan, up);
+  }
+  return a;
+}
+
+/**
+ * Hands and result for a card height, the hands either level with the shoe and the tray (between
+ * them) or under the top band (the whole width); the result under the hands or (`up`, compact
+ * tables too short for it there) in the top band where the plaque is.
+ */
+function arrange(f: HandsFrame, cardH: number, level: boolean, fan: boolean, up: boolean): Arrangement {
+  const { W, m, compact, arc, shoe, discard, topH, gap, resultH, wideResultW, minResultW, plaqueW } = f;
+  const handAvail = level ? Math.min((W - 2 * m - gap) / 2, (shoe.x - discard.x - discard.w - gap - 16) / 2) : (W - 2 * m - gap) / 2;
+  const handY = round(level ? m + topH * 0.35 : m + topH + 8);
+  const cardW = round(cardH * CARD_RATIO);
+  const header = headerFor(cardH);
+  const handW = round(Math.min(handAvail, fan ? cardW * (1 + 2 * FAN_STEP) + 24 : cardW * 2.45 + cardH));
+  const handH = header + round(cardH) + (compact ? 8 : 4);
+  const playerHand: Rect = { x: round(W / 2 - gap / 2 - handW), y: handY, w: handW, h: handH };
+  const bankerHand: Rect = { x: round(W / 2 + gap / 2), y: handY, w: handW, h: handH };
+  const handsBottom = handY + handH;
+  const roomy = (fan ? cardW * (1 + 2 * FAN_STEP) : cardW * 2.25 + cardH) + 12 <= handAvail + 0.5;
+  const handsFit = roomy && handsBottom + 6 <= arcTopOver({ arc, compact }, playerHand.x, bankerHand.x + bankerHand.w);
+  if (up) {
+    const result: Rect = { x: round(W / 2 - plaqueW / 2), y: round(m + (topH - resultH) / 2), w: round(plaqueW), h: round(resultH) };
+    return { fan, cardW, cardH, header, playerHand, bankerHand, result, fits: handsFit && plaqueW >= 96 };
+  }
+  // The result: below the hands, as wide as wished but no wider than the arc leaves at its foot.
+  const innerTop = arcTopOver({ arc, compact }, W / 2 - wideResultW / 2, W / 2 + wideResultW / 2);
+  const resultY = compact
+    ? round(handsBottom + 10)
+    : round(Math.max(handsBottom + 6, Math.min(innerTop - resultH - 8, handsBottom + (innerTop - handsBottom - resultH) / 2)));
+  const resultW = Math.min(wideResultW, 2 * halfWidthAbove(arc, compact, resultY + resultH + 6));
+  const result: Rect = { x: round(W / 2 - resultW / 2), y: resultY, w: round(resultW), h: round(resultH) };
+  return { fan, cardW, cardH, header, playerHand, bankerHand, result, fits: handsFit && resultW >= minResultW };
 }
 
 /** Half the width a rect may have, centred on the table, whose bottom is at `y`, to stay above the arc. */

@@ -8,7 +8,7 @@
  * - A shared table (pb-shared-1): the deal holds the cards for all, the player's settlement (if
  *   it had a stake) holds its payouts and balance.
  */
-import type { ReceiptCard, SettledFields } from '../shared/fairness/records.ts';
+import type { ReceiptCard, SettledFields } from '../shared/fairness/receipt-fields.ts';
 import type { SharedDeal, SharedSettlement, SignedShared } from '../shared/fairness/shared-table/records.ts';
 import type { AcceptanceV2, ReceiptV2, SignedV2 } from '../shared/fairness/v2/records.ts';
 import type { RoundFacts } from '../shared/round.ts';

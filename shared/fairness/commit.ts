@@ -1,18 +1,12 @@
 /**
- * Seeds and the commitment (FAIRNESS.md §1, point 1): the server seed is 32 bytes from a CSPRNG,
- * written as 64 lowercase hex characters; its commitment is
- *
- *   hex(SHA-256("pb-fair-1/commit\n" ‖ seed bytes))
- *
- * published (inside the signed commitment record) before the player's seed. The client seed is
- * the player's text: 1 to 128 Unicode code points, NFC, no control or line-separator characters.
+ * Seeds, the same in every protocol version (FAIRNESS.md §1, point 1): the server seed is 32 bytes
+ * from a CSPRNG, written as 64 lowercase hex characters; each version publishes a commitment to it
+ * before the player's seed. The client seed is the player's text: 1 to 128 Unicode code points,
+ * NFC, no control or line-separator characters.
  */
-import { sha256 } from '@noble/hashes/sha2.js';
 import { type EngineError, fail, ok, type Result } from '../errors.ts';
-import { bytesToHex, concatBytes, hexToBytes, isWellFormed, utf8Bytes } from './encoding.ts';
+import { bytesToHex, hexToBytes, isWellFormed } from './encoding.ts';
 
-/** Domain tag of the commitment hash. */
-export const COMMIT_TAG = 'pb-fair-1/commit\n';
 export const SERVER_SEED_BYTES = 32;
 export const CLIENT_SEED_MAX = 128;
 
@@ -32,11 +26,6 @@ export function isServerSeed(hex: unknown): hex is string {
 export function serverSeedBytes(hex: string): Uint8Array<ArrayBuffer> {
   if (!isServerSeed(hex)) throw new RangeError('a server seed is exactly 64 lowercase hex characters');
   return hexToBytes(hex)!;
-}
-
-/** hex(SHA-256("pb-fair-1/commit\n" ‖ seed bytes)): what the commitment record publishes. */
-export function seedCommitment(serverSeedHex: string): string {
-  return bytesToHex(sha256(concatBytes(utf8Bytes(COMMIT_TAG), serverSeedBytes(serverSeedHex))));
 }
 
 export type ClientSeedErrorCode = 'bad_client_seed';

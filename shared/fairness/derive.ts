@@ -13,7 +13,8 @@ import { type Card, orderedDecks } from '../cards.ts';
 import { cutStack, prepareShoe, type Shoe, shuffleCards } from '../shoe.ts';
 import { serverSeedBytes, validateClientSeed } from './commit.ts';
 import { type ShoeParams, validateShoeCut, validateShoeParams } from './params.ts';
-import { randomBelowFrom, shuffleStream } from './stream.ts';
+import { randomBelowFrom } from './stream.ts';
+import { shuffleStream } from './shuffle.ts';
 
 const MAX_NONCE = 0xffffffff;
 

@@ -8,13 +8,13 @@
  * and travels as `{ body, hash, keyId, signature }`. FAIRNESS.md gives every byte.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
-import { type CardCode, cardCode } from '../cards.ts';
-import { dealtOrder, type Round, type RoundFacts, roundFacts } from '../round.ts';
-import type { Settlement, SettledBet } from '../settle.ts';
+import { type Round, type RoundFacts, roundFacts } from '../round.ts';
+import type { Settlement } from '../settle.ts';
 import type { Bet, TableLimits } from '../table.ts';
-import { seedCommitment } from './commit.ts';
+import { seedCommitment } from './fair1-commit.ts';
 import { bytesToHex, canonicalJson, concatBytes, utf8Bytes } from './encoding.ts';
 import { signBytes, type SigningKey } from './keys.ts';
+import { receiptCards, type ReceiptCard, type SettledFields, settledFields } from './receipt-fields.ts';
 import type { FairnessVersion, ShoeParams } from './params.ts';
 
 /** Domain tag of record hashes. */
@@ -60,35 +60,6 @@ export interface StartBody {
   /** The commitment's hash. */
   prev: string;
   issuedAt: string;
-}
-
-/** One card of a receipt: its code, its index in the shoe's stack (after the cut), the hand it went to. */
-export interface ReceiptCard {
-  code: CardCode;
-  position: number;
-  hand: 'player' | 'banker';
-}
-
-/** What settling a round's bets did to the balance: the same fields in every receipt version. */
-export interface SettledFields {
-  /** From settle.ts, one per bet, same order. */
-  payouts: SettledBet[];
-  staked: number;
-  returned: number;
-  balanceBefore: number;
-  /** balanceBefore − staked + returned. */
-  balanceAfter: number;
-}
-
-/** The settlement's fields of a receipt, in the order receipts list them. */
-export function settledFields(settlement: Settlement, balanceBefore: number): SettledFields {
-  return {
-    payouts: settlement.bets.map((b) => ({ sector: b.sector, box: b.box, amount: b.amount, result: b.result, returned: b.returned, net: b.net })),
-    staked: settlement.staked,
-    returned: settlement.returned,
-    balanceBefore,
-    balanceAfter: balanceBefore - settlement.staked + settlement.returned,
-  };
 }
 
 /** Everything one round decided. */
@@ -162,11 +133,6 @@ export function recordHash(body: object): string {
 export async function signRecord<T extends { type: string }>(body: T, key: SigningKey): Promise<Signed<T>> {
   const digest = recordDigest(body);
   return { body, hash: bytesToHex(digest), keyId: key.keyId, signature: await signBytes(key, digest) };
-}
-
-/** A round's cards in dealt order (P, B, P, B, [P3], [B3]) with their stack positions and hands. */
-export function receiptCards(round: Round): ReceiptCard[] {
-  return dealtOrder(round).map(({ card, hand }, i) => ({ code: cardCode(card), position: round.positions[i]!, hand }));
 }
 
 export interface ReceiptArgs {

@@ -5,29 +5,14 @@
  * here only types, the record `type` tags and the timestamp format. Returns a message or null.
  */
 
-type Check = (value: unknown, path: string) => string | null;
+import { BASE_CHECKS, roundFactChecks, type ShapeCheck as Check } from './shape-checks.ts';
 
-const str: Check = (v, p) => (typeof v === 'string' ? null : `${p} must be a string`);
+const { str, bool, nullable, arr } = BASE_CHECKS;
 const int: Check = (v, p) => (typeof v === 'number' && Number.isSafeInteger(v) ? null : `${p} must be a whole number`);
-const bool: Check = (v, p) => (typeof v === 'boolean' ? null : `${p} must be true or false`);
-const nullable =
-  (check: Check): Check =>
-  (v, p) =>
-    v === null ? null : check(v, p);
 const literal =
   (expected: string): Check =>
   (v, p) =>
     v === expected ? null : `${p} must be "${expected}", got ${JSON.stringify(v) ?? 'nothing'}`;
-const arr =
-  (check: Check): Check =>
-  (v, p) => {
-    if (!Array.isArray(v)) return `${p} must be an array`;
-    for (let i = 0; i < v.length; i++) {
-      const e = check(v[i], `${p}[${i}]`);
-      if (e) return e;
-    }
-    return null;
-  };
 
 /** RFC 3339 UTC time as `Date.prototype.toISOString` writes it (fraction optional). */
 export const ISSUED_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/;
@@ -54,16 +39,6 @@ function obj(required: Record<string, Check>, optional: Record<string, Check> = 
     return null;
   };
 }
-
-/** The members that say what a round decided, with the given checks of integers (totals). */
-export const roundFactChecks = (whole: Check): Record<'playerTotal' | 'bankerTotal' | 'outcome' | 'natural' | 'playerPair' | 'bankerPair', Check> => ({
-  playerTotal: whole,
-  bankerTotal: whole,
-  outcome: str,
-  natural: bool,
-  playerPair: bool,
-  bankerPair: bool,
-});
 
 const params = obj({ decks: int, burn: bool, cutCardFromEnd: int, mode: str, algorithm: str });
 const limits = obj({ min: int, max: int, step: int, chips: arr(int) });
@@ -105,10 +80,6 @@ export function envelopeShapeError(value: unknown, path: string): string | null 
 export function signedShapeError(value: unknown, type: keyof typeof BODIES, path: string): string | null {
   return obj({ body: BODIES[type], hash: str, keyId: str, signature: str })(value, path);
 }
-
-/** The checks whose messages every protocol version shares (pb-fair-2 and pb-shared-1 build on them). */
-export const BASE_CHECKS = { str, bool, nullable, arr };
-export type { Check as ShapeCheck };
 
 /** Checks the transcript's own members (records are checked one by one with `signedShapeError`). */
 export function transcriptShapeError(value: unknown): string | null {

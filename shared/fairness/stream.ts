@@ -1,60 +1,16 @@
 /**
- * The keyed, domain-separated, versioned byte stream that drives the shuffle (FAIRNESS.md §1, point 3),
- * and uniform integers drawn from it by rejection sampling.
- *
- * Block i (i = 0, 1, 2, …) of the stream is
- *
- *   HMAC-SHA256(key = server seed bytes,
- *               msg = "pb-fair-1/shuffle\n" ‖ u32be(len) ‖ clientSeed UTF-8 ‖ u32be(nonce) ‖ u32be(i))
- *
- * where len is the client seed's UTF-8 byte length and nonce is 0 for a whole shoe or the round
- * number in reshuffle mode. The stream is block 0 ‖ block 1 ‖ …, read as consecutive big-endian
- * unsigned 32-bit words. Only someone holding the server seed can compute any of it.
+ * Uniform integers drawn from a stream of 32-bit words by rejection sampling (FAIRNESS.md §1,
+ * point 3): the same in every protocol version; each version defines its own keyed stream.
  */
-import { hmac } from '@noble/hashes/hmac.js';
-import { sha256 } from '@noble/hashes/sha2.js';
 import type { RandomBelow } from '../shoe.ts';
-import { concatBytes, u32be, utf8Bytes } from './encoding.ts';
 
-/** Domain tag of the shuffle stream. */
-export const SHUFFLE_TAG = 'pb-fair-1/shuffle\n';
-const WORDS_PER_BLOCK = 8;
 const TWO_32 = 2 ** 32;
-
-/** The HMAC message of block `counter`, without the key: for documentation, vectors and other implementations. */
-export function shuffleMessage(clientSeed: string, nonce: number, counter: number): Uint8Array<ArrayBuffer> {
-  const seed = utf8Bytes(clientSeed);
-  return concatBytes(utf8Bytes(SHUFFLE_TAG), u32be(seed.length), seed, u32be(nonce), u32be(counter));
-}
 
 /** A source of uniformly distributed unsigned 32-bit words. */
 export interface WordStream {
   nextWord(): number;
   /** Blocks (HMAC outputs) computed so far. */
   readonly blocks: number;
-}
-
-/** The shuffle stream for one server seed, client seed and nonce. */
-export function shuffleStream(serverSeed: Uint8Array, clientSeed: string, nonce: number): WordStream {
-  const seed = utf8Bytes(clientSeed);
-  // HMAC state after the fixed prefix, cloned per block: one key schedule per shoe, not per block.
-  const prefixed = hmac.create(sha256, serverSeed).update(concatBytes(utf8Bytes(SHUFFLE_TAG), u32be(seed.length), seed, u32be(nonce)));
-  const block = new Uint8Array(32);
-  const view = new DataView(block.buffer);
-  let counter = 0;
-  let word = WORDS_PER_BLOCK;
-  return {
-    nextWord(): number {
-      if (word === WORDS_PER_BLOCK) {
-        prefixed.clone().update(u32be(counter++)).digestInto(block);
-        word = 0;
-      }
-      return view.getUint32(4 * word++, false);
-    },
-    get blocks() {
-      return counter;
-    },
-  };
 }
 
 /**

@@ -20,7 +20,7 @@ import {
   signRecord,
   type Transcript,
 } from './records.ts';
-import { LOOSEST_LIMITS } from './verify.ts';
+import { LOOSEST_LIMITS } from './loosest-limits.ts';
 
 export interface PlayShoeOptions {
   table: string;

@@ -20,10 +20,12 @@ import { type Card, isCardCode, parseCard } from '../cards.ts';
 import { settle } from '../settle.ts';
 import { dealRound, type Dealt, prepareShoe, type Shoe } from '../shoe.ts';
 import { type TableLimits, validateBets, validateLimits } from '../table.ts';
-import { seedCommitment, isServerSeed, validateClientSeed } from './commit.ts';
+import { isServerSeed, validateClientSeed } from './commit.ts';
+import { seedCommitment } from './fair1-commit.ts';
 import { bytesToHex, canonicalJson } from './encoding.ts';
 import { deriveRoundShoe, deriveShoe } from './derive.ts';
 import { importVerifyKeys, isVerifyKeys, type Jwks, verifyBytes, type VerifyKeys } from './keys.ts';
+import { LOOSEST_LIMITS } from './loosest-limits.ts';
 import { cutRange, FAIRNESS_VERSION, stackSize, validateShoeParams, type ShoeParams } from './params.ts';
 import {
   buildReceiptBody,
@@ -92,12 +94,6 @@ export interface VerifyReport {
   rounds: RoundCheck[];
   failure?: VerifyFailure;
 }
-
-/**
- * The loosest limits a bet may meet when the commitment carries none: positive multiples of 20
- * minor units (so that 19:20 pays a whole amount) and the table rules of table.ts.
- */
-export const LOOSEST_LIMITS: Readonly<TableLimits> = { min: 20, max: Number.MAX_SAFE_INTEGER - (Number.MAX_SAFE_INTEGER % 20), step: 20, chips: [] };
 
 /** Verifies one shoe's transcript. `jwks` may be pre-imported keys (`importVerifyKeys`) to verify many. */
 export async function verifyTranscript(t: Transcript, jwks: Jwks | VerifyKeys): Promise<VerifyReport> {

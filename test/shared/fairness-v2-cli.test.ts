@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import * as verifyCommand from '../../cli/commands/verify.ts';
 import { runInProcess } from '../cli/run-cli.ts';
-import { importSigningKey, playTableV2, type RoundScriptV2 } from '../../shared/index.ts';
+import { importSigningKey } from '../../shared/index.ts';
+import { playTableV2, type RoundScriptV2 } from '../../shared/fairness/v2/play.ts';
 import { ONE_DECK_V2, vectorSecret } from '../vectors/compute-v2.ts';
 import { SEED_A } from '../vectors/inputs.ts';
 

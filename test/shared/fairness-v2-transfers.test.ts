@@ -4,11 +4,8 @@ import {
   compareCopies,
   type FileV2,
   owedRound,
-  playTableV2,
-  type RoundScriptV2,
   secretFor,
   sharedTransferId,
-  type ShoeScriptV2,
   type SignedV2,
   signRecordV2,
   type TransferAsk,
@@ -16,6 +13,7 @@ import {
   unseenTransfers,
   verifyTextV2,
 } from '../../shared/index.ts';
+import { playTableV2, type RoundScriptV2, type ShoeScriptV2 } from '../../shared/fairness/v2/play.ts';
 import { ONE_DECK_V2, vectorSecret } from '../vectors/compute-v2.ts';
 import { SEED_A, SEED_B } from '../vectors/inputs.ts';
 import { testJwks, testKey, testPlayerKey } from './fairness-fixtures.ts';

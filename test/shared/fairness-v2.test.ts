@@ -8,11 +8,8 @@ import {
   type FileV2,
   importSigningKey,
   owedRound,
-  playTableV2,
   type ReceiptV2,
-  type RoundScriptV2,
   secretFor,
-  type ShoeScriptV2,
   type SignedV2,
   signRecordV2,
   signRequest,
@@ -21,6 +18,7 @@ import {
   revealDue,
   type SigningKey,
 } from '../../shared/index.ts';
+import { playTableV2, type RoundScriptV2, type ShoeScriptV2 } from '../../shared/fairness/v2/play.ts';
 import { ONE_DECK_V2, vectorSecret } from '../vectors/compute-v2.ts';
 import { SEED_A, SEED_B } from '../vectors/inputs.ts';
 

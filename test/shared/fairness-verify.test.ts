@@ -10,7 +10,6 @@ import {
   deriveShoe,
   generateSigningKey,
   playRound,
-  playShoeTranscript,
   recordHash,
   settle,
   type ReceiptBody,
@@ -20,6 +19,7 @@ import {
   verifyTranscript,
   verifyTranscripts,
 } from '../../shared/index.ts';
+import { playShoeTranscript } from '../../shared/fairness/transcript.ts';
 import { chain, clone, flip, loadVectors, type Path, reseal, rehash, testKey, testVerifyKeys } from './fairness-fixtures.ts';
 
 const vectors = loadVectors();

@@ -12,11 +12,8 @@ import {
   combinedCut,
   dealSharedRound,
   owedSharedRound,
-  playSharedTable,
-  type PlaySharedOptions,
   type SharedFile,
   type SharedParams,
-  type SharedShoeScript,
   type SignedShared,
   signSharedRecord,
   signSharedRequest,
@@ -26,6 +23,7 @@ import {
   verifySharedText,
   verifySharedTranscript,
 } from '../../shared/fairness/shared-table/index.ts';
+import { playSharedTable, type PlaySharedOptions, type SharedShoeScript } from '../../shared/fairness/shared-table/play.ts';
 import { type Bet, type Jwks, playerKeyOf, type SigningKey, verifyFileText } from '../../shared/index.ts';
 import { hexOf, operatorKey, seatKey, vectorBeacon, vectorBeaconRound } from './shared-table-fixtures.ts';
 

@@ -8,12 +8,11 @@ import {
   combinedClientSeed,
   combinedCut,
   type SharedFile,
-  type SharedRoundScript,
-  playSharedTable,
   type SharedParams,
   sharedRequestDigest,
   startSharedShoe,
 } from '../../shared/fairness/shared-table/index.ts';
+import { type SharedRoundScript, playSharedTable } from '../../shared/fairness/shared-table/play.ts';
 import { type Bet, bytesToHex, cardCode, playerKeyOf } from '../../shared/index.ts';
 import { hexOf, operatorKey, QUICKNET_ROUNDS, seatKey, vectorBeacon, vectorBeaconRound } from '../shared/shared-table-fixtures.ts';
 

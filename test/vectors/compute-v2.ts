@@ -12,7 +12,6 @@ import {
   LOCK_TAG,
   lockOf,
   playerKeyOf,
-  playTableV2,
   recordBytesV2,
   recutOffset,
   requestDigest,
@@ -28,6 +27,7 @@ import {
   u32be,
   utf8Bytes,
 } from '../../shared/index.ts';
+import { playTableV2 } from '../../shared/fairness/v2/play.ts';
 import { SEED_A, SEED_B } from './inputs.ts';
 
 export const SECRET_1 = '0f'.repeat(32);
@@ -70,14 +70,14 @@ export async function computeVectorsV2(operatorJwk: JsonWebKey, playerJwk: JsonW
   const table = await vectorTableV2(operatorJwk, playerJwk);
   const acceptance = table.records[2]!;
   const receipt = table.records[3]!;
-  const shoeStream = shoeStreamV2(SEED_A, 'player seed');
+  const wordStream = shoeStreamV2(SEED_A, 'player seed');
   return {
     version: 'pb-fair-2',
     about: 'Golden vectors of FAIRNESS.md part II, written by test/vectors/generate-v2.ts; checked by test/shared/fairness-v2-vectors.test.ts.',
     key: (await importSigningKey(operatorJwk)).publicJwk,
     commitment: { serverSeed: SEED_A, commitment: seedCommitmentV2(SEED_A) },
     lock: { secret: SECRET_1, hashedBytesHex: bytesToHex(concatBytes(utf8Bytes(LOCK_TAG), hexToBytes(SECRET_1)!)), lock: lockOf(SECRET_1) },
-    shoeStream: { serverSeed: SEED_A, clientSeed: 'player seed', firstWords: Array.from({ length: 4 }, () => shoeStream.nextWord()) },
+    shoeStream: { serverSeed: SEED_A, clientSeed: 'player seed', firstWords: Array.from({ length: 4 }, () => wordStream.nextWord()) },
     roundKey: { serverSeed: SEED_A, roundKey: bytesToHex(roundKey(SEED_A)) },
     roundStream: {
       serverSeed: SEED_A,

@@ -6,7 +6,6 @@ import {
   COMMIT_TAG,
   deriveStack,
   importSigningKey,
-  playShoeTranscript,
   prepareShoe,
   recordBytes,
   seedCommitment,
@@ -19,6 +18,7 @@ import {
   utf8Bytes,
   concatBytes,
 } from '../../shared/index.ts';
+import { playShoeTranscript } from '../../shared/fairness/transcript.ts';
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import type { vectorInputs as Inputs } from './inputs.ts';

@@ -4,16 +4,9 @@
  * revealed, by the fairness module's own `playShoeTranscript` — the records the Worker produces.
  */
 import { BOXES, type Bet, ROOMS } from '../../shared/table.ts';
-import {
-  DEFAULT_SHOE_PARAMS,
-  type FileV2,
-  generateSigningKey,
-  type Jwks,
-  playShoeTranscript,
-  playTableV2,
-  type SignedRequest,
-  type Transcript,
-} from '../../shared/fairness/index.ts';
+import { DEFAULT_SHOE_PARAMS, type FileV2, generateSigningKey, type Jwks, type SignedRequest, type Transcript } from '../../shared/fairness/index.ts';
+import { playShoeTranscript } from '../../shared/fairness/transcript.ts';
+import { playTableV2 } from '../../shared/fairness/v2/play.ts';
 import type { SettledRound } from '../../widget/round-view.ts';
 
 export interface PlayedShoe {

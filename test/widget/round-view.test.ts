@@ -5,7 +5,7 @@
  */
 import { expect } from 'chai';
 import { playRoundFromCodes } from '../../shared/round.ts';
-import { receiptCards } from '../../shared/fairness/records.ts';
+import { receiptCards } from '../../shared/fairness/receipt-fields.ts';
 import type { SharedDeal, SharedSettlement, SignedShared } from '../../shared/fairness/shared-table/records.ts';
 import type { AcceptanceV2, ReceiptV2, SignedV2 } from '../../shared/fairness/v2/records.ts';
 import { privateRounds, sharedTableRound } from '../../widget/round-view.ts';

@@ -25,7 +25,6 @@ export * from './requests.ts';
 export * from './derive.ts';
 export * from './operator.ts';
 export * from './shape.ts';
-export * from './play.ts';
 export * from './verify.ts';
 export * from './mine.ts';
 export * from './owed.ts';

@@ -6,7 +6,7 @@ import { verifyBeacon } from '../../beacon.ts';
 import { type EngineError, fail, ok, type Result } from '../../errors.ts';
 import type { Outcome } from '../../round.ts';
 import { settle, type SettledBet } from '../../settle.ts';
-import { receiptCards, type ReceiptCard } from '../records.ts';
+import { type ReceiptCard, receiptCards } from '../receipt-fields.ts';
 import { isHex32, seedCommitmentV2 } from '../v2/derive.ts';
 import { combinedClientSeed, combinedCut, dealSharedRound, startSharedShoe } from './derive.ts';
 import type { SharedClose, SharedCommitment, SharedReveal, SharedStart, SignedShared } from './records.ts';

@@ -12,9 +12,8 @@
 import type { BeaconChain, BeaconRound } from '../../beacon.ts';
 import type { RoundFacts } from '../../round.ts';
 import type { Bet, TableLimits } from '../../table.ts';
-import { bytesToHex } from '../encoding.ts';
 import { signBytes, type SigningKey } from '../keys.ts';
-import type { ReceiptCard, SettledFields } from '../records.ts';
+import type { ReceiptCard, SettledFields } from '../receipt-fields.ts';
 import { type RecordCommon, type SignedRecordOf, signTagged, taggedDigest, verifyTagged } from '../v2/records.ts';
 import type { SharedParams } from './params.ts';
 
@@ -135,7 +134,6 @@ export interface SharedFile {
 
 /** SHA-256("pb-shared-1/record\n" ‖ canonicalJson(body)). */
 export const sharedRecordDigest = (body: object): Uint8Array<ArrayBuffer> => taggedDigest(SHARED_RECORD_TAG, body);
-export const sharedRecordHash = (body: object): string => bytesToHex(sharedRecordDigest(body));
 /** SHA-256("pb-shared-1/request\n" ‖ canonicalJson(body)). */
 export const sharedRequestDigest = (body: object): Uint8Array<ArrayBuffer> => taggedDigest(SHARED_REQUEST_TAG, body);
 

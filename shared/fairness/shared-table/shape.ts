@@ -2,7 +2,7 @@
  * pb-shared-1 shapes (FAIRNESS.md §C1, §C7): pb-fair-2's rules (§B1) — exactly the listed members
  * at every level, integers, strict timestamps, 64-hex hashes — applied to the shared records.
  */
-import { roundFactChecks } from '../shape.ts';
+import { roundFactChecks } from '../shape-checks.ts';
 import { envelopeOf, SHAPE_CHECKS, type ShapeCheck as Check } from '../v2/shape.ts';
 
 const { arr, bet, bool, card, hex64, int, limits, literal, nullable, obj, objectish, settled, str, time } = SHAPE_CHECKS;

@@ -5,7 +5,7 @@
 import { type EngineError, fail, ok, type Result } from '../../errors.ts';
 import type { Outcome } from '../../round.ts';
 import { settle, type SettledBet } from '../../settle.ts';
-import { receiptCards, type ReceiptCard } from '../records.ts';
+import { type ReceiptCard, receiptCards } from '../receipt-fields.ts';
 import { dealRoundV2, isHex32, lockOf, seedCommitmentV2, startShoeV2 } from './derive.ts';
 import type { AcceptanceV2, CommitmentV2, FileV2, ReceiptV2, RevealV2, SecretRequest, SignedRequest, SignedV2, StartV2 } from './records.ts';
 

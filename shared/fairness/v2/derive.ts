@@ -14,7 +14,6 @@ import { bytesToHex, concatBytes, hexToBytes, u32be, utf8Bytes } from '../encodi
 import { randomBelowFrom, uniformBelow, type WordStream } from '../stream.ts';
 import type { ShoeParamsV2 } from './params.ts';
 
-export const V2 = 'pb-fair-2';
 export const COMMIT_TAG_V2 = 'pb-fair-2/commit\n';
 export const SHUFFLE_TAG_V2 = 'pb-fair-2/shuffle\n';
 export const ROUND_KEY_TAG = 'pb-fair-2/round-key\n';

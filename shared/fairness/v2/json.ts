@@ -27,6 +27,11 @@ const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const isSurrogate = (code: number) => code >= 0xd800 && code <= 0xdfff;
 
+/**
+ * Reads a strict JSON text or returns why it is not one (the first problem, with its character
+ * index). One reader per piece of the grammar (value, object, array, string, number), sharing the
+ * position `i`; a problem throws SyntaxError.
+ */
 export function parseStrictJson(text: string): StrictJson {
   let i = 0;
   const err = (m: string): never => {
@@ -42,48 +47,50 @@ export function parseStrictJson(text: string): StrictJson {
   const value = (): unknown => {
     ws();
     const c = text.charCodeAt(i);
-    if (c === 0x7b /* { */) {
-      i++;
-      const o: Record<string, unknown> = {};
-      ws();
-      if (text.charCodeAt(i) === 0x7d) return (i++, o);
-      for (;;) {
-        ws();
-        if (text.charCodeAt(i) !== QUOTE) err('expected a member name');
-        const k = string();
-        if (Object.hasOwn(o, k)) err(`duplicate member "${k}"`);
-        ws();
-        if (text.charCodeAt(i++) !== 0x3a /* : */) err('expected ":"');
-        const v = value();
-        // Assignment would set the prototype for "__proto__"; every other name is a plain own member.
-        if (k === '__proto__') Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
-        else o[k] = v;
-        ws();
-        const next = text.charCodeAt(i);
-        if (next === 0x2c) i++;
-        else if (next === 0x7d) return (i++, o);
-        else err('expected "," or "}"');
-      }
-    }
-    if (c === 0x5b /* [ */) {
-      i++;
-      const a: unknown[] = [];
-      ws();
-      if (text.charCodeAt(i) === 0x5d) return (i++, a);
-      for (;;) {
-        a.push(value());
-        ws();
-        const next = text.charCodeAt(i);
-        if (next === 0x2c) i++;
-        else if (next === 0x5d) return (i++, a);
-        else err('expected "," or "]"');
-      }
-    }
+    if (c === 0x7b /* { */) return object();
+    if (c === 0x5b /* [ */) return array();
     if (c === QUOTE) return string();
     for (const [word, v] of WORDS) {
       if (text.startsWith(word, i)) return ((i += word.length), v);
     }
     return number();
+  };
+  const object = (): Record<string, unknown> => {
+    i++;
+    const o: Record<string, unknown> = {};
+    ws();
+    if (text.charCodeAt(i) === 0x7d) return (i++, o);
+    for (;;) {
+      ws();
+      if (text.charCodeAt(i) !== QUOTE) err('expected a member name');
+      const k = string();
+      if (Object.hasOwn(o, k)) err(`duplicate member "${k}"`);
+      ws();
+      if (text.charCodeAt(i++) !== 0x3a /* : */) err('expected ":"');
+      const v = value();
+      // Assignment would set the prototype for "__proto__"; every other name is a plain own member.
+      if (k === '__proto__') Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+      else o[k] = v;
+      ws();
+      const next = text.charCodeAt(i);
+      if (next === 0x2c) i++;
+      else if (next === 0x7d) return (i++, o);
+      else err('expected "," or "}"');
+    }
+  };
+  const array = (): unknown[] => {
+    i++;
+    const a: unknown[] = [];
+    ws();
+    if (text.charCodeAt(i) === 0x5d) return (i++, a);
+    for (;;) {
+      a.push(value());
+      ws();
+      const next = text.charCodeAt(i);
+      if (next === 0x2c) i++;
+      else if (next === 0x5d) return (i++, a);
+      else err('expected "," or "]"');
+    }
   };
   const number = (): number => {
     NUMBER.lastIndex = i;

@@ -6,9 +6,9 @@
 import { type EngineError, fail, ok, type Result } from '../../errors.ts';
 import { settle } from '../../settle.ts';
 import { type Bet, type TableLimits, validateBets } from '../../table.ts';
-import { receiptCards, settledFields } from '../records.ts';
+import { receiptCards, settledFields } from '../receipt-fields.ts';
 import { roundFacts } from '../../round.ts';
-import { LOOSEST_LIMITS } from '../verify.ts';
+import { LOOSEST_LIMITS } from '../loosest-limits.ts';
 import { dealRoundV2, lockOf, seedCommitmentV2, type ShoeStateV2 } from './derive.ts';
 import type { ShoeParamsV2 } from './params.ts';
 import { signedRequestShapeError } from './shape.ts';
@@ -258,20 +258,4 @@ export function buildRevealV2(a: {
     prev: a.last.hash,
     issuedAt: a.issuedAt,
   };
-}
-
-/** The balance a record leaves: receipt/void/transfer balanceAfter, acceptance balanceBefore − stake, commitment opening, reveal closing. */
-export function balanceAfterRecord(body: { type: string } & Record<string, unknown>): number | null {
-  switch (body.type) {
-    case 'commitment':
-      return body.openingBalance as number;
-    case 'receipt':
-    case 'void':
-    case 'transfer':
-      return body.balanceAfter as number;
-    case 'reveal':
-      return body.closingBalance as number;
-    default:
-      return null;
-  }
 }

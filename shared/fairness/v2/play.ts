@@ -83,135 +83,189 @@ export interface PlayTableV2Options {
 
 /** The operator's file and what the player sent without an answer (its `sent`). */
 export async function playTableV2(o: PlayTableV2Options): Promise<FileV2 & { sent: SignedRequest[] }> {
-  const records: SignedV2[] = [];
-  const sent: SignedRequest[] = [];
-  let now = o.startTime ?? Date.UTC(2025, 0, 1, 12, 0, 0);
-  const at = () => new Date(now).toISOString();
-  const opId = o.operatorKey.keyId;
-  const mutate = o.mutate ?? (() => {});
-  const sign = async <T extends RecordV2>(body: T): Promise<SignedV2<T>> => {
-    mutate({ index: records.length, kind: 'record', body });
-    const s = await signRecordV2(body, o.operatorKey);
-    records.push(s);
-    now += 1000;
+  const table = new ReferenceTable(o);
+  for (let si = 0; si < o.shoes.length; si++) {
+    if (await table.playShoe(o.shoes[si]!, (o.firstShoe ?? 1) + si)) break;
+  }
+  return { version: 'pb-fair-2', records: table.records, sent: table.sent };
+}
+
+/** A shoe in play: its script, its commitment and cut, the cards left, the newest record, the rounds accepted. */
+interface ShoeInPlay {
+  script: ShoeScriptV2;
+  commitment: SignedV2<CommitmentV2>;
+  cut: number;
+  state: ShoeStateV2;
+  last: SignedV2;
+  accepted: number;
+  /** Why the shoe must end, once a round reached the cut card or the round limit. */
+  reached: RevealReason | null;
+}
+
+/** Both sides of one table: the operator's records and clock, the balance, the player's requests. */
+class ReferenceTable {
+  readonly records: SignedV2[] = [];
+  readonly sent: SignedRequest[] = [];
+  readonly #o: PlayTableV2Options;
+  readonly #opId: string;
+  readonly #mutate: NonNullable<PlayTableV2Options['mutate']>;
+  #now: number;
+  #balance: number;
+  #prev: string | null;
+
+  constructor(o: PlayTableV2Options) {
+    this.#o = o;
+    this.#opId = o.operatorKey.keyId;
+    this.#mutate = o.mutate ?? (() => {});
+    this.#now = o.startTime ?? Date.UTC(2025, 0, 1, 12, 0, 0);
+    this.#balance = o.openingBalance;
+    this.#prev = o.prev ?? null;
+  }
+
+  #at(): string {
+    return new Date(this.#now).toISOString();
+  }
+
+  /** The operator signs the next record, one second after the last. */
+  async #sign<T extends RecordV2>(body: T): Promise<SignedV2<T>> {
+    this.#mutate({ index: this.records.length, kind: 'record', body });
+    const s = await signRecordV2(body, this.#o.operatorKey);
+    this.records.push(s);
+    this.#now += 1000;
     return s;
-  };
-  const request = async <T extends PlayerRequest>(body: T): Promise<SignedRequest<T>> => {
-    mutate({ index: records.length, kind: 'request', body });
-    return signRequest(body, o.playerKey);
-  };
-  let balance = o.openingBalance;
-  let prev = o.prev ?? null;
+  }
+
+  async #request<T extends PlayerRequest>(body: T): Promise<SignedRequest<T>> {
+    this.#mutate({ index: this.records.length, kind: 'request', body });
+    return signRequest(body, this.#o.playerKey);
+  }
+
   /** Records the transfers of `asks` after `last`; returns the newest record. */
-  const transfer = async (asks: TransferAsk[] | undefined, last: SignedV2): Promise<SignedV2> => {
+  async #transfer(asks: TransferAsk[] | undefined, last: SignedV2): Promise<SignedV2> {
     for (const ask of asks ?? []) {
-      const t = await sign(buildTransferV2({ ask, last, shoe: last.body.shoe, balanceBefore: balance, keyId: opId, issuedAt: at() }));
-      balance = t.body.balanceAfter;
+      const t = await this.#sign(buildTransferV2({ ask, last, shoe: last.body.shoe, balanceBefore: this.#balance, keyId: this.#opId, issuedAt: this.#at() }));
+      this.#balance = t.body.balanceAfter;
       last = t;
     }
     return last;
-  };
-  for (let si = 0; si < o.shoes.length; si++) {
-    const sc = o.shoes[si]!;
-    const p = sc.params;
-    const commitment: SignedV2<CommitmentV2> = await sign(
+  }
+
+  /** Plays one shoe's script; true when the table stops there (a round left pending, or the shoe left open). */
+  async playShoe(script: ShoeScriptV2, number: number): Promise<boolean> {
+    const shoe = await this.#startShoe(script, number);
+    for (const rs of script.rounds) {
+      if (shoe.reached) break;
+      const fate = await this.#playRound(shoe, rs);
+      if (fate === 'pending') return true;
+      if (fate === 'unsettled') break;
+    }
+    return this.#endShoe(shoe);
+  }
+
+  /** The commitment, the transfers before the start, and the start with the player's seed and cut. */
+  async #startShoe(script: ShoeScriptV2, number: number): Promise<ShoeInPlay> {
+    const p = script.params;
+    const commitment: SignedV2<CommitmentV2> = await this.#sign(
       buildCommitmentV2({
-        table: o.table,
-        shoe: (o.firstShoe ?? 1) + si,
-        keyId: opId,
+        table: this.#o.table,
+        shoe: number,
+        keyId: this.#opId,
         params: p,
-        ...(sc.limits ? { limits: sc.limits } : {}),
-        serverSeed: sc.serverSeed,
-        playerKey: playerKeyOf(o.playerKey),
-        openingBalance: balance,
-        prev,
-        issuedAt: at(),
+        ...(script.limits ? { limits: script.limits } : {}),
+        serverSeed: script.serverSeed,
+        playerKey: playerKeyOf(this.#o.playerKey),
+        openingBalance: this.#balance,
+        prev: this.#prev,
+        issuedAt: this.#at(),
       }),
     );
-    balance = commitment.body.openingBalance;
-    const beforeStart = await transfer(sc.transfersBeforeStart, commitment);
-    const start = await sign(buildStartV2(commitment, await request(startRequest(commitment, sc.clientSeed, sc.cut)), opId, at(), beforeStart.hash));
+    this.#balance = commitment.body.openingBalance;
+    const beforeStart = await this.#transfer(script.transfersBeforeStart, commitment);
+    const request = await this.#request(startRequest(commitment, script.clientSeed, script.cut));
+    const start = await this.#sign(buildStartV2(commitment, request, this.#opId, this.#at(), beforeStart.hash));
     const cut = start.body.request.body.cut;
-    let state: ShoeStateV2 = startShoeV2(p, sc.serverSeed, start.body.request.body.clientSeed, cut);
-    let last: SignedV2 = start;
-    let accepted = 0;
-    let reached: RevealReason | null = null;
-    let open = false;
-    for (const rs of sc.rounds) {
-      if (reached) break;
-      const round = accepted + 1;
-      const seen = last;
-      last = await transfer(rs.transfersBefore, last);
-      const req = await request(betRequest(rs.betFollows === 'seen' ? seen : last, round, rs.bets, rs.secret));
-      const acc = buildAcceptanceV2({
-        last,
-        seen: seen.hash,
-        round,
-        request: req,
-        ...(sc.limits ? { limits: sc.limits } : {}),
-        balanceBefore: balance,
-        affiliate: sc.affiliate ?? null,
-        keyId: opId,
-        issuedAt: at(),
-      });
-      if (!acc.ok) throw new RangeError(`shoe ${commitment.body.shoe} round ${round}: ${acc.error.message}`);
-      const acceptance: SignedV2<AcceptanceV2> = await sign(acc.value);
-      accepted++;
-      last = acceptance;
-      const fate = rs.fate ?? 'settle';
-      if (fate === 'pending') {
-        open = true;
-        break;
-      }
-      if (fate === 'unsettled') {
-        sent.push(await request(secretRequest(acceptance, rs.secret)));
-        break;
-      }
-      if (fate === 'void') {
-        now = Date.parse(acceptance.body.issuedAt) + p.voidAfterSeconds * 1000;
-        last = await sign(buildVoidV2(acceptance, opId, at()));
-        balance = (last.body as { balanceAfter: number }).balanceAfter;
-        reached = revealDue(p, { cutCardOut: false, accepted });
-        continue;
-      }
-      const settled = buildReceiptV2({
-        params: p,
-        state,
-        serverSeed: sc.serverSeed,
-        cut,
-        acceptance,
-        request: await request(secretRequest(acceptance, rs.secret)),
-        keyId: opId,
-        issuedAt: at(),
-      });
-      if (!settled.ok) throw new RangeError(settled.error.message);
-      const receipt = await sign(settled.value.body);
-      state = settled.value.state;
-      last = receipt;
-      balance = receipt.body.balanceAfter;
-      reached = revealDue(p, { cutCardOut: receipt.body.cutCardOut, accepted });
+    const state = startShoeV2(p, script.serverSeed, start.body.request.body.clientSeed, cut);
+    return { script, commitment, cut, state, last: start, accepted: 0, reached: null };
+  }
+
+  /** One round: the transfers before it, the acceptance, then what its fate says (a receipt by default). */
+  async #playRound(shoe: ShoeInPlay, rs: RoundScriptV2): Promise<NonNullable<RoundScriptV2['fate']>> {
+    const { script: sc } = shoe;
+    const p = sc.params;
+    const round = shoe.accepted + 1;
+    const seen = shoe.last;
+    shoe.last = await this.#transfer(rs.transfersBefore, shoe.last);
+    const req = await this.#request(betRequest(rs.betFollows === 'seen' ? seen : shoe.last, round, rs.bets, rs.secret));
+    const acc = buildAcceptanceV2({
+      last: shoe.last,
+      seen: seen.hash,
+      round,
+      request: req,
+      ...(sc.limits ? { limits: sc.limits } : {}),
+      balanceBefore: this.#balance,
+      affiliate: sc.affiliate ?? null,
+      keyId: this.#opId,
+      issuedAt: this.#at(),
+    });
+    if (!acc.ok) throw new RangeError(`shoe ${shoe.commitment.body.shoe} round ${round}: ${acc.error.message}`);
+    const acceptance: SignedV2<AcceptanceV2> = await this.#sign(acc.value);
+    shoe.accepted++;
+    shoe.last = acceptance;
+    const fate = rs.fate ?? 'settle';
+    if (fate === 'pending') return fate;
+    if (fate === 'unsettled') {
+      this.sent.push(await this.#request(secretRequest(acceptance, rs.secret)));
+      return fate;
     }
-    if (open) break;
-    const seen = last;
-    last = await transfer(sc.transfersBeforeEnd, last);
-    if (sc.end === 'open') break;
-    const reason: RevealReason = sc.end ?? reached ?? 'player';
-    if (reason === 'void-timeout') now = Date.parse(last.body.issuedAt) + p.voidAfterSeconds * 1000;
-    const end = reason === 'player' ? await request(endRequest(sc.endFollows === 'seen' ? seen : last)) : undefined;
-    const reveal = await sign(
+    if (fate === 'void') {
+      this.#now = Date.parse(acceptance.body.issuedAt) + p.voidAfterSeconds * 1000;
+      shoe.last = await this.#sign(buildVoidV2(acceptance, this.#opId, this.#at()));
+      this.#balance = (shoe.last.body as { balanceAfter: number }).balanceAfter;
+      shoe.reached = revealDue(p, { cutCardOut: false, accepted: shoe.accepted });
+      return fate;
+    }
+    const settled = buildReceiptV2({
+      params: p,
+      state: shoe.state,
+      serverSeed: sc.serverSeed,
+      cut: shoe.cut,
+      acceptance,
+      request: await this.#request(secretRequest(acceptance, rs.secret)),
+      keyId: this.#opId,
+      issuedAt: this.#at(),
+    });
+    if (!settled.ok) throw new RangeError(settled.error.message);
+    const receipt = await this.#sign(settled.value.body);
+    shoe.state = settled.value.state;
+    shoe.last = receipt;
+    this.#balance = receipt.body.balanceAfter;
+    shoe.reached = revealDue(p, { cutCardOut: receipt.body.cutCardOut, accepted: shoe.accepted });
+    return fate;
+  }
+
+  /** The transfers after the last round and the reveal; true when the script leaves the shoe open. */
+  async #endShoe(shoe: ShoeInPlay): Promise<boolean> {
+    const { script: sc } = shoe;
+    const seen = shoe.last;
+    const last = await this.#transfer(sc.transfersBeforeEnd, shoe.last);
+    if (sc.end === 'open') return true;
+    const reason: RevealReason = sc.end ?? shoe.reached ?? 'player';
+    if (reason === 'void-timeout') this.#now = Date.parse(last.body.issuedAt) + sc.params.voidAfterSeconds * 1000;
+    const end = reason === 'player' ? await this.#request(endRequest(sc.endFollows === 'seen' ? seen : last)) : undefined;
+    const reveal = await this.#sign(
       buildRevealV2({
         last,
         serverSeed: sc.serverSeed,
-        rounds: accepted,
+        rounds: shoe.accepted,
         reason,
         ...(end ? { request: end } : {}),
-        closingBalance: balance,
-        keyId: opId,
-        issuedAt: at(),
+        closingBalance: this.#balance,
+        keyId: this.#opId,
+        issuedAt: this.#at(),
       }),
     );
-    balance = reveal.body.closingBalance;
-    prev = reveal.hash;
+    this.#balance = reveal.body.closingBalance;
+    this.#prev = reveal.hash;
+    return false;
   }
-  return { version: 'pb-fair-2', records, sent };
 }

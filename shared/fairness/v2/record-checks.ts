@@ -6,7 +6,7 @@
 import type { RoundFacts } from '../../round.ts';
 import { bytesToHex } from '../encoding.ts';
 import type { PublicKey, VerifyKeys } from '../keys.ts';
-import type { ShapeCheck } from '../shape.ts';
+import type { ShapeCheck } from '../shape-checks.ts';
 
 /** What the first checks need of a protocol version. */
 export interface RecordRules {

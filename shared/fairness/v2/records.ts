@@ -12,7 +12,7 @@ import type { RoundFacts } from '../../round.ts';
 import type { Bet, TableLimits } from '../../table.ts';
 import { base64urlToBytes, bytesToHex, canonicalJson, concatBytes, utf8Bytes } from '../encoding.ts';
 import { importPublicKey, type PublicKey, signBytes, type SigningKey, verifyBytes } from '../keys.ts';
-import type { ReceiptCard, SettledFields } from '../records.ts';
+import type { ReceiptCard, SettledFields } from '../receipt-fields.ts';
 import type { ShoeParamsV2 } from './params.ts';
 
 export const RECORD_TAG_V2 = 'pb-fair-2/record\n';
@@ -196,7 +196,6 @@ export function taggedDigest(tag: string, body: object): Uint8Array<ArrayBuffer>
 
 /** SHA-256("pb-fair-2/record\n" ‖ canonicalJson(body)). */
 export const recordDigestV2 = (body: object): Uint8Array<ArrayBuffer> => taggedDigest(RECORD_TAG_V2, body);
-export const recordHashV2 = (body: object): string => bytesToHex(recordDigestV2(body));
 /** SHA-256("pb-fair-2/request\n" ‖ canonicalJson(body)). */
 export const requestDigest = (body: object): Uint8Array<ArrayBuffer> => taggedDigest(REQUEST_TAG_V2, body);
 export const recordBytesV2 = (body: object): Uint8Array<ArrayBuffer> => concatBytes(utf8Bytes(RECORD_TAG_V2), utf8Bytes(canonicalJson(body)));

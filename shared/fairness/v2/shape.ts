@@ -5,7 +5,7 @@
  * Values are judged later by the verifier. Returns a message or null.
  */
 
-import { BASE_CHECKS, roundFactChecks, type ShapeCheck as Check } from '../shape.ts';
+import { BASE_CHECKS, roundFactChecks, type ShapeCheck as Check } from '../shape-checks.ts';
 
 const { str, bool, nullable, arr } = BASE_CHECKS;
 const int: Check = (v, p) => (typeof v === 'number' && Number.isSafeInteger(v) ? null : `${p} must be an integer`);

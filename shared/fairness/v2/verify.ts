@@ -12,9 +12,9 @@ import { settle } from '../../settle.ts';
 import { type TableLimits, validateBets } from '../../table.ts';
 import { checkRecordedClientSeed } from '../commit.ts';
 import { base64urlToBytes, canonicalJson } from '../encoding.ts';
-import { importVerifyKeys, isVerifyKeys, type Jwks, type PublicKey, verifyBytes, type VerifyKeys } from '../keys.ts';
-import { receiptCards, settledFields } from '../records.ts';
-import { LOOSEST_LIMITS } from '../verify.ts';
+import { importVerifyKeys, isVerifyKeys, type Jwks, type VerifyKeys } from '../keys.ts';
+import { receiptCards, settledFields } from '../receipt-fields.ts';
+import { LOOSEST_LIMITS } from '../loosest-limits.ts';
 import { dealRoundV2, isHex32, lockOf, seedCommitmentV2, type ShoeStateV2, startShoeV2 } from './derive.ts';
 import { parseStrictJson } from './json.ts';
 import { revealDue } from './operator.ts';
@@ -30,7 +30,6 @@ import {
   type SignedV2,
   type StartV2,
   type TransferV2,
-  verifyRequest,
   type VoidV2,
 } from './records.ts';
 import {
@@ -47,6 +46,7 @@ import {
   VerifyStop,
 } from './record-checks.ts';
 import { BODIES_V2, envelopeV2, fileV2 } from './shape.ts';
+import { type SignatureChecks, startSignatureChecks } from './signatures.ts';
 import { balanceAfterTransfer, transferShapeError } from './transfer.ts';
 
 /** Every pb-fair-2 failure code, in no particular order (FAIRNESS.md §B10 gives the check order). */
@@ -115,44 +115,6 @@ export interface VerifyOptionsV2 {
   playerKey?: string;
 }
 
-/**
- * Every signature of the file, operator's and player's, started at once before the checks run in
- * order: WebCrypto verifies them in parallel (a whole 8-deck shoe holds over 300). The ordered
- * pass then awaits the result of exactly the check it would have made (same key, signature and
- * digest: `rules` computes each body's digest once, so the same bytes are the same array), so what
- * fails first, and why, is unchanged; anything unexpected is checked in place.
- */
-function startSignatureChecks(records: SignedV2[], rules: RecordRules, keys: VerifyKeys, givenPlayerKey: string | null) {
-  const operator = new Map<number, { key: PublicKey; signature: string; digest: Uint8Array<ArrayBuffer>; result: Promise<boolean> }>();
-  const player = new Map<SignedRequest, { x: string; result: Promise<boolean> }>();
-  let x = givenPlayerKey;
-  records.forEach((signed, i) => {
-    try {
-      const body = signed.body as { type?: unknown; keyId?: unknown; playerKey?: unknown; request?: SignedRequest };
-      if (x === null && body.type === 'commitment' && typeof body.playerKey === 'string') x = body.playerKey;
-      const key = typeof body.keyId === 'string' ? keys.byId.get(body.keyId) : undefined;
-      if (key && typeof signed.signature === 'string') {
-        const digest = rules.digest(signed.body);
-        operator.set(i, { key, signature: signed.signature, digest, result: verifyBytes(key, signed.signature, digest) });
-      }
-      if (x !== null && body.request !== null && typeof body.request === 'object') player.set(body.request, { x, result: verifyRequest(x, body.request) });
-    } catch {
-      // Not a record the ordered pass will get to sign-check as such: it reports it in its place.
-    }
-  });
-  return {
-    operator(i: number, key: PublicKey, signature: string, digest: Uint8Array<ArrayBuffer>): Promise<boolean> {
-      const started = operator.get(i);
-      if (started && started.key === key && started.signature === signature && started.digest === digest) return started.result;
-      return verifyBytes(key, signature, digest);
-    },
-    player(playerKey: string, request: SignedRequest): Promise<boolean> {
-      const started = player.get(request);
-      return started && started.x === playerKey ? started.result : verifyRequest(playerKey, request);
-    },
-  };
-}
-
 /** Verifies the text of a pb-fair-2 file (the conformant entry point: integers and duplicates are judged on the text). */
 export async function verifyTextV2(text: string, jwks: Jwks | VerifyKeys, options: VerifyOptionsV2 = {}): Promise<VerifyReportV2> {
   const parsed = parseStrictJson(text);
@@ -193,185 +155,251 @@ interface ShoeCtx {
 /** Verifies a parsed pb-fair-2 file `{ version, records, jwks?, sent? }`. */
 export async function verifyFileV2(file: unknown, jwks: Jwks | VerifyKeys, options: VerifyOptionsV2 = {}): Promise<VerifyReportV2> {
   const keys = isVerifyKeys(jwks) ? jwks : await importVerifyKeysV2(jwks);
-  const rounds: RoundStatusV2[] = [];
-  const unsettled: UnsettledV2[] = [];
   const shape = fileV2(file, 'file');
-  if (shape) return report(rounds, unsettled, false, { index: null, shoe: null, round: null, code: 'bad_record', message: shape });
+  if (shape) return report([], [], false, { index: null, shoe: null, round: null, code: 'bad_record', message: shape });
   const records = (file as { records: SignedV2[] }).records;
   const rules = digestOnce(V2_RULES);
-  const signatures = startSignatureChecks(records, rules, keys, options.playerKey ?? null);
-  let shoe: ShoeCtx | null = null;
-  let playerKey: string | null = options.playerKey ?? null;
-  let closing: number | null = null;
+  const w = startWalk(records, startSignatureChecks(records, rules, keys, options.playerKey ?? null), options.playerKey ?? null);
   let pending = false;
-  /** The newest record that is not a transfer: what the sequence rules and a player's request follow. */
-  let lastPrivate: SignedV2 | null = null;
-  const transfers = new Set<string>();
-  let index = 0;
-  const stop = (code: VerifyCodeV2, message: string): never => {
-    const b = records[index]?.body as { shoe?: unknown; round?: unknown } | undefined;
-    const round =
-      typeof b?.round === 'number' ? b.round : shoe?.acceptance && b && (b as { type?: string }).type !== 'acceptance' ? shoe.acceptance.body.round : null;
-    throw new Stop({ index, shoe: typeof b?.shoe === 'number' ? b.shoe : null, round, code, message });
-  };
-  const roundStatus = (status: RoundStatusV2['status'], code?: VerifyCodeV2) => {
-    const a = shoe!.acceptance!.body;
-    rounds.push({ shoe: a.shoe, round: a.round, status, ...(code ? { code } : {}) });
-  };
   try {
-    for (index = 0; index < records.length; index++) {
-      const signed = records[index]!;
-      const path = `records[${index}]`;
-      // Every record: envelope, hash, key, signature, body shape, sequence, table, shoe, chain, time.
-      await checkSignedRecord(signed, path, rules, keys, (key, signature, digest) => signatures.operator(index, key, signature, digest), stop);
-      const body = signed.body;
-      const before = index === 0 ? null : records[index - 1]!;
-      sequence(body.type, before?.body.type ?? null, lastPrivate?.body.type ?? null, stop);
-      checkPlacement(body, before, path, records[0]!.body.table, shoe?.commitment.body.shoe ?? null, stop);
-
-      switch (body.type) {
-        case 'commitment': {
-          const s = signed as SignedV2<CommitmentV2>;
-          const params = checkParams(body.params, stop);
-          let limits = LOOSEST_LIMITS;
-          if (body.limits !== undefined) {
-            const l = validateLimitsV2(body.limits);
-            if (!l.ok) stop('bad_params', `the committed limits: ${l.error.message}`);
-            limits = body.limits;
-          }
-          if (base64urlToBytes(body.playerKey)?.length !== 32 || (await importPlayerKey(body.playerKey)) === null)
-            stop('bad_player_key', 'playerKey must be an Ed25519 public key: 32 bytes in canonical base64url');
-          if (playerKey !== null && body.playerKey !== playerKey)
-            stop('player_key_mismatch', `the commitment names player key ${body.playerKey}, not the table's ${playerKey}`);
-          playerKey = body.playerKey;
-          if (closing !== null && body.openingBalance !== closing)
-            stop('opening_balance_mismatch', `shoe ${body.shoe} opens with ${body.openingBalance}, the previous shoe closed with ${closing}`);
-          shoe = {
-            commitment: s,
-            params,
-            limits,
-            seed: seedOf(records, index, body.serverSeedHash),
-            start: null,
-            state: null,
-            nextPosition: null,
-            copies: new Map(),
-            accepted: 0,
-            balance: body.openingBalance,
-            acceptance: null,
-            cutCardOut: false,
-          };
-          break;
-        }
-        case 'start': {
-          const sh = shoe!;
-          const r = body.request.body;
-          if (!(await signatures.player(playerKey!, body.request)))
-            stop('bad_player_signature', "the start request's signature does not verify with the player's key");
-          if (r.table !== body.table || r.shoe !== body.shoe || r.commitment !== sh.commitment.hash)
-            stop('request_mismatch', 'the start request names another table, shoe or commitment');
-          const seed = checkRecordedClientSeed(r.clientSeed);
-          if (!seed.ok) stop('bad_client_seed', seed.error.message);
-          const size = sh.params.decks * CARDS_PER_DECK;
-          if (r.cut < 1 || r.cut > size - 1) stop('bad_cut', `the cut ${r.cut} is outside 1–${size - 1}`);
-          sh.start = body;
-          if (sh.seed !== null) sh.state = startShoeV2(sh.params, sh.seed, r.clientSeed, r.cut);
-          break;
-        }
-        case 'acceptance': {
-          const sh = shoe!;
-          const r = body.request.body;
-          if (body.round !== sh.accepted + 1) stop('round_mismatch', `the acceptance says round ${body.round}; it is round ${sh.accepted + 1} of the shoe`);
-          if (sh.cutCardOut) stop('round_after_cut_card', `round ${body.round} was accepted after the cut card came out`);
-          if (sh.params.mode === 'reshuffle' && body.round > sh.params.roundLimit)
-            stop('round_over_limit', `round ${body.round} is beyond the committed roundLimit ${sh.params.roundLimit}`);
-          if (!(await signatures.player(playerKey!, body.request)))
-            stop('bad_player_signature', "the bet request's signature does not verify with the player's key");
-          if (r.table !== body.table || r.shoe !== body.shoe || r.round !== body.round || !followsSeen(r.prev, body.prev, lastPrivate))
-            stop('request_mismatch', 'the bet request names another table, shoe, round or previous record');
-          if (body.balanceBefore !== sh.balance)
-            stop('balance_mismatch', `the acceptance's balanceBefore ${body.balanceBefore} is not the balance carried, ${sh.balance}`);
-          const bets = validateBets(r.bets, sh.limits, sh.balance);
-          if (!bets.ok) stop('bets_invalid', `${bets.error.message} (${bets.error.code})`);
-          sh.accepted++;
-          sh.acceptance = signed as SignedV2<AcceptanceV2>;
-          break;
-        }
-        case 'receipt': {
-          const sh = shoe!;
-          const acc = sh.acceptance!;
-          const r = body.request.body;
-          if (body.round !== acc.body.round) stop('round_mismatch', `the receipt says round ${body.round}, its acceptance round ${acc.body.round}`);
-          if (!(await signatures.player(playerKey!, body.request))) {
-            roundStatus('failed', 'bad_player_signature');
-            stop('bad_player_signature', "the secret request's signature does not verify with the player's key");
-          }
-          if (r.table !== body.table || r.shoe !== body.shoe || r.round !== body.round || r.acceptance !== acc.hash)
-            stop('request_mismatch', 'the secret request answers another acceptance');
-          if (!isHex32(r.secret)) stop('bad_secret', 'the round secret must be 64 lowercase hex characters');
-          if (lockOf(r.secret) !== acc.body.request.body.lock) stop('lock_mismatch', 'the revealed secret does not open the lock the bet request carried');
-          const round = dealt(sh, body, r.secret, acc.hash, stop);
-          const finding = compareReceipt(sh, acc.body, body, round.round, round.cutCardOut);
-          if (finding) {
-            roundStatus('failed', finding[0]);
-            stop(finding[0], finding[1]);
-          }
-          roundStatus(sh.seed === null ? 'pending' : 'verified');
-          sh.balance = body.balanceAfter;
-          sh.cutCardOut = body.cutCardOut;
-          sh.acceptance = null;
-          break;
-        }
-        case 'void': {
-          const sh = shoe!;
-          const acc = sh.acceptance!;
-          if (body.round !== acc.body.round) stop('round_mismatch', `the void says round ${body.round}, its acceptance round ${acc.body.round}`);
-          if (Date.parse(body.issuedAt) - Date.parse(acc.body.issuedAt) < sh.params.voidAfterSeconds * 1000)
-            stop('void_too_early', `round ${body.round} was voided before the committed ${sh.params.voidAfterSeconds} s had passed`);
-          if (body.balanceBefore !== acc.body.balanceBefore || body.balanceAfter !== acc.body.balanceBefore)
-            stop('balance_mismatch', "a void returns the stake: balanceBefore and balanceAfter must both be the acceptance's balanceBefore");
-          roundStatus('voided');
-          sh.acceptance = null;
-          break;
-        }
-        case 'reveal': {
-          const sh = shoe!;
-          checkReveal(sh, body, before!, stop);
-          if (body.reason === 'player' && !(await signatures.player(playerKey!, body.request!)))
-            stop('bad_player_signature', "the end request's signature does not verify with the player's key");
-          if (
-            body.reason === 'player' &&
-            (body.request!.body.table !== body.table || body.request!.body.shoe !== body.shoe || !followsSeen(body.request!.body.prev, body.prev, lastPrivate))
-          )
-            stop('request_mismatch', 'the end request names another table, shoe or previous record');
-          closing = body.closingBalance;
-          break;
-        }
-        case 'transfer':
-          checkTransfer(shoe!, body, transfers, stop);
-          break;
-      }
-      if (body.type !== 'transfer') lastPrivate = signed;
-    }
-    if (shoe !== null && (records.at(-1)?.body.type ?? 'reveal') !== 'reveal') pending = true;
-    const last = records.at(-1);
-    if (last?.body.type === 'acceptance') {
-      index = records.length - 1;
-      const a = last.body as AcceptanceV2;
-      unsettled.push({ shoe: a.shoe, round: a.round, index, acceptance: last.hash });
-      roundStatus('unsettled');
-      stop('unsettled_acceptance', `round ${a.round} of shoe ${a.shoe} was accepted and is neither settled nor voided: the operator owes it (see owedRound)`);
-    }
-    if (records.length === 0) stop('bad_record', 'the file holds no record');
-    return report(rounds, unsettled, pending);
+    for (w.index = 0; w.index < records.length; w.index++) await checkRecord(w, rules, keys);
+    if (w.shoe !== null && (records.at(-1)?.body.type ?? 'reveal') !== 'reveal') pending = true;
+    checkEnd(w);
+    return report(w.rounds, w.unsettled, pending);
   } catch (e) {
     if (!(e instanceof Stop)) throw e;
-    if (e.failure.code === 'unsettled_acceptance' && shoe?.acceptance && !unsettled.some((u) => u.acceptance === shoe!.acceptance!.hash)) {
-      const a = shoe.acceptance;
-      unsettled.push({ shoe: a.body.shoe, round: a.body.round, index: records.indexOf(a), acceptance: a.hash });
-      roundStatus('unsettled');
+    const acceptance = w.shoe?.acceptance;
+    if (e.failure.code === 'unsettled_acceptance' && acceptance && !w.unsettled.some((u) => u.acceptance === acceptance.hash)) {
+      w.unsettled.push({ shoe: acceptance.body.shoe, round: acceptance.body.round, index: records.indexOf(acceptance), acceptance: acceptance.hash });
+      roundStatus(w, 'unsettled');
     }
-    return report(rounds, unsettled, pending || records.at(-1)?.body?.type !== 'reveal', e.failure);
+    return report(w.rounds, w.unsettled, pending || records.at(-1)?.body?.type !== 'reveal', e.failure);
   }
+}
+
+/** What the walk through a file's records carries from one record to the next. */
+interface FileWalk {
+  records: SignedV2[];
+  signatures: SignatureChecks;
+  /** The record being checked. */
+  index: number;
+  shoe: ShoeCtx | null;
+  playerKey: string | null;
+  /** The previous shoe's closing balance. */
+  closing: number | null;
+  /** The newest record that is not a transfer: what the sequence rules and a player's request follow. */
+  lastPrivate: SignedV2 | null;
+  transfers: Set<string>;
+  rounds: RoundStatusV2[];
+  unsettled: UnsettledV2[];
+  /** Stops the walk with the failure of the record being checked. */
+  stop: StopFn;
+}
+
+function startWalk(records: SignedV2[], signatures: FileWalk['signatures'], playerKey: string | null): FileWalk {
+  const w: FileWalk = {
+    records,
+    signatures,
+    index: 0,
+    shoe: null,
+    playerKey,
+    closing: null,
+    lastPrivate: null,
+    transfers: new Set(),
+    rounds: [],
+    unsettled: [],
+    stop: (code, message) => {
+      const b = records[w.index]?.body as { shoe?: unknown; round?: unknown } | undefined;
+      const round =
+        typeof b?.round === 'number'
+          ? b.round
+          : w.shoe?.acceptance && b && (b as { type?: string }).type !== 'acceptance'
+            ? w.shoe.acceptance.body.round
+            : null;
+      throw new Stop({ index: w.index, shoe: typeof b?.shoe === 'number' ? b.shoe : null, round, code, message });
+    },
+  };
+  return w;
+}
+
+/** Records the status of the round the shoe's acceptance opened. */
+function roundStatus(w: FileWalk, status: RoundStatusV2['status'], code?: VerifyCodeV2): void {
+  const a = w.shoe!.acceptance!.body;
+  w.rounds.push({ shoe: a.shoe, round: a.round, status, ...(code ? { code } : {}) });
+}
+
+/** One record: the checks every record passes (envelope, hash, key, signature, body shape, sequence, table, shoe, chain, time), then those of its type. */
+async function checkRecord(w: FileWalk, rules: RecordRules, keys: VerifyKeys): Promise<void> {
+  const { records, index, stop } = w;
+  const signed = records[index]!;
+  const path = `records[${index}]`;
+  await checkSignedRecord(signed, path, rules, keys, (key, signature, digest) => w.signatures.operator(index, key, signature, digest), stop);
+  const body = signed.body;
+  const before = index === 0 ? null : records[index - 1]!;
+  sequence(body.type, before?.body.type ?? null, w.lastPrivate?.body.type ?? null, stop);
+  checkPlacement(body, before, path, records[0]!.body.table, w.shoe?.commitment.body.shoe ?? null, stop);
+  switch (body.type) {
+    case 'commitment':
+      w.shoe = await checkCommitment(w, signed as SignedV2<CommitmentV2>);
+      break;
+    case 'start':
+      await checkStart(w, w.shoe!, body);
+      break;
+    case 'acceptance':
+      await checkAcceptance(w, w.shoe!, signed as SignedV2<AcceptanceV2>);
+      break;
+    case 'receipt':
+      await checkReceipt(w, w.shoe!, body);
+      break;
+    case 'void':
+      checkVoid(w, w.shoe!, body);
+      break;
+    case 'reveal':
+      await checkRevealRecord(w, w.shoe!, body, before!);
+      break;
+    case 'transfer':
+      checkTransfer(w.shoe!, body, w.transfers, stop);
+      break;
+  }
+  if (body.type !== 'transfer') w.lastPrivate = signed;
+}
+
+/** A commitment opens a shoe: its params, limits, the player's key and the balance it opens with. */
+async function checkCommitment(w: FileWalk, s: SignedV2<CommitmentV2>): Promise<ShoeCtx> {
+  const { body } = s;
+  const stop = w.stop;
+  const params = checkParams(body.params, stop);
+  let limits = LOOSEST_LIMITS;
+  if (body.limits !== undefined) {
+    const l = validateLimitsV2(body.limits);
+    if (!l.ok) stop('bad_params', `the committed limits: ${l.error.message}`);
+    limits = body.limits;
+  }
+  if (base64urlToBytes(body.playerKey)?.length !== 32 || (await importPlayerKey(body.playerKey)) === null)
+    stop('bad_player_key', 'playerKey must be an Ed25519 public key: 32 bytes in canonical base64url');
+  if (w.playerKey !== null && body.playerKey !== w.playerKey)
+    stop('player_key_mismatch', `the commitment names player key ${body.playerKey}, not the table's ${w.playerKey}`);
+  w.playerKey = body.playerKey;
+  if (w.closing !== null && body.openingBalance !== w.closing)
+    stop('opening_balance_mismatch', `shoe ${body.shoe} opens with ${body.openingBalance}, the previous shoe closed with ${w.closing}`);
+  return {
+    commitment: s,
+    params,
+    limits,
+    seed: seedOf(w.records, w.index, body.serverSeedHash),
+    start: null,
+    state: null,
+    nextPosition: null,
+    copies: new Map(),
+    accepted: 0,
+    balance: body.openingBalance,
+    acceptance: null,
+    cutCardOut: false,
+  };
+}
+
+/** The player's signed seed and cut. */
+async function checkStart(w: FileWalk, sh: ShoeCtx, body: StartV2): Promise<void> {
+  const { stop } = w;
+  const r = body.request.body;
+  if (!(await w.signatures.player(w.playerKey!, body.request)))
+    stop('bad_player_signature', "the start request's signature does not verify with the player's key");
+  if (r.table !== body.table || r.shoe !== body.shoe || r.commitment !== sh.commitment.hash)
+    stop('request_mismatch', 'the start request names another table, shoe or commitment');
+  const seed = checkRecordedClientSeed(r.clientSeed);
+  if (!seed.ok) stop('bad_client_seed', seed.error.message);
+  const size = sh.params.decks * CARDS_PER_DECK;
+  if (r.cut < 1 || r.cut > size - 1) stop('bad_cut', `the cut ${r.cut} is outside 1–${size - 1}`);
+  sh.start = body;
+  if (sh.seed !== null) sh.state = startShoeV2(sh.params, sh.seed, r.clientSeed, r.cut);
+}
+
+/** The next round's locked bets, within the limits and the balance carried. */
+async function checkAcceptance(w: FileWalk, sh: ShoeCtx, signed: SignedV2<AcceptanceV2>): Promise<void> {
+  const { stop } = w;
+  const body = signed.body;
+  const r = body.request.body;
+  if (body.round !== sh.accepted + 1) stop('round_mismatch', `the acceptance says round ${body.round}; it is round ${sh.accepted + 1} of the shoe`);
+  if (sh.cutCardOut) stop('round_after_cut_card', `round ${body.round} was accepted after the cut card came out`);
+  if (sh.params.mode === 'reshuffle' && body.round > sh.params.roundLimit)
+    stop('round_over_limit', `round ${body.round} is beyond the committed roundLimit ${sh.params.roundLimit}`);
+  if (!(await w.signatures.player(w.playerKey!, body.request)))
+    stop('bad_player_signature', "the bet request's signature does not verify with the player's key");
+  if (r.table !== body.table || r.shoe !== body.shoe || r.round !== body.round || !followsSeen(r.prev, body.prev, w.lastPrivate))
+    stop('request_mismatch', 'the bet request names another table, shoe, round or previous record');
+  if (body.balanceBefore !== sh.balance)
+    stop('balance_mismatch', `the acceptance's balanceBefore ${body.balanceBefore} is not the balance carried, ${sh.balance}`);
+  const bets = validateBets(r.bets, sh.limits, sh.balance);
+  if (!bets.ok) stop('bets_invalid', `${bets.error.message} (${bets.error.code})`);
+  sh.accepted++;
+  sh.acceptance = signed;
+}
+
+/** The accepted round settled: the secret opens the lock, and the cards, totals and payouts are the ones dealt. */
+async function checkReceipt(w: FileWalk, sh: ShoeCtx, body: ReceiptV2): Promise<void> {
+  const { stop } = w;
+  const acc = sh.acceptance!;
+  const r = body.request.body;
+  if (body.round !== acc.body.round) stop('round_mismatch', `the receipt says round ${body.round}, its acceptance round ${acc.body.round}`);
+  if (!(await w.signatures.player(w.playerKey!, body.request))) {
+    roundStatus(w, 'failed', 'bad_player_signature');
+    stop('bad_player_signature', "the secret request's signature does not verify with the player's key");
+  }
+  if (r.table !== body.table || r.shoe !== body.shoe || r.round !== body.round || r.acceptance !== acc.hash)
+    stop('request_mismatch', 'the secret request answers another acceptance');
+  if (!isHex32(r.secret)) stop('bad_secret', 'the round secret must be 64 lowercase hex characters');
+  if (lockOf(r.secret) !== acc.body.request.body.lock) stop('lock_mismatch', 'the revealed secret does not open the lock the bet request carried');
+  const round = dealt(sh, body, r.secret, acc.hash, stop);
+  const finding = compareReceipt(sh, acc.body, body, round.round, round.cutCardOut);
+  if (finding) {
+    roundStatus(w, 'failed', finding[0]);
+    stop(finding[0], finding[1]);
+  }
+  roundStatus(w, sh.seed === null ? 'pending' : 'verified');
+  sh.balance = body.balanceAfter;
+  sh.cutCardOut = body.cutCardOut;
+  sh.acceptance = null;
+}
+
+/** The accepted round voided: not before the committed time, and the stake returned. */
+function checkVoid(w: FileWalk, sh: ShoeCtx, body: VoidV2): void {
+  const { stop } = w;
+  const acc = sh.acceptance!;
+  if (body.round !== acc.body.round) stop('round_mismatch', `the void says round ${body.round}, its acceptance round ${acc.body.round}`);
+  if (Date.parse(body.issuedAt) - Date.parse(acc.body.issuedAt) < sh.params.voidAfterSeconds * 1000)
+    stop('void_too_early', `round ${body.round} was voided before the committed ${sh.params.voidAfterSeconds} s had passed`);
+  if (body.balanceBefore !== acc.body.balanceBefore || body.balanceAfter !== acc.body.balanceBefore)
+    stop('balance_mismatch', "a void returns the stake: balanceBefore and balanceAfter must both be the acceptance's balanceBefore");
+  roundStatus(w, 'voided');
+  sh.acceptance = null;
+}
+
+/** The shoe's end: the seed and the closing balance, and the player's end request when the player ended it. */
+async function checkRevealRecord(w: FileWalk, sh: ShoeCtx, body: RevealV2, before: SignedV2): Promise<void> {
+  const { stop } = w;
+  checkReveal(sh, body, before, stop);
+  if (body.reason === 'player' && !(await w.signatures.player(w.playerKey!, body.request!)))
+    stop('bad_player_signature', "the end request's signature does not verify with the player's key");
+  if (
+    body.reason === 'player' &&
+    (body.request!.body.table !== body.table || body.request!.body.shoe !== body.shoe || !followsSeen(body.request!.body.prev, body.prev, w.lastPrivate))
+  )
+    stop('request_mismatch', 'the end request names another table, shoe or previous record');
+  w.closing = body.closingBalance;
+}
+
+/** After the last record: an acceptance no receipt or void answers is owed; an empty file holds nothing. */
+function checkEnd(w: FileWalk): void {
+  const { records } = w;
+  const last = records.at(-1);
+  if (last?.body.type === 'acceptance') {
+    w.index = records.length - 1;
+    const a = last.body as AcceptanceV2;
+    w.unsettled.push({ shoe: a.shoe, round: a.round, index: w.index, acceptance: last.hash });
+    roundStatus(w, 'unsettled');
+    w.stop('unsettled_acceptance', `round ${a.round} of shoe ${a.shoe} was accepted and is neither settled nor voided: the operator owes it (see owedRound)`);
+  }
+  if (records.length === 0) w.stop('bad_record', 'the file holds no record');
 }
 
 type StopFn = (code: VerifyCodeV2, message: string) => never;

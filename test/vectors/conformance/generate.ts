@@ -15,12 +15,8 @@ import {
   type FileV2,
   importSigningKey,
   type PlayerRequest,
-  playTableV2,
-  type PlayTableV2Options,
   type RecordV2,
-  type RoundScriptV2,
   type ShoeParamsV2,
-  type ShoeScriptV2,
   type SignedRequest,
   type SigningKey,
   signRecord,
@@ -32,6 +28,7 @@ import {
   type TransferV2,
   utf8Bytes,
 } from '../../../shared/index.ts';
+import { playTableV2, type PlayTableV2Options, type RoundScriptV2, type ShoeScriptV2 } from '../../../shared/fairness/v2/play.ts';
 import { sharedCases } from './shared-cases.ts';
 
 const dir = new URL('.', import.meta.url);
