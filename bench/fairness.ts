@@ -9,25 +9,25 @@ import {
   CARDS_PER_DECK,
   cutRange,
   DEFAULT_ROOM,
-  DEFAULT_SHOE_PARAMS,
+  FAIR1_DEFAULT_SHOE_PARAMS,
   DEFAULT_VOID_AFTER_SECONDS,
-  deriveShoe,
+  deriveFair1Shoe,
   generateSigningKey,
   importVerifyKeys,
   newRoundSecret,
   newServerSeed,
-  recordDigest,
-  recordHash,
+  fair1RecordDigest,
+  fair1RecordHash,
   ROOMS,
   SECTORS,
-  type ShoeParamsV2,
+  type ShoeParams,
   verifyBytes,
-  verifyTextV2,
-  verifyTranscript,
+  verifyText,
+  verifyFair1Transcript,
 } from '../shared/index.ts';
-import { MerkleTree, merkleLeafHash, verifyMerkleInclusion } from '../shared/fairness/merkle.ts';
-import { playShoeTranscript } from '../shared/fairness/transcript.ts';
-import { playTableV2 } from '../shared/fairness/v2/play.ts';
+import { MerkleTree, merkleLeafHash, verifyMerkleInclusion } from '../shared/fairness/common/merkle.ts';
+import { playFair1Transcript } from '../test/players/pb-fair-1.ts';
+import { playPrivateTable } from '../test/players/pb-fair-2.ts';
 
 let sink = 0;
 
@@ -46,7 +46,7 @@ function median(xs: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-const EIGHT_DECKS = { ...DEFAULT_SHOE_PARAMS, decks: 8 };
+const EIGHT_DECKS = { ...FAIR1_DEFAULT_SHOE_PARAMS, decks: 8 };
 const CUTS = cutRange(EIGHT_DECKS);
 /** A cut in the middle of the stack. */
 const MIDDLE_CUT = Math.floor((EIGHT_DECKS.decks * CARDS_PER_DECK) / 2);
@@ -54,12 +54,12 @@ const randomBytes = (n: number) => crypto.getRandomValues(new Uint8Array(n));
 
 function derivationFigures(): void {
   const seeds = Array.from({ length: 2_000 }, () => newServerSeed(randomBytes));
-  for (const s of seeds.slice(0, 200)) sink += deriveShoe(EIGHT_DECKS, s, 'warm-up', MIDDLE_CUT).burned; // warm-up
+  for (const s of seeds.slice(0, 200)) sink += deriveFair1Shoe(EIGHT_DECKS, s, 'warm-up', MIDDLE_CUT).burned; // warm-up
   const batches = Array.from({ length: 9 }, (_, b) => {
     const cpu = process.cpuUsage();
     const t = performance.now();
     for (let i = b * 200; i < (b + 1) * 200; i++)
-      sink += deriveShoe(EIGHT_DECKS, seeds[i % seeds.length]!, 'bench client seed', CUTS.min + (i % (CUTS.max - CUTS.min + 1))).burned;
+      sink += deriveFair1Shoe(EIGHT_DECKS, seeds[i % seeds.length]!, 'bench client seed', CUTS.min + (i % (CUTS.max - CUTS.min + 1))).burned;
     const used = process.cpuUsage(cpu);
     return { wall: ((performance.now() - t) * 1000) / 200, cpu: (used.user + used.system) / 200 };
   });
@@ -71,7 +71,7 @@ function derivationFigures(): void {
 
 async function verificationFigures(): Promise<void> {
   const { key } = await generateSigningKey();
-  const transcript = await playShoeTranscript({
+  const transcript = await playFair1Transcript({
     table: 'bench',
     shoe: 1,
     params: EIGHT_DECKS,
@@ -89,24 +89,24 @@ async function verificationFigures(): Promise<void> {
   });
   const jwks = { keys: [key.publicJwk] };
   const bytes = JSON.stringify(transcript).length;
-  for (let i = 0; i < 5; i++) sink += (await verifyTranscript(transcript, jwks)).rounds.length; // warm-up
+  for (let i = 0; i < 5; i++) sink += (await verifyFair1Transcript(transcript, jwks)).rounds.length; // warm-up
 
   const withImport: { wall: number; cpu: number }[] = [];
   for (let i = 0; i < 21; i++) {
     withImport.push(
       await timed(async () => {
-        const report = await verifyTranscript(transcript, jwks);
+        const report = await verifyFair1Transcript(transcript, jwks);
         if (!report.ok) throw new Error(`bench transcript failed: ${report.failure?.message}`);
       }),
     );
   }
   const keys = await importVerifyKeys(jwks);
   const preImported: { wall: number; cpu: number }[] = [];
-  for (let i = 0; i < 21; i++) preImported.push(await timed(async () => (sink += (await verifyTranscript(transcript, keys)).rounds.length)));
+  for (let i = 0; i < 21; i++) preImported.push(await timed(async () => (sink += (await verifyFair1Transcript(transcript, keys)).rounds.length)));
   const hashing: number[] = [];
   for (let i = 0; i < 21; i++) {
     const t = performance.now();
-    for (const r of transcript.receipts) sink += recordHash(r.body).length;
+    for (const r of transcript.receipts) sink += fair1RecordHash(r.body).length;
     hashing.push(performance.now() - t);
   }
   const records = transcript.receipts.length + 3;
@@ -118,7 +118,7 @@ async function verificationFigures(): Promise<void> {
       `${wall(preImported)} ms (CPU ${cpu(preImported)} ms) with the keys imported once; target < 20 ms`,
   );
   const key0 = keys.byId.get(transcript.commitment.keyId)!;
-  const digests = transcript.receipts.map((r) => recordDigest(r.body));
+  const digests = transcript.receipts.map((r) => fair1RecordDigest(r.body));
   const single: number[] = [];
   for (let i = 0; i < 3; i++) {
     const t = performance.now();
@@ -132,22 +132,22 @@ async function verificationFigures(): Promise<void> {
 }
 
 /**
- * pb-fair-2: a whole 8-deck shoe played to its cut card by both signers (playTableV2), as the
+ * pb-fair-2: a whole 8-deck shoe played to its cut card by both signers (playPrivateTable), as the
  * table's file: each round is an acceptance (embedding the player's signed bet) and a receipt
  * (embedding the signed secret), so about twice the records and four signatures per round.
  */
 async function verificationFiguresV2(): Promise<void> {
   const operator = (await generateSigningKey('bench-operator')).key;
   const player = (await generateSigningKey('bench-player')).key;
-  const params: ShoeParamsV2 = {
+  const params: ShoeParams = {
     algorithm: 'pb-fair-2',
     mode: 'shoe',
     decks: 8,
     burn: true,
-    cutCardFromEnd: DEFAULT_SHOE_PARAMS.cutCardFromEnd,
+    cutCardFromEnd: FAIR1_DEFAULT_SHOE_PARAMS.cutCardFromEnd,
     voidAfterSeconds: DEFAULT_VOID_AFTER_SECONDS,
   };
-  const file = await playTableV2({
+  const file = await playPrivateTable({
     table: 'bench',
     operatorKey: operator,
     playerKey: player,
@@ -172,13 +172,13 @@ async function verificationFiguresV2(): Promise<void> {
   });
   const text = JSON.stringify({ version: file.version, records: file.records });
   const jwks = { keys: [operator.publicJwk] };
-  for (let i = 0; i < 5; i++) sink += (await verifyTextV2(text, jwks)).rounds.length; // warm-up
+  for (let i = 0; i < 5; i++) sink += (await verifyText(text, jwks)).rounds.length; // warm-up
   const runs: { wall: number; cpu: number }[] = [];
   let rounds = 0;
   for (let i = 0; i < 21; i++) {
     runs.push(
       await timed(async () => {
-        const report = await verifyTextV2(text, jwks);
+        const report = await verifyText(text, jwks);
         if (!report.ok) throw new Error(`bench file failed: ${report.failure?.message}`);
         rounds = report.rounds.length;
       }),

@@ -4,7 +4,7 @@
  * fetch to `wrangler dev`, or Miniflare's dispatchFetch) of the typed client's calls
  * (shared/wire), timing each phase.
  */
-import type { CreatedSessionV2 } from '../shared/api.ts';
+import type { CreatedSession } from '../shared/api.ts';
 import * as apiCalls from '../shared/wire/http-calls.ts';
 import type { ApiCall } from '../shared/wire/http-client.ts';
 import {
@@ -15,8 +15,8 @@ import {
   randomLegalBets,
   type RoomId,
   secretRequest,
-  type ShoeViewV2,
-  type SignedV2,
+  type ShoeView,
+  type Signed,
   type SigningKey,
   signRequest,
   startRequest,
@@ -45,10 +45,10 @@ export class BenchPlayer {
   readonly token: string;
   readonly limits: TableLimits;
   balance: number;
-  #shoe: ShoeViewV2;
-  #last: SignedV2;
+  #shoe: ShoeView;
+  #last: Signed;
 
-  private constructor(send: Send, key: SigningKey, created: CreatedSessionV2) {
+  private constructor(send: Send, key: SigningKey, created: CreatedSession) {
     this.#send = send;
     this.#key = key;
     this.id = created.sessionId;

@@ -24,7 +24,7 @@ import { build } from 'esbuild';
 import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { generateSigningKey } from '../shared/index.ts';
-import type { BetRequest, SignedRequest } from '../shared/fairness/v2/records.ts';
+import type { BetRequest, SignedRequest } from '../shared/fairness/pb-fair-2/records.ts';
 import * as apiCalls from '../shared/wire/http-calls.ts';
 import { type ApiCall, apiUrl } from '../shared/wire/http-client.ts';
 import { BenchPlayer, type Send } from './player.ts';

@@ -3,32 +3,32 @@
  * every error code. Types only: the Worker builds these answers, the widget, the CLI and the
  * tests' fake Worker read them, so one declaration keeps all four in step.
  */
-import type { ClientSeedErrorCode } from './fairness/commit.ts';
-import type { ShoeParams } from './fairness/params.ts';
-import type { CommitmentBody, ReceiptBody, RevealBody, Signed, StartBody } from './fairness/records.ts';
+import type { ClientSeedErrorCode } from './fairness/common/seeds.ts';
+import type { Fair1ShoeParams } from './fairness/pb-fair-1/params.ts';
+import type { Fair1CommitmentBody, Fair1ReceiptBody, Fair1RevealBody, Fair1Signed, Fair1StartBody } from './fairness/pb-fair-1/records.ts';
 import type { ShoeMode } from './shoe.ts';
-import type { ShoeParamsV2 } from './fairness/v2/params.ts';
+import type { ShoeParams } from './fairness/pb-fair-2/params.ts';
 import type {
-  AcceptanceV2,
+  Acceptance,
   BetRequest,
-  CommitmentV2,
+  Commitment,
   EndRequest,
-  FileV2,
-  ReceiptV2,
-  RevealV2,
+  FairnessFile,
+  Receipt,
+  Reveal,
   SecretRequest,
   SignedRequest,
-  SignedV2,
+  Signed,
   StartRequest,
-  StartV2,
-  VoidV2,
-} from './fairness/v2/records.ts';
+  Start,
+  Void,
+} from './fairness/pb-fair-2/records.ts';
 import type { Bet, BetErrorCode, RoomId, TableLimits } from './table.ts';
 
 // ---- requests -------------------------------------------------------------------------------------
 
 /** `POST /api/sessions`. */
-export interface CreateSessionRequest {
+export interface Fair1CreateSessionRequest {
   room: RoomId;
   affiliate?: string;
   mode?: ShoeMode;
@@ -36,13 +36,13 @@ export interface CreateSessionRequest {
 }
 
 /** `POST /api/sessions/:id/shoe/start`: the player's client seed and cut. */
-export interface StartShoeRequest {
+export interface Fair1StartShoeRequest {
   clientSeed: string;
   cut: number;
 }
 
 /** `POST /api/sessions/:id/rounds`. */
-export interface PlayRoundRequest {
+export interface Fair1PlayRoundRequest {
   bets: Bet[];
 }
 
@@ -64,12 +64,12 @@ export interface ShoeSummary {
 }
 
 /** A shoe as the API shows it: never the server seed before the reveal (then only inside `reveal`). */
-export interface ShoeView extends ShoeSummary {
-  params: ShoeParams;
+export interface Fair1ShoeView extends ShoeSummary {
+  params: Fair1ShoeParams;
   cutRange: { min: number; max: number };
-  commitment: Signed<CommitmentBody>;
-  start?: Signed<StartBody>;
-  reveal?: Signed<RevealBody>;
+  commitment: Fair1Signed<Fair1CommitmentBody>;
+  start?: Fair1Signed<Fair1StartBody>;
+  reveal?: Fair1Signed<Fair1RevealBody>;
 }
 
 /** What a session view says of the session whatever its protocol. */
@@ -85,42 +85,42 @@ export interface SessionCommon {
 }
 
 /** `GET /api/sessions/:id` → 200. */
-export interface SessionView extends SessionCommon {
-  shoe: ShoeView;
-  lastReceipt: Signed<ReceiptBody> | null;
+export interface Fair1SessionView extends SessionCommon {
+  shoe: Fair1ShoeView;
+  lastReceipt: Fair1Signed<Fair1ReceiptBody> | null;
 }
 
 /** `POST /api/sessions` → 201: the session and a bearer token for it. */
-export interface CreatedSession extends SessionView {
+export interface Fair1CreatedSession extends Fair1SessionView {
   token: string;
 }
 
 /** `POST /api/sessions/:id/shoe/start` → 200. */
-export interface StartAnswer {
-  shoe: ShoeView;
+export interface Fair1StartAnswer {
+  shoe: Fair1ShoeView;
 }
 
 /** `POST /api/sessions/:id/rounds` → 200; `reveal` and `nextShoe` when the cut card came out. */
-export interface RoundAnswer {
-  receipt: Signed<ReceiptBody>;
+export interface Fair1RoundAnswer {
+  receipt: Fair1Signed<Fair1ReceiptBody>;
   balance: number;
   shoe: ShoeSummary;
-  reveal?: Signed<RevealBody>;
-  nextShoe?: ShoeView;
+  reveal?: Fair1Signed<Fair1RevealBody>;
+  nextShoe?: Fair1ShoeView;
 }
 
 /** `POST /api/sessions/:id/shoe/end` → 200. */
-export interface EndAnswer {
-  reveal: Signed<RevealBody>;
+export interface Fair1EndAnswer {
+  reveal: Fair1Signed<Fair1RevealBody>;
   balance: number;
   shoe: ShoeSummary;
-  nextShoe: ShoeView;
+  nextShoe: Fair1ShoeView;
 }
 
 /** `GET /api/sessions/:id/receipts[?shoe=n]` → 200. */
 export interface ReceiptsAnswer {
   shoe: number;
-  receipts: Signed<ReceiptBody>[];
+  receipts: Fair1Signed<Fair1ReceiptBody>[];
 }
 
 // ---- errors ---------------------------------------------------------------------------------------
@@ -153,7 +153,7 @@ export type ApiErrorCode =
   | 'upgrade_required'
   | 'wrong_room'
   // the engine's own refusals, passed through unchanged
-  | ApiErrorCodeV2
+  | ProtocolErrorCode
   | ClientSeedErrorCode
   | BetErrorCode;
 
@@ -166,7 +166,7 @@ export interface ApiErrorDetail {
   /** 503 `misconfigured`: the setting to fix (e.g. "SIGNING_KEY", "BEACON_URL"). */
   setting?: string;
   /** 409 `round_voided` (pb-fair-2): the signed void record of the round. */
-  void?: SignedV2<VoidV2>;
+  void?: Signed<Void>;
 }
 
 /** The one shape of every error answer. */
@@ -182,12 +182,12 @@ export interface ApiErrorBody {
 // Sessions created under pb-fair-1 stay readable; their changes answer 409 `protocol_retired`.
 
 /** `POST /api/sessions` (pb-fair-2): the player's Ed25519 public key (`playerKeyOf`, base64url x). */
-export interface CreateSessionRequestV2 extends CreateSessionRequest {
+export interface CreateSessionRequest extends Fair1CreateSessionRequest {
   playerKey: string;
 }
 
 /** `POST /api/sessions/:id/shoe/start`: `signRequest(startRequest(commitment, clientSeed, cut), key)`. */
-export interface StartShoeRequestV2 {
+export interface StartShoeRequest {
   request: SignedRequest<StartRequest>;
 }
 
@@ -202,45 +202,45 @@ export interface SecretRoundRequest {
 }
 
 /** `POST /api/sessions/:id/shoe/end`: `signRequest(endRequest(head), key)`. */
-export interface EndShoeRequestV2 {
+export interface EndShoeRequest {
   request: SignedRequest<EndRequest>;
 }
 
 /** A pb-fair-2 shoe as the API shows it: never the server seed before the reveal. */
-export interface ShoeViewV2 extends ShoeSummary {
-  params: ShoeParamsV2;
+export interface ShoeView extends ShoeSummary {
+  params: ShoeParams;
   cutRange: { min: number; max: number };
-  commitment: SignedV2<CommitmentV2>;
-  start?: SignedV2<StartV2>;
-  reveal?: SignedV2<RevealV2>;
+  commitment: Signed<Commitment>;
+  start?: Signed<Start>;
+  reveal?: Signed<Reveal>;
 }
 
 /** `GET /api/sessions/:id` → 200 for a pb-fair-2 session. */
-export interface SessionViewV2 extends SessionCommon {
+export interface SessionView extends SessionCommon {
   protocol: 'pb-fair-2';
   /** The player's public key the records name (`playerKey` of every commitment). */
   playerKey: string;
-  shoe: ShoeViewV2;
+  shoe: ShoeView;
   /** The table's newest record: the next bet or end request chains to its hash (`prev`). */
-  head: SignedV2;
+  head: Signed;
   /** An accepted round still waiting for its secret (the stake is already debited), else null. */
-  pending: { acceptance: SignedV2<AcceptanceV2>; voidAt: string } | null;
-  lastReceipt: SignedV2<ReceiptV2> | null;
+  pending: { acceptance: Signed<Acceptance>; voidAt: string } | null;
+  lastReceipt: Signed<Receipt> | null;
 }
 
 /** `POST /api/sessions` → 201 (pb-fair-2). */
-export interface CreatedSessionV2 extends SessionViewV2 {
+export interface CreatedSession extends SessionView {
   token: string;
 }
 
 /** `POST /api/sessions/:id/shoe/start` → 200 (pb-fair-2). */
-export interface StartAnswerV2 {
-  shoe: ShoeViewV2;
+export interface StartAnswer {
+  shoe: ShoeView;
 }
 
 /** `POST /api/sessions/:id/rounds` → 200: the bet is locked; deal by sending the secret before `voidAt`. */
 export interface AcceptanceAnswer {
-  acceptance: SignedV2<AcceptanceV2>;
+  acceptance: Signed<Acceptance>;
   balance: number;
   /** After this instant the round voids (a signed void record, the stake returned). */
   voidAt: string;
@@ -248,20 +248,20 @@ export interface AcceptanceAnswer {
 }
 
 /** `POST /api/sessions/:id/rounds/:round/secret` → 200; `reveal` and `nextShoe` when the shoe ended. */
-export interface RoundAnswerV2 {
-  receipt: SignedV2<ReceiptV2>;
+export interface RoundAnswer {
+  receipt: Signed<Receipt>;
   balance: number;
   shoe: ShoeSummary;
-  reveal?: SignedV2<RevealV2>;
-  nextShoe?: ShoeViewV2;
+  reveal?: Signed<Reveal>;
+  nextShoe?: ShoeView;
 }
 
 /** `POST /api/sessions/:id/shoe/end` → 200 (pb-fair-2). */
-export interface EndAnswerV2 {
-  reveal: SignedV2<RevealV2>;
+export interface EndAnswer {
+  reveal: Signed<Reveal>;
   balance: number;
   shoe: ShoeSummary;
-  nextShoe: ShoeViewV2;
+  nextShoe: ShoeView;
 }
 
 /** `POST /api/tables/:room/:name/ticket` → 200: a single-use WebSocket ticket for the shared table. */
@@ -271,10 +271,10 @@ export interface SharedTableTicket {
 }
 
 /** `GET /api/sessions/:id/transcript` → 200: the table's whole history, verifiable as one file. */
-export type TableTranscriptV2 = Pick<FileV2, 'version' | 'records'>;
+export type TableTranscript = Pick<FairnessFile, 'version' | 'records'>;
 
 /** The codes the pb-fair-2 flow adds to `ApiErrorCode`. */
-export type ApiErrorCodeV2 =
+export type ProtocolErrorCode =
   | 'protocol_retired'
   | 'bad_request'
   | 'bad_player_signature'

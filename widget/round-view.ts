@@ -8,9 +8,9 @@
  * - A shared table (pb-shared-1): the deal holds the cards for all, the player's settlement (if
  *   it had a stake) holds its payouts and balance.
  */
-import type { ReceiptCard, SettledFields } from '../shared/fairness/receipt-fields.ts';
-import type { SharedDeal, SharedSettlement, SignedShared } from '../shared/fairness/shared-table/records.ts';
-import type { AcceptanceV2, ReceiptV2, SignedV2 } from '../shared/fairness/v2/records.ts';
+import type { ReceiptCard, SettledFields } from '../shared/fairness/common/receipt-fields.ts';
+import type { SharedDeal, SharedSettlement, SignedShared } from '../shared/fairness/pb-shared-1/records.ts';
+import type { Acceptance, Receipt, Signed } from '../shared/fairness/pb-fair-2/records.ts';
 import type { RoundFacts } from '../shared/round.ts';
 import type { Bet } from '../shared/table.ts';
 
@@ -40,20 +40,20 @@ export interface SettledRound extends RoundFacts, SettledFields {
 }
 
 /** A private table's round: the receipt's result with the bets of the acceptance it follows. */
-export function privateRound(acceptance: AcceptanceV2, receipt: SignedV2<ReceiptV2>): SettledRound {
+export function privateRound(acceptance: Acceptance, receipt: Signed<Receipt>): SettledRound {
   const { type, table, request, keyId, prev, issuedAt, ...dealt } = receipt.body;
   return { ...dealt, bets: acceptance.request.body.bets.map((b) => ({ ...b })), record: { hash: receipt.hash, prev, keyId, issuedAt } };
 }
 
 /** The settled rounds of a private table's records (each receipt after its acceptance), in round order. */
-export function privateRounds(records: readonly SignedV2[]): SettledRound[] {
+export function privateRounds(records: readonly Signed[]): SettledRound[] {
   const out: SettledRound[] = [];
-  const accepted = new Map<string, AcceptanceV2>();
+  const accepted = new Map<string, Acceptance>();
   for (const r of records) {
     if (r.body.type === 'acceptance') accepted.set(r.hash, r.body);
     if (r.body.type === 'receipt') {
       const acceptance = accepted.get(r.body.prev);
-      if (acceptance) out.push(privateRound(acceptance, r as SignedV2<ReceiptV2>));
+      if (acceptance) out.push(privateRound(acceptance, r as Signed<Receipt>));
     }
   }
   return out;

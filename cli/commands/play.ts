@@ -20,7 +20,7 @@ import {
   betRequest,
   DEFAULT_ROOM,
   endRequest,
-  type FileV2,
+  type FairnessFile,
   generateSigningKey,
   isRoomId,
   newClientSeed,
@@ -34,13 +34,13 @@ import {
   secretRequest,
   SHOE_MODES,
   type ShoeMode,
-  type ShoeViewV2,
+  type ShoeView,
   type SignedRequest,
-  type SignedV2,
+  type Signed,
   type SigningKey,
   signRequest,
   startRequest,
-  type TableTranscriptV2,
+  type TableTranscript,
 } from '../../shared/index.ts';
 import * as apiCalls from '../../shared/wire/http-calls.ts';
 import { type ApiCall, sendApiCall } from '../../shared/wire/http-client.ts';
@@ -201,11 +201,11 @@ export function sessionPath(path: string, k: number): string {
 
 /** The player's side of one table: its key, its copy of the records, and where the chain stands. */
 class Player {
-  readonly records: SignedV2[] = [];
+  readonly records: Signed[] = [];
   /** Signed requests no record answers yet (the copy's `sent`). */
   readonly sent: SignedRequest[] = [];
   balance = 0;
-  shoe!: ShoeViewV2;
+  shoe!: ShoeView;
   readonly key: SigningKey;
 
   constructor(key: SigningKey) {
@@ -213,12 +213,12 @@ class Player {
   }
 
   /** Records as they arrive; each answers the oldest request still waiting, if any. */
-  received(...records: SignedV2[]): void {
+  received(...records: Signed[]): void {
     this.records.push(...records);
     this.sent.length = 0;
   }
 
-  get last(): SignedV2 {
+  get last(): Signed {
     return this.records.at(-1)!;
   }
 
@@ -228,15 +228,15 @@ class Player {
     return request;
   }
 
-  copy(): FileV2 {
+  copy(): FairnessFile {
     return { version: 'pb-fair-2', records: this.records, ...(this.sent.length ? { sent: this.sent } : {}) };
   }
 }
 
 /** What one session played, and why it stopped early (null: every round asked for). */
 interface SessionPlay {
-  file: TableTranscriptV2 | FileV2;
-  mine: FileV2;
+  file: TableTranscript | FairnessFile;
+  mine: FairnessFile;
   shoes: number;
   staked: number;
   returned: number;
@@ -320,7 +320,7 @@ async function playSession(api: Api, rounds: number, room: RoomId, mode: ShoeMod
       stopped ??= `the shoe could not be ended: ${err.message}`;
     }
   }
-  let file: TableTranscriptV2 | FileV2;
+  let file: TableTranscript | FairnessFile;
   let ownCopy = false;
   try {
     file = await api.call(apiCalls.transcript(sessionId), token);

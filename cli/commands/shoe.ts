@@ -8,12 +8,12 @@ import {
   cardCode,
   CARDS_PER_DECK,
   cutRange,
-  DEFAULT_SHOE_PARAMS,
-  deriveShoe,
+  FAIR1_DEFAULT_SHOE_PARAMS,
+  deriveFair1Shoe,
   MAX_DECKS,
   MIN_DECKS,
-  seedCommitment,
-  type ShoeParams,
+  fair1SeedCommitment,
+  type Fair1ShoeParams,
   validateClientSeed,
 } from '../../shared/index.ts';
 import { intOption, parseArgs, UsageError } from '../args.ts';
@@ -29,8 +29,8 @@ commitment (what the Worker publishes before play) and every card in dealing ord
   --server-seed HEX    the server seed: 64 hex characters (revealed when a shoe ends)
   --client-seed TEXT   the player's seed: 1 to 128 characters
   --cut N              where the player cut: 1 to ${CARDS_PER_DECK} x decks - 1 (default: half the stack)
-  --decks N            ${MIN_DECKS} to ${MAX_DECKS} (default ${DEFAULT_SHOE_PARAMS.decks}); the burn is on and the cut card
-                       sits ${DEFAULT_SHOE_PARAMS.cutCardFromEnd} cards from the end, as at the Worker's tables
+  --decks N            ${MIN_DECKS} to ${MAX_DECKS} (default ${FAIR1_DEFAULT_SHOE_PARAMS.decks}); the burn is on and the cut card
+                       sits ${FAIR1_DEFAULT_SHOE_PARAMS.cutCardFromEnd} cards from the end, as at the Worker's tables
   --json               print JSON: commitment, params, clientSeed, cut, burned, cutCardAt, cards
 
 Text: cards in rows of 13 with their positions; burned cards in (parentheses), "|" before the card
@@ -46,14 +46,14 @@ export async function run(args: string[]): Promise<number> {
   if (rawClient === undefined) throw new UsageError('--client-seed TEXT is required');
   const client = validateClientSeed(rawClient);
   if (!client.ok) throw new UsageError(`--client-seed: ${client.error.message}`);
-  const decks = intOption(parsed, 'decks', MIN_DECKS, MAX_DECKS, DEFAULT_SHOE_PARAMS.decks);
-  const params: ShoeParams = { ...DEFAULT_SHOE_PARAMS, decks };
+  const decks = intOption(parsed, 'decks', MIN_DECKS, MAX_DECKS, FAIR1_DEFAULT_SHOE_PARAMS.decks);
+  const params: Fair1ShoeParams = { ...FAIR1_DEFAULT_SHOE_PARAMS, decks };
   const range = cutRange(params);
   const cut = intOption(parsed, 'cut', range.min, range.max, Math.floor((range.max + 1) / 2));
 
-  const shoe = deriveShoe(params, serverSeed, client.value, cut);
+  const shoe = deriveFair1Shoe(params, serverSeed, client.value, cut);
   const cards = shoe.cards.map(cardCode);
-  const commitment = seedCommitment(serverSeed);
+  const commitment = fair1SeedCommitment(serverSeed);
   if (parsed.flags.has('json')) {
     console.log(JSON.stringify({ commitment, params, clientSeed: client.value, cut, burned: shoe.burned, cutCardAt: shoe.cutCardAt, cards }));
     return 0;

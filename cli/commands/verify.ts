@@ -10,26 +10,26 @@ import {
   fileVersionOf,
   compareCopies,
   type CopyFinding,
-  type FileV2,
+  type FairnessFile,
   formatUnits,
   importVerifyKeys,
-  importVerifyKeysV2,
+  importKidVerifyKeys,
   type OwedRound,
   owedRound,
   secretFor,
-  type SignedV2,
-  type TransferV2,
+  type Signed,
+  type Transfer,
   unseenTransfers,
-  type VerifyReportV2,
-  verifyTextV2,
-  type Jwks,
-  type ReceiptBody,
-  type Transcript,
-  transcriptsOf,
   type VerifyReport,
-  verifyTranscripts,
+  verifyText,
+  type Jwks,
+  type Fair1ReceiptBody,
+  type Fair1Transcript,
+  fair1TranscriptsOf,
+  type Fair1VerifyReport,
+  verifyFair1Transcripts,
 } from '../../shared/index.ts';
-import type { SharedChainSummary, SharedVerifyReport } from '../../shared/fairness/shared-table/verify.ts';
+import type { SharedChainSummary, SharedVerifyReport } from '../../shared/fairness/pb-shared-1/verify.ts';
 import { parseArgs, UsageError } from '../args.ts';
 
 export const summary = 'check shoe transcripts offline: signatures, chain, shuffle, cards, payouts, balances';
@@ -92,13 +92,13 @@ export async function run(args: string[]): Promise<number> {
   }
   if (parsed.values.mine !== undefined || parsed.values['player-key'] !== undefined)
     throw new UsageError('--mine and --player-key apply to pb-fair-2 and pb-shared-1 files only');
-  const transcripts = transcriptsOf(content);
+  const transcripts = fair1TranscriptsOf(content);
   if (!transcripts.ok) return fail(json, `${file}: ${transcripts.ok === false ? transcripts.message : ''}`, 'bad_record');
 
   const jwks = await loadJwks(parsed.values.jwks, content);
   const keys = await importVerifyKeys(jwks);
   if (keys.byId.size === 0) throw new UsageError('the JWKS holds no usable Ed25519 key');
-  const reports = await verifyTranscripts(transcripts.value, keys);
+  const reports = await verifyFair1Transcripts(transcripts.value, keys);
   const ok = reports.every((r) => r.ok);
   if (json) {
     const code = reports.find((r) => !r.ok)?.failure?.code ?? 'ok';
@@ -151,7 +151,7 @@ function fail(json: boolean, message: string, code: string): number {
 }
 
 /** One shoe: a header, a row per round, then the verdict. Reads the transcript defensively: it may be anything. */
-function render(t: Transcript, report: VerifyReport): string {
+function render(t: Fair1Transcript, report: Fair1VerifyReport): string {
   const c = t?.commitment?.body;
   const s = t?.start?.body;
   const p = c?.params;
@@ -163,7 +163,7 @@ function render(t: Transcript, report: VerifyReport): string {
   if (report.rounds.length > 0) {
     lines.push('', 'round  cards                 P  B  outcome     staked   returned     balance  status');
     for (const check of report.rounds) {
-      const r = t.receipts[check.round - 1]?.body as Partial<ReceiptBody> | undefined;
+      const r = t.receipts[check.round - 1]?.body as Partial<Fair1ReceiptBody> | undefined;
       const cards = Array.isArray(r?.cards) ? r.cards.map((x) => x?.code).join(' ') : '?';
       const money = (n: unknown) => (typeof n === 'number' ? formatUnits(n) : '?');
       lines.push(
@@ -200,17 +200,17 @@ async function runV2(text: string, content: unknown, values: Record<string, stri
   const jwks = await loadJwks(values.jwks, content);
   // No usable key is not a usage error here: every record then fails as unknown_key (a kid-less JWKS
   // entry names no key in pb-fair-2).
-  const keys = await importVerifyKeysV2(jwks);
+  const keys = await importKidVerifyKeys(jwks);
   const playerKey = values['player-key'];
-  const report = await verifyTextV2(text, keys, playerKey === undefined ? {} : { playerKey });
+  const report = await verifyText(text, keys, playerKey === undefined ? {} : { playerKey });
   let copies: CopyFinding[] | undefined;
-  let transfers: SignedV2<TransferV2>[] = [];
+  let transfers: Signed<Transfer>[] = [];
   const owed: (OwedRound | { shoe: number; round: number; acceptance: string; pending: string })[] = [];
   if (values.mine !== undefined) {
     const mineText = await readInput(values.mine);
-    const mineReport = await verifyTextV2(mineText, keys, playerKey === undefined ? {} : { playerKey });
-    const mine = JSON.parse(mineText) as FileV2;
-    const theirs = content as FileV2;
+    const mineReport = await verifyText(mineText, keys, playerKey === undefined ? {} : { playerKey });
+    const mine = JSON.parse(mineText) as FairnessFile;
+    const theirs = content as FairnessFile;
     const comparable = Array.isArray(mine?.records) && Array.isArray(theirs?.records);
     copies = comparable ? compareCopies(mine, theirs) : [];
     // Shared-table transfers the player's copy never received: no finding, listed for matching with the shared tables' records.
@@ -244,10 +244,10 @@ function pick(u: { shoe: number; round: number; acceptance: string }) {
 }
 
 function renderV2(
-  report: VerifyReportV2,
+  report: VerifyReport,
   copies: CopyFinding[] | undefined,
   owed: (OwedRound | { shoe: number; round: number; pending: string })[],
-  transfers: SignedV2<TransferV2>[],
+  transfers: Signed<Transfer>[],
 ): string {
   const lines: string[] = [];
   const count = (status: string) => report.rounds.filter((r) => r.status === status).length;
@@ -283,9 +283,9 @@ function renderV2(
 /** pb-shared-1 (a shared table): the public transcript; with --player-key, that player's own rounds. */
 async function runShared(text: string, content: unknown, values: Record<string, string>, json: boolean, requirePublic: boolean): Promise<number> {
   const jwks = await loadJwks(values.jwks, content);
-  const keys = await importVerifyKeysV2(jwks);
+  const keys = await importKidVerifyKeys(jwks);
   // The BLS code of the beacon check is loaded for shared-table files only.
-  const { verifySharedText, verifyMyRounds, publicBeaconFinding } = await import('../../shared/fairness/shared-table/index.ts');
+  const { verifySharedText, verifyMyRounds, publicBeaconFinding } = await import('../../shared/fairness/pb-shared-1/index.ts');
   const player = values['player-key'];
   /** The report's verdict, and with --require-public-beacon an unknown chain as a failure (the first failure's code wins). */
   const verdict = (report: SharedVerifyReport, ok: boolean) => {

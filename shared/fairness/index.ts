@@ -7,21 +7,21 @@
  * for a shared-table file.
  */
 // every version
-export * from './encoding.ts';
-export * from './commit.ts';
-export * from './stream.ts';
-export * from './keys.ts';
-export * from './v2/json.ts';
-export * from './receipt-fields.ts';
-export * from './loosest-limits.ts';
+export * from './common/encoding.ts';
+export * from './common/seeds.ts';
+export * from './common/stream.ts';
+export * from './common/keys.ts';
+export * from './common/strict-json.ts';
+export * from './common/receipt-fields.ts';
+export * from './common/loosest-limits.ts';
 // pb-fair-1 (retired)
-export * from './params.ts';
-export * from './fair1-commit.ts';
-export * from './shuffle.ts';
-export * from './derive.ts';
-export * from './records.ts';
-export * from './verify.ts';
+export * from './pb-fair-1/params.ts';
+export * from './pb-fair-1/commit.ts';
+export * from './pb-fair-1/shuffle.ts';
+export * from './pb-fair-1/derive.ts';
+export * from './pb-fair-1/records.ts';
+export * from './pb-fair-1/verify.ts';
 // pb-fair-2
-export * from './v2/index.ts';
+export * from './pb-fair-2/index.ts';
 // any version
-export * from './v2/any.ts';
+export * from './verify-file.ts';

@@ -6,17 +6,17 @@
  */
 import type {
   AcceptanceAnswer,
-  CreatedSessionV2,
-  CreateSessionRequestV2,
-  EndAnswerV2,
-  RoundAnswerV2,
-  SessionViewV2,
+  CreatedSession,
+  CreateSessionRequest,
+  EndAnswer,
+  RoundAnswer,
+  SessionView,
   SharedTableTicket,
-  StartAnswerV2,
-  TableTranscriptV2,
+  StartAnswer,
+  TableTranscript,
 } from '../api.ts';
-import type { Jwks } from '../fairness/keys.ts';
-import type { BetRequest, EndRequest, SecretRequest, SignedRequest, StartRequest } from '../fairness/v2/records.ts';
+import type { Jwks } from '../fairness/common/keys.ts';
+import type { BetRequest, EndRequest, SecretRequest, SignedRequest, StartRequest } from '../fairness/pb-fair-2/records.ts';
 import type { ApiCall } from './http-client.ts';
 
 const session = (sessionId: string): string => `api/sessions/${encodeURIComponent(sessionId)}`;
@@ -26,14 +26,14 @@ const post = <T>(path: string, body: unknown, idempotencyKey: string): ApiCall<T
 const get = <T>(path: string): ApiCall<T> => ({ method: 'GET', path });
 
 /** `POST /api/sessions` → 201: a pb-fair-2 table session for the player's key, and its token. */
-export const createSession = (body: CreateSessionRequestV2, idempotencyKey: string) => post<CreatedSessionV2>('api/sessions', body, idempotencyKey);
+export const createSession = (body: CreateSessionRequest, idempotencyKey: string) => post<CreatedSession>('api/sessions', body, idempotencyKey);
 
 /** `GET /api/sessions/:id`: the session's state (its shoe, head, pending round). */
-export const sessionState = (sessionId: string) => get<SessionViewV2>(session(sessionId));
+export const sessionState = (sessionId: string) => get<SessionView>(session(sessionId));
 
 /** `POST /api/sessions/:id/shoe/start`: the player's signed client seed and cut. */
 export const startShoe = (sessionId: string, request: SignedRequest<StartRequest>, idempotencyKey: string) =>
-  post<StartAnswerV2>(`${session(sessionId)}/shoe/start`, { request }, idempotencyKey);
+  post<StartAnswer>(`${session(sessionId)}/shoe/start`, { request }, idempotencyKey);
 
 /** `POST /api/sessions/:id/rounds` (phase 1): the signed bet with its lock → the signed acceptance. */
 export const placeBet = (sessionId: string, request: SignedRequest<BetRequest>, idempotencyKey: string) =>
@@ -41,17 +41,17 @@ export const placeBet = (sessionId: string, request: SignedRequest<BetRequest>, 
 
 /** `POST /api/sessions/:id/rounds/:round/secret` (phase 2): the round's secret → the signed receipt. */
 export const revealSecret = (sessionId: string, request: SignedRequest<SecretRequest>, idempotencyKey: string) =>
-  post<RoundAnswerV2>(`${session(sessionId)}/rounds/${request.body.round}/secret`, { request }, idempotencyKey);
+  post<RoundAnswer>(`${session(sessionId)}/rounds/${request.body.round}/secret`, { request }, idempotencyKey);
 
 /** `POST /api/sessions/:id/shoe/end`: the player ends the shoe; its seed is revealed. */
 export const endShoe = (sessionId: string, request: SignedRequest<EndRequest>, idempotencyKey: string) =>
-  post<EndAnswerV2>(`${session(sessionId)}/shoe/end`, { request }, idempotencyKey);
+  post<EndAnswer>(`${session(sessionId)}/shoe/end`, { request }, idempotencyKey);
 
 /** The path of `GET /api/sessions/:id/transcript` (also a link the fairness panel offers). */
 export const transcriptPath = (sessionId: string): string => `${session(sessionId)}/transcript`;
 
 /** `GET /api/sessions/:id/transcript`: the table's whole history, verifiable as one file. */
-export const transcript = (sessionId: string) => get<TableTranscriptV2>(transcriptPath(sessionId));
+export const transcript = (sessionId: string) => get<TableTranscript>(transcriptPath(sessionId));
 
 /** The path of `GET /api/embed-check?affiliate=ID`: may the calling page embed this affiliate's table (a plain GET, no headers: no preflight). */
 export const embedCheckPath = 'api/embed-check';

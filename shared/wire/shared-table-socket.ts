@@ -7,8 +7,8 @@
  * The Worker's `SharedTable` object sends only `ServerMessage`s, each serialised by
  * `serverMessageText`; the widget reads them back with `readServerMessage`.
  */
-import type { SharedRequestErrorCode, StartRequestErrorCode } from '../fairness/shared-table/operator.ts';
-import type { SharedParams } from '../fairness/shared-table/params.ts';
+import type { SharedRequestErrorCode, StartRequestErrorCode } from '../fairness/pb-shared-1/operator.ts';
+import type { SharedParams } from '../fairness/pb-shared-1/params.ts';
 import type {
   SharedBetRequest,
   SharedClose,
@@ -20,8 +20,8 @@ import type {
   SharedVoid,
   SignedShared,
   SignedSharedRequest,
-} from '../fairness/shared-table/records.ts';
-import type { TransferKind } from '../fairness/v2/records.ts';
+} from '../fairness/pb-shared-1/records.ts';
+import type { TransferKind } from '../fairness/pb-fair-2/records.ts';
 import type { ShoeMode } from '../shoe.ts';
 import type { Bet, RoomId, TableLimits } from '../table.ts';
 

@@ -17,7 +17,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FileV2 } from '../../shared/index.ts';
+import type { FairnessFile } from '../../shared/index.ts';
 
 const ENDPOINT = process.env.PB_ENDPOINT ?? 'http://127.0.0.1:8787';
 const JWKS = new URL('/.well-known/jwks.json', ENDPOINT).href;
@@ -78,7 +78,7 @@ async function proxy(rule: Rule, k: number): Promise<{ url: string; close: () =>
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-const receipts = (file: string) => (JSON.parse(readFileSync(file, 'utf8')) as FileV2).records.filter((r) => r.body.type === 'receipt').length;
+const receipts = (file: string) => (JSON.parse(readFileSync(file, 'utf8')) as FairnessFile).records.filter((r) => r.body.type === 'receipt').length;
 
 /** The file and the player's copy verify with the Worker's keys, every round's cards checked (the shoe revealed). */
 async function assertVerifies(out: string, mine: string, rounds: number): Promise<void> {
@@ -102,7 +102,7 @@ test('the play money runs out: the files hold every round played, the reason is 
     assert.match(play.stderr, /wrote .*broke\.json/);
     assert.equal(receipts(out), 4);
     // The player ended the shoe in play: its seed is revealed.
-    const file = JSON.parse(readFileSync(out, 'utf8')) as FileV2;
+    const file = JSON.parse(readFileSync(out, 'utf8')) as FairnessFile;
     assert.equal(file.records.at(-2)!.body.type, 'reveal');
     await assertVerifies(out, mine, 4);
   } finally {
@@ -129,7 +129,7 @@ test('--new-session-when-broke goes on in fresh sessions, one pair of files each
     }
     assert.equal(existsSync(join(dir, 'renew.session-4.json')), false);
     // Three sessions: three tables, three player keys.
-    const tables = new Set(files.map(([o]) => (JSON.parse(readFileSync(o, 'utf8')) as FileV2).records[0]!.body.table));
+    const tables = new Set(files.map(([o]) => (JSON.parse(readFileSync(o, 'utf8')) as FairnessFile).records[0]!.body.table));
     assert.equal(tables.size, 3);
   } finally {
     await p.close();

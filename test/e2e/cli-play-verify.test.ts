@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FileV2 } from '../../shared/index.ts';
+import type { FairnessFile } from '../../shared/index.ts';
 
 const ENDPOINT = process.env.PB_ENDPOINT ?? 'http://127.0.0.1:8787';
 const JWKS = new URL('/.well-known/jwks.json', ENDPOINT).href;
@@ -36,7 +36,7 @@ for (const mode of ['shoe', 'reshuffle']) {
     const mine = join(dir, `mine-${mode}.json`);
     const play = cli('play', '--endpoint', ENDPOINT, '--rounds', '300', '--mode', mode, '--out', out, '--mine', mine);
     assert.equal(play.status, 0, play.stderr);
-    const file = JSON.parse(readFileSync(out, 'utf8')) as FileV2;
+    const file = JSON.parse(readFileSync(out, 'utf8')) as FairnessFile;
     assert.equal(file.version, 'pb-fair-2');
     assert.equal(file.records.filter((r) => r.body.type === 'receipt').length, 300);
     assert.equal(file.records.filter((r) => r.body.type === 'acceptance').length, 300);
@@ -68,7 +68,7 @@ test('the same file with one balance raised fails verify with exit 1, naming the
   const out = join(dir, 'short.json');
   const play = cli('play', '--endpoint', ENDPOINT, '--rounds', '12', '--out', out);
   assert.equal(play.status, 0, play.stderr);
-  const file = JSON.parse(readFileSync(out, 'utf8')) as FileV2;
+  const file = JSON.parse(readFileSync(out, 'utf8')) as FairnessFile;
   const receipt = file.records.filter((r) => r.body.type === 'receipt')[5]!;
   (receipt.body as { balanceAfter: number }).balanceAfter += 1000;
   const tampered = join(dir, 'tampered.json');

@@ -20,7 +20,7 @@ import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { launchChromium } from './browser.ts';
-import type { ReceiptV2, SignedV2 } from '../../shared/index.ts';
+import type { Receipt, Signed } from '../../shared/index.ts';
 import { freePort, type RunningServer, startServer } from './server.ts';
 
 const SHOTS = 'test-results/e2e';
@@ -205,7 +205,7 @@ async function tableReady(where: Page | Frame, shot: Page, name: string): Promis
 }
 
 /** Bets the table minimum on Player of sector 1 by real clicks, deals, and returns the receipt. */
-async function playOnPlayer(where: Page | Frame): Promise<SignedV2<ReceiptV2>> {
+async function playOnPlayer(where: Page | Frame): Promise<Signed<Receipt>> {
   await where.getByRole('button', { name: /^Player, sector 1/ }).click();
   await where.getByRole('button', { name: /^Player, sector 1, bet/ }).waitFor({ timeout: 10_000 });
   await where.getByRole('button', { name: 'Deal', exact: true }).click();
@@ -357,7 +357,7 @@ test('the iframe with its helper: the host page receives pb-round-settled from t
   const receipt = await playOnPlayer(frame);
   // The same receipt reached the host page, across the origins, as a pb-round-settled on the iframe.
   await page.waitForFunction(() => (window as unknown as Watched).events.some((e) => e.type === 'pb-round-settled'), null, { timeout: 30_000 });
-  const hostSeen = (await watched(page)).events.find((e) => e.type === 'pb-round-settled')!.detail as SignedV2<ReceiptV2>;
+  const hostSeen = (await watched(page)).events.find((e) => e.type === 'pb-round-settled')!.detail as Signed<Receipt>;
   assert.deepEqual(hostSeen, receipt);
   // A round settles as a win, a loss or a tie: the receipt carries which, and the host has the same.
   assert.ok(['player', 'banker', 'tie'].includes(hostSeen.body.outcome));

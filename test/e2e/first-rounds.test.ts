@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { browserForFile, ENDPOINT, euros, SHOTS } from './browser.ts';
-import type { ReceiptV2, SignedV2 } from '../../shared/index.ts';
+import type { Receipt, Signed } from '../../shared/index.ts';
 
 const browser = browserForFile();
 
@@ -20,8 +20,8 @@ async function watchReceipts(page: Page): Promise<void> {
   });
 }
 
-async function receipts(page: Page): Promise<SignedV2<ReceiptV2>[]> {
-  return page.evaluate(() => (window as unknown as { receipts: SignedV2<ReceiptV2>[] }).receipts);
+async function receipts(page: Page): Promise<Signed<Receipt>[]> {
+  return page.evaluate(() => (window as unknown as { receipts: Signed<Receipt>[] }).receipts);
 }
 
 for (const viewport of [

@@ -30,11 +30,11 @@ test('punto-banco/verify and punto-banco/engine run in Node as built', async () 
   const engine = (await import(pathToFileURL(path.join(root, 'dist/lib/engine.js')).href)) as typeof import('../../shared/index.ts');
   const vectors = JSON.parse(readFileSync(path.join(root, 'test/vectors/fairness.json'), 'utf8')) as {
     key: { publicJwk: Record<string, string> };
-    transcripts: { name: string; transcript: Parameters<typeof verify.verifyTranscript>[0] }[];
+    transcripts: { name: string; transcript: Parameters<typeof verify.verifyFair1Transcript>[0] }[];
   };
-  const jwks = { keys: [vectors.key.publicJwk] } as Parameters<typeof verify.verifyTranscript>[1];
+  const jwks = { keys: [vectors.key.publicJwk] } as Parameters<typeof verify.verifyFair1Transcript>[1];
   for (const { name, transcript } of vectors.transcripts) {
-    const report = await verify.verifyTranscript(transcript, jwks);
+    const report = await verify.verifyFair1Transcript(transcript, jwks);
     assert.equal(report.ok, true, `golden transcript ${name}`);
   }
   const odds = engine.exactOdds(8);

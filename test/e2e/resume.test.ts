@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { browserForFile, ENDPOINT, euros, SHOTS } from './browser.ts';
-import type { ReceiptV2, SignedV2 } from '../../shared/index.ts';
+import type { Receipt, Signed } from '../../shared/index.ts';
 
 const browser = browserForFile();
 
@@ -38,7 +38,7 @@ test('a reload resumes the session: the same balance, and round 1 in the history
   // One round on Player (no chip selected: a click puts the table minimum there).
   const settled = page.evaluate(
     () =>
-      new Promise<SignedV2<ReceiptV2>>((resolve) =>
+      new Promise<Signed<Receipt>>((resolve) =>
         document.querySelector('punto-banco-table')!.addEventListener('pb-round-settled', (e) => resolve((e as CustomEvent).detail), { once: true }),
       ),
   );

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { generateSigningKey, type SigningKey } from '../../shared/index.ts';
-import { playerKeyOf } from '../../shared/fairness/v2/records.ts';
+import { playerKeyOf } from '../../shared/fairness/pb-fair-2/records.ts';
 import type { RunningServer } from './server.ts';
 
 export interface Seat {

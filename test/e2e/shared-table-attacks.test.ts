@@ -14,8 +14,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateSigningKey, type Jwks, playerKeyOf } from '../../shared/index.ts';
-import { sharedBetRequest, sharedStartRequest, signSharedRequest } from '../../shared/fairness/shared-table/index.ts';
-import { verifySharedText } from '../../shared/fairness/shared-table/verify.ts';
+import { sharedBetRequest, sharedStartRequest, signSharedRequest } from '../../shared/fairness/pb-shared-1/index.ts';
+import { verifySharedText } from '../../shared/fairness/pb-shared-1/verify.ts';
 import { startServer } from './server.ts';
 import { call, type Seat, seat, seen, send, until } from './shared-players.ts';
 

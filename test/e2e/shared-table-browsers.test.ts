@@ -12,7 +12,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import type { Jwks } from '../../shared/index.ts';
-import { verifySharedText } from '../../shared/fairness/shared-table/verify.ts';
+import { verifySharedText } from '../../shared/fairness/pb-shared-1/verify.ts';
 import { euros, launchChromium, SHOTS } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
 import { mkdirSync } from 'node:fs';

@@ -21,9 +21,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateSigningKey, type Jwks, type SigningKey } from '../../shared/index.ts';
-import { sharedBetRequest, sharedStartRequest, signSharedRequest } from '../../shared/fairness/shared-table/index.ts';
-import { verifySharedText } from '../../shared/fairness/shared-table/verify.ts';
-import { playerKeyOf } from '../../shared/fairness/v2/records.ts';
+import { sharedBetRequest, sharedStartRequest, signSharedRequest } from '../../shared/fairness/pb-shared-1/index.ts';
+import { verifySharedText } from '../../shared/fairness/pb-shared-1/verify.ts';
+import { playerKeyOf } from '../../shared/fairness/pb-fair-2/records.ts';
 import { freePort, type RunningServer, startServer } from './server.ts';
 
 const PLAYERS = 8;

@@ -14,9 +14,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateSigningKey, type Jwks, type SigningKey } from '../../shared/index.ts';
-import { sharedBetRequest, sharedStartRequest, signSharedRequest } from '../../shared/fairness/shared-table/index.ts';
-import { verifySharedText } from '../../shared/fairness/shared-table/verify.ts';
-import { playerKeyOf } from '../../shared/fairness/v2/records.ts';
+import { sharedBetRequest, sharedStartRequest, signSharedRequest } from '../../shared/fairness/pb-shared-1/index.ts';
+import { verifySharedText } from '../../shared/fairness/pb-shared-1/verify.ts';
+import { playerKeyOf } from '../../shared/fairness/pb-fair-2/records.ts';
 import { call, type Seat, seat, seen, send, until } from './shared-players.ts';
 import { startServer } from './server.ts';
 

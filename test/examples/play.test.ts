@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../chromium.ts';
 import { freePort, stopGroup } from '../e2e/server.ts';
-import type { ReceiptV2, SignedV2 } from '../../shared/index.ts';
+import type { Receipt, Signed } from '../../shared/index.ts';
 import { chosenExamples, EXAMPLES_DIR, type Example } from './examples.ts';
 
 const ENDPOINT = process.env.PB_ENDPOINT;
@@ -60,13 +60,13 @@ async function serve(ex: Example): Promise<{ url: string; stop(): Promise<void> 
 }
 
 /** What every example's listener writes from the event's detail: the receipt's own figures. */
-const lastRound = (r: ReceiptV2) => `Round ${r.round}: ${r.outcome} (Player ${r.playerTotal}, Banker ${r.bankerTotal}), balance ${r.balanceAfter}`;
+const lastRound = (r: Receipt) => `Round ${r.round}: ${r.outcome} (Player ${r.playerTotal}, Banker ${r.bankerTotal}), balance ${r.balanceAfter}`;
 
 /** A bet on Player: won on Player (paid 1:1), pushed on a tie (the stake back), lost on Banker. */
 const EXPECTED = { player: { result: 'win', returned: 2 * STAKE }, tie: { result: 'push', returned: STAKE }, banker: { result: 'lose', returned: 0 } } as const;
 
 /** Plays one round; `note` hears how long the table took to be ready and the round to settle (no assertion: a figure). */
-async function play(ex: Example, page: Page, url: string, note: (text: string) => void): Promise<SignedV2<ReceiptV2>> {
+async function play(ex: Example, page: Page, url: string, note: (text: string) => void): Promise<Signed<Receipt>> {
   const opened = performance.now();
   // The test's own record of the events, beside the app's listener: what the event carried.
   await page.addInitScript(() => {
@@ -91,7 +91,7 @@ async function play(ex: Example, page: Page, url: string, note: (text: string) =
   await page.getByRole('button', { name: 'Deal', exact: true }).click();
   await page.waitForFunction(() => (window as unknown as { settled: unknown[] }).settled.length > 0, null, { timeout: 60_000 });
   note(`table ready ${((ready - opened) / 1000).toFixed(1)} s after the page was opened; bet and round ${((performance.now() - ready) / 1000).toFixed(1)} s`);
-  return page.evaluate(() => (window as unknown as { settled: SignedV2<ReceiptV2>[] }).settled[0]!);
+  return page.evaluate(() => (window as unknown as { settled: Signed<Receipt>[] }).settled[0]!);
 }
 
 for (const ex of chosenExamples((process.env.PB_EXAMPLES ?? '').split(',').filter(Boolean))) {

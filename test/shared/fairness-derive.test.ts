@@ -5,25 +5,25 @@ import {
   CARDS_PER_DECK,
   cutRange,
   cutStack,
-  DEFAULT_SHOE_PARAMS,
+  FAIR1_DEFAULT_SHOE_PARAMS,
   dealRound,
-  deriveRoundShoe,
-  deriveShoe,
-  deriveStack,
+  deriveFair1RoundShoe,
+  deriveFair1Shoe,
+  deriveFair1Stack,
   newServerSeed,
   prepareShoe,
-  seedCommitment,
-  type ShoeParams,
-  shuffledDecks,
-  shuffleStream,
+  fair1SeedCommitment,
+  type Fair1ShoeParams,
+  fair1ShuffledDecks,
+  fair1ShuffleStream,
   uniformBelow,
   validateClientSeed,
-  validateShoeParams,
+  validateFair1ShoeParams,
   type WordStream,
 } from '../../shared/index.ts';
 
 const SEED = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
-const params = (over: Partial<ShoeParams> = {}): ShoeParams => ({ ...DEFAULT_SHOE_PARAMS, ...over });
+const params = (over: Partial<Fair1ShoeParams> = {}): Fair1ShoeParams => ({ ...FAIR1_DEFAULT_SHOE_PARAMS, ...over });
 const words = (list: number[]): WordStream & { read: number } => {
   let i = 0;
   return {
@@ -51,10 +51,10 @@ describe('seeds and commitment', () => {
     const tagged = Buffer.from(await crypto.subtle.digest('SHA-256', Buffer.concat([Buffer.from('pb-fair-1/commit\n'), Buffer.from(SEED, 'hex')]))).toString(
       'hex',
     );
-    expect(seedCommitment(SEED)).toBe(tagged);
-    expect(seedCommitment(SEED)).not.toBe(plain);
-    expect(() => seedCommitment(SEED.toUpperCase())).toThrow(RangeError);
-    expect(() => seedCommitment(SEED.slice(2))).toThrow(RangeError);
+    expect(fair1SeedCommitment(SEED)).toBe(tagged);
+    expect(fair1SeedCommitment(SEED)).not.toBe(plain);
+    expect(() => fair1SeedCommitment(SEED.toUpperCase())).toThrow(RangeError);
+    expect(() => fair1SeedCommitment(SEED.slice(2))).toThrow(RangeError);
   });
 
   test('client seeds: 1–128 printable characters, returned in NFC', () => {
@@ -69,9 +69,9 @@ describe('seeds and commitment', () => {
   });
 
   test('parameters: the engine rules plus the algorithm version', () => {
-    expect(validateShoeParams(params()).ok).toBe(true);
-    expect(validateShoeParams({ ...params(), algorithm: 'pb-fair-0' as 'pb-fair-1' })).toMatchObject({ ok: false, error: { code: 'bad_algorithm' } });
-    expect(validateShoeParams(params({ decks: 0 }))).toMatchObject({ ok: false, error: { code: 'bad_decks' } });
+    expect(validateFair1ShoeParams(params()).ok).toBe(true);
+    expect(validateFair1ShoeParams({ ...params(), algorithm: 'pb-fair-0' as 'pb-fair-1' })).toMatchObject({ ok: false, error: { code: 'bad_algorithm' } });
+    expect(validateFair1ShoeParams(params({ decks: 0 }))).toMatchObject({ ok: false, error: { code: 'bad_decks' } });
     expect(cutRange(params({ decks: 6 }))).toEqual({ min: 1, max: 311 });
     expect(cutRange(params({ decks: 1 }))).toEqual({ min: 1, max: 51 });
   });
@@ -93,7 +93,7 @@ describe('the stream and rejection sampling', () => {
   });
 
   test('the stream is keyed by the server seed and separated by client seed and nonce', () => {
-    const first = (seed: string, client: string, nonce: number) => shuffleStream(Buffer.from(seed, 'hex'), client, nonce).nextWord();
+    const first = (seed: string, client: string, nonce: number) => fair1ShuffleStream(Buffer.from(seed, 'hex'), client, nonce).nextWord();
     const base = first(SEED, 'a', 0);
     expect(first(SEED, 'a', 0)).toBe(base);
     expect(first(SEED.replace(/^00/, '01'), 'a', 0)).not.toBe(base);
@@ -103,7 +103,7 @@ describe('the stream and rejection sampling', () => {
 
   test('the stream matches an independent HMAC-SHA256 (WebCrypto) block by block', async () => {
     const key = await crypto.subtle.importKey('raw', Buffer.from(SEED, 'hex'), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-    const s = shuffleStream(Buffer.from(SEED, 'hex'), 'Ünïcödé', 7);
+    const s = fair1ShuffleStream(Buffer.from(SEED, 'hex'), 'Ünïcödé', 7);
     for (const counter of [0, 1, 2]) {
       const msg = Buffer.concat([Buffer.from('pb-fair-1/shuffle\n'), u32(Buffer.byteLength('Ünïcödé')), Buffer.from('Ünïcödé'), u32(7), u32(counter)]);
       const block = Buffer.from(await crypto.subtle.sign('HMAC', key, msg));
@@ -124,7 +124,7 @@ describe('the derivation', () => {
 
   test('every card of every deck, exactly once per deck', () => {
     for (const decks of [1, 6, 8]) {
-      const stack = deriveStack(params({ decks }), SEED, 'x', 1);
+      const stack = deriveFair1Stack(params({ decks }), SEED, 'x', 1);
       expect(stack.length).toBe(decks * CARDS_PER_DECK);
       expect(sorted(stack)).toEqual(sorted(Array.from({ length: decks * 52 }, (_, i) => i % 52)));
     }
@@ -132,48 +132,48 @@ describe('the derivation', () => {
 
   test('the cut is a real cut of the shuffled stack, as cutStack does', () => {
     const p = params();
-    const shuffled = shuffledDecks(p, SEED, 'x');
-    for (const cut of [1, 100, 311]) expect(deriveStack(p, SEED, 'x', cut)).toEqual(cutStack(shuffled, cut));
-    expect(deriveStack(p, SEED, 'x', 100).slice(0, 3)).toEqual(shuffled.slice(100, 103));
+    const shuffled = fair1ShuffledDecks(p, SEED, 'x');
+    for (const cut of [1, 100, 311]) expect(deriveFair1Stack(p, SEED, 'x', cut)).toEqual(cutStack(shuffled, cut));
+    expect(deriveFair1Stack(p, SEED, 'x', 100).slice(0, 3)).toEqual(shuffled.slice(100, 103));
   });
 
   test("the shoe is the engine's prepareShoe: burn and cut card per the committed rules", () => {
     const p = params();
-    const shoe = deriveShoe(p, SEED, 'x', 100);
-    expect(shoe).toEqual(prepareShoe(deriveStack(p, SEED, 'x', 100), p));
+    const shoe = deriveFair1Shoe(p, SEED, 'x', 100);
+    expect(shoe).toEqual(prepareShoe(deriveFair1Stack(p, SEED, 'x', 100), p));
     expect(shoe.cutCardAt).toBe(312 - 16);
-    expect(deriveShoe(params({ burn: false }), SEED, 'x', 100).burned).toBe(0);
+    expect(deriveFair1Shoe(params({ burn: false }), SEED, 'x', 100).burned).toBe(0);
   });
 
   test('the client seed, the cut and the server seed each change the order', () => {
     const p = params();
-    const base = deriveStack(p, SEED, 'x', 100).map(cardCode).join();
-    expect(deriveStack(p, SEED, 'y', 100).map(cardCode).join()).not.toBe(base);
-    expect(deriveStack(p, SEED, 'x', 101).map(cardCode).join()).not.toBe(base);
-    expect(deriveStack(p, 'ff'.repeat(32), 'x', 100).map(cardCode).join()).not.toBe(base);
+    const base = deriveFair1Stack(p, SEED, 'x', 100).map(cardCode).join();
+    expect(deriveFair1Stack(p, SEED, 'y', 100).map(cardCode).join()).not.toBe(base);
+    expect(deriveFair1Stack(p, SEED, 'x', 101).map(cardCode).join()).not.toBe(base);
+    expect(deriveFair1Stack(p, 'ff'.repeat(32), 'x', 100).map(cardCode).join()).not.toBe(base);
   });
 
   test('reshuffle mode: each round its own stack from the round nonce, one round per stack', () => {
     const p = params({ mode: 'reshuffle' });
-    const r1 = deriveRoundShoe(p, SEED, 'x', 5, 1);
-    const r2 = deriveRoundShoe(p, SEED, 'x', 5, 2);
-    expect(r1.cards).toEqual(deriveStack(p, SEED, 'x', 5, 1));
+    const r1 = deriveFair1RoundShoe(p, SEED, 'x', 5, 1);
+    const r2 = deriveFair1RoundShoe(p, SEED, 'x', 5, 2);
+    expect(r1.cards).toEqual(deriveFair1Stack(p, SEED, 'x', 5, 1));
     expect(r1.cards).not.toEqual(r2.cards);
     expect(r1.burned).toBe(0);
     const dealt = dealRound(r1);
     expect(dealt.ok && dealt.value.cutCardOut).toBe(true);
-    expect(() => deriveShoe(p, SEED, 'x', 5)).toThrow(/reshuffle/);
-    expect(() => deriveStack(p, SEED, 'x', 5, 0)).toThrow(RangeError);
-    expect(() => deriveStack(params(), SEED, 'x', 5, 1)).toThrow(RangeError);
+    expect(() => deriveFair1Shoe(p, SEED, 'x', 5)).toThrow(/reshuffle/);
+    expect(() => deriveFair1Stack(p, SEED, 'x', 5, 0)).toThrow(RangeError);
+    expect(() => deriveFair1Stack(params(), SEED, 'x', 5, 1)).toThrow(RangeError);
   });
 
   test('invalid inputs are refused, never silently used', () => {
     const p = params();
-    expect(() => deriveStack(p, SEED, 'x', 0)).toThrow(RangeError);
-    expect(() => deriveStack(p, SEED, 'x', 312)).toThrow(RangeError);
-    expect(() => deriveStack(p, SEED, 'e\u0301', 1)).toThrow(/NFC/);
-    expect(() => deriveStack(p, SEED, '', 1)).toThrow(RangeError);
-    expect(() => deriveStack(p, 'zz', 'x', 1)).toThrow(RangeError);
-    expect(() => deriveStack(params({ decks: 9 }), SEED, 'x', 1)).toThrow(RangeError);
+    expect(() => deriveFair1Stack(p, SEED, 'x', 0)).toThrow(RangeError);
+    expect(() => deriveFair1Stack(p, SEED, 'x', 312)).toThrow(RangeError);
+    expect(() => deriveFair1Stack(p, SEED, 'e\u0301', 1)).toThrow(/NFC/);
+    expect(() => deriveFair1Stack(p, SEED, '', 1)).toThrow(RangeError);
+    expect(() => deriveFair1Stack(p, 'zz', 'x', 1)).toThrow(RangeError);
+    expect(() => deriveFair1Stack(params({ decks: 9 }), SEED, 'x', 1)).toThrow(RangeError);
   });
 });

@@ -5,11 +5,11 @@ import {
   importVerifyKeys,
   type VerifyKeys,
   type Jwks,
-  recordHash,
-  signRecord,
-  type Signed,
+  fair1RecordHash,
+  signFair1Record,
+  type Fair1Signed,
   type SigningKey,
-  type Transcript,
+  type Fair1Transcript,
 } from '../../shared/index.ts';
 
 const here = new URL('../vectors/', import.meta.url);
@@ -18,7 +18,11 @@ export const testPrivateJwk = JSON.parse(readFileSync(new URL('test-key.jwk.json
 
 export function loadVectors(): {
   key: { kid: string; publicJwk: JsonWebKey };
-  transcripts: { name: string; transcript: Transcript; firstReceipt: { canonicalJson: string; recordBytesHex: string; hash: string; signature: string } }[];
+  transcripts: {
+    name: string;
+    transcript: Fair1Transcript;
+    firstReceipt: { canonicalJson: string; recordBytesHex: string; hash: string; signature: string };
+  }[];
   [k: string]: unknown;
 } {
   return JSON.parse(readFileSync(new URL('fairness.json', here), 'utf8'));
@@ -48,10 +52,10 @@ export function clone<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
 }
 
-type AnyRecord = Signed<{ type: string; prev?: string | null }>;
+type AnyRecord = Fair1Signed<{ type: string; prev?: string | null }>;
 
 /** The records of a transcript in chain order. */
-export function chain(t: Transcript): AnyRecord[] {
+export function chain(t: Fair1Transcript): AnyRecord[] {
   return [t.commitment, ...(t.start ? [t.start] : []), ...t.receipts, ...(t.reveal ? [t.reveal] : [])] as AnyRecord[];
 }
 
@@ -59,22 +63,22 @@ export function chain(t: Transcript): AnyRecord[] {
  * A lying operator holding the key: re-signs record `from` (chain index) as it now is, then re-links
  * and re-signs every record after it, so only the change itself is left to find.
  */
-export async function reseal(t: Transcript, from: number, signer?: SigningKey): Promise<Transcript> {
+export async function reseal(t: Fair1Transcript, from: number, signer?: SigningKey): Promise<Fair1Transcript> {
   const k = signer ?? (await testKey());
   const records = chain(t);
   // Hashes first (each links the next), then all signatures at once.
   for (let i = from; i < records.length; i++) {
     if (i > from) records[i]!.body.prev = records[i - 1]!.hash;
-    records[i]!.hash = recordHash(records[i]!.body);
+    records[i]!.hash = fair1RecordHash(records[i]!.body);
   }
-  const signed = await Promise.all(records.slice(from).map((r) => signRecord(r.body, k)));
+  const signed = await Promise.all(records.slice(from).map((r) => signFair1Record(r.body, k)));
   signed.forEach((s, j) => Object.assign(records[from + j]!, s));
   return t;
 }
 
 /** Re-computes a record's hash from its body without signing (an attacker without the key). */
 export function rehash(record: AnyRecord): void {
-  record.hash = recordHash(record.body);
+  record.hash = fair1RecordHash(record.body);
 }
 
 export type Path = (string | number)[];

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { generateSigningKey, importSigningKey, importVerifyKeys, signBytes, utf8Bytes, verifyBytes } from '../../shared/index.ts';
-import { importPlayerKey } from '../../shared/fairness/v2/records.ts';
+import { importPlayerKey } from '../../shared/fairness/pb-fair-2/records.ts';
 
 const webCrypto = globalThis.crypto;
 /** A plain-http page: random numbers, no `subtle`. */

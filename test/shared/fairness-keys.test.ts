@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { generateSigningKey, importSigningKey, importVerifyKeys, jwkThumbprint, recordDigest, signRecord, verifyBytes } from '../../shared/index.ts';
+import { generateSigningKey, importSigningKey, importVerifyKeys, jwkThumbprint, fair1RecordDigest, signFair1Record, verifyBytes } from '../../shared/index.ts';
 import { testPrivateJwk } from './fairness-fixtures.ts';
 
 describe('Ed25519 keys (WebCrypto)', () => {
@@ -9,12 +9,12 @@ describe('Ed25519 keys (WebCrypto)', () => {
     expect(key.keyId).toBe(jwkThumbprint({ x: key.publicJwk.x! }));
     expect(privateJwk).toMatchObject({ kty: 'OKP', crv: 'Ed25519', x: key.publicJwk.x, kid: key.keyId });
     const body = { type: 'start', n: 1 };
-    const signed = await signRecord(body, key);
-    const again = await signRecord(body, await importSigningKey(privateJwk));
+    const signed = await signFair1Record(body, key);
+    const again = await signFair1Record(body, await importSigningKey(privateJwk));
     expect(again).toEqual(signed); // Ed25519 is deterministic
     const keys = await importVerifyKeys({ keys: [key.publicJwk] });
-    expect(await verifyBytes(keys.byId.get(key.keyId)!, signed.signature, recordDigest(body))).toBe(true);
-    expect(await verifyBytes(keys.byId.get(key.keyId)!, signed.signature, recordDigest({ ...body, n: 2 }))).toBe(false);
+    expect(await verifyBytes(keys.byId.get(key.keyId)!, signed.signature, fair1RecordDigest(body))).toBe(true);
+    expect(await verifyBytes(keys.byId.get(key.keyId)!, signed.signature, fair1RecordDigest({ ...body, n: 2 }))).toBe(false);
   });
 
   test('a named key keeps its name', async () => {
@@ -40,7 +40,7 @@ describe('Ed25519 keys (WebCrypto)', () => {
     });
     expect([...keys.byId.keys()].sort()).toEqual([c.keyId, 'same'].sort());
     expect(keys.skipped.map((s) => s.reason)).toEqual(['not an Ed25519 key', 'another key in the JWKS has the same kid', '"x" is not 32 bytes of base64url']);
-    const signed = await signRecord({ type: 'x' }, a);
-    expect(await verifyBytes(keys.byId.get('same')!, signed.signature, recordDigest({ type: 'x' }))).toBe(true);
+    const signed = await signFair1Record({ type: 'x' }, a);
+    expect(await verifyBytes(keys.byId.get('same')!, signed.signature, fair1RecordDigest({ type: 'x' }))).toBe(true);
   });
 });

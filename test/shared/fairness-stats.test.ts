@@ -11,20 +11,20 @@ import { describe, expect, test } from 'vitest';
 import {
   bytesToHex,
   type Card,
-  deriveStack,
+  deriveFair1Stack,
   orderedDecks,
   serverSeedBytes,
-  type ShoeParams,
-  shuffleStream,
+  type Fair1ShoeParams,
+  fair1ShuffleStream,
   uniformBelow,
   utf8Bytes,
   type WordStream,
 } from '../../shared/index.ts';
 
 const SHOES = 10_000;
-const ONE_DECK: ShoeParams = { decks: 1, burn: true, cutCardFromEnd: 14, mode: 'shoe', algorithm: 'pb-fair-1' };
+const ONE_DECK: Fair1ShoeParams = { decks: 1, burn: true, cutCardFromEnd: 14, mode: 'shoe', algorithm: 'pb-fair-1' };
 const seeds = Array.from({ length: SHOES }, (_, i) => bytesToHex(sha256(utf8Bytes(`pb-fair-1 statistics ${i}`))));
-const streamOf = (i: number): WordStream => shuffleStream(serverSeedBytes(seeds[i]!), 'statistics', 0);
+const streamOf = (i: number): WordStream => fair1ShuffleStream(serverSeedBytes(seeds[i]!), 'statistics', 0);
 
 /** z-score of a chi-square statistic (Wilson–Hilferty): about N(0,1) when the hypothesis holds. */
 function chiSquareZ(x: number, df: number): number {
@@ -49,7 +49,7 @@ const FAIL = 6;
 
 describe('statistical uniformity of the derived shoe', () => {
   test("our derivation (shuffle, then the player's cut) passes both tests", () => {
-    const z = statistics((i) => deriveStack(ONE_DECK, seeds[i]!, 'statistics', 1 + (i % 51)));
+    const z = statistics((i) => deriveFair1Stack(ONE_DECK, seeds[i]!, 'statistics', 1 + (i % 51)));
     expect(z.positions).toBeLessThan(PASS);
     expect(z.pairs).toBeLessThan(PASS);
   });

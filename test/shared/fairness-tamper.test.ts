@@ -4,7 +4,7 @@
  * (only the verifier's recomputation can catch it). Both must fail at that round with the right reason.
  */
 import { describe, expect, test } from 'vitest';
-import { type ReceiptBody, type VerifyFailureCode, verifyTranscript } from '../../shared/index.ts';
+import { type Fair1ReceiptBody, type Fair1VerifyFailureCode, verifyFair1Transcript } from '../../shared/index.ts';
 import { clone, flip, leaves, loadVectors, type Path, reseal, testVerifyKeys } from './fairness-fixtures.ts';
 
 const vectors = loadVectors();
@@ -12,9 +12,9 @@ const oneDeck = vectors.transcripts[0]!.transcript; // 7 rounds to the cut card
 const reshuffle = vectors.transcripts[1]!.transcript; // reshuffle mode, 3 rounds, ended early
 
 /** What a lying operator's re-signed change to each receipt field must be reported as (null: attested, undetectable). */
-function expectedCodes(path: Path): VerifyFailureCode[] | null {
-  const field = path[0] as keyof ReceiptBody;
-  const table: Record<keyof ReceiptBody, VerifyFailureCode[] | null> = {
+function expectedCodes(path: Path): Fair1VerifyFailureCode[] | null {
+  const field = path[0] as keyof Fair1ReceiptBody;
+  const table: Record<keyof Fair1ReceiptBody, Fair1VerifyFailureCode[] | null> = {
     type: ['bad_record'],
     table: ['table_mismatch'],
     shoe: ['shoe_mismatch'],
@@ -52,7 +52,7 @@ describe('any single field of any receipt changed', () => {
         for (const path of leaves(receipt.body)) {
           const t = clone(source);
           flip(t.receipts[i]!.body, path);
-          const report = await verifyTranscript(t, keys);
+          const report = await verifyFair1Transcript(t, keys);
           expect(report.ok, `${path.join('.')} of round ${i + 1}`).toBe(false);
           expect(report.failure, `${path.join('.')} of round ${i + 1}`).toMatchObject({ round: i + 1, record: 'receipt', code: 'hash_mismatch' });
           checked++;
@@ -63,13 +63,13 @@ describe('any single field of any receipt changed', () => {
 
     test(`${name}: re-signed by the operator, every change but the affiliate is caught at that round with its reason`, async () => {
       const keys = await testVerifyKeys();
-      const seen = new Set<VerifyFailureCode>();
+      const seen = new Set<Fair1VerifyFailureCode>();
       for (const [i, receipt] of source.receipts.entries()) {
         for (const path of leaves(receipt.body)) {
           const t = clone(source);
           flip(t.receipts[i]!.body, path);
           await reseal(t, 2 + i);
-          const report = await verifyTranscript(t, keys);
+          const report = await verifyFair1Transcript(t, keys);
           const codes = expectedCodes(path);
           const where = `${path.join('.')} of round ${i + 1}: ${JSON.stringify(report.failure)}`;
           if (codes === null) {

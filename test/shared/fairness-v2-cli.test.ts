@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import * as verifyCommand from '../../cli/commands/verify.ts';
 import { runInProcess } from '../cli/run-cli.ts';
 import { importSigningKey } from '../../shared/index.ts';
-import { playTableV2, type RoundScriptV2 } from '../../shared/fairness/v2/play.ts';
+import { playPrivateTable, type RoundScript } from '../players/pb-fair-2.ts';
 import { ONE_DECK_V2, vectorSecret } from '../vectors/compute-v2.ts';
 import { SEED_A } from '../vectors/inputs.ts';
 
@@ -44,14 +44,14 @@ describe('punto-banco verify --mine', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'pb-fair-2-'));
   const jwks = join(dir, 'jwks.json');
   writeFileSync(jwks, JSON.stringify({ keys: [operator.publicJwk] }));
-  const rounds = (n: number, last?: RoundScriptV2['fate']): RoundScriptV2[] =>
+  const rounds = (n: number, last?: RoundScript['fate']): RoundScript[] =>
     Array.from({ length: n }, (_, i) => ({
       bets: [{ sector: 0, box: 'player', amount: 1000 }],
       secret: vectorSecret(i + 1),
       ...(i === n - 1 && last ? { fate: last } : {}),
     }));
-  const play = (r: RoundScriptV2[]) =>
-    playTableV2({
+  const play = (r: RoundScript[]) =>
+    playPrivateTable({
       table: 'mine',
       operatorKey: operator,
       playerKey: player,
@@ -75,7 +75,7 @@ describe('punto-banco verify --mine', async () => {
 
   test("shared-table transfers the player's copy never received are listed, not findings", async () => {
     const shoe = (transfers: boolean) =>
-      playTableV2({
+      playPrivateTable({
         table: 'mine',
         operatorKey: operator,
         playerKey: player,

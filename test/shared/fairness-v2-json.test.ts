@@ -1,7 +1,7 @@
 /** pb-fair-2's JSON grammar and timestamps (FAIRNESS.md §B1), case by case. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { isTimestampV2, parseStrictJson } from '../../shared/index.ts';
+import { isTimestamp, parseStrictJson } from '../../shared/index.ts';
 
 describe('parseStrictJson', () => {
   test.each([
@@ -86,9 +86,9 @@ describe('parseStrictJson', () => {
   });
 });
 
-describe('isTimestampV2', () => {
+describe('isTimestamp', () => {
   test.each(['2025-01-01T12:00:00.000Z', '2000-01-01T00:00:00.000Z', '2024-02-29T23:59:59.999Z', '9999-12-31T23:59:59.999Z'])('accepts %s', (t) =>
-    expect(isTimestampV2(t)).toBe(true),
+    expect(isTimestamp(t)).toBe(true),
   );
   test.each([
     '2025-01-01T12:00:00Z',
@@ -101,5 +101,5 @@ describe('isTimestampV2', () => {
     '2025-01-01 12:00:00.000Z',
     '2025-01-01T12:00:00.000+00:00',
     '+02025-01-01T12:00:00.000Z',
-  ])('refuses %s', (t) => expect(isTimestampV2(t)).toBe(false));
+  ])('refuses %s', (t) => expect(isTimestamp(t)).toBe(false));
 });

@@ -6,7 +6,7 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { describe, expect, test } from 'vitest';
-import { bytesToHex, type Card, orderedDecks, randomBelowFrom, recutOffset, shoeStreamV2, shuffleCards, utf8Bytes } from '../../shared/index.ts';
+import { bytesToHex, type Card, orderedDecks, randomBelowFrom, recutOffset, shoeStream, shuffleCards, utf8Bytes } from '../../shared/index.ts';
 
 const SHOES = 10_000;
 const seeds = Array.from({ length: SHOES }, (_, i) => bytesToHex(sha256(utf8Bytes(`pb-fair-2 statistics ${i}`))));
@@ -48,7 +48,7 @@ const FAIL = 6;
 describe('pb-fair-2: statistics of the shoe with the per-round re-cut', { timeout: 120_000 }, () => {
   test('the shuffle alone, and the shuffle plus per-round re-cuts, pass both tests', () => {
     // The shuffle is tested on its own too: a uniform rotation would hide a biased shuffle's positions.
-    const shuffled = (i: number) => shuffleCards(orderedDecks(1), randomBelowFrom(shoeStreamV2(seeds[i]!, 'statistics')));
+    const shuffled = (i: number) => shuffleCards(orderedDecks(1), randomBelowFrom(shoeStream(seeds[i]!, 'statistics')));
     const alone = statistics(shuffled);
     expect(alone.positions).toBeLessThan(PASS);
     expect(alone.pairs).toBeLessThan(PASS);
@@ -65,7 +65,7 @@ describe('pb-fair-2: statistics of the shoe with the per-round re-cut', { timeou
   test('an operator that picks the re-cut after seeing the cards (what the lock prevents) fails card-at-position', () => {
     // It redraws the offset (up to 3 times) while the round would open with an 8 or a 9.
     const z = statistics((i) => {
-      let remaining = shuffleCards(orderedDecks(1), randomBelowFrom(shoeStreamV2(seeds[i]!, 'statistics')));
+      let remaining = shuffleCards(orderedDecks(1), randomBelowFrom(shoeStream(seeds[i]!, 'statistics')));
       const out: Card[] = [];
       for (let r = 0; remaining.length > 0; r++) {
         let o = 0;

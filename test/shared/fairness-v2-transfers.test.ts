@@ -2,18 +2,18 @@
 import { describe, expect, test } from 'vitest';
 import {
   compareCopies,
-  type FileV2,
+  type FairnessFile,
   owedRound,
   secretFor,
   sharedTransferId,
-  type SignedV2,
-  signRecordV2,
+  type Signed,
+  signRecord,
   type TransferAsk,
-  type TransferV2,
+  type Transfer,
   unseenTransfers,
-  verifyTextV2,
+  verifyText,
 } from '../../shared/index.ts';
-import { playTableV2, type RoundScriptV2, type ShoeScriptV2 } from '../../shared/fairness/v2/play.ts';
+import { playPrivateTable, type RoundScript, type ShoeScript } from '../players/pb-fair-2.ts';
 import { ONE_DECK_V2, vectorSecret } from '../vectors/compute-v2.ts';
 import { SEED_A, SEED_B } from '../vectors/inputs.ts';
 import { testJwks, testKey, testPlayerKey } from './fairness-fixtures.ts';
@@ -30,9 +30,9 @@ const ask = (n: number, kind: TransferAsk['kind'], amount: number): TransferAsk 
   kind,
   amount,
 });
-const rounds = (n: number, before: Record<number, Partial<RoundScriptV2>> = {}): RoundScriptV2[] =>
+const rounds = (n: number, before: Record<number, Partial<RoundScript>> = {}): RoundScript[] =>
   Array.from({ length: n }, (_, i) => ({ bets: [{ sector: 0, box: 'banker', amount: 1000 }], secret: vectorSecret(i + 1), ...before[i + 1] }));
-const shoe = (serverSeed: string, r: RoundScriptV2[], extra: Partial<ShoeScriptV2> = {}): ShoeScriptV2 => ({
+const shoe = (serverSeed: string, r: RoundScript[], extra: Partial<ShoeScript> = {}): ShoeScript => ({
   params: ONE_DECK_V2,
   serverSeed,
   clientSeed: 'transfers',
@@ -40,17 +40,17 @@ const shoe = (serverSeed: string, r: RoundScriptV2[], extra: Partial<ShoeScriptV
   rounds: r,
   ...extra,
 });
-const play = (shoes: ShoeScriptV2[]) => playTableV2({ table: 'v2-transfers', operatorKey: operator, playerKey: player, openingBalance: 100_000, shoes });
-const verify = (file: Pick<FileV2, 'records'>) => verifyTextV2(JSON.stringify({ version: 'pb-fair-2', records: file.records }), jwks);
-const indexOfType = (file: FileV2, type: string, nth = 1) => {
+const play = (shoes: ShoeScript[]) => playPrivateTable({ table: 'v2-transfers', operatorKey: operator, playerKey: player, openingBalance: 100_000, shoes });
+const verify = (file: Pick<FairnessFile, 'records'>) => verifyText(JSON.stringify({ version: 'pb-fair-2', records: file.records }), jwks);
+const indexOfType = (file: FairnessFile, type: string, nth = 1) => {
   let seen = 0;
   return file.records.findIndex((r) => r.body.type === type && ++seen === nth);
 };
 /** The file with record `i` changed and re-signed by the operator, and every later record re-chained and re-signed. */
-async function forge(file: FileV2, i: number, change: (body: any) => void): Promise<FileV2> {
+async function forge(file: FairnessFile, i: number, change: (body: any) => void): Promise<FairnessFile> {
   const records = structuredClone(file.records);
   change(records[i]!.body);
-  records[i] = await signRecordV2(records[i]!.body, operator);
+  records[i] = await signRecord(records[i]!.body, operator);
   return { version: 'pb-fair-2', records };
 }
 
@@ -68,7 +68,7 @@ const withTransfers = () =>
 describe('pb-fair-2 transfer records', () => {
   test('a chain with transfers verifies: the balance runs through them into the next round, the reveal and the next shoe', async () => {
     const file = await withTransfers();
-    const transfers = file.records.filter((r) => r.body.type === 'transfer') as SignedV2<TransferV2>[];
+    const transfers = file.records.filter((r) => r.body.type === 'transfer') as Signed<Transfer>[];
     expect(transfers.map((t) => [t.body.kind, t.body.amount])).toEqual([
       ['credit', 1200],
       ['debit', 3000],
@@ -116,7 +116,7 @@ describe('pb-fair-2 transfer records', () => {
       ['bad_transfer', (b) => (b.sharedRound = 0)],
       ['bad_record', (b) => (b.balanceAfter = -1)],
       ['bad_record', (b) => (b.note = 'x')],
-      ['duplicate_transfer', (b) => (b.transfer = (file.records[indexOfType(file, 'transfer')]!.body as TransferV2).transfer)],
+      ['duplicate_transfer', (b) => (b.transfer = (file.records[indexOfType(file, 'transfer')]!.body as Transfer).transfer)],
     ];
     for (const [code, change] of cases) {
       const forged = await forge(file, t, change);
@@ -129,15 +129,15 @@ describe('pb-fair-2 transfer records', () => {
   test('a transfer inside a round, after a reveal or first in a file is out of place', async () => {
     const file = await withTransfers();
     const acceptance = indexOfType(file, 'acceptance', 2);
-    const transfer = file.records[indexOfType(file, 'transfer', 2)]!.body as TransferV2;
+    const transfer = file.records[indexOfType(file, 'transfer', 2)]!.body as Transfer;
     // A transfer right after the acceptance (the file cut there): the balance moved inside the round.
     const inRound = { ...transfer, prev: file.records[acceptance]!.hash, issuedAt: file.records[acceptance]!.body.issuedAt };
-    const r1 = await verify({ records: [...file.records.slice(0, acceptance + 1), await signRecordV2(inRound, operator)] });
+    const r1 = await verify({ records: [...file.records.slice(0, acceptance + 1), await signRecord(inRound, operator)] });
     expect(r1.code).toBe('transfer_in_round');
     const reveal = indexOfType(file, 'reveal');
     const afterReveal = { ...transfer, prev: file.records[reveal]!.hash, issuedAt: file.records[reveal]!.body.issuedAt };
-    expect((await verify({ records: [...file.records.slice(0, reveal + 1), await signRecordV2(afterReveal, operator)] })).code).toBe('out_of_sequence');
-    expect((await verify({ records: [await signRecordV2({ ...transfer, prev: transfer.prev }, operator)] })).code).toBe('out_of_sequence');
+    expect((await verify({ records: [...file.records.slice(0, reveal + 1), await signRecord(afterReveal, operator)] })).code).toBe('out_of_sequence');
+    expect((await verify({ records: [await signRecord({ ...transfer, prev: transfer.prev }, operator)] })).code).toBe('out_of_sequence');
   });
 
   test('a dropped or reordered transfer breaks the chain; a bet naming neither the head nor the newest private record is a request mismatch', async () => {

@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { describe, expect, test } from 'vitest';
-import { concatBytes, u32be } from '../../shared/fairness/encoding.ts';
-import { roundKey, roundMessagePrefix, roundStream } from '../../shared/fairness/v2/derive.ts';
-import { verifyTextV2 } from '../../shared/index.ts';
+import { concatBytes, u32be } from '../../shared/fairness/common/encoding.ts';
+import { roundKey, roundMessagePrefix, roundStream } from '../../shared/fairness/pb-fair-2/derive.ts';
+import { verifyText } from '../../shared/index.ts';
 import { computeVectorsV2 } from '../vectors/compute-v2.ts';
 import { SEED_A, SEED_B } from '../vectors/inputs.ts';
 
@@ -44,7 +44,7 @@ describe('pb-fair-2 golden vectors', () => {
   });
 
   test('the vector table verifies', async () => {
-    const report = await verifyTextV2(JSON.stringify(stored.table.file), { keys: [stored.key] });
+    const report = await verifyText(JSON.stringify(stored.table.file), { keys: [stored.key] });
     expect(report.code).toBe('ok');
     expect(report.rounds.filter((r) => r.status === 'verified')).toHaveLength(10);
   });

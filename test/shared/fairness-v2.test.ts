@@ -2,23 +2,23 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import {
-  buildAcceptanceV2,
+  buildAcceptance,
   betRequest,
   compareCopies,
-  type FileV2,
+  type FairnessFile,
   importSigningKey,
   owedRound,
-  type ReceiptV2,
+  type Receipt,
   secretFor,
-  type SignedV2,
-  signRecordV2,
+  type Signed,
+  signRecord,
   signRequest,
-  verifyTextV2,
+  verifyText,
   validatePlayerRequest,
   revealDue,
   type SigningKey,
 } from '../../shared/index.ts';
-import { playTableV2, type RoundScriptV2, type ShoeScriptV2 } from '../../shared/fairness/v2/play.ts';
+import { playPrivateTable, type RoundScript, type ShoeScript } from '../players/pb-fair-2.ts';
 import { ONE_DECK_V2, vectorSecret } from '../vectors/compute-v2.ts';
 import { SEED_A, SEED_B } from '../vectors/inputs.ts';
 
@@ -28,9 +28,9 @@ const operator = await importSigningKey(jwk('test-key.jwk.json'));
 const player = await importSigningKey(jwk('player-key.jwk.json'));
 const jwks = { keys: [operator.publicJwk] };
 
-const rounds = (n: number): RoundScriptV2[] =>
+const rounds = (n: number): RoundScript[] =>
   Array.from({ length: n }, (_, i) => ({ bets: [{ sector: 0, box: 'banker', amount: 1000 }], secret: vectorSecret(i + 1) }));
-const shoe = (serverSeed: string, r: RoundScriptV2[], end?: ShoeScriptV2['end']): ShoeScriptV2 => ({
+const shoe = (serverSeed: string, r: RoundScript[], end?: ShoeScript['end']): ShoeScript => ({
   params: ONE_DECK_V2,
   serverSeed,
   clientSeed: 'Ünïcödé 🎲',
@@ -38,9 +38,9 @@ const shoe = (serverSeed: string, r: RoundScriptV2[], end?: ShoeScriptV2['end'])
   rounds: r,
   ...(end ? { end } : {}),
 });
-const play = (shoes: ShoeScriptV2[], key: SigningKey = player) =>
-  playTableV2({ table: 'v2-test', operatorKey: operator, playerKey: key, openingBalance: 100_000, shoes });
-const verify = (file: Pick<FileV2, 'version' | 'records'>) => verifyTextV2(JSON.stringify({ version: file.version, records: file.records }), jwks);
+const play = (shoes: ShoeScript[], key: SigningKey = player) =>
+  playPrivateTable({ table: 'v2-test', operatorKey: operator, playerKey: key, openingBalance: 100_000, shoes });
+const verify = (file: Pick<FairnessFile, 'version' | 'records'>) => verifyText(JSON.stringify({ version: file.version, records: file.records }), jwks);
 
 describe('pb-fair-2', () => {
   test('an acceptance carries no card information: the same acceptance whatever the server seed', async () => {
@@ -48,7 +48,7 @@ describe('pb-fair-2', () => {
     const b = await play([shoe(SEED_B, rounds(2))]);
     // Round 1 of two shoes that differ only in the seed: the acceptances differ only through the
     // chain (prev, and the bet request's prev and signature), which starts at the seed's hash.
-    const strip = (r: SignedV2) => {
+    const strip = (r: Signed) => {
       const body = structuredClone(r.body) as unknown as Record<string, unknown> & { request: { body: Record<string, unknown>; signature?: string } };
       delete body.prev;
       delete body.request.body.prev;
@@ -67,10 +67,10 @@ describe('pb-fair-2', () => {
       keyId: operator.keyId,
       issuedAt: '2025-01-01T12:00:02.000Z',
     };
-    const built = buildAcceptanceV2(args);
+    const built = buildAcceptance(args);
     expect(built.ok && built.value).toEqual(a.records[2]!.body);
     // The receipts, dealt after the secrets, do differ.
-    expect((a.records[3]!.body as ReceiptV2).cards).not.toEqual((b.records[3]!.body as ReceiptV2).cards);
+    expect((a.records[3]!.body as Receipt).cards).not.toEqual((b.records[3]!.body as Receipt).cards);
   });
 
   test('a whole table verifies; the cards depend on the round secret', async () => {
@@ -82,7 +82,7 @@ describe('pb-fair-2', () => {
         rounds(30).map((r, i) => (i === 0 ? { ...r, secret: 'ee'.repeat(32) } : r)),
       ),
     ]);
-    expect((other.records[3]!.body as ReceiptV2).cards).not.toEqual((file.records[3]!.body as ReceiptV2).cards);
+    expect((other.records[3]!.body as Receipt).cards).not.toEqual((file.records[3]!.body as Receipt).cards);
   });
 
   test('a bet rewritten and re-signed by the operator key fails on the player signature', async () => {
@@ -92,7 +92,7 @@ describe('pb-fair-2', () => {
     // The operator re-signs the changed acceptance and re-chains everything after it with its own key.
     for (let i = 4; i < forged.length; i++) {
       (forged[i]!.body as { prev: string }).prev = forged[i - 1]!.hash;
-      forged[i] = await signRecordV2(forged[i]!.body, operator);
+      forged[i] = await signRecord(forged[i]!.body, operator);
     }
     const report = await verify({ version: 'pb-fair-2', records: forged });
     expect(report.code).toBe('bad_player_signature');
@@ -115,7 +115,7 @@ describe('pb-fair-2', () => {
   test("a result replaced in the operator's copy differs from the player's", async () => {
     const mine = await play([shoe(SEED_A, rounds(3), 'player')]);
     const theirs = structuredClone(mine);
-    theirs.records[5] = await signRecordV2({ ...(theirs.records[5]!.body as ReceiptV2), balanceAfter: 1 }, operator);
+    theirs.records[5] = await signRecord({ ...(theirs.records[5]!.body as Receipt), balanceAfter: 1 }, operator);
     expect(compareCopies(mine, theirs).map((f) => f.code)).toEqual(['differs_from_player_copy']);
   });
 
@@ -131,7 +131,7 @@ describe('pb-fair-2', () => {
     const owed = owedRound(file, acceptance, secret!);
     // What an honest operator would have settled: the same table with round 3 settled.
     const honest = await play([shoe(SEED_A, rounds(3), 'player')]);
-    const receipt = honest.records[7]!.body as ReceiptV2;
+    const receipt = honest.records[7]!.body as Receipt;
     expect(honest.records[6]!.hash).toBe(acceptance);
     expect(owed.ok && { cards: owed.value.cards, outcome: owed.value.outcome, balanceAfter: owed.value.balanceAfter }).toEqual({
       cards: receipt.cards,
@@ -189,7 +189,7 @@ describe('pb-fair-2', () => {
   test('another player key in a later shoe is refused', async () => {
     const stranger = await importSigningKey(jwk('test-key.jwk.json'));
     const a = await play([shoe(SEED_A, rounds(2), 'player')]);
-    const b = await playTableV2({
+    const b = await playPrivateTable({
       table: 'v2-test',
       operatorKey: operator,
       playerKey: stranger,

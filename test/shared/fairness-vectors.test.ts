@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { base64urlToBytes, hexToBytes, importSigningKey, signBytes, bytesToHex, verifyTranscripts } from '../../shared/index.ts';
+import { base64urlToBytes, hexToBytes, importSigningKey, signBytes, bytesToHex, verifyFair1Transcripts } from '../../shared/index.ts';
 import { computeVectors } from '../vectors/compute.ts';
 import { vectorInputs } from '../vectors/inputs.ts';
 import { loadVectors, testJwks, testPrivateJwk } from './fairness-fixtures.ts';
@@ -37,7 +37,7 @@ test("a receipt's hash and signature check out with plain WebCrypto, as another 
 });
 
 test('the golden transcripts verify', async () => {
-  const reports = await verifyTranscripts(
+  const reports = await verifyFair1Transcripts(
     vectors.transcripts.map((v) => v.transcript),
     await testJwks(),
   );

@@ -5,21 +5,21 @@
  */
 import { describe, expect, test } from 'vitest';
 import {
-  buildReceiptBody,
-  DEFAULT_SHOE_PARAMS,
-  deriveShoe,
+  buildFair1ReceiptBody,
+  FAIR1_DEFAULT_SHOE_PARAMS,
+  deriveFair1Shoe,
   generateSigningKey,
   playRound,
-  recordHash,
+  fair1RecordHash,
   settle,
-  type ReceiptBody,
-  type Signed,
-  type Transcript,
-  type VerifyFailureCode,
-  verifyTranscript,
-  verifyTranscripts,
+  type Fair1ReceiptBody,
+  type Fair1Signed,
+  type Fair1Transcript,
+  type Fair1VerifyFailureCode,
+  verifyFair1Transcript,
+  verifyFair1Transcripts,
 } from '../../shared/index.ts';
-import { playShoeTranscript } from '../../shared/fairness/transcript.ts';
+import { playFair1Transcript } from '../players/pb-fair-1.ts';
 import { chain, clone, flip, loadVectors, type Path, reseal, rehash, testKey, testVerifyKeys } from './fairness-fixtures.ts';
 
 const vectors = loadVectors();
@@ -28,7 +28,7 @@ const reshuffle = vectors.transcripts[1]!.transcript; // reshuffle mode, 3 round
 
 describe('honest transcripts', () => {
   test('the golden transcripts verify, chained shoe to shoe', async () => {
-    const reports = await verifyTranscripts([oneDeck, reshuffle], await testVerifyKeys());
+    const reports = await verifyFair1Transcripts([oneDeck, reshuffle], await testVerifyKeys());
     expect(reports.map((r) => [r.ok, r.pending, r.failure])).toEqual([
       [true, false, undefined],
       [true, false, undefined],
@@ -38,10 +38,10 @@ describe('honest transcripts', () => {
 
   test('an 8-deck shoe played to the cut card verifies (about 80 rounds)', async () => {
     const { key } = await generateSigningKey();
-    const t = await playShoeTranscript({
+    const t = await playFair1Transcript({
       table: 'big',
       shoe: 1,
-      params: { ...DEFAULT_SHOE_PARAMS, decks: 8 },
+      params: { ...FAIR1_DEFAULT_SHOE_PARAMS, decks: 8 },
       serverSeed: 'ab'.repeat(32),
       clientSeed: 'eight decks',
       cut: 200,
@@ -52,7 +52,7 @@ describe('honest transcripts', () => {
     });
     expect(t.receipts.length).toBeGreaterThan(70);
     expect(t.reveal!.body.reason).toBe('cut-card');
-    const report = await verifyTranscript(t, { keys: [key.publicJwk] });
+    const report = await verifyFair1Transcript(t, { keys: [key.publicJwk] });
     expect(report.failure).toBeUndefined();
     expect(report.ok).toBe(true);
   });
@@ -60,7 +60,7 @@ describe('honest transcripts', () => {
   test('an unrevealed shoe: signatures and chain checked, rounds pending, ok', async () => {
     const t = clone(oneDeck);
     delete t.reveal;
-    const report = await verifyTranscript(t, await testVerifyKeys());
+    const report = await verifyFair1Transcript(t, await testVerifyKeys());
     expect(report).toMatchObject({ ok: true, pending: true });
     expect(report.rounds.every((r) => r.status === 'pending' && r.ok)).toBe(true);
   });
@@ -70,19 +70,19 @@ describe('honest transcripts', () => {
     delete t.start;
     t.receipts = [];
     delete t.reveal;
-    expect(await verifyTranscript(t, await testVerifyKeys())).toEqual({ ok: true, pending: true, rounds: [] });
+    expect(await verifyFair1Transcript(t, await testVerifyKeys())).toEqual({ ok: true, pending: true, rounds: [] });
     const ended = clone(oneDeck);
     ended.receipts = [];
     Object.assign(ended.reveal!.body, { rounds: 0, reason: 'ended-early', prev: ended.start!.hash });
     await reseal(ended, 2);
-    expect(await verifyTranscript(ended, await testVerifyKeys())).toEqual({ ok: true, pending: false, rounds: [] });
+    expect(await verifyFair1Transcript(ended, await testVerifyKeys())).toEqual({ ok: true, pending: false, rounds: [] });
   });
 });
 
 describe('the envelope and the keys', () => {
   test('the envelope: hash, key id and signature', async () => {
     const jwks = await testVerifyKeys();
-    const cases: [string, (r: Signed<ReceiptBody>) => void, VerifyFailureCode][] = [
+    const cases: [string, (r: Fair1Signed<Fair1ReceiptBody>) => void, Fair1VerifyFailureCode][] = [
       ['hash', (r) => (r.hash = r.hash.replace(/^./, (c) => (c === '0' ? '1' : '0'))), 'hash_mismatch'],
       ['keyId', (r) => (r.keyId += '!'), 'unknown_key'],
       ['signature (one character)', (r) => (r.signature = r.signature.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))), 'bad_signature'],
@@ -92,7 +92,7 @@ describe('the envelope and the keys', () => {
     for (const [what, change, code] of cases) {
       const t = clone(oneDeck);
       change(t.receipts[3]!);
-      expect((await verifyTranscript(t, jwks)).failure, what).toMatchObject({ round: 4, record: 'receipt', code });
+      expect((await verifyFair1Transcript(t, jwks)).failure, what).toMatchObject({ round: 4, record: 'receipt', code });
     }
   });
 
@@ -100,10 +100,14 @@ describe('the envelope and the keys', () => {
     const { key: other } = await generateSigningKey();
     const t = clone(oneDeck);
     await reseal(t, 4, other);
-    expect((await verifyTranscript(t, await testVerifyKeys())).failure).toMatchObject({ round: 3, code: 'unknown_key' });
-    expect((await verifyTranscript(oneDeck, { keys: [other.publicJwk] })).failure).toMatchObject({ round: null, record: 'commitment', code: 'unknown_key' });
+    expect((await verifyFair1Transcript(t, await testVerifyKeys())).failure).toMatchObject({ round: 3, code: 'unknown_key' });
+    expect((await verifyFair1Transcript(oneDeck, { keys: [other.publicJwk] })).failure).toMatchObject({
+      round: null,
+      record: 'commitment',
+      code: 'unknown_key',
+    });
     // A retired key still in the JWKS keeps its receipts valid.
-    expect((await verifyTranscript(t, { keys: [other.publicJwk, (await testKey()).publicJwk] })).ok).toBe(true);
+    expect((await verifyFair1Transcript(t, { keys: [other.publicJwk, (await testKey()).publicJwk] })).ok).toBe(true);
   });
 });
 
@@ -112,7 +116,7 @@ describe('rounds removed, reordered, inserted', () => {
     for (const k of [0, 3, 5]) {
       const t = clone(oneDeck);
       t.receipts.splice(k, 1);
-      expect((await verifyTranscript(t, await testVerifyKeys())).failure, `drop round ${k + 1}`).toMatchObject({
+      expect((await verifyFair1Transcript(t, await testVerifyKeys())).failure, `drop round ${k + 1}`).toMatchObject({
         round: k + 1,
         record: 'receipt',
         code: 'chain_broken',
@@ -123,16 +127,16 @@ describe('rounds removed, reordered, inserted', () => {
   test('dropping the last round: the reveal counts it missing', async () => {
     const t = clone(oneDeck);
     t.receipts.pop();
-    expect((await verifyTranscript(t, await testVerifyKeys())).failure).toMatchObject({ round: 7, record: 'reveal', code: 'round_count_mismatch' });
+    expect((await verifyFair1Transcript(t, await testVerifyKeys())).failure).toMatchObject({ round: 7, record: 'reveal', code: 'round_count_mismatch' });
   });
 
   test('swapping two rounds, duplicating one', async () => {
     const swapped = clone(oneDeck);
     [swapped.receipts[2], swapped.receipts[3]] = [swapped.receipts[3]!, swapped.receipts[2]!];
-    expect((await verifyTranscript(swapped, await testVerifyKeys())).failure).toMatchObject({ round: 3, code: 'chain_broken' });
+    expect((await verifyFair1Transcript(swapped, await testVerifyKeys())).failure).toMatchObject({ round: 3, code: 'chain_broken' });
     const doubled = clone(oneDeck);
     doubled.receipts.splice(4, 0, clone(doubled.receipts[3]!));
-    expect((await verifyTranscript(doubled, await testVerifyKeys())).failure).toMatchObject({ round: 5, code: 'chain_broken' });
+    expect((await verifyFair1Transcript(doubled, await testVerifyKeys())).failure).toMatchObject({ round: 5, code: 'chain_broken' });
   });
 
   test('a lying operator who drops a round and re-signs the rest still fails: the cards no longer match', async () => {
@@ -141,18 +145,18 @@ describe('rounds removed, reordered, inserted', () => {
     t.receipts.forEach((r, i) => (r.body.round = i + 1));
     t.reveal!.body.rounds = t.receipts.length;
     await reseal(t, 2);
-    expect((await verifyTranscript(t, await testVerifyKeys())).failure).toMatchObject({ round: 3, code: 'card_mismatch' });
+    expect((await verifyFair1Transcript(t, await testVerifyKeys())).failure).toMatchObject({ round: 3, code: 'card_mismatch' });
   });
 
   test('a round after the cut card came out', async () => {
     const t = clone(oneDeck);
     const { start } = t;
-    const shoe = deriveShoe(t.commitment.body.params, t.reveal!.body.serverSeed, start!.body.clientSeed, start!.body.cut);
+    const shoe = deriveFair1Shoe(t.commitment.body.params, t.reveal!.body.serverSeed, start!.body.clientSeed, start!.body.cut);
     const last = t.receipts.at(-1)!.body;
     const next = last.cards.at(-1)!.position + 1;
     const dealt = playRound(shoe.cards, next);
     const bets = [{ sector: 0, box: 'player' as const, amount: 100 }];
-    const extra = buildReceiptBody({
+    const extra = buildFair1ReceiptBody({
       table: last.table,
       shoe: last.shoe,
       round: 8,
@@ -169,7 +173,7 @@ describe('rounds removed, reordered, inserted', () => {
     t.receipts.push({ body: extra, hash: '', keyId: '', signature: '' });
     t.reveal!.body.rounds = 8;
     await reseal(t, 2 + 7);
-    expect((await verifyTranscript(t, await testVerifyKeys())).failure).toMatchObject({ round: 8, code: 'round_after_cut_card' });
+    expect((await verifyFair1Transcript(t, await testVerifyKeys())).failure).toMatchObject({ round: 8, code: 'round_after_cut_card' });
   });
 });
 
@@ -177,9 +181,9 @@ describe('the seed, the start and the commitment', () => {
   test('changing the revealed seed: without the key a hash mismatch, with it a commitment mismatch', async () => {
     const t = clone(oneDeck);
     t.reveal!.body.serverSeed = 'ff'.repeat(32);
-    expect((await verifyTranscript(t, await testVerifyKeys())).failure).toMatchObject({ round: null, record: 'reveal', code: 'hash_mismatch' });
+    expect((await verifyFair1Transcript(t, await testVerifyKeys())).failure).toMatchObject({ round: null, record: 'reveal', code: 'hash_mismatch' });
     await reseal(t, chain(t).length - 1);
-    const report = await verifyTranscript(t, await testVerifyKeys());
+    const report = await verifyFair1Transcript(t, await testVerifyKeys());
     expect(report.failure).toMatchObject({ round: null, record: 'reveal', code: 'commitment_mismatch' });
     expect(report.rounds.every((r) => r.status === 'failed' && r.code === 'unverifiable')).toBe(true);
   });
@@ -187,7 +191,7 @@ describe('the seed, the start and the commitment', () => {
   test('a different shoe dealt than the committed one (new seed, new commitment would be needed)', async () => {
     const t = clone(oneDeck);
     // The operator deals from another seed but keeps the original commitment: the reveal must lie.
-    const other = await playShoeTranscript({
+    const other = await playFair1Transcript({
       table: 'vector-table',
       shoe: 1,
       params: t.commitment.body.params,
@@ -203,11 +207,11 @@ describe('the seed, the start and the commitment', () => {
     other.commitment = t.commitment;
     other.start!.body.prev = t.commitment.hash;
     await reseal(other, 1);
-    expect((await verifyTranscript(other, await testVerifyKeys())).failure).toMatchObject({ record: 'reveal', code: 'commitment_mismatch' });
+    expect((await verifyFair1Transcript(other, await testVerifyKeys())).failure).toMatchObject({ record: 'reveal', code: 'commitment_mismatch' });
   });
 
   test('the start: another client seed or cut re-signed shows at round 1; bad ones are refused', async () => {
-    const cases: [string, (t: Transcript) => void, object][] = [
+    const cases: [string, (t: Fair1Transcript) => void, object][] = [
       ['client seed', (t) => (t.start!.body.clientSeed = 'player seeD'), { round: 1, code: 'card_mismatch' }],
       ['cut', (t) => (t.start!.body.cut = 27), { round: 1, code: 'card_mismatch' }],
       ['cut 0', (t) => (t.start!.body.cut = 0), { record: 'start', code: 'bad_cut' }],
@@ -220,18 +224,18 @@ describe('the seed, the start and the commitment', () => {
       const t = clone(oneDeck);
       change(t);
       await reseal(t, 1);
-      expect((await verifyTranscript(t, await testVerifyKeys())).failure, what).toMatchObject(failure);
+      expect((await verifyFair1Transcript(t, await testVerifyKeys())).failure, what).toMatchObject(failure);
     }
   });
 
   test('the start missing while rounds exist', async () => {
     const t = clone(oneDeck);
     delete t.start;
-    expect((await verifyTranscript(t, await testVerifyKeys())).failure).toMatchObject({ record: 'start', code: 'missing_start' });
+    expect((await verifyFair1Transcript(t, await testVerifyKeys())).failure).toMatchObject({ record: 'start', code: 'missing_start' });
   });
 
   test('committed parameters: re-signed changes are refused or show in the cards', async () => {
-    const cases: [string, (t: Transcript) => void, object][] = [
+    const cases: [string, (t: Fair1Transcript) => void, object][] = [
       ['decks 9', (t) => (t.commitment.body.params.decks = 9), { record: 'commitment', code: 'bad_params' }],
       ['algorithm', (t) => ((t.commitment.body.params as { algorithm: string }).algorithm = 'pb-fair-2'), { record: 'commitment', code: 'bad_params' }],
       ['limits', (t) => (t.commitment.body.limits!.step = 30), { record: 'commitment', code: 'bad_params' }],
@@ -246,7 +250,7 @@ describe('the seed, the start and the commitment', () => {
       const t = clone(oneDeck);
       change(t);
       await reseal(t, 0);
-      expect((await verifyTranscript(t, await testVerifyKeys())).failure, what).toMatchObject(failure);
+      expect((await verifyFair1Transcript(t, await testVerifyKeys())).failure, what).toMatchObject(failure);
     }
   });
 
@@ -254,32 +258,32 @@ describe('the seed, the start and the commitment', () => {
     const early = clone(oneDeck);
     early.reveal!.body.reason = 'ended-early';
     await reseal(early, chain(early).length - 1);
-    expect((await verifyTranscript(early, await testVerifyKeys())).failure).toMatchObject({ record: 'reveal', code: 'reveal_reason_mismatch' });
+    expect((await verifyFair1Transcript(early, await testVerifyKeys())).failure).toMatchObject({ record: 'reveal', code: 'reveal_reason_mismatch' });
     const unlinked = clone(oneDeck);
     unlinked.reveal!.body.prev = unlinked.receipts[5]!.hash;
     await reseal(unlinked, chain(unlinked).length - 1);
-    expect((await verifyTranscript(unlinked, await testVerifyKeys())).failure).toMatchObject({ record: 'reveal', code: 'chain_broken' });
+    expect((await verifyFair1Transcript(unlinked, await testVerifyKeys())).failure).toMatchObject({ record: 'reveal', code: 'chain_broken' });
   });
 
   test("shoes of one table chain: shoe 2 must name shoe 1's reveal", async () => {
     const second = clone(reshuffle);
-    second.commitment.body.prev = recordHash({ other: true });
+    second.commitment.body.prev = fair1RecordHash({ other: true });
     await reseal(second, 0);
-    const reports = await verifyTranscripts([oneDeck, second], await testVerifyKeys());
+    const reports = await verifyFair1Transcripts([oneDeck, second], await testVerifyKeys());
     expect(reports[0]!.ok).toBe(true);
     expect(reports[1]!.failure).toMatchObject({ record: 'commitment', code: 'chain_broken' });
     // Alone, shoe 2 can only be checked to name some previous reveal.
-    expect((await verifyTranscript(second, await testVerifyKeys())).ok).toBe(true);
+    expect((await verifyFair1Transcript(second, await testVerifyKeys())).ok).toBe(true);
   });
 });
 
 describe('pending (unrevealed) transcripts still check what the listed cards decide', () => {
-  const pendingFlip = async (round: number, change: (b: ReceiptBody) => void) => {
+  const pendingFlip = async (round: number, change: (b: Fair1ReceiptBody) => void) => {
     const t = clone(oneDeck);
     delete t.reveal;
     change(t.receipts[round - 1]!.body);
     await reseal(t, 1 + round);
-    return verifyTranscript(t, await testVerifyKeys());
+    return verifyFair1Transcript(t, await testVerifyKeys());
   };
 
   test('totals, outcome, payouts, balances, positions and the cut card are checked before the reveal', async () => {
@@ -302,9 +306,9 @@ describe('pending (unrevealed) transcripts still check what the listed cards dec
     const revealed = await reseal(clone(t), 3);
     delete t.reveal;
     await reseal(t, 3);
-    const pending = await verifyTranscript(t, await testVerifyKeys());
+    const pending = await verifyFair1Transcript(t, await testVerifyKeys());
     expect(pending.ok && pending.pending).toBe(true);
-    expect((await verifyTranscript(revealed, await testVerifyKeys())).failure).toMatchObject({ round: 2, code: 'card_mismatch' });
+    expect((await verifyFair1Transcript(revealed, await testVerifyKeys())).failure).toMatchObject({ round: 2, code: 'card_mismatch' });
   });
 
   test('a card dealt more often than the decks hold fails before the reveal', async () => {
@@ -320,7 +324,7 @@ describe('pending (unrevealed) transcripts still check what the listed cards dec
     expect(target).toBeDefined();
     t.receipts[target!.round - 1]!.body.cards[target!.j]!.code = first;
     await reseal(t, 1 + target!.round);
-    const report = await verifyTranscript(t, await testVerifyKeys());
+    const report = await verifyFair1Transcript(t, await testVerifyKeys());
     expect(report.failure).toMatchObject({ round: target!.round, code: 'card_mismatch' });
     expect(report.failure!.message).toMatch(/dealt 2 times/);
   });
@@ -329,19 +333,19 @@ describe('pending (unrevealed) transcripts still check what the listed cards dec
 describe('malformed input', () => {
   test('not a transcript, unknown members, wrong types', async () => {
     const jwks = await testVerifyKeys();
-    expect((await verifyTranscript(null as never, jwks)).failure).toMatchObject({ code: 'bad_record' });
-    expect((await verifyTranscript({ ...clone(oneDeck), extra: 1 } as never, jwks)).failure).toMatchObject({ code: 'bad_record' });
+    expect((await verifyFair1Transcript(null as never, jwks)).failure).toMatchObject({ code: 'bad_record' });
+    expect((await verifyFair1Transcript({ ...clone(oneDeck), extra: 1 } as never, jwks)).failure).toMatchObject({ code: 'bad_record' });
     // Changed after signing: a hash mismatch whatever the change; signed that way: malformed.
     const t = clone(oneDeck);
     (t.receipts[2]!.body as unknown as Record<string, unknown>).bonus = 5;
-    expect((await verifyTranscript(t, jwks)).failure).toMatchObject({ round: 3, code: 'hash_mismatch' });
+    expect((await verifyFair1Transcript(t, jwks)).failure).toMatchObject({ round: 3, code: 'hash_mismatch' });
     await reseal(t, 4);
-    expect((await verifyTranscript(t, jwks)).failure).toMatchObject({ round: 3, code: 'bad_record' });
+    expect((await verifyFair1Transcript(t, jwks)).failure).toMatchObject({ round: 3, code: 'bad_record' });
     const u = clone(oneDeck);
     (u.receipts[1]!.body as unknown as Record<string, unknown>).cards = 'none';
-    expect((await verifyTranscript(u, jwks)).failure).toMatchObject({ round: 2, code: 'hash_mismatch' });
+    expect((await verifyFair1Transcript(u, jwks)).failure).toMatchObject({ round: 2, code: 'hash_mismatch' });
     await reseal(u, 3);
-    const report = await verifyTranscript(u, jwks);
+    const report = await verifyFair1Transcript(u, jwks);
     expect(report.failure).toMatchObject({ round: 2, code: 'bad_record' });
     expect(report.failure!.message).toMatch(/cards must be an array/);
     expect(report.rounds[2]!.status).toBe('verified'); // dealing stayed in step past the unreadable round
@@ -365,22 +369,22 @@ describe('malformed input', () => {
       const before = JSON.stringify(node[path.at(-1)!]);
       node[path.at(-1)!] = junk[next(junk.length)];
       if (JSON.stringify(node[path.at(-1)!]) === before) continue;
-      const report = await verifyTranscript(t as unknown as Transcript, keys);
+      const report = await verifyFair1Transcript(t as unknown as Fair1Transcript, keys);
       expect(report.ok, `${path.join('.')} = ${JSON.stringify(node[path.at(-1)!])}`).toBe(false);
     }
     for (const receipts of [[null], ['x'], [{}], [{ body: null, hash: 1, keyId: [], signature: {} }]]) {
-      const t = { ...clone(oneDeck), receipts } as unknown as Transcript;
-      expect((await verifyTranscript(t, keys)).failure).toMatchObject({ round: 1, code: 'bad_record' });
+      const t = { ...clone(oneDeck), receipts } as unknown as Fair1Transcript;
+      expect((await verifyFair1Transcript(t, keys)).failure).toMatchObject({ round: 1, code: 'bad_record' });
     }
     const second = { ...clone(oneDeck) };
     (second.receipts as unknown[])[0] = null;
-    expect((await verifyTranscript(second, keys)).rounds[1]).toMatchObject({ status: 'failed', code: 'chain_broken' });
+    expect((await verifyFair1Transcript(second, keys)).rounds[1]).toMatchObject({ status: 'failed', code: 'chain_broken' });
   });
 
   test('a bad round in the middle leaves the others checked', async () => {
     const t = clone(oneDeck);
     flip(t.receipts[2]!.body, ['playerTotal']);
-    const report = await verifyTranscript(t, await testVerifyKeys());
+    const report = await verifyFair1Transcript(t, await testVerifyKeys());
     // Round 4 names round 3's recorded hash, so only round 3 fails.
     expect(report.rounds.map((r) => r.status)).toEqual(['verified', 'verified', 'failed', 'verified', 'verified', 'verified', 'verified']);
     expect(report.rounds[2]!.code).toBe('hash_mismatch');

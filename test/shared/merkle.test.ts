@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { MerkleTree, merkleLeafHash, merkleNodeHash, merkleRoot, verifyMerkleInclusion } from '../../shared/fairness/merkle.ts';
+import { MerkleTree, merkleLeafHash, merkleNodeHash, merkleRoot, verifyMerkleInclusion } from '../../shared/fairness/common/merkle.ts';
 import { bytesToHex, hexToBytes } from '../../shared/index.ts';
 
 const unhex = (h: string): Uint8Array => hexToBytes(h) ?? new Uint8Array(0);

@@ -20,7 +20,7 @@ import {
   signSharedRequest,
   type SharedBetRequest,
   type SharedStartRequest,
-} from '../../shared/fairness/shared-table/index.ts';
+} from '../../shared/fairness/pb-shared-1/index.ts';
 import { type Bet, generateSigningKey, playerKeyOf, ROOMS, type SigningKey, validateBets } from '../../shared/index.ts';
 import { MAX_BET_REQUEST_BYTES, MAX_SEATS, MAX_START_REQUEST_BYTES, serverMessageText } from '../../shared/wire/shared-table-socket.ts';
 import { parseTableId } from '../../worker/shared-table/settings.ts';

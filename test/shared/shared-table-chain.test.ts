@@ -11,7 +11,7 @@ import { describe, expect, test } from 'vitest';
 import * as verifyCommand from '../../cli/commands/verify.ts';
 import { runInProcess } from '../cli/run-cli.ts';
 import { identifyChain, KNOWN_BEACON_CHAINS, QUICKNET } from '../../shared/beacon.ts';
-import { publicBeaconFinding, UNKNOWN_BEACON_CHAIN, verifySharedText } from '../../shared/fairness/shared-table/index.ts';
+import { publicBeaconFinding, UNKNOWN_BEACON_CHAIN, verifySharedText } from '../../shared/fairness/pb-shared-1/index.ts';
 import { vectorBeacon } from './shared-table-fixtures.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -18,7 +18,7 @@ import {
   signSharedRecord,
   signSharedRequest,
   verifySharedFile,
-} from '../../shared/fairness/shared-table/index.ts';
+} from '../../shared/fairness/pb-shared-1/index.ts';
 import { type Jwks, playerKeyOf, type SigningKey } from '../../shared/index.ts';
 import { hexOf, operatorKey, seatKey, vectorBeacon } from './shared-table-fixtures.ts';
 

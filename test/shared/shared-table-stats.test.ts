@@ -7,8 +7,8 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { describe, expect, test } from 'vitest';
-import { dealSharedRound, type SharedParams, type SharedShoeState } from '../../shared/fairness/shared-table/index.ts';
-import { bytesToHex, type Card, dealRoundV2, type DealtV2, orderedDecks, parseCard, receiptCards, utf8Bytes } from '../../shared/index.ts';
+import { dealSharedRound, type SharedParams, type SharedShoeState } from '../../shared/fairness/pb-shared-1/index.ts';
+import { bytesToHex, type Card, dealAcceptedRound, type AcceptedDeal, orderedDecks, parseCard, receiptCards, utf8Bytes } from '../../shared/index.ts';
 
 const SHOES = 4_000;
 /** Cards observed per shoe: every 1-deck shoe deals at least this many before fewer than 6 remain. */
@@ -33,7 +33,7 @@ function statistics(sequence: (i: number) => Card[]): { positions: number; pairs
   return { positions: chiSquareZ(chi(atPosition, SHOES / 52), SEEN * 51), pairs: chiSquareZ(chi(steps, SHOES / 51), (SEEN - 1) * 50) };
 }
 
-type Deal = (state: SharedShoeState, seed: string, beacon: string, close: string) => DealtV2;
+type Deal = (state: SharedShoeState, seed: string, beacon: string, close: string) => AcceptedDeal;
 
 /** Cards in the order they leave the shoe, round after round, from the ordered deck. */
 function dealtOrder(i: number, deal: Deal): Card[] {
@@ -64,7 +64,7 @@ describe('pb-shared-1: statistics of a shoe dealt with beacon-driven shuffles', 
 
   test("from the ordered deck, pb-fair-2's rotation instead: the pair test fails", () => {
     const v2 = { algorithm: 'pb-fair-2', mode: 'shoe', decks: 1, burn: false, cutCardFromEnd: 6, voidAfterSeconds: 60 } as const;
-    const z = statistics((i) => dealtOrder(i, (s, seed, b, c) => dealRoundV2(v2, s, seed, 1, b, c)));
+    const z = statistics((i) => dealtOrder(i, (s, seed, b, c) => dealAcceptedRound(v2, s, seed, 1, b, c)));
     expect(z.pairs).toBeGreaterThan(FAIL);
   });
 });

@@ -1,7 +1,7 @@
 /** pb-shared-1 golden vectors: recomputed from their inputs, verified, and quoted in FAIRNESS.md part III. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { verifySharedText } from '../../shared/fairness/shared-table/index.ts';
+import { verifySharedText } from '../../shared/fairness/pb-shared-1/index.ts';
 import { computeSharedVectors } from '../vectors/compute-shared.ts';
 import { operatorKey } from './shared-table-fixtures.ts';
 
@@ -29,7 +29,7 @@ describe('pb-shared-1 golden vectors', () => {
     // Round 1000's signature offered for round 657413 (the operator re-signs the deal): no valid beacon.
     const file = structuredClone(stored.quicknet.file);
     const deals = file.records.filter((x: { body: { type: string } }) => x.body.type === 'deal');
-    const { signSharedRecord } = await import('../../shared/fairness/shared-table/index.ts');
+    const { signSharedRecord } = await import('../../shared/fairness/pb-shared-1/index.ts');
     const i = file.records.indexOf(deals[1]);
     file.records[i] = await signSharedRecord({ ...deals[1].body, beacon: { ...deals[0].body.beacon, round: 657413 } }, await operatorKey());
     expect((await verifySharedText(JSON.stringify(file), await jwks())).code).toBe('bad_beacon_signature');

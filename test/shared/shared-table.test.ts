@@ -22,8 +22,8 @@ import {
   verifyMyRounds,
   verifySharedText,
   verifySharedTranscript,
-} from '../../shared/fairness/shared-table/index.ts';
-import { playSharedTable, type PlaySharedOptions, type SharedShoeScript } from '../../shared/fairness/shared-table/play.ts';
+} from '../../shared/fairness/pb-shared-1/index.ts';
+import { playSharedTable, type PlaySharedOptions, type SharedShoeScript } from '../players/pb-shared-1.ts';
 import { type Bet, type Jwks, playerKeyOf, type SigningKey, verifyFileText } from '../../shared/index.ts';
 import { hexOf, operatorKey, seatKey, vectorBeacon, vectorBeaconRound } from './shared-table-fixtures.ts';
 

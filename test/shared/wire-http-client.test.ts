@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { generateSigningKey, playerKeyOf, signRequest } from '../../shared/index.ts';
-import type { BetRequest, EndRequest, SecretRequest, StartRequest } from '../../shared/fairness/v2/records.ts';
+import type { BetRequest, EndRequest, SecretRequest, StartRequest } from '../../shared/fairness/pb-fair-2/records.ts';
 import * as apiCalls from '../../shared/wire/http-calls.ts';
 import { type ApiCall, apiUrl, type FetchLike, sendApiCall } from '../../shared/wire/http-client.ts';
 

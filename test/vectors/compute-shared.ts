@@ -11,8 +11,8 @@ import {
   type SharedParams,
   sharedRequestDigest,
   startSharedShoe,
-} from '../../shared/fairness/shared-table/index.ts';
-import { type SharedRoundScript, playSharedTable } from '../../shared/fairness/shared-table/play.ts';
+} from '../../shared/fairness/pb-shared-1/index.ts';
+import { type SharedRoundScript, playSharedTable } from '../players/pb-shared-1.ts';
 import { type Bet, bytesToHex, cardCode, playerKeyOf } from '../../shared/index.ts';
 import { hexOf, operatorKey, QUICKNET_ROUNDS, seatKey, vectorBeacon, vectorBeaconRound } from '../shared/shared-table-fixtures.ts';
 

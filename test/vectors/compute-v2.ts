@@ -6,46 +6,46 @@ import {
   canonicalJson,
   cardCode,
   concatBytes,
-  type FileV2,
+  type FairnessFile,
   hexToBytes,
   importSigningKey,
   LOCK_TAG,
   lockOf,
   playerKeyOf,
-  recordBytesV2,
+  recordBytes,
   recutOffset,
   requestDigest,
   roundKey,
   roundMessagePrefix,
-  roundStackV2,
+  roundStack,
   roundStream,
-  seedCommitmentV2,
-  shoeStackV2,
-  type ShoeParamsV2,
-  type ReshuffleParamsV2,
-  shoeStreamV2,
+  seedCommitment,
+  shoeStack,
+  type ShoeParams,
+  type ReshuffleParams,
+  shoeStream,
   u32be,
   utf8Bytes,
 } from '../../shared/index.ts';
-import { playTableV2 } from '../../shared/fairness/v2/play.ts';
+import { playPrivateTable } from '../players/pb-fair-2.ts';
 import { SEED_A, SEED_B } from './inputs.ts';
 
 export const SECRET_1 = '0f'.repeat(32);
 export const ACCEPTANCE_HASH = 'ab'.repeat(32);
-export const ONE_DECK_V2: ShoeParamsV2 = { algorithm: 'pb-fair-2', mode: 'shoe', decks: 1, burn: true, cutCardFromEnd: 14, voidAfterSeconds: 600 };
-export const RESHUFFLE_V2: ReshuffleParamsV2 = { algorithm: 'pb-fair-2', mode: 'reshuffle', decks: 6, roundLimit: 100, voidAfterSeconds: 600 };
+export const ONE_DECK_V2: ShoeParams = { algorithm: 'pb-fair-2', mode: 'shoe', decks: 1, burn: true, cutCardFromEnd: 14, voidAfterSeconds: 600 };
+export const RESHUFFLE_V2: ReshuffleParams = { algorithm: 'pb-fair-2', mode: 'reshuffle', decks: 6, roundLimit: 100, voidAfterSeconds: 600 };
 
 /** Round r's secret in the vector table: SHA-256("pb-fair-2 vector secret " ‖ r), hex. */
 export const vectorSecret = (r: number): string => bytesToHex(sha256(utf8Bytes(`pb-fair-2 vector secret ${r}`)));
 
-export async function vectorTableV2(operatorJwk: JsonWebKey, playerJwk: JsonWebKey): Promise<FileV2> {
+export async function vectorTableV2(operatorJwk: JsonWebKey, playerJwk: JsonWebKey): Promise<FairnessFile> {
   const operatorKey = await importSigningKey(operatorJwk);
   const playerKey = await importSigningKey(playerJwk);
   const rounds = Array.from({ length: 12 }, (_, i) => ({
     bets: [{ sector: i % 5, box: (['player', 'banker', 'tie'] as const)[i % 3]!, amount: 100 * (1 + ((7 * (i + 1)) % 20)) }],
     secret: vectorSecret(i + 1),
   }));
-  const file = await playTableV2({
+  const file = await playPrivateTable({
     table: 'vector-table',
     operatorKey,
     playerKey,
@@ -70,12 +70,12 @@ export async function computeVectorsV2(operatorJwk: JsonWebKey, playerJwk: JsonW
   const table = await vectorTableV2(operatorJwk, playerJwk);
   const acceptance = table.records[2]!;
   const receipt = table.records[3]!;
-  const wordStream = shoeStreamV2(SEED_A, 'player seed');
+  const wordStream = shoeStream(SEED_A, 'player seed');
   return {
     version: 'pb-fair-2',
     about: 'Golden vectors of FAIRNESS.md part II, written by test/vectors/generate-v2.ts; checked by test/shared/fairness-v2-vectors.test.ts.',
     key: (await importSigningKey(operatorJwk)).publicJwk,
-    commitment: { serverSeed: SEED_A, commitment: seedCommitmentV2(SEED_A) },
+    commitment: { serverSeed: SEED_A, commitment: seedCommitment(SEED_A) },
     lock: { secret: SECRET_1, hashedBytesHex: bytesToHex(concatBytes(utf8Bytes(LOCK_TAG), hexToBytes(SECRET_1)!)), lock: lockOf(SECRET_1) },
     shoeStream: { serverSeed: SEED_A, clientSeed: 'player seed', firstWords: Array.from({ length: 4 }, () => wordStream.nextWord()) },
     roundKey: { serverSeed: SEED_A, roundKey: bytesToHex(roundKey(SEED_A)) },
@@ -93,7 +93,7 @@ export async function computeVectorsV2(operatorJwk: JsonWebKey, playerJwk: JsonW
       serverSeed: SEED_A,
       clientSeed: 'player seed',
       cut: 26,
-      stack: shoeStackV2(ONE_DECK_V2, SEED_A, 'player seed', 26).map(cardCode),
+      stack: shoeStack(ONE_DECK_V2, SEED_A, 'player seed', 26).map(cardCode),
     },
     reshuffleStack: {
       params: RESHUFFLE_V2,
@@ -101,13 +101,13 @@ export async function computeVectorsV2(operatorJwk: JsonWebKey, playerJwk: JsonW
       secret: SECRET_1,
       acceptanceHash: ACCEPTANCE_HASH,
       cut: 157,
-      first12: roundStackV2(RESHUFFLE_V2, SEED_B, SECRET_1, ACCEPTANCE_HASH, 157).slice(0, 12).map(cardCode),
+      first12: roundStack(RESHUFFLE_V2, SEED_B, SECRET_1, ACCEPTANCE_HASH, 157).slice(0, 12).map(cardCode),
     },
     table: {
       playerKey: playerKeyOf(await importSigningKey(playerJwk)),
       firstAcceptance: {
         canonicalJson: canonicalJson(acceptance.body),
-        recordBytesHex: bytesToHex(recordBytesV2(acceptance.body)),
+        recordBytesHex: bytesToHex(recordBytes(acceptance.body)),
         hash: acceptance.hash,
         signature: acceptance.signature,
       },

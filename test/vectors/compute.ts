@@ -3,22 +3,22 @@ import {
   bytesToHex,
   canonicalJson,
   cardCode,
-  COMMIT_TAG,
-  deriveStack,
+  FAIR1_COMMIT_TAG,
+  deriveFair1Stack,
   importSigningKey,
   prepareShoe,
-  recordBytes,
-  seedCommitment,
+  fair1RecordBytes,
+  fair1SeedCommitment,
   serverSeedBytes,
-  shuffledDecks,
-  shuffleMessage,
-  shuffleStream,
-  type Transcript,
+  fair1ShuffledDecks,
+  fair1ShuffleMessage,
+  fair1ShuffleStream,
+  type Fair1Transcript,
   uniformBelow,
   utf8Bytes,
   concatBytes,
 } from '../../shared/index.ts';
-import { playShoeTranscript } from '../../shared/fairness/transcript.ts';
+import { playFair1Transcript } from '../players/pb-fair-1.ts';
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import type { vectorInputs as Inputs } from './inputs.ts';
@@ -26,7 +26,7 @@ import type { vectorInputs as Inputs } from './inputs.ts';
 export async function computeVectors(inputs: typeof Inputs, privateJwk: JsonWebKey) {
   const key = await importSigningKey(privateJwk);
   const stream0 = inputs.streams[0]!;
-  const drawing = shuffleStream(serverSeedBytes(stream0.serverSeed), stream0.clientSeed, stream0.nonce);
+  const drawing = fair1ShuffleStream(serverSeedBytes(stream0.serverSeed), stream0.clientSeed, stream0.nonce);
   const words: number[] = [];
   const tap = {
     nextWord: () => {
@@ -41,12 +41,12 @@ export async function computeVectors(inputs: typeof Inputs, privateJwk: JsonWebK
 
   const transcripts: {
     name: string;
-    transcript: Transcript;
+    transcript: Fair1Transcript;
     firstReceipt: { canonicalJson: string; recordBytesHex: string; hash: string; signature: string };
   }[] = [];
   for (const t of inputs.transcripts) {
     const before = transcripts.find((x) => x.name === ('after' in t ? t.after : undefined));
-    const transcript = await playShoeTranscript({
+    const transcript = await playFair1Transcript({
       table: t.table,
       shoe: t.shoe,
       params: t.params,
@@ -68,7 +68,7 @@ export async function computeVectors(inputs: typeof Inputs, privateJwk: JsonWebK
       transcript,
       firstReceipt: {
         canonicalJson: canonicalJson(first.body),
-        recordBytesHex: bytesToHex(recordBytes(first.body)),
+        recordBytesHex: bytesToHex(fair1RecordBytes(first.body)),
         hash: first.hash,
         signature: first.signature,
       },
@@ -82,16 +82,16 @@ export async function computeVectors(inputs: typeof Inputs, privateJwk: JsonWebK
     canonicalJson: inputs.canonical.map((value) => ({ json: canonicalJson(value) })),
     commitments: inputs.commitmentSeeds.map((serverSeed) => ({
       serverSeed,
-      hashedBytesHex: bytesToHex(concatBytes(utf8Bytes(COMMIT_TAG), serverSeedBytes(serverSeed))),
-      commitment: seedCommitment(serverSeed),
+      hashedBytesHex: bytesToHex(concatBytes(utf8Bytes(FAIR1_COMMIT_TAG), serverSeedBytes(serverSeed))),
+      commitment: fair1SeedCommitment(serverSeed),
     })),
     streams: inputs.streams.map((s) => {
       const seed = serverSeedBytes(s.serverSeed);
       const blocks = [0, 1].map((counter) => {
-        const message = shuffleMessage(s.clientSeed, s.nonce, counter);
+        const message = fair1ShuffleMessage(s.clientSeed, s.nonce, counter);
         return { counter, messageHex: bytesToHex(message), hmacHex: bytesToHex(hmac(sha256, seed, message)) };
       });
-      const stream = shuffleStream(seed, s.clientSeed, s.nonce);
+      const stream = fair1ShuffleStream(seed, s.clientSeed, s.nonce);
       return { ...s, blocks, firstWords: Array.from({ length: 10 }, () => stream.nextWord()) };
     }),
     draws: {
@@ -103,11 +103,11 @@ export async function computeVectors(inputs: typeof Inputs, privateJwk: JsonWebK
       }),
     },
     shoes: inputs.shoes.map((s) => {
-      const stack = deriveStack(s.params, s.serverSeed, s.clientSeed, s.cut, s.nonce);
+      const stack = deriveFair1Stack(s.params, s.serverSeed, s.clientSeed, s.cut, s.nonce);
       const shoe = prepareShoe(stack, s.params);
       return {
         ...s,
-        shuffled: shuffledDecks(s.params, s.serverSeed, s.clientSeed, s.nonce).map(cardCode),
+        shuffled: fair1ShuffledDecks(s.params, s.serverSeed, s.clientSeed, s.nonce).map(cardCode),
         stack: stack.map(cardCode),
         burned: shoe.burned,
         cutCardAt: shoe.cutCardAt,

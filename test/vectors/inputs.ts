@@ -1,5 +1,5 @@
 /** The fixed inputs of the golden vectors (see generate.ts). Changing anything here changes fairness.json. */
-import type { Bet, ShoeParams, TableLimits } from '../../shared/index.ts';
+import type { Bet, Fair1ShoeParams, TableLimits } from '../../shared/index.ts';
 
 /** Seed A: the bytes 00 01 02 … 1f. Seed B: an arbitrary fixed 32 bytes. */
 export const SEED_A = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
@@ -10,7 +10,7 @@ const BOXES = ['player', 'banker', 'tie'] as const;
 
 export interface ShoeVectorInput {
   name: string;
-  params: ShoeParams;
+  params: Fair1ShoeParams;
   serverSeed: string;
   clientSeed: string;
   cut: number;
@@ -21,7 +21,7 @@ export interface TranscriptVectorInput {
   name: string;
   table: string;
   shoe: number;
-  params: ShoeParams;
+  params: Fair1ShoeParams;
   serverSeed: string;
   clientSeed: string;
   cut: number;

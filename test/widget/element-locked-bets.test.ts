@@ -10,7 +10,15 @@ import { action, FakeWorker, mountTable, playRounds, settle, shadow, unmountAll,
 import type { FakeRequest } from './fake-worker.ts';
 import type { PuntoBancoTable } from '../../widget/element/punto-banco-table.ts';
 import type { PbFairness } from '../../widget/panels/index.ts';
-import { type BetRequest, compareCopies, type FileV2, lockOf, type SecretRequest, type SignedRequest, verifyRequest } from '../../shared/fairness/index.ts';
+import {
+  type BetRequest,
+  compareCopies,
+  type FairnessFile,
+  lockOf,
+  type SecretRequest,
+  type SignedRequest,
+  verifyRequest,
+} from '../../shared/fairness/index.ts';
 
 const betOf = (r: FakeRequest) => (r.body as { request: SignedRequest<BetRequest> }).request;
 const secretOf = (r: FakeRequest) => (r.body as { request: SignedRequest<SecretRequest> }).request;
@@ -186,7 +194,7 @@ describe('<punto-banco-table> locked bets (pb-fair-2)', () => {
       URL.createObjectURL = real;
     }
     expect(blobs).to.have.length(1);
-    const mine = JSON.parse(await blobs[0]!.text()) as FileV2;
+    const mine = JSON.parse(await blobs[0]!.text()) as FairnessFile;
     expect(mine.version).to.equal('pb-fair-2');
     expect(mine.sent).to.deep.equal([]); // every request answered
     const theirs = worker.transcript(el.sessionId!)!;

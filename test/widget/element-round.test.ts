@@ -1,6 +1,6 @@
 /** Limits as the player bets, the controls (Repeat/Clear/Undo/Double), and a whole round. */
 import { expect } from 'chai';
-import type { ReceiptBody } from '../../shared/fairness/index.ts';
+import type { Fair1ReceiptBody } from '../../shared/fairness/index.ts';
 import { action, boxButton, FakeWorker, liveText, mountTable, settle, shadow, startChoice, toastText, unmountAll, until } from './helpers.ts';
 
 describe('<punto-banco-table> limits', () => {
@@ -131,7 +131,7 @@ describe('<punto-banco-table> controls', () => {
     const receipt = events.find((e) => e.type === 'pb-round-settled')!.detail;
     expect(receipt.body.outcome).to.equal('banker');
     // The felt draws the receipt's result with the bets of its acceptance.
-    const drawn = scene!.called('playRound')[0]![0] as ReceiptBody;
+    const drawn = scene!.called('playRound')[0]![0] as Fair1ReceiptBody;
     expect(drawn).to.deep.include({ round: receipt.body.round, cards: receipt.body.cards, outcome: 'banker', balanceAfter: receipt.body.balanceAfter });
     expect(drawn.bets).to.deep.equal([
       { sector: 2, box: 'banker', amount: 1_000 },

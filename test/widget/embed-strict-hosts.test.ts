@@ -11,7 +11,7 @@
 import { expect } from 'chai';
 import { resetMouse, sendMouse, setViewport } from '@web/test-runner-commands';
 import type { PuntoBancoTable } from '../../widget/element/punto-banco-table.ts';
-import type { ReceiptV2, SignedV2 } from '../../widget/session/api-types.ts';
+import type { Receipt, Signed } from '../../widget/session/api-types.ts';
 import { action, boxButton, shadow, until } from './helpers.ts';
 
 interface Violation {
@@ -66,7 +66,7 @@ function hitAt(host: Host, target: Element): Element | null {
 }
 
 /** Bets the table minimum on Player of sector 1 and deals, by mouse; returns the receipt. */
-async function playOneRound(host: Host): Promise<SignedV2<ReceiptV2>> {
+async function playOneRound(host: Host): Promise<Signed<Receipt>> {
   const { table, win } = host;
   const player = boxButton(table, 0, 'player');
   expect(hitAt(host, player), 'the Player box is the element under its centre').to.equal(player);
@@ -82,7 +82,7 @@ async function playOneRound(host: Host): Promise<SignedV2<ReceiptV2>> {
   });
   const settled = win.pbEvents.filter((e) => e.type === 'pb-round-settled');
   expect(settled).to.have.length(1);
-  return settled[0]!.detail as SignedV2<ReceiptV2>;
+  return settled[0]!.detail as Signed<Receipt>;
 }
 
 /** The bets a pb-fair-2 receipt paid (its payouts name each bet of the acceptance, in order). */

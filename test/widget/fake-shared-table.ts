@@ -8,14 +8,14 @@
  * them, it does not verify them.
  */
 import { type BeaconChain, QUICKNET } from '../../shared/beacon-chains.ts';
-import { outcomeCode } from '../../shared/fairness/shared-table/outcomes.ts';
+import { outcomeCode } from '../../shared/fairness/pb-shared-1/outcomes.ts';
 import {
   type SharedBetRequest,
   type SharedCommitment,
   type SignedShared,
   type SignedSharedRequest,
   verifySharedRequest,
-} from '../../shared/fairness/shared-table/records.ts';
+} from '../../shared/fairness/pb-shared-1/records.ts';
 import { receiptCards } from '../../shared/fairness/index.ts';
 import { playRoundFromCodes } from '../../shared/round.ts';
 import { settle } from '../../shared/settle.ts';

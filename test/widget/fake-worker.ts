@@ -1,8 +1,8 @@
 /**
  * A stand-in for the Worker's HTTP API (API.md, pb-fair-2: shared/api.ts), for the widget tests,
  * the screenshots and the widget bench. Every record comes from the shared operator builders
- * (buildCommitmentV2, buildStartV2, buildAcceptanceV2, buildReceiptV2, buildVoidV2,
- * buildRevealV2) and is signed for real (an Ed25519 key made on first use, served as the JWKS);
+ * (buildCommitment, buildStart, buildAcceptance, buildReceipt, buildVoid,
+ * buildReveal) and is signed for real (an Ed25519 key made on first use, served as the JWKS);
  * every player request is checked with validatePlayerRequest against the session's player key.
  * So a shoe dealt from its derived stack verifies with the shared verifier; scripted cards, which
  * no shoe produced, are written over a built receipt and do not. Idempotency as the Worker does
@@ -12,44 +12,44 @@
 import type {
   AcceptanceAnswer,
   ApiErrorCode,
-  CreatedSessionV2,
-  EndAnswerV2,
-  RoundAnswerV2,
-  SessionViewV2,
+  CreatedSession,
+  EndAnswer,
+  RoundAnswer,
+  SessionView,
   ShoeStatus,
-  ShoeViewV2,
-  StartAnswerV2,
-  TableTranscriptV2,
+  ShoeView,
+  StartAnswer,
+  TableTranscript,
 } from '../../shared/api.ts';
 import { CARDS_PER_DECK, DEFAULT_DECKS } from '../../shared/cards.ts';
 import { playRoundFromCodes } from '../../shared/round.ts';
 import { settle } from '../../shared/settle.ts';
 import { isRoomId, ROOMS, startingBalance } from '../../shared/table.ts';
 import {
-  type AcceptanceV2,
-  buildAcceptanceV2,
-  buildCommitmentV2,
-  buildReceiptV2,
-  buildRevealV2,
-  buildStartV2,
-  buildVoidV2,
-  type CommitmentV2,
+  type Acceptance,
+  buildAcceptance,
+  buildCommitment,
+  buildReceipt,
+  buildReveal,
+  buildStart,
+  buildVoid,
+  type Commitment,
   DEFAULT_VOID_AFTER_SECONDS,
   generateSigningKey,
   type Jwks,
   receiptCards,
-  type ReceiptV2,
-  type RecordV2,
+  type Receipt,
+  type FileRecord,
   type RevealReason,
-  type RevealV2,
+  type Reveal,
   revealDue,
-  type ShoeParamsV2,
-  type ShoeStateV2,
-  type SignedV2,
+  type ShoeParams,
+  type ShoeState,
+  type Signed,
   type SigningKey,
-  signRecordV2,
-  startShoeV2,
-  type StartV2,
+  signRecord,
+  startShoe,
+  type Start,
   validateClientSeed,
   validatePlayerRequest,
 } from '../../shared/fairness/index.ts';
@@ -89,7 +89,7 @@ function serverSeedOf(shoe: number): string {
 }
 
 /** The shoe the fake commits by default: six decks (the engine's default), burn, the cut card in the middle of the stack (defaultShoeRules). */
-export const FAKE_PARAMS: ShoeParamsV2 = {
+export const FAKE_PARAMS: ShoeParams = {
   algorithm: 'pb-fair-2',
   mode: 'shoe',
   decks: DEFAULT_DECKS,
@@ -103,11 +103,11 @@ interface FakeShoe {
   number: number;
   status: ShoeStatus;
   serverSeed: string;
-  params: ShoeParamsV2;
-  commitment: SignedV2<CommitmentV2>;
-  start?: SignedV2<StartV2>;
-  reveal?: SignedV2<RevealV2>;
-  state: ShoeStateV2 | null;
+  params: ShoeParams;
+  commitment: Signed<Commitment>;
+  start?: Signed<Start>;
+  reveal?: Signed<Reveal>;
+  state: ShoeState | null;
   /** Accepted rounds (settled, voided or pending). */
   accepted: number;
   /** Scripted rounds do not move the derived stack: positions continue from here. */
@@ -120,9 +120,9 @@ interface FakeSession {
   room: keyof typeof ROOMS;
   playerKey: string;
   balance: number;
-  records: SignedV2[];
+  records: Signed[];
   shoes: FakeShoe[];
-  pending: { acceptance: SignedV2<AcceptanceV2>; voidAt: string } | null;
+  pending: { acceptance: Signed<Acceptance>; voidAt: string } | null;
   /** Rounds voided, by "shoe:round", so a late secret hears `round_voided`. */
   voided: Set<string>;
 }
@@ -136,7 +136,7 @@ export class FakeWorker {
   /** The Worker's starting balance in the fake's default room (hall-1); tests may change it. */
   startBalance = startingBalance('hall-1');
   /** The shoe's parameters for the next commitment (a one-deck shoe ends after a handful of rounds). */
-  params: ShoeParamsV2 = { ...FAKE_PARAMS };
+  params: ShoeParams = { ...FAKE_PARAMS };
   /** Resolves a request only when this promise resolves (to hold a round "in flight"). */
   gate: Promise<void> | null = null;
   /** The fake's clock (ms): every record is one second after the one before. */
@@ -189,7 +189,7 @@ export class FakeWorker {
   }
 
   /** The table's whole history (what GET …/transcript answers), or null for an unknown session. */
-  transcript(sessionId: string): TableTranscriptV2 | null {
+  transcript(sessionId: string): TableTranscript | null {
     const s = this.#sessions.get(sessionId);
     return s ? { version: 'pb-fair-2', records: [...s.records] } : null;
   }
@@ -220,8 +220,8 @@ export class FakeWorker {
     return t;
   }
 
-  async #sign<T extends RecordV2>(session: FakeSession, body: T): Promise<SignedV2<T>> {
-    const signed = await signRecordV2(body, await this.#signingKey());
+  async #sign<T extends FileRecord>(session: FakeSession, body: T): Promise<Signed<T>> {
+    const signed = await signRecord(body, await this.#signingKey());
     session.records.push(signed);
     return signed;
   }
@@ -295,7 +295,7 @@ export class FakeWorker {
     };
     this.#sessions.set(id, session);
     await this.#commit(session, null);
-    const created: CreatedSessionV2 = { ...this.#view(session), token: session.token };
+    const created: CreatedSession = { ...this.#view(session), token: session.token };
     return { status: 201, body: created };
   }
 
@@ -304,7 +304,7 @@ export class FakeWorker {
     const number = session.shoes.length + 1;
     const serverSeed = serverSeedOf(number);
     const params = { ...this.params };
-    const body = buildCommitmentV2({
+    const body = buildCommitment({
       table: session.id,
       shoe: number,
       keyId: 'fake-key',
@@ -342,10 +342,10 @@ export class FakeWorker {
     if (!seed.ok || seed.value !== r.clientSeed) return error(400, 'bad_client_seed', seed.ok ? 'the client seed is not in NFC' : seed.error.message);
     const range = cutRange(shoe.params);
     if (r.cut < range.min || r.cut > range.max) return error(400, 'bad_cut', `the cut must be ${range.min}–${range.max}`);
-    shoe.start = await this.#sign(session, buildStartV2(shoe.commitment, request, 'fake-key', this.#at()));
-    shoe.state = startShoeV2(shoe.params, shoe.serverSeed, r.clientSeed, r.cut);
+    shoe.start = await this.#sign(session, buildStart(shoe.commitment, request, 'fake-key', this.#at()));
+    shoe.state = startShoe(shoe.params, shoe.serverSeed, r.clientSeed, r.cut);
     shoe.status = 'in-play';
-    const started: StartAnswerV2 = { shoe: shoeView(shoe) };
+    const started: StartAnswer = { shoe: shoeView(shoe) };
     return { status: 200, body: started };
   }
 
@@ -356,7 +356,7 @@ export class FakeWorker {
     const checked = await validatePlayerRequest(session.playerKey, value, 'bet');
     if (!checked.ok) return error(400, checked.error.code, checked.error.message);
     const last = session.records.at(-1)!;
-    const built = buildAcceptanceV2({
+    const built = buildAcceptance({
       last,
       round: shoe.accepted + 1,
       request: checked.value,
@@ -384,7 +384,7 @@ export class FakeWorker {
     if (!pending || pending.acceptance.body.round !== round) return error(409, 'no_pending_round', `round ${round} does not wait for a secret`);
     const checked = await validatePlayerRequest(session.playerKey, value, 'secret');
     if (!checked.ok) return error(400, checked.error.code, checked.error.message);
-    const built = buildReceiptV2({
+    const built = buildReceipt({
       params: shoe.params,
       state: shoe.state!,
       serverSeed: shoe.serverSeed,
@@ -395,7 +395,7 @@ export class FakeWorker {
       issuedAt: this.#at(),
     });
     if (!built.ok) return error(409, built.error.code, built.error.message);
-    let body: ReceiptV2 = built.value.body;
+    let body: Receipt = built.value.body;
     const scripted = this.script.shift();
     if (scripted) {
       const played = playRoundFromCodes(scripted);
@@ -426,7 +426,7 @@ export class FakeWorker {
     const receipt = await this.#sign(session, body);
     session.pending = null;
     session.balance = body.balanceAfter;
-    const answer: RoundAnswerV2 = { receipt, balance: session.balance, shoe: summary(shoe) };
+    const answer: RoundAnswer = { receipt, balance: session.balance, shoe: summary(shoe) };
     const due = revealDue(shoe.params, { cutCardOut: body.cutCardOut, accepted: shoe.accepted });
     if (due) {
       const next = await this.#end(session, shoe, due);
@@ -444,14 +444,14 @@ export class FakeWorker {
     if (!checked.ok) return error(400, checked.error.code, checked.error.message);
     if (checked.value.body.prev !== session.records.at(-1)!.hash) return error(409, 'request_mismatch', 'the end request does not follow the last record');
     const next = await this.#end(session, shoe, 'player', checked.value);
-    const ended: EndAnswerV2 = { reveal: shoe.reveal!, balance: session.balance, shoe: summary(shoe), nextShoe: shoeView(next) };
+    const ended: EndAnswer = { reveal: shoe.reveal!, balance: session.balance, shoe: summary(shoe), nextShoe: shoeView(next) };
     return { status: 200, body: ended };
   }
 
   /** Reveals the shoe's server seed and commits the next shoe, chained to the reveal. */
-  async #end(session: FakeSession, shoe: FakeShoe, reason: RevealReason, request?: Parameters<typeof buildRevealV2>[0]['request']): Promise<FakeShoe> {
+  async #end(session: FakeSession, shoe: FakeShoe, reason: RevealReason, request?: Parameters<typeof buildReveal>[0]['request']): Promise<FakeShoe> {
     const last = session.records.at(-1)!;
-    const body = buildRevealV2({
+    const body = buildReveal({
       last,
       serverSeed: shoe.serverSeed,
       rounds: shoe.accepted,
@@ -476,16 +476,16 @@ export class FakeWorker {
     const pending = session?.pending;
     if (!session || !pending) return false;
     this.now = Math.max(this.now, Date.parse(pending.voidAt));
-    const voided = await this.#sign(session, buildVoidV2(pending.acceptance, 'fake-key', this.#at()));
+    const voided = await this.#sign(session, buildVoid(pending.acceptance, 'fake-key', this.#at()));
     session.pending = null;
     session.balance = voided.body.balanceAfter;
     session.voided.add(`${voided.body.shoe}:${voided.body.round}`);
     return true;
   }
 
-  #view(session: FakeSession): SessionViewV2 {
+  #view(session: FakeSession): SessionView {
     const room = ROOMS[session.room];
-    const lastReceipt = [...session.records].reverse().find((r): r is SignedV2<ReceiptV2> => r.body.type === 'receipt') ?? null;
+    const lastReceipt = [...session.records].reverse().find((r): r is Signed<Receipt> => r.body.type === 'receipt') ?? null;
     return {
       protocol: 'pb-fair-2',
       sessionId: session.id,
@@ -510,7 +510,7 @@ export class FakeWorker {
 }
 
 /** The cuts the fake takes: any position inside the stack (the verifier's rule, FAIRNESS.md §B10). */
-function cutRange(params: ShoeParamsV2): { min: number; max: number } {
+function cutRange(params: ShoeParams): { min: number; max: number } {
   return { min: 1, max: params.decks * CARDS_PER_DECK - 1 };
 }
 
@@ -519,7 +519,7 @@ function summary(shoe: FakeShoe): { number: number; status: ShoeStatus; rounds: 
 }
 
 /** The shoe as the session and round answers describe it. */
-function shoeView(shoe: FakeShoe): ShoeViewV2 {
+function shoeView(shoe: FakeShoe): ShoeView {
   return {
     ...summary(shoe),
     params: shoe.params,

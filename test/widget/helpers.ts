@@ -6,7 +6,7 @@ import '../../widget/index.ts';
 import type { PuntoBancoTable } from '../../widget/element/punto-banco-table.ts';
 import type { SceneOptions, TableScene } from '../../widget/scene/index.ts';
 import type { Box } from '../../shared/table.ts';
-import type { ReceiptV2, SignedRequest, SignedV2, StartRequest } from '../../shared/fairness/index.ts';
+import type { Receipt, SignedRequest, Signed, StartRequest } from '../../shared/fairness/index.ts';
 import { FakeWorker, type FakeRequest } from './fake-worker.ts';
 
 export { FakeWorker };
@@ -206,9 +206,9 @@ export function toastText(el: Element): string {
 }
 
 /** Plays `n` rounds (a Banker bet in sector 1 when the felt is empty), collecting the receipts. */
-export async function playRounds(el: PuntoBancoTable, n: number): Promise<SignedV2<ReceiptV2>[]> {
-  const receipts: SignedV2<ReceiptV2>[] = [];
-  const take = (e: Event) => receipts.push((e as CustomEvent<SignedV2<ReceiptV2>>).detail);
+export async function playRounds(el: PuntoBancoTable, n: number): Promise<Signed<Receipt>[]> {
+  const receipts: Signed<Receipt>[] = [];
+  const take = (e: Event) => receipts.push((e as CustomEvent<Signed<Receipt>>).detail);
   el.addEventListener('pb-round-settled', take);
   try {
     for (let i = 0; i < n; i++) {

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import type { CommitmentV2, FileV2, SignedV2 } from '../../shared/fairness/index.ts';
+import type { Commitment, FairnessFile, Signed } from '../../shared/fairness/index.ts';
 import {
   type PbCutStack,
   type PbFairness,
-  type PbVerifyReportV2,
+  type PbVerifyReport,
   type ShoeStartDetail,
   type TableSource,
   type VerifiedDetail,
@@ -13,10 +13,10 @@ import { playTable } from './panels-fixture.ts';
 import { $, $$, mount, nextEvent, type, unmountAll, until } from './panels-helpers.ts';
 
 /** A played pb-fair-2 table: its first commitment, and the table as the panel reads it (the player's copy; the operator's file, maybe changed). */
-async function table(options: { rounds?: number; end?: 'open' | 'player'; theirs?: (file: FileV2) => FileV2 } = {}) {
+async function table(options: { rounds?: number; end?: 'open' | 'player'; theirs?: (file: FairnessFile) => FairnessFile } = {}) {
   const { file, jwks } = await playTable(options);
-  const commitment = file.records[0] as SignedV2<CommitmentV2>;
-  const theirs: FileV2 = options.theirs ? options.theirs(structuredClone(file)) : file;
+  const commitment = file.records[0] as Signed<Commitment>;
+  const theirs: FairnessFile = options.theirs ? options.theirs(structuredClone(file)) : file;
   const source: TableSource = {
     playerKey: commitment.body.playerKey,
     copy: () => structuredClone(file),
@@ -25,12 +25,12 @@ async function table(options: { rounds?: number; end?: 'open' | 'player'; theirs
   return { file, jwks, commitment, source };
 }
 
-async function verified(panel: PbFairness, button = '.verify-table-button'): Promise<{ detail: VerifiedDetail; view: PbVerifyReportV2 }> {
+async function verified(panel: PbFairness, button = '.verify-table-button'): Promise<{ detail: VerifiedDetail; view: PbVerifyReport }> {
   const done = nextEvent<VerifiedDetail>(panel, 'pb-verified');
   $<HTMLButtonElement>(panel, button).click();
   const { detail } = await done;
   await panel.updateComplete;
-  const view = $<PbVerifyReportV2>(panel, 'pb-verify-report-v2');
+  const view = $<PbVerifyReport>(panel, 'pb-verify-report-v2');
   await view.updateComplete;
   return { detail, view };
 }

@@ -1,16 +1,23 @@
 /**
  * A real, signed shoe for the panel tests and the screenshot harness: committed, started with a
  * client seed and cut, dealt round by round by the engine, settled, signed and (optionally)
- * revealed, by the fairness module's own `playShoeTranscript` — the records the Worker produces.
+ * revealed, by the fairness module's own `playFair1Transcript` — the records the Worker produces.
  */
 import { BOXES, type Bet, ROOMS } from '../../shared/table.ts';
-import { DEFAULT_SHOE_PARAMS, type FileV2, generateSigningKey, type Jwks, type SignedRequest, type Transcript } from '../../shared/fairness/index.ts';
-import { playShoeTranscript } from '../../shared/fairness/transcript.ts';
-import { playTableV2 } from '../../shared/fairness/v2/play.ts';
+import {
+  FAIR1_DEFAULT_SHOE_PARAMS,
+  type FairnessFile,
+  generateSigningKey,
+  type Jwks,
+  type SignedRequest,
+  type Fair1Transcript,
+} from '../../shared/fairness/index.ts';
+import { playFair1Transcript } from '../players/pb-fair-1.ts';
+import { playPrivateTable } from '../players/pb-fair-2.ts';
 import type { SettledRound } from '../../widget/round-view.ts';
 
 export interface PlayedShoe {
-  transcript: Transcript;
+  transcript: Fair1Transcript;
   jwks: Jwks;
   serverSeed: string;
   clientSeed: string;
@@ -47,10 +54,10 @@ export async function playShoe(options: PlayOptions = {}): Promise<PlayedShoe> {
   const clientSeed = options.clientSeed ?? 'lucky seven';
   const cut = options.cut ?? 137;
   const start = Date.UTC(2026, 10, 29, 12, 0, 0);
-  const transcript = await playShoeTranscript({
+  const transcript = await playFair1Transcript({
     table: TEST_TABLE,
     shoe: 1,
-    params: { ...DEFAULT_SHOE_PARAMS, decks: options.decks ?? 6 },
+    params: { ...FAIR1_DEFAULT_SHOE_PARAMS, decks: options.decks ?? 6 },
     serverSeed,
     clientSeed,
     cut,
@@ -66,22 +73,24 @@ export async function playShoe(options: PlayOptions = {}): Promise<PlayedShoe> {
 }
 
 /** A deep copy with one receipt's balance raised after signing: its hash no longer matches. */
-export function tamperedCopy(transcript: Transcript, round: number): Transcript {
-  const copy = JSON.parse(JSON.stringify(transcript)) as Transcript;
+export function tamperedCopy(transcript: Fair1Transcript, round: number): Fair1Transcript {
+  const copy = JSON.parse(JSON.stringify(transcript)) as Fair1Transcript;
   copy.receipts[round - 1]!.body.balanceAfter += 1_000;
   return copy;
 }
 
 /**
  * A pb-fair-2 table of one shoe (shoe mode, six decks), played and signed by both sides with the
- * shared reference `playTableV2`: the operator's file, the player's copy (the same records), and
+ * shared reference `playPrivateTable`: the operator's file, the player's copy (the same records), and
  * the JWKS. `end: 'open'` leaves the shoe unrevealed.
  */
-export async function playTable(options: { rounds?: number; end?: 'open' | 'player' } = {}): Promise<{ file: FileV2 & { sent: SignedRequest[] }; jwks: Jwks }> {
+export async function playTable(
+  options: { rounds?: number; end?: 'open' | 'player' } = {},
+): Promise<{ file: FairnessFile & { sent: SignedRequest[] }; jwks: Jwks }> {
   const operatorKey = (await generateSigningKey('operator-key')).key;
   const playerKey = (await generateSigningKey()).key;
   const rounds = Array.from({ length: options.rounds ?? 4 }, (_, i) => ({ bets: betsForRound(i + 1), secret: (i + 1).toString(16).padStart(64, '0') }));
-  const file = await playTableV2({
+  const file = await playPrivateTable({
     table: TEST_TABLE,
     operatorKey,
     playerKey,
@@ -104,7 +113,7 @@ export async function playTable(options: { rounds?: number; end?: 'open' | 'play
  * The rounds of a pb-fair-1 transcript as the history shows them: each receipt holds its bets and
  * its result, and is the record the history cites.
  */
-export function roundsOf(transcript: Transcript): SettledRound[] {
+export function roundsOf(transcript: Fair1Transcript): SettledRound[] {
   return transcript.receipts.map(({ body, hash, keyId }) => {
     const { type, table, affiliate, prev, issuedAt, ...round } = body;
     return { ...round, record: { hash, prev, keyId, issuedAt } };

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { parseJwksText, parseTranscriptText, type PbVerifyPage, type PbVerifyReport } from '../../widget/panels/index.ts';
+import { parseJwksText, parseTranscriptText, type PbVerifyPage, type PbFair1VerifyReport } from '../../widget/panels/index.ts';
 import { playShoe, playTable, tamperedCopy } from './panels-fixture.ts';
-import type { PbVerifyReportV2 } from '../../widget/panels/verify-report-v2.ts';
+import type { PbVerifyReport } from '../../widget/panels/verify-report.ts';
 import type { PanelStrings } from '../../widget/panels/strings.ts';
 import { panelsRu } from '../../widget/i18n/panels-ru.ts';
 import { $, $$, mount, type, unmountAll, until } from './panels-helpers.ts';
@@ -27,7 +27,7 @@ describe('<pb-verify-page>', () => {
     expect(first.dataset.round).to.equal('7');
     expect(first.dataset.code).to.equal('hash_mismatch');
     expect(first.textContent).to.contain('shoe 1, round 7').and.to.contain(page.reports[0]!.failure!.message);
-    const report = $<PbVerifyReport>(page, 'pb-verify-report');
+    const report = $<PbFair1VerifyReport>(page, 'pb-verify-report');
     await report.updateComplete;
     expect($(report, '.chip[data-round="7"]').dataset.status).to.equal('failed');
     expect($(report, '.chip[data-round="7"]').title).to.contain(page.reports[0]!.failure!.message);
@@ -42,7 +42,7 @@ describe('<pb-verify-page>', () => {
     await pasteAndVerify(page, JSON.stringify(transcript), JSON.stringify(jwks));
     expect($(page, '.summary').classList.contains('ok')).to.equal(true);
     expect($(page, '.summary').textContent).to.contain(`1 shoe, ${transcript.receipts.length} rounds`);
-    const report = $<PbVerifyReport>(page, 'pb-verify-report');
+    const report = $<PbFair1VerifyReport>(page, 'pb-verify-report');
     await report.updateComplete;
     expect($$(report, '.chip.verified')).to.have.length(transcript.receipts.length);
   });
@@ -102,7 +102,7 @@ describe('<pb-verify-page>', () => {
     expect($(page, '.summary').classList.contains('ok')).to.equal(true);
     // The verdict line says what verified, never a bare mark in an empty box.
     expect($(page, '.summary').textContent.trim()).to.match(/^[✓…] \S.*5 rounds/);
-    const report = $<PbVerifyReportV2>(page, 'pb-verify-report-v2');
+    const report = $<PbVerifyReport>(page, 'pb-verify-report-v2');
     await report.updateComplete;
     expect($$(report, '.chip.verified')).to.have.length(5);
     expect($(report, '.headline').textContent).to.contain('1 shoe, 5 rounds');
@@ -115,7 +115,7 @@ describe('<pb-verify-page>', () => {
       const page = await mount<PbVerifyPage>('pb-verify-page', { autoFetchJwks: false, ...(strings ? { strings } : {}) });
       await pasteAndVerify(page, await read(name), jwks);
       expect($(page, '.summary').dataset.code).to.equal('ok');
-      const report = $<PbVerifyReportV2>(page, 'pb-verify-report-v2');
+      const report = $<PbVerifyReport>(page, 'pb-verify-report-v2');
       await report.updateComplete;
       return $$(report, '.chain');
     };
@@ -148,7 +148,7 @@ describe('<pb-verify-page>', () => {
     ]);
     expect($(page, '.summary').classList.contains('fail')).to.equal(true);
     expect($(page, '.summary').dataset.findings).to.equal('2');
-    const report = $<PbVerifyReportV2>(page, 'pb-verify-report-v2');
+    const report = $<PbVerifyReport>(page, 'pb-verify-report-v2');
     await report.updateComplete;
     const found = $$(report, '.findings li');
     expect(found.map((li) => li.dataset.code)).to.deep.equal(['missing_in_operator_copy', 'missing_in_operator_copy']);

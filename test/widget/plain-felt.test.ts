@@ -5,7 +5,7 @@
  */
 import { expect } from 'chai';
 import { glBudget } from '../../widget/element/gl-budget.ts';
-import type { ReceiptBody } from '../../shared/fairness/records.ts';
+import type { Fair1ReceiptBody } from '../../shared/fairness/pb-fair-1/records.ts';
 import { boxButton, mountTable, shadow, unmountAll, until } from './helpers.ts';
 
 /** What the plain box shows: its name, and the bet on it if any ("Banker · €1.00", the stack right after the button). */
@@ -49,7 +49,7 @@ describe('the plain felt', () => {
     el.placeBet(0, 'player');
     await el.deal();
     await until(() => el.state === 'settled', 'the round');
-    const body = (events.find((e) => e.type === 'pb-round-settled')!.detail as { body: ReceiptBody }).body;
+    const body = (events.find((e) => e.type === 'pb-round-settled')!.detail as { body: Fair1ReceiptBody }).body;
     await el.updateComplete;
     const round = shadow(el).querySelector<HTMLElement>('.plain-round')!;
     expect(getComputedStyle(round).display).to.equal('block');

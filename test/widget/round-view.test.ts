@@ -5,22 +5,22 @@
  */
 import { expect } from 'chai';
 import { playRoundFromCodes } from '../../shared/round.ts';
-import { receiptCards } from '../../shared/fairness/receipt-fields.ts';
-import type { SharedDeal, SharedSettlement, SignedShared } from '../../shared/fairness/shared-table/records.ts';
-import type { AcceptanceV2, ReceiptV2, SignedV2 } from '../../shared/fairness/v2/records.ts';
+import { receiptCards } from '../../shared/fairness/common/receipt-fields.ts';
+import type { SharedDeal, SharedSettlement, SignedShared } from '../../shared/fairness/pb-shared-1/records.ts';
+import type { Acceptance, Receipt, Signed } from '../../shared/fairness/pb-fair-2/records.ts';
 import { privateRounds, sharedTableRound } from '../../widget/round-view.ts';
 import { playTable } from './panels-fixture.ts';
 
 describe('round view', () => {
   it("a private table's rounds: each receipt's result and money with the bets of its acceptance, citing the receipt", async () => {
     const { file } = await playTable({ rounds: 6, end: 'open' });
-    const receipts = file.records.filter((r): r is SignedV2<ReceiptV2> => r.body.type === 'receipt');
+    const receipts = file.records.filter((r): r is Signed<Receipt> => r.body.type === 'receipt');
     const rounds = privateRounds(file.records);
     expect(rounds).to.have.length(6);
     expect(receipts).to.have.length(6);
     rounds.forEach((round, i) => {
       const receipt = receipts[i]!;
-      const acceptance = file.records.find((r) => r.hash === receipt.body.prev)!.body as AcceptanceV2;
+      const acceptance = file.records.find((r) => r.hash === receipt.body.prev)!.body as Acceptance;
       expect(acceptance.type).to.equal('acceptance');
       expect(round.bets).to.deep.equal(acceptance.request.body.bets);
       const r = receipt.body;

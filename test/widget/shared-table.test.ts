@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import { resetMouse, sendMouse } from '@web/test-runner-commands';
 import { QUICKNET } from '../../shared/beacon-chains.ts';
-import { verifySharedRequest } from '../../shared/fairness/shared-table/records.ts';
+import { verifySharedRequest } from '../../shared/fairness/pb-shared-1/records.ts';
 import { FakeSharedTable } from './fake-shared-table.ts';
 import { action, boxButton, centre, chipButton, FakeWorker, mountTable, settle, shadow, toastText, unmountAll, until } from './helpers.ts';
 

@@ -6,10 +6,10 @@
 import { expect } from 'chai';
 import { resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import { defaultShoeRules } from '../../shared/shoe.ts';
-import type { ShoeParamsV2 } from '../../shared/fairness/index.ts';
+import type { ShoeParams } from '../../shared/fairness/index.ts';
 
 /** A shoe-mode shoe of `decks` decks as a new table commits it: the cut card in the middle. */
-const shoeParams = (decks: number): ShoeParamsV2 => ({
+const shoeParams = (decks: number): ShoeParams => ({
   algorithm: 'pb-fair-2',
   mode: 'shoe',
   decks,
@@ -18,7 +18,7 @@ const shoeParams = (decks: number): ShoeParamsV2 => ({
   voidAfterSeconds: 600,
 });
 /** A reshuffle shoe: a fresh stack every round, revealed after 100 rounds. */
-const RESHUFFLE: ShoeParamsV2 = { algorithm: 'pb-fair-2', mode: 'reshuffle', decks: 6, roundLimit: 100, voidAfterSeconds: 600 };
+const RESHUFFLE: ShoeParams = { algorithm: 'pb-fair-2', mode: 'reshuffle', decks: 6, roundLimit: 100, voidAfterSeconds: 600 };
 import type { SceneOptions } from '../../widget/scene/index.ts';
 import type { PixiTable } from '../../widget/scene/table-scene.ts';
 import { SOUND_STORAGE_KEY } from '../../widget/sound/index.ts';

@@ -8,8 +8,8 @@ import { expect } from 'chai';
 import { FakeWorker, mountTable, playRounds, settle, shadow, startChoice, unmountAll, until } from './helpers.ts';
 import type { PuntoBancoTable } from '../../widget/element/punto-banco-table.ts';
 import type { PbCutStack, PbFairness, PbScoreboard } from '../../widget/panels/index.ts';
-import type { PbVerifyReportV2, TableCheckResult } from '../../widget/panels/verify-report-v2.ts';
-import type { VerifyReportV2 } from '../../shared/fairness/index.ts';
+import type { PbVerifyReport, TableCheckResult } from '../../widget/panels/verify-report.ts';
+import type { VerifyReport } from '../../shared/fairness/index.ts';
 
 function current(el: PuntoBancoTable): PbFairness | null {
   return shadow(el).querySelector<PbFairness>('pb-fairness[data-current]');
@@ -42,15 +42,15 @@ function type(input: HTMLInputElement, value: string): void {
 async function verify(panel: PbFairness, button = '.verify-table-button'): Promise<TableCheckResult> {
   await until(() => panel.jwks, 'the JWKS');
   await panel.updateComplete;
-  const before = panel.shadowRoot!.querySelector<PbVerifyReportV2>('pb-verify-report-v2')?.check ?? null;
+  const before = panel.shadowRoot!.querySelector<PbVerifyReport>('pb-verify-report-v2')?.check ?? null;
   inner<HTMLButtonElement>(panel, button).click();
-  const view = await waitFor(() => panel.shadowRoot!.querySelector<PbVerifyReportV2>('pb-verify-report-v2'), 'the report');
+  const view = await waitFor(() => panel.shadowRoot!.querySelector<PbVerifyReport>('pb-verify-report-v2'), 'the report');
   await until(() => view.check && view.check !== before, 'a new check');
   await view.updateComplete;
   return view.check!;
 }
 
-const reportOf = (check: TableCheckResult): VerifyReportV2 => {
+const reportOf = (check: TableCheckResult): VerifyReport => {
   if (check.result.version !== 'pb-fair-2') throw new Error(`not a pb-fair-2 result: ${check.result.code}`);
   return check.result.report;
 };
@@ -140,7 +140,7 @@ describe('<punto-banco-table> fairness panel', () => {
     // Shoe 1 is revealed, every card checked; shoe 2 is committed, not revealed yet.
     expect(report.pending).to.equal(true);
     expect(report.rounds.map((r) => r.status)).to.deep.equal(['verified', 'verified', 'verified', 'verified', 'verified']);
-    const view = inner<PbVerifyReportV2>(ended, 'pb-verify-report-v2');
+    const view = inner<PbVerifyReport>(ended, 'pb-verify-report-v2');
     expect(view.shadowRoot!.querySelectorAll('.chip.verified')).to.have.length(5);
     expect(inner(view, '.headline').textContent).to.contain('1 shoe, 5 rounds');
     expect(inner(view, '.shoe').dataset.verdict).to.equal('pending');
@@ -149,7 +149,7 @@ describe('<punto-banco-table> fairness panel', () => {
     // "Compare": the operator's transcript holds every record the player received.
     const compared = await verify(ended, '.compare-button');
     expect(compared.findings).to.deep.equal([]);
-    expect(inner(inner<PbVerifyReportV2>(ended, 'pb-verify-report-v2'), '.copy.ok').textContent).to.contain('every record you received');
+    expect(inner(inner<PbVerifyReport>(ended, 'pb-verify-report-v2'), '.copy.ok').textContent).to.contain('every record you received');
   });
 
   it('flags a tampered table transcript, and the round the operator dropped from its copy', async () => {
@@ -172,7 +172,7 @@ describe('<punto-banco-table> fairness panel', () => {
     const check = await verify(panel);
     expect(check.result.code).to.equal('hash_mismatch');
     expect(reportOf(check).failure!.round).to.equal(2);
-    const view = inner<PbVerifyReportV2>(panel, 'pb-verify-report-v2');
+    const view = inner<PbVerifyReport>(panel, 'pb-verify-report-v2');
     expect(inner(view, '.shoe').dataset.verdict).to.equal('fail');
     expect(inner(view, '.headline').textContent).to.contain('round 2');
     // An operator copy without the last round (acceptance and receipt): the player's copy shows it.
@@ -183,8 +183,8 @@ describe('<punto-banco-table> fairness panel', () => {
       ['missing_in_operator_copy', 3, 'acceptance'],
       ['missing_in_operator_copy', 3, 'receipt'],
     ]);
-    await inner<PbVerifyReportV2>(panel, 'pb-verify-report-v2').updateComplete;
-    expect(inner(inner<PbVerifyReportV2>(panel, 'pb-verify-report-v2'), '.findings').textContent).to.contain('Shoe 1, round 3');
+    await inner<PbVerifyReport>(panel, 'pb-verify-report-v2').updateComplete;
+    expect(inner(inner<PbVerifyReport>(panel, 'pb-verify-report-v2'), '.findings').textContent).to.contain('Shoe 1, round 3');
   });
 
   it('keeps a shoe revealed by the cut card verifiable after the next shoe starts; the scoreboard starts over', async () => {

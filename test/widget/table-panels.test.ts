@@ -15,7 +15,7 @@ import { panelsEl } from '../../widget/i18n/panels-el.ts';
 import { panelsIt } from '../../widget/i18n/panels-it.ts';
 import { panelsRu } from '../../widget/i18n/panels-ru.ts';
 import { computeRoads } from '../../shared/roads.ts';
-import type { ReceiptV2, SignedV2 } from '../../shared/fairness/index.ts';
+import type { Receipt, Signed } from '../../shared/fairness/index.ts';
 
 function launcher(el: PuntoBancoTable, name: string): HTMLButtonElement {
   const b = shadow(el).querySelector<HTMLButtonElement>(`.drawer-bar .launcher[data-panel="${name}"]`);
@@ -70,7 +70,7 @@ describe('<punto-banco-table> panels', () => {
     launcher(el, 'scoreboard').click();
     const board = await panel<PbScoreboard>(el, 'pb-scoreboard');
     expect(board.results).to.deep.equal([]);
-    const receipts: SignedV2<ReceiptV2>[] = [];
+    const receipts: Signed<Receipt>[] = [];
     for (let round = 1; round <= 4; round++) {
       receipts.push(...(await playRounds(el, 1)));
       await settle(el);

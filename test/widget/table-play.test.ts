@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { defaultShoeRules } from '../../shared/shoe.ts';
-import type { ShoeParamsV2 } from '../../shared/fairness/index.ts';
+import type { ShoeParams } from '../../shared/fairness/index.ts';
 import { createTranslator } from '../../widget/i18n/index.ts';
 import { action, FakeUtterance, FakeWorker, liveText, mountTable, playRounds, settle, shadow, toastText, unmountAll, until } from './helpers.ts';
 
@@ -181,7 +181,7 @@ describe('the dealer’s voice', () => {
 });
 
 /** A one-deck shoe as a new table commits it: the cut card in the middle, 26 cards from the end. */
-const ONE_DECK: ShoeParamsV2 = {
+const ONE_DECK: ShoeParams = {
   algorithm: 'pb-fair-2',
   mode: 'shoe',
   decks: 1,

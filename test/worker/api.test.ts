@@ -2,7 +2,7 @@
 import { evictDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, test } from 'vitest';
-import { type Jwks, ROOMS, verifyTextV2 } from '../../shared/index.ts';
+import { type Jwks, ROOMS, verifyText } from '../../shared/index.ts';
 import { api, bet, createSession, endShoe, play, PLAYER_KEY, readySession, reveal, startShoe, state, tableFile } from './helpers.ts';
 
 async function keys(): Promise<Jwks> {
@@ -134,7 +134,7 @@ describe('a shoe from start to reveal', () => {
     const pending = await api('GET', `/api/sessions/${s.id}/shoes/1/transcript`, { token: s.token });
     expect(pending.status).toBe(200);
     expect(pending.body.records.map((x: any) => x.body.type).at(-1)).toBe('receipt');
-    expect(await verifyTextV2(pending.text, await keys())).toMatchObject({ ok: true, pending: true });
+    expect(await verifyText(pending.text, await keys())).toMatchObject({ ok: true, pending: true });
 
     const ended = await endShoe(s);
     expect(ended.status).toBe(200);
@@ -146,7 +146,7 @@ describe('a shoe from start to reveal', () => {
 
     const t1 = await api('GET', `/api/sessions/${s.id}/shoes/1/transcript`, { token: s.token });
     expect(t1.body.records.at(-1).hash).toBe(ended.body.reveal.hash);
-    const report = await verifyTextV2(t1.text, await keys());
+    const report = await verifyText(t1.text, await keys());
     expect(report.failure).toBeUndefined();
     expect(report).toMatchObject({ ok: true, pending: false });
     expect(report.rounds.every((r) => r.status === 'verified')).toBe(true);
@@ -155,7 +155,7 @@ describe('a shoe from start to reveal', () => {
     await startShoe(s, 'second', 200);
     expect((await play(s, [{ sector: 4, box: 'player', amount: 10_000 }])).status).toBe(200);
     expect((await endShoe(s)).status).toBe(200);
-    const whole = await verifyTextV2(await tableFile(s), await keys(), { playerKey: s.created.playerKey });
+    const whole = await verifyText(await tableFile(s), await keys(), { playerKey: s.created.playerKey });
     expect(whole.failure).toBeUndefined();
     expect(whole.rounds).toHaveLength(6);
     const old = await api('GET', `/api/sessions/${s.id}/receipts?shoe=1`, { token: s.token });
@@ -168,7 +168,7 @@ describe('a shoe from start to reveal', () => {
     expect(ended.status).toBe(200);
     expect(ended.body.reveal.body).toMatchObject({ rounds: 0, reason: 'player', prev: s.created.shoe.commitment.hash });
     const t = await api('GET', `/api/sessions/${s.id}/shoes/1/transcript`, { token: s.token });
-    expect((await verifyTextV2(t.text, await keys())).ok).toBe(true);
+    expect((await verifyText(t.text, await keys())).ok).toBe(true);
   });
 
   test('reshuffle mode: every round from its own stack, verified after the reveal', async () => {
@@ -177,7 +177,7 @@ describe('a shoe from start to reveal', () => {
     for (let i = 0; i < 4; i++) expect((await play(s, [{ sector: 0, box: 'banker', amount: 100 }])).status).toBe(200);
     await endShoe(s);
     const t = await api('GET', `/api/sessions/${s.id}/shoes/1/transcript`, { token: s.token });
-    const report = await verifyTextV2(t.text, await keys());
+    const report = await verifyText(t.text, await keys());
     expect(report.failure).toBeUndefined();
     expect(report.rounds).toHaveLength(4);
   });
@@ -196,7 +196,7 @@ describe('durability', () => {
     expect((await reveal(s, accepted.body.acceptance)).status).toBe(200);
     await endShoe(s);
     const t = await api('GET', `/api/sessions/${s.id}/shoes/1/transcript`, { token: s.token });
-    const report = await verifyTextV2(t.text, await keys());
+    const report = await verifyText(t.text, await keys());
     expect(report.failure).toBeUndefined();
     expect(report.rounds.map((r) => r.status)).toEqual(Array(6).fill('verified'));
   });

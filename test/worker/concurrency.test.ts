@@ -8,7 +8,7 @@ async function unlimited(sessionId: string): Promise<void> {
     t.bucket = new TokenBucket({ burst: 100_000, perSecond: 100_000 }, Date.now());
   });
 }
-import { type Jwks, verifyTextV2 } from '../../shared/index.ts';
+import { type Jwks, verifyText } from '../../shared/index.ts';
 import { api, bet, insideTable, play, readySession, reveal, state, tableFile } from './helpers.ts';
 
 const BETS = [
@@ -51,7 +51,7 @@ test('100 concurrent two-phase rounds: all dealt one after another up to the rou
   expect(after.balance).toBe(balance);
   expect(after.shoe).toMatchObject({ number: 2, status: 'awaiting-start' });
   const jwks = (await api('GET', '/.well-known/jwks.json')).body as Jwks;
-  const report = await verifyTextV2(await tableFile(s), jwks);
+  const report = await verifyText(await tableFile(s), jwks);
   expect(report.failure).toBeUndefined();
   expect(report.ok).toBe(true);
 });

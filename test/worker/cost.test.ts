@@ -15,7 +15,7 @@ import { MIGRATIONS, migrate, SCHEMA_VERSION } from '../../worker/session/schema
 import { TableStore } from '../../worker/session/store.ts';
 import { IDEMPOTENCY_TTL_MS } from '../../worker/session/replay.ts';
 import { newSessionId, newToken, tokenHash } from '../../worker/http/tokens.ts';
-import { type Jwks, type ReceiptV2, type SignedV2, type Transcript, verifyFileText, verifyTranscript } from '../../shared/index.ts';
+import { type Jwks, type Receipt, type Signed, type Fair1Transcript, verifyFileText, verifyFair1Transcript } from '../../shared/index.ts';
 import {
   api,
   bet,
@@ -297,8 +297,8 @@ describe('schema version 6: a pb-fair-2 table written by version 5', () => {
     await runInDurableObject(table(s), (_t, st) => {
       expect(st.storage.sql.exec(`SELECT value FROM meta WHERE key = 'schema_version'`).one().value).toBe('6');
       // The ledger's totals are still those of the receipts.
-      const receipts = (JSON.parse(file).records as SignedV2[]).filter((r) => r.body.type === 'receipt') as SignedV2<ReceiptV2>[];
-      const sum = (f: (r: ReceiptV2) => number) => receipts.reduce((total, r) => total + f(r.body), 0);
+      const receipts = (JSON.parse(file).records as Signed[]).filter((r) => r.body.type === 'receipt') as Signed<Receipt>[];
+      const sum = (f: (r: Receipt) => number) => receipts.reduce((total, r) => total + f(r.body), 0);
       expect(new TableStore(st.storage.sql).session()).toMatchObject({
         rounds: receipts.length,
         staked: sum((r) => r.staked),
@@ -341,7 +341,7 @@ describe('schema version 6: a pb-fair-2 table written by version 5', () => {
 
 describe('schema version 5: pb-fair-1 sessions stay readable', () => {
   test('a pb-fair-1 table written by version 4: state, receipts and its transcript as they were (verifiable); every change 409 protocol_retired', async () => {
-    const transcript = vectors.transcripts[0]!.transcript as unknown as Transcript;
+    const transcript = vectors.transcripts[0]!.transcript as unknown as Fair1Transcript;
     const sessionId = newSessionId((n) => crypto.getRandomValues(new Uint8Array(n)));
     const token = newToken(sessionId, (n) => crypto.getRandomValues(new Uint8Array(n)));
     await runInDurableObject(env.TABLES.getByName(sessionId), (_t, st) => {
@@ -382,7 +382,7 @@ describe('schema version 5: pb-fair-1 sessions stay readable', () => {
     const t = await api('GET', `/api/sessions/${s.id}/shoes/1/transcript`, { token });
     expect(t.body).toEqual(transcript);
     const jwks: Jwks = { keys: [vectors.key.publicJwk] };
-    expect((await verifyTranscript(t.body, jwks)).ok).toBe(true);
+    expect((await verifyFair1Transcript(t.body, jwks)).ok).toBe(true);
     expect((await api('GET', `/api/sessions/${s.id}/receipts?shoe=1`, { token })).body.receipts).toEqual(transcript.receipts);
     const request = { body: {}, signature: 'x' };
     for (const path of ['shoe/start', 'rounds', 'rounds/1/secret', 'shoe/end']) {

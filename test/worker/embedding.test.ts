@@ -7,7 +7,7 @@
 import { createExecutionContext, runInDurableObject, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, test } from 'vitest';
-import { type Jwks, verifyTextV2 } from '../../shared/index.ts';
+import { type Jwks, verifyText } from '../../shared/index.ts';
 import { isOriginAllowedFor, isKnownOrigin, normalizeOrigin, parseEmbedPolicy } from '../../worker/http/cors.ts';
 import type { Env } from '../../worker/config/env.ts';
 import worker from '../../worker/index.ts';
@@ -76,13 +76,13 @@ describe('the affiliate on acceptances', () => {
     expect((await play(s, [{ sector: 1, box: 'player', amount: 200 }])).status).toBe(200);
     const text = await tableFile(s);
     expect(acceptancesOf(JSON.parse(text)).map((r: any) => r.body.affiliate)).toEqual(['acme', 'acme', 'acme', 'acme']);
-    const report = await verifyTextV2(text, await keys());
+    const report = await verifyText(text, await keys());
     expect(report.failure).toBeUndefined();
     expect(report.ok).toBe(true);
     // The affiliate is inside the signed body: changing it breaks the signature.
     const forged = JSON.parse(text);
     acceptancesOf(forged)[1].body.affiliate = 'beta';
-    expect((await verifyTextV2(JSON.stringify(forged), await keys())).ok).toBe(false);
+    expect((await verifyText(JSON.stringify(forged), await keys())).ok).toBe(false);
   });
 
   test('without an affiliate the acceptances say null', async () => {

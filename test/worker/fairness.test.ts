@@ -6,7 +6,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect, test } from 'vitest';
-import { bytesToBase64url, hexToBytes, type Jwks, owedRound, seedCommitmentV2, verifyFileText, verifyTextV2 } from '../../shared/index.ts';
+import { bytesToBase64url, hexToBytes, type Jwks, owedRound, seedCommitment, verifyFileText, verifyText } from '../../shared/index.ts';
 import { api, bet, createSession, insideTable, endShoe, play, randomBets, reveal, startShoe, state, tableFile, transcriptOfResponses } from './helpers.ts';
 
 /** The spellings a leaked seed could take in a response. */
@@ -39,7 +39,7 @@ const CARD_MEMBERS = ['cards', 'playerTotal', 'bankerTotal', 'outcome', 'natural
 test('a shoe played to its cut card: no response before the reveal holds the seed; acceptances hold no card; the file verifies', async () => {
   const s = await createSession({ room: 'hall-2' });
   const seed1 = await storedSeed(s.id, 1);
-  expect(seedCommitmentV2(seed1)).toBe(s.created.shoe.commitment.body.serverSeedHash);
+  expect(seedCommitment(seed1)).toBe(s.created.shoe.commitment.body.serverSeedHash);
   await startShoe(s, 'fairness test', 123);
 
   let balance = s.created.balance;
@@ -98,19 +98,19 @@ test('a shoe played to its cut card: no response before the reveal holds the see
   // The table's file verifies, by either entry point; so does the shoe's excerpt.
   const keys = await jwks();
   const text = await tableFile(s);
-  const report = await verifyTextV2(text, keys, { playerKey: s.created.playerKey });
+  const report = await verifyText(text, keys, { playerKey: s.created.playerKey });
   expect(report.failure).toBeUndefined();
   expect(report.ok).toBe(true);
   expect(report.rounds.filter((r) => r.shoe === 1 && r.status === 'verified')).toHaveLength(last.receipt.body.round);
   expect((await verifyFileText(text, keys)).code).toBe('ok');
   const excerpt = await api('GET', `/api/sessions/${s.id}/shoes/1/transcript`, { token: s.token });
-  expect((await verifyTextV2(excerpt.text, keys)).ok).toBe(true);
+  expect((await verifyText(excerpt.text, keys)).ok).toBe(true);
 
   // A raised balance does not verify, and the failure names the round.
   const forged = JSON.parse(text);
   const i = forged.records.findIndex((x: any) => x.body.type === 'receipt' && x.body.round === 3);
   forged.records[i].body.balanceAfter += 1000;
-  const bad = await verifyTextV2(JSON.stringify(forged), keys);
+  const bad = await verifyText(JSON.stringify(forged), keys);
   expect(bad.ok).toBe(false);
   expect(bad.failure!.round).toBe(3);
 });
@@ -127,7 +127,7 @@ test('a round whose secret never comes: the file names it unsettled; at voidAt t
 
   // The player's copy stops here: the round is accepted and owed.
   const copy = JSON.parse(await tableFile(s));
-  const pending = await verifyTextV2(JSON.stringify(copy), keys);
+  const pending = await verifyText(JSON.stringify(copy), keys);
   expect(pending.ok).toBe(false);
   expect(pending.code).toBe('unsettled_acceptance');
   expect(pending.unsettled).toEqual([expect.objectContaining({ shoe: 1, round: 2, acceptance: acceptance.hash })]);
@@ -150,7 +150,7 @@ test('a round whose secret never comes: the file names it unsettled; at voidAt t
   expect(after.shoe).toMatchObject({ number: 2, status: 'awaiting-start' });
   expect(after.shoe.commitment.body.openingBalance).toBe(before);
   const text = await tableFile(s);
-  const report = await verifyTextV2(text, keys, { playerKey: s.created.playerKey });
+  const report = await verifyText(text, keys, { playerKey: s.created.playerKey });
   expect(report.failure).toBeUndefined();
   expect(report.ok).toBe(true);
   expect(report.rounds.find((r) => r.round === 2)!.status).toBe('voided');
@@ -177,7 +177,7 @@ test('the player ends the shoe: the reveal embeds the signed end request; the ne
   expect(ended.body.nextShoe.commitment.body.openingBalance).toBe(r.body.balance);
   await startShoe(s);
   await play(s, [{ sector: 0, box: 'tie', amount: 1000 }]);
-  const report = await verifyTextV2(await tableFile(s), await jwks());
+  const report = await verifyText(await tableFile(s), await jwks());
   expect(report.failure).toBeUndefined();
   expect(report.pending).toBe(true);
 });

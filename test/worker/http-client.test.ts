@@ -14,10 +14,10 @@ import {
   playerKeyOf,
   ROOMS,
   secretRequest,
-  type SignedV2,
+  type Signed,
   signRequest,
   startRequest,
-  verifyTextV2,
+  verifyText,
 } from '../../shared/index.ts';
 import * as apiCalls from '../../shared/wire/http-calls.ts';
 import { type FetchLike, sendApiCall, type WireResult } from '../../shared/wire/http-client.ts';
@@ -51,7 +51,7 @@ describe('a session played through the typed client alone', () => {
     expect(started.shoe.status).toBe('in-play');
     expect(started.shoe.start?.body.type).toBe('start');
 
-    let head: SignedV2 = started.shoe.start!;
+    let head: Signed = started.shoe.start!;
     let balance = created.balance;
     for (let round = 1; round <= 3; round++) {
       const bets = [{ sector: 1, box: 'banker' as const, amount: ROOMS['hall-2'].limits.min }];
@@ -82,7 +82,7 @@ describe('a session played through the typed client alone', () => {
     const file = value(await send(apiCalls.transcript(id), token));
     expect(file.version).toBe('pb-fair-2');
     const jwks = value(await send(apiCalls.jwks()));
-    const report = await verifyTextV2(JSON.stringify(file), jwks);
+    const report = await verifyText(JSON.stringify(file), jwks);
     expect(report.code).toBe('ok');
     expect(report.rounds).toHaveLength(3);
   });

@@ -4,9 +4,9 @@
  */
 import { exports } from 'cloudflare:workers';
 import { type Bet, generateSigningKey, type SigningKey } from '../../shared/index.ts';
-import { sharedBetRequest, sharedStartRequest, signSharedRequest } from '../../shared/fairness/shared-table/index.ts';
-import { playerKeyOf } from '../../shared/fairness/v2/records.ts';
-import type { SharedBetRequest, SharedCommitment, SignedShared, SignedSharedRequest } from '../../shared/fairness/shared-table/index.ts';
+import { sharedBetRequest, sharedStartRequest, signSharedRequest } from '../../shared/fairness/pb-shared-1/index.ts';
+import { playerKeyOf } from '../../shared/fairness/pb-fair-2/records.ts';
+import type { SharedBetRequest, SharedCommitment, SignedShared, SignedSharedRequest } from '../../shared/fairness/pb-shared-1/index.ts';
 import { readServerMessage, type ServerMessage, type ServerMessageOf, type ServerMessageType } from '../../shared/wire/shared-table-socket.ts';
 import { BASE, CLIENT_IP, type Session } from './helpers.ts';
 

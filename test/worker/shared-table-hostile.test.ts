@@ -8,12 +8,12 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, test } from 'vitest';
 import { generateSigningKey, type Jwks, playerKeyOf, ROOMS } from '../../shared/index.ts';
-import { sharedBetRequest, sharedStartRequest, signSharedRequest } from '../../shared/fairness/shared-table/index.ts';
-import { verifySharedText } from '../../shared/fairness/shared-table/verify.ts';
+import { sharedBetRequest, sharedStartRequest, signSharedRequest } from '../../shared/fairness/pb-shared-1/index.ts';
+import { verifySharedText } from '../../shared/fairness/pb-shared-1/verify.ts';
 import { api, bet as privateBet, createSession, readySession, type Session, state } from './helpers.ts';
 import type { SharedTable } from '../../worker/shared-table/shared-table.ts';
 import type { ApiErrorBody } from '../../shared/api.ts';
-import type { SignedShared } from '../../shared/fairness/shared-table/records.ts';
+import type { SignedShared } from '../../shared/fairness/pb-shared-1/records.ts';
 import type { ServerMessageOf } from '../../shared/wire/shared-table-socket.ts';
 import { join, upgrade } from './shared-helpers.ts';
 

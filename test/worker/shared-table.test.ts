@@ -8,13 +8,13 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, test } from 'vitest';
-import { type Jwks, sharedTransferId, type SignedV2, type TransferV2, verifyFileText } from '../../shared/index.ts';
-import { verifySharedText } from '../../shared/fairness/shared-table/verify.ts';
-import { outcomeCode, outcomeOfCode } from '../../shared/fairness/shared-table/outcomes.ts';
+import { type Jwks, sharedTransferId, type Signed, type Transfer, verifyFileText } from '../../shared/index.ts';
+import { verifySharedText } from '../../shared/fairness/pb-shared-1/verify.ts';
+import { outcomeCode, outcomeOfCode } from '../../shared/fairness/pb-shared-1/outcomes.ts';
 import type { SharedTable } from '../../worker/shared-table/shared-table.ts';
 import { api, bet as privateBet, createSession, readySession, reveal, type Session, state, tableFile } from './helpers.ts';
 import type { ApiErrorBody } from '../../shared/api.ts';
-import type { SharedSettlement, SignedShared } from '../../shared/fairness/shared-table/records.ts';
+import type { SharedSettlement, SignedShared } from '../../shared/fairness/pb-shared-1/records.ts';
 import type { ServerMessageOf } from '../../shared/wire/shared-table-socket.ts';
 import { join, type Player, upgrade } from './shared-helpers.ts';
 
@@ -140,7 +140,7 @@ describe('a round with many players', () => {
       const file = await tableFile(s);
       expect((await verifyFileText(file, jwks, { playerKey: s.created.playerKey })).code).toBe('ok');
       const st = settlements[i]!.settlement.body;
-      const records = (JSON.parse(file).records as SignedV2<TransferV2>[]).filter((r) => r.body.type === 'transfer').map((r) => r.body);
+      const records = (JSON.parse(file).records as Signed<Transfer>[]).filter((r) => r.body.type === 'transfer').map((r) => r.body);
       expect(records.find((t) => t.kind === 'debit')).toMatchObject({
         transfer: sharedTransferId(id, st.shoe, st.round, st.player, 'debit'),
         sharedTable: id,

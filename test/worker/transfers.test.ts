@@ -6,15 +6,15 @@
  */
 import { env } from 'cloudflare:workers';
 import { describe, expect, test } from 'vitest';
-import { type Jwks, type SignedV2, signRecordV2, type TransferV2, verifyFileText } from '../../shared/index.ts';
+import { type Jwks, type Signed, signRecord, type Transfer, verifyFileText } from '../../shared/index.ts';
 import { signingKey } from '../../worker/keys/keys.ts';
-import type { Transfer } from '../../worker/shared-table/wallet.ts';
+import type { WalletTransfer } from '../../worker/shared-table/wallet.ts';
 import { api, bet, endShoe, insideTable, play, readySession, type Session, startShoe, state, tableFile } from './helpers.ts';
 
 const jwks = async () => (await api('GET', '/.well-known/jwks.json')).body as Jwks;
 const banker = (amount: number) => [{ sector: 0, box: 'banker' as const, amount }];
 let ids = 0;
-const ask = (kind: Transfer['kind'], amount: number, round = 1): Transfer => ({
+const ask = (kind: WalletTransfer['kind'], amount: number, round = 1): WalletTransfer => ({
   id: (++ids).toString(16).padStart(64, 'e'),
   table: 'hall-1/t',
   shoe: 1,
@@ -27,8 +27,7 @@ const wallet = (s: Session) => env.TABLES.getByName(s.id);
 async function verify(s: Session, text?: string) {
   return verifyFileText(text ?? (await tableFile(s)), await jwks(), { playerKey: s.created.playerKey });
 }
-const transfersOf = async (s: Session) =>
-  (JSON.parse(await tableFile(s)).records as SignedV2[]).filter((r) => r.body.type === 'transfer') as SignedV2<TransferV2>[];
+const transfersOf = async (s: Session) => (JSON.parse(await tableFile(s)).records as Signed[]).filter((r) => r.body.type === 'transfer') as Signed<Transfer>[];
 
 describe('transfer records in the private chain', () => {
   test('private rounds, shared-table transfers, more private rounds and a new shoe: the transcript verifies', async () => {
@@ -74,7 +73,7 @@ describe('transfer records in the private chain', () => {
 
     const result = await verify(s);
     expect(result.code).toBe('ok');
-    const file = JSON.parse(await tableFile(s)) as { records: SignedV2[] };
+    const file = JSON.parse(await tableFile(s)) as { records: Signed[] };
     expect(file.records.filter((r) => r.body.type === 'transfer')).toHaveLength(5);
     const start2 = file.records.find((r) => r.body.type === 'start' && r.body.shoe === 2)!;
     expect(file.records[file.records.indexOf(start2) - 1]!.body.type).toBe('transfer');
@@ -90,26 +89,26 @@ describe('transfer records in the private chain', () => {
     await play(s, banker(1000));
     const text = await tableFile(s);
     expect((await verify(s, text)).code).toBe('ok');
-    const file = JSON.parse(text) as { version: string; records: SignedV2[] };
+    const file = JSON.parse(text) as { version: string; records: Signed[] };
     const at = file.records.findIndex((r) => r.body.type === 'transfer');
     const key = await signingKey(env);
-    const forged = async (change: (b: TransferV2) => void) => {
+    const forged = async (change: (b: Transfer) => void) => {
       const records = structuredClone(file.records);
-      const body = records[at]!.body as TransferV2;
+      const body = records[at]!.body as Transfer;
       change(body);
-      records[at] = await signRecordV2(body, key);
+      records[at] = await signRecord(body, key);
       return JSON.stringify({ ...file, records });
     };
     // Unsigned edit: the hash no longer matches.
     const edited = structuredClone(file);
-    (edited.records[at]!.body as TransferV2).amount += 100;
+    (edited.records[at]!.body as Transfer).amount += 100;
     expect((await verify(s, JSON.stringify(edited))).code).toBe('hash_mismatch');
     // Re-signed by the operator: the balances give it away.
     expect((await verify(s, await forged((b) => (b.amount += 100)))).code).toBe('balance_mismatch');
     expect((await verify(s, await forged((b) => (b.balanceAfter += 100)))).code).toBe('balance_mismatch');
-    const second = file.records[at + 1]!.body as TransferV2;
+    const second = file.records[at + 1]!.body as Transfer;
     const dup = structuredClone(file.records);
-    dup[at + 1] = await signRecordV2({ ...second, transfer: (file.records[at]!.body as TransferV2).transfer }, key);
+    dup[at + 1] = await signRecord({ ...second, transfer: (file.records[at]!.body as Transfer).transfer }, key);
     expect((await verify(s, JSON.stringify({ ...file, records: dup }))).code).toBe('duplicate_transfer');
   });
 
@@ -140,7 +139,7 @@ describe('transfer records in the private chain', () => {
     await later(vas);
     const after = await state(s);
     expect(after.shoe.number).toBe(2);
-    const file = JSON.parse(await tableFile(s)) as { records: SignedV2[] };
+    const file = JSON.parse(await tableFile(s)) as { records: Signed[] };
     const reveal = file.records.find((r) => r.body.type === 'reveal')!;
     expect(reveal.body).toMatchObject({ reason: 'void-timeout', closingBalance: after.balance });
     expect(file.records[file.records.indexOf(reveal) - 1]!.body.type).toBe('transfer');

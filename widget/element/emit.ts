@@ -2,10 +2,10 @@
  * Every event of <punto-banco-table> bubbles and crosses the shadow boundary (composed), so a host
  * page can listen on the element, an ancestor or the document alike.
  */
-import type { ReceiptV2, ShoeStartChoice, SignedV2 } from '../session/api-types.ts';
+import type { Receipt, ShoeStartChoice, Signed } from '../session/api-types.ts';
 import type { Bet, RoomId, TableLimits } from '../../shared/table.ts';
 import type { Result } from '../../shared/errors.ts';
-import type { SharedSettlement, SignedShared } from '../../shared/fairness/shared-table/records.ts';
+import type { SharedSettlement, SignedShared } from '../../shared/fairness/pb-shared-1/records.ts';
 
 /** `pb-ready`: the session is open and the table takes bets. */
 export interface ReadyDetail {
@@ -31,7 +31,7 @@ export interface ErrorDetail {
  * `pb-round-settled`: the signed record exactly as the Worker sent it: the pb-fair-2 receipt at a
  * private table, the player's pb-shared-1 settlement at a shared one; `body.type` tells them apart.
  */
-export type RoundSettledDetail = SignedV2<ReceiptV2> | SignedShared<SharedSettlement>;
+export type RoundSettledDetail = Signed<Receipt> | SignedShared<SharedSettlement>;
 
 /**
  * The typed events, by name. `pb-round-settled` carries the signed record exactly as the Worker

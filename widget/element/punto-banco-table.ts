@@ -60,7 +60,7 @@ export type SceneFactory = (options: SceneOptions, size?: { width: number; heigh
  *
  * @event {CustomEvent<ReadyDetail>} pb-ready - The session is open and the table takes bets. detail: `{ sessionId, room, balance, limits }`.
  * @event {CustomEvent<BetChangeDetail>} pb-bet-change - The bets on the felt changed. detail: `{ bets: Bet[], total }` (minor units).
- * @event {CustomEvent<RoundSettledDetail>} pb-round-settled - A round was dealt and settled. detail: the signed pb-fair-2 receipt `SignedV2<ReceiptV2>` as the Worker sent it (its bets are in the acceptance it follows); at a shared table (`table`), the player's signed pb-shared-1 settlement.
+ * @event {CustomEvent<RoundSettledDetail>} pb-round-settled - A round was dealt and settled. detail: the signed pb-fair-2 receipt `Signed<Receipt>` as the Worker sent it (its bets are in the acceptance it follows); at a shared table (`table`), the player's signed pb-shared-1 settlement.
  * @event {CustomEvent<ErrorDetail>} pb-error - Something failed (Worker unreachable, a limit, session expired, no WebGL); the bets are kept. detail: `{ code, message }`.
  *
  * @csspart table - The whole table (stage and control bar).

@@ -31,11 +31,11 @@
 import type { ReactiveController } from 'lit';
 import { nothing, type TemplateResult } from 'lit';
 import type { Rect } from '../layout.ts';
-import type { Jwks } from '../../shared/fairness/keys.ts';
+import type { Jwks } from '../../shared/fairness/common/keys.ts';
 import type { ShoeStartDetail, TableSource } from './fairness.ts';
 import { PANEL_STRINGS, type PanelStrings } from './strings.ts';
 import { type ApiResult, newIdempotencyKey } from '../session/api-client.ts';
-import type { PlayedRound, RevealV2, ShoeStartChoice, ShoeState, SignedV2 } from '../session/api-types.ts';
+import type { PlayedRound, Reveal, ShoeStartChoice, ShoeState, Signed } from '../session/api-types.ts';
 import type { SettledRound } from '../round-view.ts';
 import type { ShoeChoiceDetail } from '../element/emit.ts';
 import type { PanelsHost, PanelsLink, ShoeEndAnswer } from './drawer-link.ts';
@@ -226,7 +226,7 @@ export class PanelsController implements ReactiveController {
   }
 
   /** A shoe was revealed (the table already has the next one). */
-  #ended(reveal: SignedV2<RevealV2>, byPlayer: boolean): void {
+  #ended(reveal: Signed<Reveal>, byPlayer: boolean): void {
     const ended = this.#find(reveal.body.shoe);
     if (ended) {
       ended.reveal = reveal;

@@ -5,12 +5,12 @@
 import type { ReactiveControllerHost } from 'lit';
 import type { TableLimits } from '../../shared/table.ts';
 import type { ApiClient, ApiResult, FetchLike } from '../session/api-client.ts';
-import type { RevealV2, ShoeState, ShoeStatus, SignedV2 } from '../session/api-types.ts';
+import type { Reveal, ShoeState, ShoeStatus, Signed } from '../session/api-types.ts';
 import type { PlayerCopy } from '../session/player.ts';
 
 /** `POST /api/sessions/:id/shoe/end` → 200 (API.md). */
 export interface ShoeEndAnswer {
-  reveal: SignedV2<RevealV2>;
+  reveal: Signed<Reveal>;
   balance: number;
   shoe: { number: number; status: ShoeStatus; rounds: number };
   nextShoe: ShoeState;

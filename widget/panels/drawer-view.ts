@@ -14,7 +14,7 @@ import type { SettledRound } from '../round-view.ts';
 
 import type { PanelStrings } from './strings.ts';
 import type { ShoeStartDetail, TableSource } from './fairness.ts';
-import type { CommitmentV2, SignedV2 } from '../../shared/fairness/v2/records.ts';
+import type { Commitment, Signed } from '../../shared/fairness/pb-fair-2/records.ts';
 import type { ScoreboardResult } from './scoreboard.ts';
 import type { ShoeChoiceDetail } from '../element/emit.ts';
 
@@ -29,7 +29,7 @@ export type PanelName = (typeof PANELS)[number];
 export interface FairnessShoe {
   number: number;
   status: 'awaiting-start' | 'in-play' | 'ended';
-  commitment: SignedV2<CommitmentV2> | null;
+  commitment: Signed<Commitment> | null;
   rounds: number;
   cutRange: { min: number; max: number } | null;
 }

@@ -21,17 +21,17 @@
  */
 import { css, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { CARDS_PER_DECK, DEFAULT_DECKS } from '../../shared/cards.ts';
-import { validateClientSeed } from '../../shared/fairness/commit.ts';
-import { type Jwks, verifyBytes } from '../../shared/fairness/keys.ts';
-import type { CommitmentV2, FileV2, RevealV2, SignedRequest, SignedV2, StartV2 } from '../../shared/fairness/v2/records.ts';
-import { recordDigestV2 } from '../../shared/fairness/v2/records.ts';
-import { importVerifyKeysV2, verifyTextV2 } from '../../shared/fairness/v2/verify.ts';
+import { validateClientSeed } from '../../shared/fairness/common/seeds.ts';
+import { type Jwks, verifyBytes } from '../../shared/fairness/common/keys.ts';
+import type { Commitment, FairnessFile, Reveal, SignedRequest, Signed, Start } from '../../shared/fairness/pb-fair-2/records.ts';
+import { recordDigest } from '../../shared/fairness/pb-fair-2/records.ts';
+import { importKidVerifyKeys, verifyText } from '../../shared/fairness/pb-fair-2/verify.ts';
 import { emit as emitPart } from '../element/emit.ts';
 import { randomClientSeed, randomInt } from '../session/shoe-start.ts';
 import { defineElement, emit, panelBase } from './base.ts';
 import { clampCut, type CutChangeDetail } from './cut-stack.ts';
 import './cut-stack.ts';
-import { checkTable, type TableCheckResult } from './verify-report-v2.ts';
+import { checkTable, type TableCheckResult } from './verify-report.ts';
 import { fill, type PanelStrings, panelStrings } from './strings.ts';
 
 export type FairnessStatus = 'awaiting-start' | 'in-play' | 'ended';
@@ -51,14 +51,14 @@ export { randomClientSeed };
 export interface TableSource {
   playerKey: string | null;
   /** The player's own copy now (records received, requests not yet answered). */
-  copy(): FileV2 & { sent: SignedRequest[] };
+  copy(): FairnessFile & { sent: SignedRequest[] };
   /** The operator's transcript of the whole table (GET …/transcript), as text. */
   transcript(): Promise<{ ok: true; text: string } | { ok: false; reason: string }>;
 }
 
 /** The table's verifier: pb-fair-2 only (the table plays nothing else; /verify also reads pb-fair-1). */
 const verifyV2 = async (text: string, jwks: Jwks, options: { playerKey?: string }) => {
-  const report = await verifyTextV2(text, jwks, options);
+  const report = await verifyText(text, jwks, options);
   return { version: 'pb-fair-2' as const, code: report.code, report };
 };
 
@@ -66,7 +66,7 @@ const verifyV2 = async (text: string, jwks: Jwks, options: { playerKey?: string 
 const cutsOf = (decks: number) => ({ min: 1, max: decks * CARDS_PER_DECK - 1 });
 
 /** The file name the player's copy downloads as. */
-export function copyFileName(copy: FileV2): string {
+export function copyFileName(copy: FairnessFile): string {
   const table = copy.records[0]?.body.table ?? 'table';
   return `punto-banco-${String(table).replace(/[^\w.-]+/g, '_')}-my-copy.json`;
 }
@@ -100,7 +100,7 @@ export class PbFairness extends LitElement {
   };
 
   /** The shoe's signed commitment (from the session / shoe state). */
-  declare commitment: SignedV2<CommitmentV2> | null;
+  declare commitment: Signed<Commitment> | null;
   /** pb-fair-2: the table this shoe belongs to (the player's copy, the operator's transcript). */
   declare table: TableSource | null;
   /** Where the shoe is: waiting for the player's seed and cut, being dealt, or revealed. */
@@ -191,7 +191,7 @@ export class PbFairness extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    const previous: SignedV2<CommitmentV2> | null | undefined = changed.get('commitment');
+    const previous: Signed<Commitment> | null | undefined = changed.get('commitment');
     const newShoe = changed.has('commitment') && previous?.hash !== this.commitment?.hash;
     if (newShoe) {
       // A new shoe: a fresh random seed and cut (any cut is as fair as any other), no stale verification.
@@ -238,8 +238,8 @@ export class PbFairness extends LitElement {
     if (!c || !this.jwks) return;
     let check: { ok: boolean; message?: string };
     try {
-      const key = (await importVerifyKeysV2(this.jwks)).byId.get(c.body.keyId);
-      const ok = !!key && (await verifyBytes(key, c.signature, recordDigestV2(c.body)));
+      const key = (await importKidVerifyKeys(this.jwks)).byId.get(c.body.keyId);
+      const ok = !!key && (await verifyBytes(key, c.signature, recordDigest(c.body)));
       check = ok ? { ok } : { ok, message: key ? 'the signature does not match the record' : `the JWKS has no key ${c.body.keyId}` };
     } catch (err) {
       check = { ok: false, message: (err as Error).message };
@@ -291,7 +291,7 @@ export class PbFairness extends LitElement {
   }
 
   /** This shoe's pb-fair-2 record of `type` in the player's copy. */
-  #v2Record<T extends StartV2 | RevealV2>(type: T['type']): T | null {
+  #v2Record<T extends Start | Reveal>(type: T['type']): T | null {
     const shoe = this.commitment?.body.shoe;
     const found = this.table?.copy().records.find((r) => r.body.type === type && r.body.shoe === shoe);
     return (found?.body as T | undefined) ?? null;
@@ -432,7 +432,7 @@ export class PbFairness extends LitElement {
   }
 
   #during(s: PanelStrings): TemplateResult {
-    const start = this.#v2Record<StartV2>('start')?.request.body;
+    const start = this.#v2Record<Start>('start')?.request.body;
     return html`<section class="during">
       <p><strong class="round-count">${fill(s.duringIntro, { rounds: this.rounds })}</strong></p>
       ${start ? html`<p class="dim">${fill(s.yourSeedAndCut, { seed: start.clientSeed, cut: start.cut })}</p>` : nothing}
@@ -448,8 +448,8 @@ export class PbFairness extends LitElement {
   }
 
   #after(s: PanelStrings): TemplateResult {
-    const reveal = this.#v2Record<RevealV2>('reveal');
-    const start = this.#v2Record<StartV2>('start')?.request.body;
+    const reveal = this.#v2Record<Reveal>('reveal');
+    const start = this.#v2Record<Start>('start')?.request.body;
     return html`<section class="after">
         ${
           reveal

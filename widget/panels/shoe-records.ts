@@ -2,7 +2,7 @@
  * The signed records the element received for each shoe of the session, as the drawer keeps them:
  * the commitment, the start, the rounds as drawn (round-view.ts) and the reveal.
  */
-import type { CommitmentV2, RevealV2, ShoeState, SignedV2, StartV2 } from '../session/api-types.ts';
+import type { Commitment, Reveal, ShoeState, Signed, Start } from '../session/api-types.ts';
 import type { SettledRound } from '../round-view.ts';
 import type { ScoreboardResult } from './scoreboard.ts';
 
@@ -12,11 +12,11 @@ export const PAST_SHOES = 12;
 /** The signed records the element received for one shoe of the session, and its rounds as drawn. */
 export interface ShoeRecords {
   number: number;
-  commitment: SignedV2<CommitmentV2> | null;
-  start: SignedV2<StartV2> | null;
+  commitment: Signed<Commitment> | null;
+  start: Signed<Start> | null;
   /** The shoe's rounds as the history draws them (round-view.ts). */
   rounds: SettledRound[];
-  reveal: SignedV2<RevealV2> | null;
+  reveal: Signed<Reveal> | null;
   /** Derived, rebuilt when a round arrives (stable between, so the panels keep their state). */
   results: ScoreboardResult[];
 }

@@ -13,11 +13,18 @@
  * @event pb-verified - `{ reports }` (pb-fair-1) or `{ check }` (pb-fair-2) when a verification finished.
  */
 import { css, html, LitElement, nothing, type TemplateResult } from 'lit';
-import { type Jwks, type Transcript, transcriptsOf, verifyFileText, type VerifyReport, verifyTranscripts } from '../../shared/fairness/index.ts';
+import {
+  type Jwks,
+  type Fair1Transcript,
+  fair1TranscriptsOf,
+  verifyFileText,
+  type Fair1VerifyReport,
+  verifyFair1Transcripts,
+} from '../../shared/fairness/index.ts';
 import { defineElement, emit, panelBase } from './base.ts';
-import type { ShoeLabel } from './verify-report.ts';
-import './verify-report.ts';
-import { checkTable, copyOf, type TableCheckResult } from './verify-report-v2.ts';
+import type { ShoeLabel } from './verify-report-fair1.ts';
+import './verify-report-fair1.ts';
+import { checkTable, copyOf, type TableCheckResult } from './verify-report.ts';
 import { fill, type PanelStrings, panelStrings } from './strings.ts';
 
 /** The well-known JWKS path of the Worker that serves this page. */
@@ -35,10 +42,10 @@ function parseJson(text: string, what: string): Parsed<unknown> {
 }
 
 /** A transcript file's text → its transcripts, plus a JWKS if the file carries one (`"jwks"`). */
-export function parseTranscriptText(text: string): Parsed<{ transcripts: Transcript[]; jwks: Jwks | null }> {
+export function parseTranscriptText(text: string): Parsed<{ transcripts: Fair1Transcript[]; jwks: Jwks | null }> {
   const json = parseJson(text, 'transcript');
   if (!json.ok) return json;
-  const list = transcriptsOf(json.value);
+  const list = fair1TranscriptsOf(json.value);
   if (!list.ok) return { ok: false, message: `the transcript file is not a transcript: ${list.message}` };
   if (list.value.length === 0) return { ok: false, message: 'the transcript file holds no transcripts' };
   const embedded = (json.value as { jwks?: unknown }).jwks;
@@ -86,7 +93,7 @@ export class PbVerifyPage extends LitElement {
   declare jwksUrl: string;
   declare strings: Partial<PanelStrings> | null;
 
-  #reports: VerifyReport[] = [];
+  #reports: Fair1VerifyReport[] = [];
   #check: TableCheckResult | null = null;
   #labels: ShoeLabel[] = [];
   #error: string | null = null;
@@ -104,7 +111,7 @@ export class PbVerifyPage extends LitElement {
   }
 
   /** The reports of the last verification. */
-  get reports(): readonly VerifyReport[] {
+  get reports(): readonly Fair1VerifyReport[] {
     return this.#reports;
   }
 
@@ -144,7 +151,7 @@ export class PbVerifyPage extends LitElement {
   }
 
   /** Parses both fields and runs the verifier; the reports are shown and returned (empty on an input error). */
-  async verify(): Promise<VerifyReport[]> {
+  async verify(): Promise<Fair1VerifyReport[]> {
     this.#error = null;
     this.#reports = [];
     this.#labels = [];
@@ -166,7 +173,7 @@ export class PbVerifyPage extends LitElement {
     this.requestUpdate();
     try {
       const transcripts = parsed.value.transcripts;
-      this.#reports = await verifyTranscripts(transcripts, jwks);
+      this.#reports = await verifyFair1Transcripts(transcripts, jwks);
       this.#labels = transcripts.map((t) => ({ table: t?.commitment?.body?.table, shoe: t?.commitment?.body?.shoe }));
     } catch (err) {
       this.#error = `the verifier stopped: ${(err as Error).message}`;
@@ -179,7 +186,7 @@ export class PbVerifyPage extends LitElement {
   }
 
   /** A pb-fair-2 table: its text verified as is, compared with the player's copy when one is given. */
-  async #verifyV2(): Promise<VerifyReport[]> {
+  async #verifyV2(): Promise<Fair1VerifyReport[]> {
     const embedded = parseJson(this.transcriptText, 'transcript');
     let jwks = embedded.ok ? parseJwksValue((embedded.value as { jwks?: unknown })?.jwks) : null;
     if (this.jwksText.trim() !== '' || !jwks?.ok) jwks = parseJwksText(this.jwksText);
@@ -206,7 +213,7 @@ export class PbVerifyPage extends LitElement {
     return [];
   }
 
-  #fail(message: string): VerifyReport[] {
+  #fail(message: string): Fair1VerifyReport[] {
     this.#error = message;
     this.requestUpdate();
     return [];

@@ -1,111 +1,197 @@
 /**
- * <pb-verify-report>: what the shared verifier said about one or more shoes — a headline per shoe
- * (all verified / pending / the FIRST failure with its round, record and reason), then one chip per
- * round (verified, pending, failed) and the reasons of the failed rounds. Used by the fairness panel
- * and the standalone verify page, so both read the same.
+ * <pb-verify-report-v2>: what the verifier said about a table's file of either version
+ * (`verifyFileText`), and, when the player's own copy was given, what `compareCopies` found.
+ * (pb-fair-1 files are reported per shoe by <pb-verify-report>.) A pb-fair-2 result is one table: a headline (everything verifies / pending / the FIRST failure with its reason), one
+ * chip per round (verified, pending, voided, unsettled, failed), the accepted rounds the operator
+ * never settled, then the copy findings, one line per round. Used by the fairness panel and the
+ * standalone verify page, so both read the same.
  */
-import { html, LitElement, type TemplateResult } from 'lit';
-import type { RoundCheck, VerifyReport } from '../../shared/fairness/index.ts';
+import { css, html, LitElement, nothing, type TemplateResult } from 'lit';
+import type { Jwks } from '../../shared/fairness/common/keys.ts';
+import type { AnyVerifyResult } from '../../shared/fairness/verify-file.ts';
+import { compareCopies, type CopyFinding } from '../../shared/fairness/pb-fair-2/copies.ts';
+import { parseStrictJson } from '../../shared/fairness/common/strict-json.ts';
+import type { FairnessFile, Signed } from '../../shared/fairness/pb-fair-2/records.ts';
+import type { SharedChainSummary } from '../../shared/fairness/pb-shared-1/verify.ts';
+import type { RoundStatus, VerifyReport } from '../../shared/fairness/pb-fair-2/verify.ts';
 import { defineElement, panelBase } from './base.ts';
 import { reportStyles } from './report-styles.ts';
 import { fill, type PanelStrings, panelStrings } from './strings.ts';
 
-/** Which shoe a report is about (from its transcript's commitment), for the headline. */
-export interface ShoeLabel {
-  table?: string;
-  shoe?: number;
+/** A table's file checked, and compared with the player's copy when one was given. */
+export interface TableCheckResult {
+  result: AnyVerifyResult;
+  /** Null when no copy was given (or the file is not pb-fair-2). */
+  findings: CopyFinding[] | null;
 }
 
-/** The verdict of a report: a title, and the first failure's reason when it failed. */
-export function reportHeadline(report: VerifyReport, label: ShoeLabel, s: PanelStrings): { title: string; message: string | null } {
-  const shoe = label.shoe ?? '?';
-  if (report.failure) {
-    const f = report.failure;
-    const title = f.round === null ? fill(s.failedRecord, { shoe, record: f.record }) : fill(s.failedAt, { shoe, round: f.round });
-    return { title, message: f.message };
-  }
-  if (report.rounds.length === 0) return { title: fill(s.verifiedNone, { shoe }), message: null };
-  return { title: fill(report.pending ? s.verifiedPending : s.verifiedAll, { shoe, rounds: report.rounds.length }), message: null };
+/** The player's copy out of a file's text (null when it is not a pb-fair-2 file). */
+export function copyOf(text: string): Pick<FairnessFile, 'records' | 'sent'> | null {
+  const parsed = parseStrictJson(text);
+  const value = parsed.ok ? (parsed.value as Partial<FairnessFile> | null) : null;
+  return value?.version === 'pb-fair-2' && Array.isArray(value.records) ? (value as FairnessFile) : null;
+}
+
+/**
+ * Verifies the operator's file `text` against `jwks` with `verify` (`verifyFileText` for either
+ * version; the table's panel passes a pb-fair-2 one); with the player's `mine`, a pb-fair-2 file
+ * is also compared with it and must name the player's key in every commitment.
+ */
+export async function checkTable(
+  text: string,
+  jwks: Jwks,
+  mine: Pick<FairnessFile, 'records'> | null,
+  verify: (text: string, jwks: Jwks, options: { playerKey?: string }) => Promise<AnyVerifyResult>,
+): Promise<TableCheckResult> {
+  const playerKey = mine?.records.find((r): r is Signed => r?.body?.type === 'commitment')?.body as { playerKey?: string } | undefined;
+  const result = await verify(text, jwks, playerKey?.playerKey ? { playerKey: playerKey.playerKey } : {});
+  const theirs = result.version === 'pb-fair-2' ? copyOf(text) : null;
+  return { result, findings: mine && theirs ? compareCopies(mine, theirs) : null };
 }
 
 export class PbVerifyReport extends LitElement {
   static override properties = {
-    reports: { attribute: false },
-    labels: { attribute: false },
-    brief: { type: Boolean },
+    check: { attribute: false },
     strings: { attribute: false },
   };
 
-  /** Leave the first failure's reason out of the headline (the host shows it already). */
-  declare brief: boolean;
-  /** One report per shoe, from `verifyTranscript(s)`. */
-  declare reports: readonly VerifyReport[];
-  /** The shoe of each report (same order). */
-  declare labels: readonly ShoeLabel[];
+  declare check: TableCheckResult | null;
   declare strings: Partial<PanelStrings> | null;
 
   constructor() {
     super();
-    this.reports = [];
-    this.labels = [];
-    this.brief = false;
+    this.check = null;
     this.strings = null;
   }
 
-  protected override render(): TemplateResult {
+  protected override render(): TemplateResult | typeof nothing {
+    const c = this.check;
+    if (!c) return nothing;
     const s = panelStrings(this.strings);
-    return html`${(this.reports ?? []).map((report, i) => this.#shoe(report, this.labels?.[i] ?? {}, s))}`;
+    const r = c.result;
+    // A pb-fair-1 file is reported by <pb-verify-report> (the verify page sends it there): only its verdict here.
+    const body =
+      r.version === 'pb-fair-2'
+        ? this.#table(r.report, s)
+        : html`<section class="shoe ${r.code === 'ok' ? 'ok' : 'fail'}" data-verdict=${r.code === 'ok' ? 'ok' : 'fail'} data-code=${r.code}>
+            <p class="headline" role="status"><span class="icon" aria-hidden="true">${r.code === 'ok' ? '✓' : '✗'}</span><span class="text"><strong>${r.code === 'ok' ? s.verify : s.verificationFailed}</strong> <span class="message">${r.version === null ? r.message : r.code}</span></span></p>
+            ${r.version === 'pb-shared-1' ? this.#chains(r.report.chains ?? [], s) : nothing}
+          </section>`;
+    return html`${body}${c.findings ? this.#findings(c.findings, s) : nothing}`;
   }
 
-  #shoe(report: VerifyReport, label: ShoeLabel, s: PanelStrings): TemplateResult {
-    const verdict = report.failure ? 'fail' : report.pending ? 'pending' : 'ok';
-    const icon = verdict === 'fail' ? '✗' : verdict === 'pending' ? '…' : '✓';
-    // The first failure is in the headline (or, when `brief`, above the report); list the others.
-    const failed = report.rounds.filter((r) => r.status === 'failed' && r.code !== 'unverifiable' && r.round !== report.failure?.round);
-    const headline = reportHeadline(report, label, s);
-    const unchecked = report.rounds.filter((r) => r.code === 'unverifiable');
-    return html`<section class="shoe ${verdict}" data-verdict=${verdict}>
+  #table(report: VerifyReport, s: PanelStrings): TemplateResult {
+    const verdict = !report.ok ? 'fail' : report.pending ? 'pending' : 'ok';
+    const shoes = new Set(report.rounds.map((x) => x.shoe)).size;
+    const shoesText = shoes === 1 ? s.shoesOne : fill(s.shoesMany, { count: shoes });
+    const f = report.failure;
+    const title = f
+      ? f.round !== null
+        ? fill(s.firstFailure, { shoe: f.shoe ?? '?', round: f.round })
+        : fill(s.firstFailureRecord, { shoe: f.shoe ?? '?', record: f.index === null ? 'file' : `#${f.index + 1}` })
+      : fill(report.pending ? s.allVerifiedPending : s.allVerified, { shoes: shoesText, rounds: report.rounds.length, pending: s.shoesOne });
+    return html`<section class="shoe ${verdict}" data-verdict=${verdict} data-code=${report.code}>
       <p class="headline" role="status">
-        <span class="icon" aria-hidden="true">${icon}</span
-        ><span class="text"
-          ><strong>${headline.title}</strong>${headline.message && !this.brief ? html` <span class="message">${headline.message}</span>` : null}</span
-        >
+        <span class="icon" aria-hidden="true">${verdict === 'fail' ? '✗' : verdict === 'pending' ? '…' : '✓'}</span
+        ><span class="text"><strong>${title}</strong>${f ? html` <span class="message">${f.code}: ${f.message}</span>` : nothing}</span>
       </p>
+      ${report.rounds.length ? html`<ol class="chips">${report.rounds.map((x) => this.#chip(x, s))}</ol>` : nothing}
       ${
-        report.rounds.length > 0
-          ? html`<ol class="chips">
-            ${report.rounds.map((r) => this.#chip(r, s))}
-          </ol>`
-          : null
+        report.unsettled.length
+          ? html`<p class="unsettled">${fill(s.unsettledRounds, { rounds: report.unsettled.map((u) => fill(s.shoeRound, { shoe: u.shoe, round: u.round })).join(', ') })}</p>`
+          : nothing
       }
-      ${
-        failed.length > 0
-          ? html`<p class="others">${s.otherFailures}</p>
-            <ul class="reasons">
-              ${failed.map((r) => html`<li><strong>${fill(s.roundNumber, { round: r.round })}</strong>: ${r.reason ?? ''}</li>`)}
-            </ul>`
-          : null
-      }
-      ${unchecked.length > 0 ? html`<p class="dim small">${unchecked[0]!.reason} (${unchecked.length})</p>` : null}
     </section>`;
   }
 
-  #chip(check: RoundCheck, s: PanelStrings): TemplateResult {
-    const status = check.status === 'failed' ? s.statusFailed : check.status === 'pending' ? s.statusPending : s.statusVerified;
-    const spoken = fill(s.roundStatus, { round: check.round, status }) + (check.reason && check.status === 'failed' ? `: ${check.reason}` : '');
-    const cls = check.code === 'unverifiable' ? 'failed unchecked' : check.status;
-    return html`<li class="chip ${cls}" data-round=${check.round} data-status=${check.status} title=${spoken}>
-      <span aria-hidden="true">${check.round}</span><span class="sr-only">${spoken}</span>
+  /** A shared table's beacon chains: named when known public, a warning when not (FAIRNESS.md §C3 "Which chain"). */
+  #chains(chains: readonly SharedChainSummary[], s: PanelStrings): TemplateResult {
+    return html`${chains.map((c) => {
+      const values = { shoes: c.shoes.join(', '), hash: c.hash, name: c.name ?? '' };
+      return html`<p class="chain ${c.known ? 'known' : 'unknown'}" data-chain=${c.hash} data-known=${String(c.known)} role=${c.known ? nothing : 'alert'}>
+        <span aria-hidden="true">${c.known ? '✓' : '⚠'}</span> ${fill(c.known ? s.beaconChainKnown : s.beaconChainUnknown, values)}
+      </p>`;
+    })}`;
+  }
+
+  #chip(x: RoundStatus, s: PanelStrings): TemplateResult {
+    const names: Record<RoundStatus['status'], string> = {
+      verified: s.statusVerified,
+      pending: s.statusPending,
+      voided: s.statusVoided,
+      unsettled: s.statusUnsettled,
+      failed: s.statusFailed,
+    };
+    const spoken = `${fill(s.shoeRound, { shoe: x.shoe, round: x.round })}: ${names[x.status]}${x.code ? ` (${x.code})` : ''}`;
+    return html`<li class="chip ${x.status}" data-shoe=${x.shoe} data-round=${x.round} data-status=${x.status} title=${spoken}>
+      <span aria-hidden="true">${x.round}</span><span class="sr-only">${spoken}</span>
     </li>`;
   }
 
-  static override styles = [panelBase, reportStyles];
+  #findings(findings: CopyFinding[], s: PanelStrings): TemplateResult {
+    if (!findings.length) return html`<p class="copy ok" data-findings="0" role="status">✓ ${s.copyEqual}</p>`;
+    return html`<section class="copy fail" data-findings=${findings.length}>
+      <p role="status"><strong>✗ ${fill(s.copyFindings, { count: findings.length })}</strong></p>
+      <ul class="findings">
+        ${findings.map(
+          (f) => html`<li data-code=${f.code} data-shoe=${f.shoe} data-round=${f.round ?? ''}>
+            <strong>${fill(f.code === 'missing_in_operator_copy' ? s.copyMissing : s.copyDiffers, { record: f.type, where: f.round === null ? fill(s.shoeNumber, { shoe: f.shoe }) : fill(s.shoeRound, { shoe: f.shoe, round: f.round }) })}</strong>
+            <span class="mono small">${f.message}</span>
+          </li>`,
+        )}
+      </ul>
+    </section>`;
+  }
+
+  static override styles = [
+    panelBase,
+    reportStyles,
+    css`
+      .chip.voided {
+        color: var(--_text-dim);
+        border-color: var(--_text-dim);
+        border-style: dashed;
+      }
+      .chip.unsettled {
+        color: var(--_fail);
+        border-color: var(--_fail);
+      }
+      .unsettled,
+      .copy {
+        margin: 8px 0 0;
+        overflow-wrap: anywhere;
+      }
+      .copy.ok {
+        color: var(--_ok);
+      }
+      .copy.fail {
+        color: var(--_fail);
+      }
+      .chain {
+        margin: 8px 0 0;
+        overflow-wrap: anywhere;
+      }
+      .chain.unknown {
+        color: var(--_fail);
+        font-weight: 600;
+      }
+      .findings {
+        margin: 4px 0 0;
+        padding-left: 18px;
+      }
+      .findings .small {
+        display: block;
+        font-size: 0.8em;
+        color: var(--_text-dim);
+      }
+    `,
+  ];
 }
 
-defineElement('pb-verify-report', PbVerifyReport);
+defineElement('pb-verify-report-v2', PbVerifyReport);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'pb-verify-report': PbVerifyReport;
+    'pb-verify-report-v2': PbVerifyReport;
   }
 }

@@ -14,20 +14,20 @@
  * (`droppedBefore`); the operator's transcript still holds them. A storage that throws makes every
  * write a no-op: the copy then lives only as long as the page.
  */
-import { generateSigningKey, importSigningKey, type SigningKey } from '../../shared/fairness/keys.ts';
-import { newRoundSecret } from '../../shared/fairness/v2/derive.ts';
-import { betRequest, endRequest, secretRequest, startRequest } from '../../shared/fairness/v2/operator.ts';
+import { generateSigningKey, importSigningKey, type SigningKey } from '../../shared/fairness/common/keys.ts';
+import { newRoundSecret } from '../../shared/fairness/pb-fair-2/derive.ts';
+import { betRequest, endRequest, secretRequest, startRequest } from '../../shared/fairness/pb-fair-2/operator.ts';
 import {
-  type AcceptanceV2,
+  type Acceptance,
   type BetRequest,
-  type CommitmentV2,
-  type FileV2,
+  type Commitment,
+  type FairnessFile,
   playerKeyOf,
   type SecretRequest,
   type SignedRequest,
-  type SignedV2,
+  type Signed,
   signRequest,
-} from '../../shared/fairness/v2/records.ts';
+} from '../../shared/fairness/pb-fair-2/records.ts';
 import type { Bet } from '../../shared/table.ts';
 import type { StorageLike } from './session-store.ts';
 
@@ -54,10 +54,10 @@ export async function restorePlayerKey(jwk: unknown): Promise<SigningKey | null>
 
 const randomBytes = (n: number): Uint8Array => crypto.getRandomValues(new Uint8Array(n));
 
-export const signStart = (key: SigningKey, commitment: SignedV2<CommitmentV2>, clientSeed: string, cut: number) =>
+export const signStart = (key: SigningKey, commitment: Signed<Commitment>, clientSeed: string, cut: number) =>
   signRequest(startRequest(commitment, clientSeed, cut), key);
-export const signEnd = (key: SigningKey, head: SignedV2) => signRequest(endRequest(head), key);
-export const signSecret = (key: SigningKey, acceptance: SignedV2<AcceptanceV2>, secret: string) => signRequest(secretRequest(acceptance, secret), key);
+export const signEnd = (key: SigningKey, head: Signed) => signRequest(endRequest(head), key);
+export const signSecret = (key: SigningKey, acceptance: Signed<Acceptance>, secret: string) => signRequest(secretRequest(acceptance, secret), key);
 
 /** A round the player is playing: kept before the bet is sent, so a reload can finish it. */
 export interface RoundInFlight {
@@ -67,7 +67,7 @@ export interface RoundInFlight {
   bet: SignedRequest<BetRequest>;
   betKey: string;
   secretKey: string;
-  acceptance?: SignedV2<AcceptanceV2>;
+  acceptance?: Signed<Acceptance>;
   reveal?: SignedRequest<SecretRequest>;
 }
 
@@ -75,7 +75,7 @@ export interface RoundInFlight {
 export async function newRound(
   key: SigningKey,
   sessionId: string,
-  head: SignedV2,
+  head: Signed,
   round: number,
   bets: Bet[],
   keys: { betKey: string; secretKey: string },
@@ -115,7 +115,7 @@ export function storedRound(storage: StorageLike | null, entry: string, sessionI
  * if any, is an orphan this tab cannot finish (it voids at `voidAt`); a stored round the Worker
  * never accepted is forgotten.
  */
-export function resumedRound<P extends { acceptance: SignedV2<AcceptanceV2> }>(
+export function resumedRound<P extends { acceptance: Signed<Acceptance> }>(
   storage: StorageLike | null,
   entry: string | null,
   sessionId: string,
@@ -133,10 +133,10 @@ export function keepRound(storage: StorageLike | null, entry: string, round: Rou
   return write(storage, `${entry}:round`, round);
 }
 
-/** The player's own copy of a session's records (a FileV2 with `sent`), kept as records arrive. */
+/** The player's own copy of a session's records (a FairnessFile with `sent`), kept as records arrive. */
 export class PlayerCopy {
   readonly sessionId: string;
-  records: SignedV2[] = [];
+  records: Signed[] = [];
   sent: SignedRequest[] = [];
   /** Shoes before this one were dropped to stay within bounds (null: nothing dropped). */
   droppedBefore: number | null = null;
@@ -147,9 +147,7 @@ export class PlayerCopy {
     this.sessionId = sessionId;
     this.#storage = storage;
     this.#key = entry && `${entry}:copy`;
-    const stored = this.#key
-      ? read<{ sessionId: string; records: SignedV2[]; sent: SignedRequest[]; droppedBefore?: number | null }>(storage, this.#key)
-      : null;
+    const stored = this.#key ? read<{ sessionId: string; records: Signed[]; sent: SignedRequest[]; droppedBefore?: number | null }>(storage, this.#key) : null;
     if (stored?.sessionId === sessionId && Array.isArray(stored.records)) {
       this.records = stored.records;
       this.sent = Array.isArray(stored.sent) ? stored.sent : [];
@@ -158,7 +156,7 @@ export class PlayerCopy {
   }
 
   /** Records received (each kept once, by hash); a request they embed is no longer only "sent". */
-  add(...records: (SignedV2 | null | undefined)[]): void {
+  add(...records: (Signed | null | undefined)[]): void {
     let changed = false;
     for (const r of records) {
       if (!r?.hash || this.records.some((x) => x.hash === r.hash)) continue;
@@ -186,7 +184,7 @@ export class PlayerCopy {
   }
 
   /** The copy as a file: records in the order they arrived (the chain's), and `sent`. */
-  file(): FileV2 & { sent: SignedRequest[] } {
+  file(): FairnessFile & { sent: SignedRequest[] } {
     return { version: 'pb-fair-2', records: [...this.records], sent: [...this.sent] };
   }
 

@@ -8,7 +8,7 @@ import * as apiCalls from '../../shared/wire/http-calls.ts';
 import type { RoomId } from '../../shared/table.ts';
 import type { ShoeMode } from '../../shared/shoe.ts';
 import { type ApiClient, type ApiError, type ApiResult, type FetchLike, newIdempotencyKey } from './api-client.ts';
-import type { SessionAnswer, SessionView, SignedV2 } from './api-types.ts';
+import type { SessionAnswer, ReadSessionView, Signed } from './api-types.ts';
 import { embedRefusal } from './embed.ts';
 import { newPlayerKey, type PlayerCopy, playerKeyOf, restorePlayerKey, type SigningKey } from './player.ts';
 import { resumeSession, type SessionStore } from './session-store.ts';
@@ -36,7 +36,7 @@ export type OpenSession = Extract<SessionState, { kind: 'open' }>;
 
 /** The session the Worker gave (resumed with the records of its current shoe, or new), or why not. */
 export type Opening =
-  | { kind: 'opened'; session: { sessionId: string; token: string }; player: SigningKey; view: SessionView; records: SignedV2[] }
+  | { kind: 'opened'; session: { sessionId: string; token: string }; player: SigningKey; view: ReadSessionView; records: Signed[] }
   | { kind: 'failed'; error: ApiError };
 
 /** What the table asks for: the page's attributes. */

@@ -18,9 +18,9 @@
 import * as apiCalls from '../../shared/wire/http-calls.ts';
 import type { ApiClient, ApiError, ApiResult } from './api-client.ts';
 import { embedRefusal } from './embed.ts';
-import type { SessionView, SignedV2 } from './api-types.ts';
+import type { ReadSessionView, Signed } from './api-types.ts';
 
-export type { SessionView };
+export type { ReadSessionView };
 
 /** What is kept for a table: its session's id, bearer token and the player's private key (JWK). */
 export interface StoredSession {
@@ -32,8 +32,8 @@ export interface StoredSession {
 /** A resumed session: its state and the records of its current shoe, in chain order. */
 export interface Resumed {
   stored: StoredSession;
-  view: SessionView;
-  records: SignedV2[];
+  view: ReadSessionView;
+  records: Signed[];
 }
 
 /** The part of `Storage` the store uses (tests pass their own). */
@@ -147,8 +147,8 @@ export type ResumeResult = { kind: 'resumed'; value: Resumed } | { kind: 'gone' 
 /** Asks the Worker for the stored session's state and the records of its current shoe. Sets the client's token. */
 export async function resumeSession(api: ApiClient, store: SessionStore, stored: StoredSession, room: string, affiliate: string | null): Promise<ResumeResult> {
   api.token = stored.token;
-  const state: ApiResult<SessionView> = await api.send(apiCalls.sessionState(stored.sessionId));
-  let records: SignedV2[] = [];
+  const state: ApiResult<ReadSessionView> = await api.send(apiCalls.sessionState(stored.sessionId));
+  let records: Signed[] = [];
   let failed = state.ok ? null : state.error;
   if (state.ok) {
     const view = state.value;

@@ -3,8 +3,8 @@
  * the element, what the element lends it, and what the shared table's HUD draws (shared-table-view.ts).
  */
 import type { Bet } from '../../shared/table.ts';
-import type { OutcomeFacts } from '../../shared/fairness/shared-table/outcomes.ts';
-import type { SharedCommitment, SharedSettlement, SharedStart, SignedShared } from '../../shared/fairness/shared-table/records.ts';
+import type { OutcomeFacts } from '../../shared/fairness/pb-shared-1/outcomes.ts';
+import type { SharedCommitment, SharedSettlement, SharedStart, SignedShared } from '../../shared/fairness/pb-shared-1/records.ts';
 import type { TableScene } from '../scene/types.ts';
 import type { BetState } from '../element/bet-state.ts';
 import type { SocketFactory } from '../element/host-types.ts';

@@ -4,7 +4,7 @@
  * settlement when it had a stake), the shoe's gauge, and the HUD's status line. Pure functions.
  */
 import { CARDS_PER_DECK } from '../../shared/cards.ts';
-import type { SharedDeal } from '../../shared/fairness/shared-table/records.ts';
+import type { SharedDeal } from '../../shared/fairness/pb-shared-1/records.ts';
 import type { ServerMessageOf } from '../../shared/wire/shared-table-socket.ts';
 import type { Bet } from '../../shared/table.ts';
 import type { TableScene } from '../scene/types.ts';

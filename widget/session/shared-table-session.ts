@@ -15,11 +15,11 @@
  * counts it once).
  */
 import type { ReactiveController } from 'lit';
-import type { SharedClose, SharedCommitment, SharedDeal, SharedSettlement, SharedStart, SignedShared } from '../../shared/fairness/shared-table/records.ts';
-import { signSharedRequest } from '../../shared/fairness/shared-table/records.ts';
-import { sharedBetRequest } from '../../shared/fairness/shared-table/requests.ts';
-import { outcomeOfCode, type OutcomeFacts } from '../../shared/fairness/shared-table/outcomes.ts';
-import { playerKeyOf } from '../../shared/fairness/v2/records.ts';
+import type { SharedClose, SharedCommitment, SharedDeal, SharedSettlement, SharedStart, SignedShared } from '../../shared/fairness/pb-shared-1/records.ts';
+import { signSharedRequest } from '../../shared/fairness/pb-shared-1/records.ts';
+import { sharedBetRequest } from '../../shared/fairness/pb-shared-1/requests.ts';
+import { outcomeOfCode, type OutcomeFacts } from '../../shared/fairness/pb-shared-1/outcomes.ts';
+import { playerKeyOf } from '../../shared/fairness/pb-fair-2/records.ts';
 import { type Bet, type TableLimits, totalStake } from '../../shared/table.ts';
 import { type SettledRound, sharedTableRound } from '../round-view.ts';
 import { betsLeftOnFelt, checkBets } from '../element/bets.ts';

@@ -3,10 +3,10 @@
  * nobody is asked to cut at a shared table), signed and sent once per shoe; a bet waits for its
  * answer (a bet before it would be refused), at most a few seconds.
  */
-import { signSharedRequest } from '../../shared/fairness/shared-table/records.ts';
-import { sharedStartRequest } from '../../shared/fairness/shared-table/requests.ts';
-import type { SigningKey } from '../../shared/fairness/keys.ts';
-import { playerKeyOf } from '../../shared/fairness/v2/records.ts';
+import { signSharedRequest } from '../../shared/fairness/pb-shared-1/records.ts';
+import { sharedStartRequest } from '../../shared/fairness/pb-shared-1/requests.ts';
+import type { SigningKey } from '../../shared/fairness/common/keys.ts';
+import { playerKeyOf } from '../../shared/fairness/pb-fair-2/records.ts';
 import type { ClientMessage, ServerMessageOf } from '../../shared/wire/shared-table-socket.ts';
 import { randomShoeStart } from './shoe-start.ts';
 

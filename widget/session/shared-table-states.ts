@@ -4,9 +4,9 @@
  * round (none, being sent, accepted) and a dealt round waiting for its other half before it is
  * drawn (the player's settlement after its deal, or a settlement that came before its deal).
  */
-import type { SharedDeal, SharedSettlement, SignedShared } from '../../shared/fairness/shared-table/records.ts';
-import type { signSharedRequest } from '../../shared/fairness/shared-table/records.ts';
-import type { sharedBetRequest } from '../../shared/fairness/shared-table/requests.ts';
+import type { SharedDeal, SharedSettlement, SignedShared } from '../../shared/fairness/pb-shared-1/records.ts';
+import type { signSharedRequest } from '../../shared/fairness/pb-shared-1/records.ts';
+import type { sharedBetRequest } from '../../shared/fairness/pb-shared-1/requests.ts';
 import type { Bet } from '../../shared/table.ts';
 
 export type SignedBet = Awaited<ReturnType<typeof signSharedRequest<ReturnType<typeof sharedBetRequest>>>>;

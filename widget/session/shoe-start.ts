@@ -5,7 +5,7 @@
  * crypto.getRandomValues. The one place the widget makes client seeds and cuts.
  */
 import { DEFAULT_DECKS } from '../../shared/cards.ts';
-import { cutRange, DEFAULT_SHOE_PARAMS } from '../../shared/fairness/params.ts';
+import { cutRange, FAIR1_DEFAULT_SHOE_PARAMS } from '../../shared/fairness/pb-fair-1/params.ts';
 import { newClientSeed, randomBelow } from '../../shared/random.ts';
 import { emit } from '../element/emit.ts';
 import type { ShoeStartChoice, ShoeState } from './api-types.ts';
@@ -32,7 +32,7 @@ export function shoeDecks(shoe: Pick<ShoeState, 'commitment' | 'params'>): numbe
 
 /** The cuts the player may choose: the range the Worker sent, else the engine's for the shoe's decks. */
 export function shoeCutRange(shoe: Pick<ShoeState, 'commitment' | 'params' | 'cutRange'>): { min: number; max: number } {
-  return shoe.cutRange ?? cutRange({ ...DEFAULT_SHOE_PARAMS, decks: shoeDecks(shoe) });
+  return shoe.cutRange ?? cutRange({ ...FAIR1_DEFAULT_SHOE_PARAMS, decks: shoeDecks(shoe) });
 }
 
 /** A random seed and cut for `shoe`: what a player who never touched the fairness panel starts with. */

@@ -22,9 +22,9 @@
 import type { ReactiveController } from 'lit';
 import type { Bet, TableLimits } from '../../shared/table.ts';
 import * as apiCalls from '../../shared/wire/http-calls.ts';
-import type { SignedRequest, StartRequest } from '../../shared/fairness/v2/records.ts';
+import type { SignedRequest, StartRequest } from '../../shared/fairness/pb-fair-2/records.ts';
 import { type ApiError, type ApiResult, newIdempotencyKey } from './api-client.ts';
-import type { AcceptanceAnswer, AcceptanceV2, PlayedRound, RoundAnswer, SessionView, ShoeStartAnswer, ShoeState, SignedV2 } from './api-types.ts';
+import type { AcceptanceAnswer, Acceptance, PlayedRound, ReadRoundAnswer, ReadSessionView, ShoeStartAnswer, ShoeState, Signed } from './api-types.ts';
 import { betsLeftOnFelt, checkBets, sameBets } from '../element/bets.ts';
 import { emit } from '../element/emit.ts';
 import type { ShoeEndAnswer } from '../panels/drawer-link.ts';
@@ -54,7 +54,7 @@ export class TableSession implements ReactiveController, TablePlay {
   /** Only the first boot resumes a stored session. */
   #resumable = true;
   /** The table's newest record: the next bet or end request follows it. */
-  #head: SignedV2 | null = null;
+  #head: Signed | null = null;
   /** The shoe, and what the felt's gauge shows of it (shoe-meter.ts). */
   readonly #meter: ShoeMeter;
   #pendingStart: { shoe: number; request: SignedRequest<StartRequest>; key: string; cut: number } | null = null;
@@ -63,7 +63,7 @@ export class TableSession implements ReactiveController, TablePlay {
   /** The round being played (secret and signed requests stored before the bet is sent). */
   #round: RoundInFlight | null = null;
   /** A round the Worker holds that this tab cannot finish (its secret is lost): it voids at `voidAt`. */
-  #orphan: { acceptance: SignedV2<AcceptanceV2>; voidAt: string } | null = null;
+  #orphan: { acceptance: Signed<Acceptance>; voidAt: string } | null = null;
   /** A pb-fair-1 session was dropped once for this deal (no loop if the Worker keeps refusing). */
   #retired = false;
   /** The settled round the felt shows (until swept): a rebuilt scene draws it again. */
@@ -245,7 +245,7 @@ export class TableSession implements ReactiveController, TablePlay {
   }
 
   /** The session is open (new, or resumed with the records of its current shoe): the table takes its state. */
-  #opened(session: { sessionId: string; token: string }, player: SigningKey, s: SessionView, records: SignedV2[]): void {
+  #opened(session: { sessionId: string; token: string }, player: SigningKey, s: ReadSessionView, records: Signed[]): void {
     const storage = this.#store?.storage ?? null;
     const entry = this.#store?.key ?? null;
     const copy = new PlayerCopy(session.sessionId, storage, entry);
@@ -267,17 +267,17 @@ export class TableSession implements ReactiveController, TablePlay {
   }
 
   /** The balance, limits and newest record of a session view. */
-  #take(s: Pick<SessionView, 'balance' | 'limits' | 'head'>): void {
+  #take(s: Pick<ReadSessionView, 'balance' | 'limits' | 'head'>): void {
     this.#balance = s.balance;
     this.#limits = s.limits;
     this.#head = s.head;
   }
 
   /** Asks the Worker where the session stands (after a void, a start answered elsewhere, a round pending). */
-  async #refresh(): Promise<SessionView | null> {
+  async #refresh(): Promise<ReadSessionView | null> {
     const session = this.#live;
     if (!session) return null;
-    const answer: ApiResult<SessionView> = await this.#link.api.send(apiCalls.sessionState(session.id));
+    const answer: ApiResult<ReadSessionView> = await this.#link.api.send(apiCalls.sessionState(session.id));
     if (!answer.ok) return null;
     const s = answer.value;
     this.#copy?.add(s.shoe.commitment, s.shoe.start, s.head);
@@ -459,7 +459,7 @@ export class TableSession implements ReactiveController, TablePlay {
       this.#keep({ ...current, reveal });
       this.#copy?.sending(reveal);
     }
-    const answer: ApiResult<RoundAnswer> = await this.#link.api.send(apiCalls.revealSecret(session.id, reveal, round.secretKey));
+    const answer: ApiResult<ReadRoundAnswer> = await this.#link.api.send(apiCalls.revealSecret(session.id, reveal, round.secretKey));
     if (!answer.ok) {
       if (answer.error.code === 'round_voided') return this.#voided(answer.error);
       return this.#roundFailed(answer.error);

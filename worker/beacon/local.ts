@@ -24,7 +24,7 @@ import { Hono } from 'hono';
 import { type BeaconRound, chainInfo, QUICKNET, roundAt, timeOfRound } from '../../shared/beacon.ts';
 import { beaconSecretKeyFromSeed, type LocalBeacon, localBeacon, parseBeaconSecretKey, signRound } from '../../shared/beacon-local.ts';
 import { type EngineError, type Result } from '../../shared/errors.ts';
-import { base64urlToBytes } from '../../shared/fairness/encoding.ts';
+import { base64urlToBytes } from '../../shared/fairness/common/encoding.ts';
 import type { Env } from '../config/env.ts';
 import { KEYSTORE_NAME } from '../keys/keys.ts';
 

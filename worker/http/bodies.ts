@@ -7,13 +7,13 @@
 import * as v from 'valibot';
 import {
   type BetRoundRequest,
-  type CreateSessionRequestV2,
+  type CreateSessionRequest,
   MAX_DECKS,
   MIN_DECKS,
   oneOf,
   ROOM_IDS,
   SHOE_MODES,
-  type StartShoeRequestV2,
+  type StartShoeRequest,
 } from '../../shared/index.ts';
 
 /** The largest request body the API reads, in bytes. Fifteen bets take about 700. */
@@ -57,8 +57,8 @@ export type SignedRequestBody = v.InferOutput<typeof SignedRequestBody>;
 // own members are the fairness module's. A drift between the two fails to compile.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const _contract: [
-  Same<CreateSessionBody, CreateSessionRequestV2>,
-  Same<keyof StartShoeRequestV2, keyof SignedRequestBody>,
+  Same<CreateSessionBody, CreateSessionRequest>,
+  Same<keyof StartShoeRequest, keyof SignedRequestBody>,
   Same<keyof BetRoundRequest, keyof SignedRequestBody>,
 ] = [true, true, true];
 

@@ -6,12 +6,12 @@
  * nothing, so its key stays free for the corrected request.
  *
  * The request hash covers the operation and the validated body in the records' canonical JSON
- * (shared/fairness/encoding.ts: object keys sorted), so formatting differences in the JSON do not
+ * (shared/fairness/common/encoding.ts: object keys sorted), so formatting differences in the JSON do not
  * count as "another body".
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { canonicalJson } from '../../shared/fairness/encoding.ts';
+import { canonicalJson } from '../../shared/fairness/common/encoding.ts';
 
 /** 1–64 printable ASCII characters, no spaces (a UUID fits). */
 const KEY = /^[\x21-\x7e]{1,64}$/;

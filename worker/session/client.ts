@@ -12,7 +12,7 @@
  * only the token's hash.
  */
 import { DurableObject } from 'cloudflare:workers';
-import type { CreatedSessionV2 as CreatedSession, SessionViewV2 as SessionView } from '../../shared/index.ts';
+import type { CreatedSession as CreatedSession, SessionView as SessionView } from '../../shared/index.ts';
 import { type Answer, answer, failure, isSuccess, rateLimited } from '../http/answers.ts';
 import { type Env, rateLimits } from '../config/env.ts';
 import type { Attribution } from '../embed/attribution.ts';

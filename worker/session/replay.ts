@@ -4,16 +4,7 @@
  * the answer is rebuilt from that record exactly as it was first sent. A signed request sent again
  * under another key (a bet, a secret) is recognised by its signature and answered the same way.
  */
-import {
-  type AcceptanceV2,
-  type ReceiptV2,
-  type RevealV2,
-  type RoundAnswerV2,
-  type SignedRequest,
-  type SignedV2,
-  type StartV2,
-  type VoidV2,
-} from '../../shared/index.ts';
+import { type Acceptance, type Receipt, type Reveal, type RoundAnswer, type SignedRequest, type Signed, type Start, type Void } from '../../shared/index.ts';
 import { type Answer, answer, failure } from '../http/answers.ts';
 import type { Ending } from './shoes.ts';
 import type { KeyedRecord, TableStore } from './store.ts';
@@ -34,20 +25,20 @@ export function replayAnswer(store: TableStore, stored: KeyedRecord): unknown {
   switch (record.body.type) {
     case 'start': {
       const shoe = store.shoeV2(record.body.shoe)!;
-      return { shoe: shoeView({ ...shoe, status: 'in-play', start: record as SignedV2<StartV2>, rounds: 0, reveal: null }) };
+      return { shoe: shoeView({ ...shoe, status: 'in-play', start: record as Signed<Start>, rounds: 0, reveal: null }) };
     }
     case 'acceptance':
-      return acceptanceAnswer(store, record as SignedV2<AcceptanceV2>);
+      return acceptanceAnswer(store, record as Signed<Acceptance>);
     case 'receipt': {
       const after = store.recordAfter(stored.seq);
       const ending =
         after?.body.type === 'reveal' && after.body.prev === record.hash && after.body.reason !== 'void-timeout'
-          ? endingAfter(store, after as SignedV2<RevealV2>)
+          ? endingAfter(store, after as Signed<Reveal>)
           : null;
-      return roundAnswer(record as SignedV2<ReceiptV2>, ending);
+      return roundAnswer(record as Signed<Receipt>, ending);
     }
     case 'reveal': {
-      const ending = endingAfter(store, record as SignedV2<RevealV2>);
+      const ending = endingAfter(store, record as Signed<Reveal>);
       return endAnswer(ending.reveal, ending.next);
     }
     default:
@@ -56,14 +47,14 @@ export function replayAnswer(store: TableStore, stored: KeyedRecord): unknown {
 }
 
 /** A reveal and the commitment of the shoe after it, as stored. */
-function endingAfter(store: TableStore, reveal: SignedV2<RevealV2>): Ending {
+function endingAfter(store: TableStore, reveal: Signed<Reveal>): Ending {
   const next = store.shoeV2(reveal.body.shoe + 1)!;
   return { reveal, next };
 }
 
 /** Why a secret finds no pending round: voided (with the void), already settled (its answer again, when the request is the same), or none. */
-export function notPending(store: TableStore, shoe: number, round: number, request: SignedRequest): Answer<RoundAnswerV2> {
-  const voided = store.lastRecord<VoidV2>('void', shoe, round);
+export function notPending(store: TableStore, shoe: number, round: number, request: SignedRequest): Answer<RoundAnswer> {
+  const voided = store.lastRecord<Void>('void', shoe, round);
   if (voided)
     return failure(
       409,
@@ -71,10 +62,10 @@ export function notPending(store: TableStore, shoe: number, round: number, reque
       `round ${round} of shoe ${shoe} was voided at ${voided.body.issuedAt}: its secret came too late; the stake is returned`,
       { void: voided },
     );
-  const receipt = store.lastRecord<ReceiptV2>('receipt', shoe, round);
+  const receipt = store.lastRecord<Receipt>('receipt', shoe, round);
   if (receipt && sameRequest(receipt.body.request, request)) {
     const after = store.lastRecord(null, shoe);
-    const ending = after?.body.type === 'reveal' && after.body.prev === receipt.hash ? endingAfter(store, after as SignedV2<RevealV2>) : null;
+    const ending = after?.body.type === 'reveal' && after.body.prev === receipt.hash ? endingAfter(store, after as Signed<Reveal>) : null;
     return answer(200, roundAnswer(receipt, ending));
   }
   return failure(409, 'no_pending_round', `round ${round} of shoe ${shoe} is not waiting for a secret`);

@@ -3,7 +3,7 @@
  * changed. Their view, receipts and shoe transcripts come from their own rows; every change
  * answers 409 `protocol_retired`.
  */
-import { CARDS_PER_DECK, FAIRNESS_VERSION, type ReceiptsAnswer, type SessionView, type ShoeView, type Transcript } from '../../shared/index.ts';
+import { CARDS_PER_DECK, FAIR1_VERSION, type ReceiptsAnswer, type Fair1SessionView, type Fair1ShoeView, type Fair1Transcript } from '../../shared/index.ts';
 import { type Answer, answer, failure } from '../http/answers.ts';
 import type { SessionRow, TableStore } from './store.ts';
 import { sessionCommon } from './views.ts';
@@ -14,9 +14,9 @@ export function retired(): Answer<never> {
 }
 
 /** A pb-fair-1 session, read-only. */
-export function retiredSessionView(store: TableStore, session: SessionRow): SessionView {
+export function retiredSessionView(store: TableStore, session: SessionRow): Fair1SessionView {
   const shoe = store.shoe(session.currentShoe)!;
-  const view: ShoeView = {
+  const view: Fair1ShoeView = {
     number: shoe.number,
     status: shoe.status,
     rounds: shoe.rounds,
@@ -40,10 +40,10 @@ export function retiredReceipts(store: TableStore, number: number): Answer<Recei
 }
 
 /** A pb-fair-1 shoe's transcript: its commitment, start, receipts and reveal. */
-export function retiredTranscript(store: TableStore, number: number): Answer<Transcript> {
+export function retiredTranscript(store: TableStore, number: number): Answer<Fair1Transcript> {
   const shoe = store.shoe(number);
   if (!shoe) return failure(404, 'not_found', `there is no shoe ${number} at this table`);
-  const t: Transcript = { version: FAIRNESS_VERSION, commitment: shoe.commitment, receipts: store.receipts(shoe.number) };
+  const t: Fair1Transcript = { version: FAIR1_VERSION, commitment: shoe.commitment, receipts: store.receipts(shoe.number) };
   if (shoe.start) t.start = shoe.start;
   if (shoe.reveal) t.reveal = shoe.reveal;
   return answer(200, t);

@@ -4,10 +4,10 @@
  * money, exactly once per transfer id. The rules of a transfer are shared-table/wallet.ts; the
  * rows are store.ts; the order of the steps is here, inside the session's queue of changes.
  */
-import { buildTransferV2, type RoomId, signRecordV2 } from '../../shared/index.ts';
+import { buildTransfer, type RoomId, signRecord } from '../../shared/index.ts';
 import { matchesAny, newTicket, TICKET_TTL_MS, tokenHash as tokenHashOf } from '../http/tokens.ts';
 import { signingKey } from '../keys/keys.ts';
-import { decideTransfer, type Transfer, transferError, type TransferOutcome, transferOutcome } from '../shared-table/wallet.ts';
+import { decideTransfer, type WalletTransfer, transferError, type TransferOutcome, transferOutcome } from '../shared-table/wallet.ts';
 import type { LedgerPush } from './ledger-push.ts';
 import { iso, type SessionParts } from './parts.ts';
 import type { Shoes } from './shoes.ts';
@@ -76,7 +76,7 @@ export class SharedTableMoney {
    * outcome in one transaction; a refused debit changes nothing, so it is no record, only its
    * outcome is kept (a retry stays refused).
    */
-  async transfer(t: Transfer): Promise<TransferOutcome> {
+  async transfer(t: WalletTransfer): Promise<TransferOutcome> {
     const { store } = this.#parts;
     if (!this.#parts.exists()) return { ok: false, id: String(t?.id), code: 'no_session', message: 'no such session' } as const;
     // A timer already due runs first, as before any change: an overdue round is voided, then the transfer applies.
@@ -105,8 +105,8 @@ export class SharedTableMoney {
     }
     const key = await signingKey(this.#parts.env);
     const last = store.lastRecord(null)!;
-    const record = await signRecordV2(
-      buildTransferV2({ ask: t, last, shoe: session.currentShoe, balanceBefore: session.balance, keyId: key.keyId, issuedAt: now }),
+    const record = await signRecord(
+      buildTransfer({ ask: t, last, shoe: session.currentShoe, balanceBefore: session.balance, keyId: key.keyId, issuedAt: now }),
       key,
     );
     const change: SessionChange = { balance: decided.balanceAfter };

@@ -4,45 +4,45 @@
  * before its next round. The server seed never leaves here before the shoe's signed reveal.
  */
 import {
-  buildCommitmentV2,
-  buildRevealV2,
+  buildCommitment,
+  buildReveal,
   CARDS_PER_DECK,
-  type CommitmentV2,
-  dealRoundV2,
+  type Commitment,
+  dealAcceptedRound,
   type EndRequest,
   newServerSeed,
-  type ReceiptV2,
+  type Receipt,
   type RevealReason,
-  type RevealV2,
+  type Reveal,
   ROOMS,
-  type ShoeParamsV2,
-  type ShoeStateV2,
+  type ShoeParams,
+  type ShoeState,
   type SignedRequest,
-  type SignedV2,
-  signRecordV2,
-  startShoeV2,
+  type Signed,
+  signRecord,
+  startShoe,
   type TableLimits,
 } from '../../shared/index.ts';
 import { signingKey } from '../keys/keys.ts';
 import { iso, type SessionParts } from './parts.ts';
-import { type SessionRow, type SessionState, type ShoeRowV2, stateAfter } from './store.ts';
+import { type SessionRow, type SessionState, type ShoeRow, stateAfter } from './store.ts';
 
 /** A new shoe: its seed (kept here) and its signed commitment. */
 export interface NextShoe {
   number: number;
-  params: ShoeParamsV2;
+  params: ShoeParams;
   serverSeed: string;
-  commitment: SignedV2<CommitmentV2>;
+  commitment: Signed<Commitment>;
 }
 
 /** A shoe's end: its reveal, and the next shoe. */
 export interface Ending {
-  reveal: SignedV2<RevealV2>;
+  reveal: Signed<Reveal>;
   next: NextShoe;
 }
 
 /** The cuts a pb-fair-2 player may choose: 1 … N − 1 (FAIRNESS.md §B5). */
-export function cutRangeV2(params: ShoeParamsV2): { min: number; max: number } {
+export function cutRangeV2(params: ShoeParams): { min: number; max: number } {
   return { min: 1, max: params.decks * CARDS_PER_DECK - 1 };
 }
 
@@ -51,7 +51,7 @@ const randomBytes = (n: number): Uint8Array => crypto.getRandomValues(new Uint8A
 export class Shoes {
   readonly #parts: SessionParts;
   /** The current shoe's state after its settled rounds (the remaining stack: server-side only), by shoe and settled count. */
-  #dealt: { shoe: number; settled: number; state: ShoeStateV2 } | null = null;
+  #dealt: { shoe: number; settled: number; state: ShoeState } | null = null;
 
   constructor(parts: SessionParts) {
     this.#parts = parts;
@@ -61,7 +61,7 @@ export class Shoes {
   async commit(a: {
     table: string;
     number: number;
-    params: ShoeParamsV2;
+    params: ShoeParams;
     limits: TableLimits;
     playerKey: string;
     openingBalance: number;
@@ -70,7 +70,7 @@ export class Shoes {
   }): Promise<NextShoe> {
     const serverSeed = newServerSeed(randomBytes);
     const key = await signingKey(this.#parts.env);
-    const body = buildCommitmentV2({
+    const body = buildCommitment({
       table: a.table,
       shoe: a.number,
       keyId: key.keyId,
@@ -82,23 +82,23 @@ export class Shoes {
       prev: a.prev,
       issuedAt: a.now,
     });
-    const commitment = await signRecordV2(body, key);
+    const commitment = await signRecord(body, key);
     return { number: a.number, params: a.params, serverSeed, commitment };
   }
 
   /** The reveal of `shoe` after `last` (saying who ended it), and the next shoe's commitment opening with the closing balance. */
   async endAndCommit(
     session: SessionRow,
-    shoe: ShoeRowV2,
-    last: SignedV2,
+    shoe: ShoeRow,
+    last: Signed,
     reason: RevealReason,
     closingBalance: number,
     request?: SignedRequest<EndRequest>,
   ): Promise<Ending> {
     const key = await signingKey(this.#parts.env);
     const now = iso(this.#parts.now());
-    const reveal = await signRecordV2(
-      buildRevealV2({
+    const reveal = await signRecord(
+      buildReveal({
         last,
         serverSeed: shoe.serverSeed,
         rounds: session.shoeRounds,
@@ -142,20 +142,20 @@ export class Shoes {
    * memory; rebuilt after a restart by replaying the shoe's receipts (each names its secret and
    * acceptance), which is what a verifier does after the reveal.
    */
-  stateOf(shoe: ShoeRowV2): ShoeStateV2 {
-    const receipts = () => this.#parts.store.records(shoe.number).filter((x) => x.body.type === 'receipt') as SignedV2<ReceiptV2>[];
+  stateOf(shoe: ShoeRow): ShoeState {
+    const receipts = () => this.#parts.store.records(shoe.number).filter((x) => x.body.type === 'receipt') as Signed<Receipt>[];
     if (this.#dealt?.shoe === shoe.number) return this.#dealt.state;
-    let state = startShoeV2(shoe.params, shoe.serverSeed, shoe.clientSeed!, shoe.cut!);
+    let state = startShoe(shoe.params, shoe.serverSeed, shoe.clientSeed!, shoe.cut!);
     for (const r of receipts()) {
       const q = r.body.request.body;
-      state = dealRoundV2(shoe.params, state, shoe.serverSeed, shoe.cut!, q.secret, q.acceptance).state;
+      state = dealAcceptedRound(shoe.params, state, shoe.serverSeed, shoe.cut!, q.secret, q.acceptance).state;
     }
     this.#dealt = { shoe: shoe.number, settled: state.rounds, state };
     return state;
   }
 
   /** After a settled round: the shoe's state for the next one (null: the shoe ended, nothing kept). */
-  dealt(shoe: number, state: ShoeStateV2 | null): void {
+  dealt(shoe: number, state: ShoeState | null): void {
     this.#dealt = state === null ? null : { shoe, settled: state.rounds, state };
   }
 }

@@ -5,22 +5,22 @@
  */
 import type {
   Attribution,
-  CommitmentBody,
-  CommitmentV2,
-  ReceiptBody,
-  RecordV2,
-  RevealBody,
-  RevealV2,
+  Fair1CommitmentBody,
+  Commitment,
+  Fair1ReceiptBody,
+  FileRecord,
+  Fair1RevealBody,
+  Reveal,
   RoomId,
+  Fair1ShoeParams,
   ShoeParams,
-  ShoeParamsV2,
   ShoeStatus,
+  Fair1Signed,
   Signed,
-  SignedV2,
-  StartBody,
-  StartV2,
+  Fair1StartBody,
+  Start,
 } from '../../shared/index.ts';
-import type { StoredTransfer, Transfer } from '../shared-table/wallet.ts';
+import type { StoredTransfer, WalletTransfer } from '../shared-table/wallet.ts';
 
 export type Protocol = 'pb-fair-1' | 'pb-fair-2';
 
@@ -85,29 +85,29 @@ export function stateAfter(s: SessionState, change: SessionChange): SessionState
 }
 
 /** A pb-fair-1 shoe (read-only). */
-export interface ShoeRow {
+export interface Fair1ShoeRow {
   number: number;
-  params: ShoeParams;
+  params: Fair1ShoeParams;
   status: ShoeStatus;
-  commitment: Signed<CommitmentBody>;
-  start: Signed<StartBody> | null;
+  commitment: Fair1Signed<Fair1CommitmentBody>;
+  start: Fair1Signed<Fair1StartBody> | null;
   rounds: number;
-  reveal: Signed<RevealBody> | null;
+  reveal: Fair1Signed<Fair1RevealBody> | null;
 }
 
 /** A pb-fair-2 shoe: its secret (the server seed) and its records. */
-export interface ShoeRowV2 {
+export interface ShoeRow {
   number: number;
-  params: ShoeParamsV2;
+  params: ShoeParams;
   serverSeed: string;
   status: ShoeStatus;
-  commitment: SignedV2<CommitmentV2>;
-  start: SignedV2<StartV2> | null;
+  commitment: Signed<Commitment>;
+  start: Signed<Start> | null;
   clientSeed: string | null;
   cut: number | null;
   /** Accepted rounds once the shoe ended (while in play: the session's `shoeRounds`). */
   rounds: number;
-  reveal: SignedV2<RevealV2> | null;
+  reveal: Signed<Reveal> | null;
 }
 
 /** A record and, when it answered a request, that request's Idempotency-Key. */
@@ -122,7 +122,7 @@ export interface RecordKey {
 export interface KeyedRecord {
   requestHash: string;
   seq: number;
-  record: SignedV2;
+  record: Signed;
 }
 
 type KeyPlace = { at: string; seq: number };
@@ -246,34 +246,36 @@ export class TableStore {
   // ---- pb-fair-1 (read-only) ----------------------------------------------------------------------
 
   /** A pb-fair-1 shoe with its signed records. */
-  shoe(number: number): ShoeRow | null {
+  shoe(number: number): Fair1ShoeRow | null {
     const r = this.#exec<Row>(`SELECT shoes.*, session.shoe_rounds AS live_rounds FROM shoes, session WHERE number = ? AND session.id = 1`, number)[0];
     if (!r) return null;
     return {
       number: Number(r.number),
-      params: json<ShoeParams>(r.params!),
+      params: json<Fair1ShoeParams>(r.params!),
       status: String(r.status) as ShoeStatus,
-      commitment: json<Signed<CommitmentBody>>(r.commitment!),
-      start: jsonOrNull<Signed<StartBody>>(r.start!),
+      commitment: json<Fair1Signed<Fair1CommitmentBody>>(r.commitment!),
+      start: jsonOrNull<Fair1Signed<Fair1StartBody>>(r.start!),
       // While the shoe was in play its rounds lived in the session row (schema version 4).
       rounds: Number(r.status === 'in-play' ? r.live_rounds : r.rounds),
-      reveal: jsonOrNull<Signed<RevealBody>>(r.reveal!),
+      reveal: jsonOrNull<Fair1Signed<Fair1RevealBody>>(r.reveal!),
     };
   }
 
-  receipts(shoe: number): Signed<ReceiptBody>[] {
-    return this.#exec<{ record: string }>(`SELECT record FROM receipts WHERE shoe = ? ORDER BY round`, shoe).map((r) => json<Signed<ReceiptBody>>(r.record));
+  receipts(shoe: number): Fair1Signed<Fair1ReceiptBody>[] {
+    return this.#exec<{ record: string }>(`SELECT record FROM receipts WHERE shoe = ? ORDER BY round`, shoe).map((r) =>
+      json<Fair1Signed<Fair1ReceiptBody>>(r.record),
+    );
   }
 
-  lastReceipt(): Signed<ReceiptBody> | null {
+  lastReceipt(): Fair1Signed<Fair1ReceiptBody> | null {
     const r = this.#exec<{ record: string }>(`SELECT record FROM receipts ORDER BY shoe DESC, round DESC LIMIT 1`)[0];
-    return r ? json<Signed<ReceiptBody>>(r.record) : null;
+    return r ? json<Fair1Signed<Fair1ReceiptBody>>(r.record) : null;
   }
 
   // ---- pb-fair-2 ----------------------------------------------------------------------------------
 
   /** A pb-fair-2 shoe: its seed, params and signed commitment / start / reveal. */
-  shoeV2(number: number): ShoeRowV2 | null {
+  shoeV2(number: number): ShoeRow | null {
     const r = this.#exec<Row>(
       `SELECT shoes.*, (SELECT shoe_rounds FROM records ORDER BY seq DESC LIMIT 1) AS live_rounds FROM shoes WHERE number = ?`,
       number,
@@ -281,20 +283,20 @@ export class TableStore {
     if (!r) return null;
     return {
       number: Number(r.number),
-      params: json<ShoeParamsV2>(r.params!),
+      params: json<ShoeParams>(r.params!),
       serverSeed: String(r.server_seed),
       status: String(r.status) as ShoeStatus,
-      commitment: json<SignedV2<CommitmentV2>>(r.commitment!),
-      start: jsonOrNull<SignedV2<StartV2>>(r.start!),
+      commitment: json<Signed<Commitment>>(r.commitment!),
+      start: jsonOrNull<Signed<Start>>(r.start!),
       clientSeed: r.client_seed === null ? null : String(r.client_seed),
       cut: r.cut === null ? null : Number(r.cut),
       rounds: Number(r.status === 'in-play' ? r.live_rounds : r.rounds),
-      reveal: jsonOrNull<SignedV2<RevealV2>>(r.reveal!),
+      reveal: jsonOrNull<Signed<Reveal>>(r.reveal!),
     };
   }
 
   /** A new shoe: its seed stays in this row until the reveal. */
-  insertShoe(s: { number: number; params: ShoeParamsV2; serverSeed: string; commitment: SignedV2<CommitmentV2> }): void {
+  insertShoe(s: { number: number; params: ShoeParams; serverSeed: string; commitment: Signed<Commitment> }): void {
     this.#exec(
       `INSERT INTO shoes (number, params, server_seed, status, commitment, rounds) VALUES (?, ?, ?, 'awaiting-start', ?, 0)`,
       s.number,
@@ -304,7 +306,7 @@ export class TableStore {
     );
   }
 
-  startShoe(number: number, start: SignedV2<StartV2>): void {
+  startShoe(number: number, start: Signed<Start>): void {
     const r = start.body.request.body;
     this.#once(
       'startShoe',
@@ -316,7 +318,7 @@ export class TableStore {
     );
   }
 
-  endShoe(number: number, reveal: SignedV2<RevealV2>): void {
+  endShoe(number: number, reveal: Signed<Reveal>): void {
     this.#once(
       'endShoe',
       `UPDATE shoes SET status = 'ended', reveal = ?, rounds = ? WHERE number = ? AND status != 'ended'`,
@@ -331,7 +333,7 @@ export class TableStore {
    * most changes. `key`: the request it answers. Only onto the record it names as `prev` (the
    * newest one): a chain that moved on meanwhile inserts nothing and the transaction aborts.
    */
-  appendRecord(record: SignedV2, state: SessionState, key?: RecordKey): void {
+  appendRecord(record: Signed, state: SessionState, key?: RecordKey): void {
     const b = record.body as { shoe: number; type: string; round?: number; prev: string | null };
     const cursor = this.#sql.exec(
       `INSERT INTO records (shoe, type, round, hash, record, idempotency_key, request_hash, answered_at,
@@ -363,16 +365,16 @@ export class TableStore {
   }
 
   /** The table's records in chain order, or one shoe's. */
-  records(shoe?: number): SignedV2[] {
+  records(shoe?: number): Signed[] {
     const rows =
       shoe === undefined
         ? this.#exec<{ record: string }>(`SELECT record FROM records ORDER BY seq`)
         : this.#exec<{ record: string }>(`SELECT record FROM records WHERE shoe = ? ORDER BY seq`, shoe);
-    return rows.map((r) => json<SignedV2>(r.record));
+    return rows.map((r) => json<Signed>(r.record));
   }
 
   /** The newest record of one type, optionally of one shoe and round. */
-  lastRecord<T extends RecordV2>(type: T['type'] | null, shoe?: number, round?: number): SignedV2<T> | null {
+  lastRecord<T extends FileRecord>(type: T['type'] | null, shoe?: number, round?: number): Signed<T> | null {
     const where: string[] = [];
     const values: SqlStorageValue[] = [];
     if (type !== null) (where.push('type = ?'), values.push(type));
@@ -382,13 +384,13 @@ export class TableStore {
       `SELECT record FROM records ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq DESC LIMIT 1`,
       ...values,
     )[0];
-    return r ? json<SignedV2<T>>(r.record) : null;
+    return r ? json<Signed<T>>(r.record) : null;
   }
 
   /** The newest record that is not a transfer: what a player who has not seen the transfers after it follows (FAIRNESS.md §B14). */
-  lastPrivateRecord(): SignedV2 | null {
+  lastPrivateRecord(): Signed | null {
     const r = this.#exec<{ record: string }>(`SELECT record FROM records WHERE type != 'transfer' ORDER BY seq DESC LIMIT 1`)[0];
-    return r ? json<SignedV2>(r.record) : null;
+    return r ? json<Signed>(r.record) : null;
   }
 
   // ---- shared tables' transfers ---------------------------------------------------------------------
@@ -400,7 +402,7 @@ export class TableStore {
   }
 
   /** Keeps a transfer's outcome (applied or refused), in the transaction that changes the balance. */
-  insertTransfer(t: Transfer, outcome: StoredTransfer, at: string): void {
+  insertTransfer(t: WalletTransfer, outcome: StoredTransfer, at: string): void {
     this.#transfersSeen ??= Number(this.#exec<{ n: number }>(`SELECT COALESCE(MAX(n), 0) AS n FROM shared_transfers`)[0]!.n);
     this.#exec(
       `INSERT INTO shared_transfers (id, n, table_id, round, kind, amount, applied, balance_after, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -417,12 +419,12 @@ export class TableStore {
   }
 
   /** Every transfer of the session, oldest first (the player's side of the books, for audits and tests). */
-  transfers(): Array<Omit<Transfer, 'shoe'> & StoredTransfer> {
+  transfers(): Array<Omit<WalletTransfer, 'shoe'> & StoredTransfer> {
     return this.#exec<Row>(`SELECT * FROM shared_transfers ORDER BY n`).map((r) => ({
       id: String(r.id),
       table: String(r.table_id),
       round: Number(r.round),
-      kind: String(r.kind) as Transfer['kind'],
+      kind: String(r.kind) as WalletTransfer['kind'],
       amount: Number(r.amount),
       applied: Number(r.applied) === 1,
       balanceAfter: Number(r.balance_after),
@@ -430,9 +432,9 @@ export class TableStore {
   }
 
   /** The record right after `seq`, if any. */
-  recordAfter(seq: number): SignedV2 | null {
+  recordAfter(seq: number): Signed | null {
     const r = this.#exec<{ record: string }>(`SELECT record FROM records WHERE seq > ? ORDER BY seq LIMIT 1`, seq)[0];
-    return r ? json<SignedV2>(r.record) : null;
+    return r ? json<Signed>(r.record) : null;
   }
 
   /** The record that answered `key`, if it was answered at `since` (ISO time) or later. */
@@ -440,7 +442,7 @@ export class TableStore {
     const place = this.#recentKeys(since).get(key);
     if (!place || place.at < since) return null;
     const r = this.#exec<Row>(`SELECT record, request_hash FROM records WHERE seq = ? AND idempotency_key = ?`, place.seq, key)[0];
-    return r ? { requestHash: String(r.request_hash), seq: place.seq, record: json<SignedV2>(r.record!) } : null;
+    return r ? { requestHash: String(r.request_hash), seq: place.seq, record: json<Signed>(r.record!) } : null;
   }
 
   /** The keys answered since `since`: read once (the records newest first, down to `since`), then kept up to date. */

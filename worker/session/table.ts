@@ -44,34 +44,34 @@
 import { DurableObject } from 'cloudflare:workers';
 import {
   type AcceptanceAnswer,
-  type AcceptanceV2,
-  buildAcceptanceV2,
-  buildReceiptV2,
-  buildStartV2,
+  type Acceptance,
+  buildAcceptance,
+  buildReceipt,
+  buildStart,
   checkRecordedClientSeed,
   DEFAULT_ROUND_LIMIT,
-  DEFAULT_SHOE_PARAMS,
+  FAIR1_DEFAULT_SHOE_PARAMS,
   defaultShoeRules,
-  type EndAnswerV2,
+  type EndAnswer,
   isEd25519X,
   type ReceiptsAnswer,
-  type ReceiptV2,
+  type Receipt,
   revealDue,
   type RoomId,
   ROOMS,
-  type RoundAnswerV2,
+  type RoundAnswer,
+  type Fair1SessionView,
   type SessionView,
-  type SessionViewV2,
   type ShoeMode,
-  type ShoeParamsV2,
-  type SignedV2,
-  signRecordV2,
-  type StartAnswerV2,
+  type ShoeParams,
+  type Signed,
+  signRecord,
+  type StartAnswer,
   startingBalance,
-  type TableTranscriptV2,
-  type Transcript,
+  type TableTranscript,
+  type Fair1Transcript,
   validateBets,
-  validateParamsV2,
+  validateParams,
   validatePlayerRequest,
 } from '../../shared/index.ts';
 import { type Env, rateLimits, voidAfterSeconds } from '../config/env.ts';
@@ -80,7 +80,7 @@ import { type Answer, answer, failure } from '../http/answers.ts';
 import { TokenBucket } from '../http/limits.ts';
 import { matchesAny } from '../http/tokens.ts';
 import { signingKey } from '../keys/keys.ts';
-import type { Transfer, TransferOutcome } from '../shared-table/wallet.ts';
+import type { WalletTransfer, TransferOutcome } from '../shared-table/wallet.ts';
 import { type Auth, enter, type Entered } from './auth.ts';
 import { LedgerPush } from './ledger-push.ts';
 import { type ChangeKind, iso, type SessionParts, type TableStats } from './parts.ts';
@@ -169,21 +169,21 @@ export class Table extends DurableObject<Env> {
   // ---- RPC: session ---------------------------------------------------------------------------
 
   /** Creates the session: its one token, the play-money balance and the signed commitment of shoe 1 naming the player's key. */
-  async create(init: CreateInit): Promise<Answer<SessionViewV2>> {
+  async create(init: CreateInit): Promise<Answer<SessionView>> {
     return this.#exclusive(async () => {
       if (this.#exists()) return failure(409, 'idempotency_conflict', 'this session already exists');
       if (!isEd25519X(init.playerKey))
         return failure(400, 'invalid_body', 'playerKey must be an Ed25519 public key: 32 bytes in canonical base64url (43 characters)');
-      const mode = init.mode ?? DEFAULT_SHOE_PARAMS.mode;
-      const decks = init.decks ?? DEFAULT_SHOE_PARAMS.decks;
+      const mode = init.mode ?? FAIR1_DEFAULT_SHOE_PARAMS.mode;
+      const decks = init.decks ?? FAIR1_DEFAULT_SHOE_PARAMS.decks;
       const vas = voidAfterSeconds(this.env);
       // The cut card in the middle of the stack (rule text 000), a committed parameter.
       const shoeRules = defaultShoeRules('shoe', decks);
-      const params: ShoeParamsV2 =
+      const params: ShoeParams =
         mode === 'shoe'
           ? { algorithm: 'pb-fair-2', mode, decks, burn: shoeRules.burn, cutCardFromEnd: shoeRules.cutCardFromEnd, voidAfterSeconds: vas }
           : { algorithm: 'pb-fair-2', mode, decks, roundLimit: RESHUFFLE_ROUNDS_PER_SEED, voidAfterSeconds: vas };
-      const valid = validateParamsV2(params);
+      const valid = validateParams(params);
       if (!valid.ok) return failure(400, 'invalid_body', valid.error.message);
       const now = this.#iso();
       const balance = startingBalance(init.room);
@@ -222,7 +222,7 @@ export class Table extends DurableObject<Env> {
   }
 
   /** The session: balance, limits, current shoe (committed, never its seed), head, pending round, last receipt. */
-  async state(auth: Auth): Promise<Answer<SessionViewV2 | SessionView>> {
+  async state(auth: Auth): Promise<Answer<SessionView | Fair1SessionView>> {
     const entered = this.#enter(auth);
     if (!entered.ok) return entered.answer;
     const s = entered.session;
@@ -232,7 +232,7 @@ export class Table extends DurableObject<Env> {
   // ---- RPC: the shoe ------------------------------------------------------------------------------
 
   /** The player's signed client seed and cut start the committed shoe. */
-  async startShoe(auth: Auth, idem: Idem, body: { request: unknown }): Promise<Answer<StartAnswerV2>> {
+  async startShoe(auth: Auth, idem: Idem, body: { request: unknown }): Promise<Answer<StartAnswer>> {
     return this.#change(auth, idem, async (session) => {
       const checked = await validatePlayerRequest(session.playerKey!, body.request, 'start');
       if (!checked.ok) return failure(400, checked.error.code, checked.error.message);
@@ -250,7 +250,7 @@ export class Table extends DurableObject<Env> {
         return failure(400, 'bad_cut', `the cut must be a whole number from ${range.min} to ${range.max}, got ${r.cut}`);
       const key = await signingKey(this.env);
       // Shared-table transfers may sit after the commitment (FAIRNESS.md §B14): the start follows the newest record.
-      const start = await signRecordV2(buildStartV2(shoe.commitment, request, key.keyId, this.#iso(), session.head!), key);
+      const start = await signRecord(buildStart(shoe.commitment, request, key.keyId, this.#iso(), session.head!), key);
       return {
         kind: 'start',
         result: answer(200, { shoe: shoeView({ ...shoe, status: 'in-play', start, rounds: 0 }) }),
@@ -273,7 +273,7 @@ export class Table extends DurableObject<Env> {
       const request = checked.value;
       if (session.pendingRound !== null) {
         // The same signed bet sent again under another key: the acceptance it already has.
-        const pending = this.#store.lastRecord<AcceptanceV2>('acceptance', session.currentShoe, session.pendingRound)!;
+        const pending = this.#store.lastRecord<Acceptance>('acceptance', session.currentShoe, session.pendingRound)!;
         if (sameRequest(pending.body.request, request)) return answer(200, acceptanceAnswer(this.#store, pending));
         return failure(
           409,
@@ -289,7 +289,7 @@ export class Table extends DurableObject<Env> {
       const last = this.#store.lastRecord(null)!;
       const key = await signingKey(this.env);
       const round = session.shoeRounds + 1;
-      const built = buildAcceptanceV2({
+      const built = buildAcceptance({
         last,
         // After shared-table transfers the player may name the newest record it saw before them (§B14).
         ...(last.body.type === 'transfer' ? { seen: this.#store.lastPrivateRecord()!.hash } : {}),
@@ -309,7 +309,7 @@ export class Table extends DurableObject<Env> {
           built.error.code === 'request_mismatch' ? `${built.error.message}: bet round ${round} after the record ${last.hash}` : built.error.message,
         );
       }
-      const acceptance = await signRecordV2(built.value, key);
+      const acceptance = await signRecord(built.value, key);
       const result = acceptanceAnswer(this.#store, acceptance, shoe.params);
       return {
         kind: 'bet',
@@ -323,7 +323,7 @@ export class Table extends DurableObject<Env> {
   }
 
   /** Phase 2: the round's secret opens the lock; the round is dealt, settled and signed; the reveal and the next shoe when it ends the shoe. */
-  async revealSecret(auth: Auth, idem: Idem, round: number, body: { request: unknown }): Promise<Answer<RoundAnswerV2>> {
+  async revealSecret(auth: Auth, idem: Idem, round: number, body: { request: unknown }): Promise<Answer<RoundAnswer>> {
     return this.#change(auth, idem, async (session) => {
       const checked = await validatePlayerRequest(session.playerKey!, body.request, 'secret');
       if (!checked.ok) return failure(400, checked.error.code, checked.error.message);
@@ -331,10 +331,10 @@ export class Table extends DurableObject<Env> {
       const r = request.body;
       if (r.round !== round) return failure(400, 'bad_request', `the request is for round ${r.round}, the path names round ${round}`);
       if (session.pendingRound !== round || r.shoe !== session.currentShoe) return notPending(this.#store, r.shoe, round, request);
-      const acceptance = this.#store.lastRecord<AcceptanceV2>('acceptance', session.currentShoe, round)!;
+      const acceptance = this.#store.lastRecord<Acceptance>('acceptance', session.currentShoe, round)!;
       const shoe = this.#store.shoeV2(session.currentShoe)!;
       const key = await signingKey(this.env);
-      const settled = buildReceiptV2({
+      const settled = buildReceipt({
         params: shoe.params,
         state: this.#shoes.stateOf(shoe),
         serverSeed: shoe.serverSeed,
@@ -345,7 +345,7 @@ export class Table extends DurableObject<Env> {
         issuedAt: this.#iso(),
       });
       if (!settled.ok) return failure(settled.error.code === 'request_mismatch' ? 409 : 422, settled.error.code, settled.error.message);
-      const receipt = await signRecordV2(settled.value.body, key);
+      const receipt = await signRecord(settled.value.body, key);
       const reason = revealDue(shoe.params, { cutCardOut: receipt.body.cutCardOut, accepted: round });
       const ending = reason ? await this.#shoes.endAndCommit(session, shoe, receipt, reason, receipt.body.balanceAfter) : null;
       const result = roundAnswer(receipt, ending);
@@ -368,7 +368,7 @@ export class Table extends DurableObject<Env> {
   }
 
   /** The player's signed end request: the shoe's seed is revealed and the next shoe committed. */
-  async endShoe(auth: Auth, idem: Idem, body: { request: unknown }): Promise<Answer<EndAnswerV2>> {
+  async endShoe(auth: Auth, idem: Idem, body: { request: unknown }): Promise<Answer<EndAnswer>> {
     return this.#change(auth, idem, async (session) => {
       const checked = await validatePlayerRequest(session.playerKey!, body.request, 'end');
       if (!checked.ok) return failure(400, checked.error.code, checked.error.message);
@@ -416,7 +416,7 @@ export class Table extends DurableObject<Env> {
   }
 
   /** A shared table moves this session's money: exactly once per transfer id, in the queue of changes. */
-  async sharedTransfer(t: Transfer): Promise<TransferOutcome> {
+  async sharedTransfer(t: WalletTransfer): Promise<TransferOutcome> {
     return this.#exclusive(() => this.#sharedTables.transfer(t));
   }
 
@@ -428,18 +428,18 @@ export class Table extends DurableObject<Env> {
   // ---- RPC: reading -------------------------------------------------------------------------------
 
   /** The receipts of one shoe (default: the current one), in round order. */
-  async receipts(auth: Auth, shoeNumber: number | null): Promise<Answer<ReceiptsAnswer | { shoe: number; receipts: SignedV2<ReceiptV2>[] }>> {
+  async receipts(auth: Auth, shoeNumber: number | null): Promise<Answer<ReceiptsAnswer | { shoe: number; receipts: Signed<Receipt>[] }>> {
     const entered = this.#enter(auth);
     if (!entered.ok) return entered.answer;
     const number = shoeNumber ?? entered.session.currentShoe;
     if (entered.session.protocol === 'pb-fair-1') return retiredReceipts(this.#store, number);
     const records = this.#store.records(number);
     if (records.length === 0) return failure(404, 'not_found', `there is no shoe ${number} at this table`);
-    return answer(200, { shoe: number, receipts: records.filter((x) => x.body.type === 'receipt') as SignedV2<ReceiptV2>[] });
+    return answer(200, { shoe: number, receipts: records.filter((x) => x.body.type === 'receipt') as Signed<Receipt>[] });
   }
 
   /** One shoe's transcript: pb-fair-1, its records; pb-fair-2, an excerpt of the table's file (that shoe's records). */
-  async transcript(auth: Auth, shoeNumber: number): Promise<Answer<Transcript | TableTranscriptV2>> {
+  async transcript(auth: Auth, shoeNumber: number): Promise<Answer<Fair1Transcript | TableTranscript>> {
     const entered = this.#enter(auth);
     if (!entered.ok) return entered.answer;
     if (entered.session.protocol === 'pb-fair-1') return retiredTranscript(this.#store, shoeNumber);
@@ -448,8 +448,8 @@ export class Table extends DurableObject<Env> {
     return answer(200, { version: 'pb-fair-2', records });
   }
 
-  /** The table's whole history as one pb-fair-2 file (`verifyTextV2`). */
-  async tableTranscript(auth: Auth): Promise<Answer<TableTranscriptV2>> {
+  /** The table's whole history as one pb-fair-2 file (`verifyText`). */
+  async tableTranscript(auth: Auth): Promise<Answer<TableTranscript>> {
     const entered = this.#enter(auth);
     if (!entered.ok) return entered.answer;
     if (entered.session.protocol === 'pb-fair-1') return retired();

@@ -5,27 +5,27 @@
  */
 import {
   type AcceptanceAnswer,
-  type AcceptanceV2,
-  type EndAnswerV2,
-  type ReceiptV2,
-  type RevealV2,
+  type Acceptance,
+  type EndAnswer,
+  type Receipt,
+  type Reveal,
   ROOMS,
-  type RoundAnswerV2,
+  type RoundAnswer,
   type SessionCommon,
-  type SessionViewV2,
-  type ShoeParamsV2,
+  type SessionView,
+  type ShoeParams,
   type ShoeSummary,
-  type ShoeViewV2,
-  type SignedV2,
+  type ShoeView,
+  type Signed,
 } from '../../shared/index.ts';
 import { iso } from './parts.ts';
 import { cutRangeV2, type Ending, type NextShoe } from './shoes.ts';
-import type { SessionRow, ShoeRowV2, TableStore } from './store.ts';
+import type { SessionRow, ShoeRow, TableStore } from './store.ts';
 
-const stakeOf = (a: AcceptanceV2): number => a.request.body.bets.reduce((sum, b) => sum + b.amount, 0);
+const stakeOf = (a: Acceptance): number => a.request.body.bets.reduce((sum, b) => sum + b.amount, 0);
 
-export function shoeView(shoe: Pick<ShoeRowV2, 'number' | 'status' | 'rounds' | 'params' | 'commitment' | 'start' | 'reveal'>): ShoeViewV2 {
-  const view: ShoeViewV2 = {
+export function shoeView(shoe: Pick<ShoeRow, 'number' | 'status' | 'rounds' | 'params' | 'commitment' | 'start' | 'reveal'>): ShoeView {
+  const view: ShoeView = {
     number: shoe.number,
     status: shoe.status,
     rounds: shoe.rounds,
@@ -53,7 +53,7 @@ export function sessionCommon(session: SessionRow): SessionCommon {
 }
 
 /** The session: balance, limits, current shoe, head, pending round, last receipt. */
-export function sessionView(store: TableStore, session: SessionRow): SessionViewV2 {
+export function sessionView(store: TableStore, session: SessionRow): SessionView {
   const head = store.lastRecord(null)!;
   return {
     protocol: 'pb-fair-2',
@@ -61,13 +61,13 @@ export function sessionView(store: TableStore, session: SessionRow): SessionView
     playerKey: session.playerKey!,
     shoe: shoeView(store.shoeV2(session.currentShoe)!),
     head,
-    pending: session.pendingRound === null ? null : { acceptance: head as SignedV2<AcceptanceV2>, voidAt: session.dueAt! },
-    lastReceipt: store.lastRecord<ReceiptV2>('receipt'),
+    pending: session.pendingRound === null ? null : { acceptance: head as Signed<Acceptance>, voidAt: session.dueAt! },
+    lastReceipt: store.lastRecord<Receipt>('receipt'),
   };
 }
 
 /** A bet's answer: its acceptance, the balance after the stake, and when the round voids without its secret. */
-export function acceptanceAnswer(store: TableStore, acceptance: SignedV2<AcceptanceV2>, params?: ShoeParamsV2): AcceptanceAnswer {
+export function acceptanceAnswer(store: TableStore, acceptance: Signed<Acceptance>, params?: ShoeParams): AcceptanceAnswer {
   const a = acceptance.body;
   const vas = (params ?? store.shoeV2(a.shoe)!.params).voidAfterSeconds;
   return {
@@ -79,9 +79,9 @@ export function acceptanceAnswer(store: TableStore, acceptance: SignedV2<Accepta
 }
 
 /** A secret's answer: the receipt, and the reveal and the next shoe when the round ended the shoe. */
-export function roundAnswer(receipt: SignedV2<ReceiptV2>, ending: Ending | null): RoundAnswerV2 {
+export function roundAnswer(receipt: Signed<Receipt>, ending: Ending | null): RoundAnswer {
   const b = receipt.body;
-  const result: RoundAnswerV2 = { receipt, balance: b.balanceAfter, shoe: { number: b.shoe, status: ending ? 'ended' : 'in-play', rounds: b.round } };
+  const result: RoundAnswer = { receipt, balance: b.balanceAfter, shoe: { number: b.shoe, status: ending ? 'ended' : 'in-play', rounds: b.round } };
   if (ending) {
     result.reveal = ending.reveal;
     result.nextShoe = shoeView({ ...ending.next, status: 'awaiting-start', start: null, rounds: 0, reveal: null });
@@ -90,7 +90,7 @@ export function roundAnswer(receipt: SignedV2<ReceiptV2>, ending: Ending | null)
 }
 
 /** An end request's answer: the reveal and the next shoe. */
-export function endAnswer(reveal: SignedV2<RevealV2>, next: NextShoe): EndAnswerV2 {
+export function endAnswer(reveal: Signed<Reveal>, next: NextShoe): EndAnswer {
   const b = reveal.body;
   const shoe: ShoeSummary = { number: b.shoe, status: 'ended', rounds: b.rounds };
   return { reveal, balance: b.closingBalance, shoe, nextShoe: shoeView({ ...next, status: 'awaiting-start', start: null, rounds: 0, reveal: null }) };

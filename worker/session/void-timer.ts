@@ -5,7 +5,7 @@
  * revealed ("void-timeout"). Run inside the session's queue of changes, by the alarm or before
  * any change that finds it due.
  */
-import { type AcceptanceV2, buildVoidV2, revealDue, signRecordV2 } from '../../shared/index.ts';
+import { type Acceptance, buildVoid, revealDue, signRecord } from '../../shared/index.ts';
 import { signingKey } from '../keys/keys.ts';
 import { iso, type SessionParts } from './parts.ts';
 import type { Shoes } from './shoes.ts';
@@ -26,8 +26,8 @@ export async function runVoidTimer(parts: SessionParts, shoes: Shoes): Promise<v
   const key = await signingKey(parts.env);
   const now = iso(parts.now());
   if (session.pendingRound !== null) {
-    const acceptance = store.lastRecord<AcceptanceV2>('acceptance', shoe.number, session.pendingRound)!;
-    const voided = await signRecordV2(buildVoidV2(acceptance, key.keyId, now), key);
+    const acceptance = store.lastRecord<Acceptance>('acceptance', shoe.number, session.pendingRound)!;
+    const voided = await signRecord(buildVoid(acceptance, key.keyId, now), key);
     const reason = revealDue(shoe.params, { cutCardOut: false, accepted: session.shoeRounds });
     const ending = reason ? await shoes.endAndCommit(session, shoe, voided, reason, voided.body.balanceAfter) : null;
     parts.counted('void', () => {

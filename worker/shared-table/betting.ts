@@ -11,8 +11,8 @@ import {
   type SignedSharedRequest,
   validateSharedBet,
   validateSharedRequest,
-} from '../../shared/fairness/shared-table/index.ts';
-import { sharedTransferId } from '../../shared/fairness/v2/transfer.ts';
+} from '../../shared/fairness/pb-shared-1/index.ts';
+import { sharedTransferId } from '../../shared/fairness/pb-fair-2/transfer.ts';
 import { canonicalJson, ROOMS, totalStake } from '../../shared/index.ts';
 import { type BetRefusalCode, type KeyRefusalCode, MAX_SEATS } from '../../shared/wire/shared-table-socket.ts';
 import type { SharedTableParts } from './parts.ts';

@@ -3,7 +3,7 @@
  * object's state and settings, its store, the table's state (one row, saved with every step), the
  * clock, the alarm, the beacon, and the two ways to speak to the players.
  */
-import type { SharedParams, SharedShoeState } from '../../shared/fairness/shared-table/index.ts';
+import type { SharedParams, SharedShoeState } from '../../shared/fairness/pb-shared-1/index.ts';
 import type { ServerMessage, SharedTablePhase } from '../../shared/wire/shared-table-socket.ts';
 import type { BeaconSource, Fetcher } from '../beacon/beacon.ts';
 import { type Env, isDev } from '../config/env.ts';

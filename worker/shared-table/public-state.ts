@@ -2,7 +2,7 @@
  * What a shared table shows (API.md "Shared tables"): its public state, the same to everyone
  * (GET and the socket's `state`), and a seated session's own place in it.
  */
-import { outcomeCode } from '../../shared/fairness/shared-table/outcomes.ts';
+import { outcomeCode } from '../../shared/fairness/pb-shared-1/outcomes.ts';
 import { ROOMS } from '../../shared/index.ts';
 import type { SharedTablePublicState, SharedTableSeat } from '../../shared/wire/shared-table-socket.ts';
 import type { SharedTableParts, TableState } from './parts.ts';

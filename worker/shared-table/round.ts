@@ -32,9 +32,9 @@ import {
   signSharedSettlements,
   startSharedShoe,
   voidNotBefore,
-} from '../../shared/fairness/shared-table/index.ts';
-import { sharedTransferId } from '../../shared/fairness/v2/transfer.ts';
-import { DEFAULT_SHOE_PARAMS, defaultShoeRules, newServerSeed, ROOMS } from '../../shared/index.ts';
+} from '../../shared/fairness/pb-shared-1/index.ts';
+import { sharedTransferId } from '../../shared/fairness/pb-fair-2/transfer.ts';
+import { FAIR1_DEFAULT_SHOE_PARAMS, defaultShoeRules, newServerSeed, ROOMS } from '../../shared/index.ts';
 import { MAX_SEATS } from '../../shared/wire/shared-table-socket.ts';
 import { fetchBeacon, VerifiedRounds } from '../beacon/beacon.ts';
 import { type Env, isDev, sharedTiming } from '../config/env.ts';
@@ -257,7 +257,7 @@ export class RoundLoop {
     const source = await this.#p.beaconSource();
     const beaconDeadlineSeconds = Math.min(DEFAULT_BEACON_DEADLINE_SECONDS, Math.max(1, Math.ceil(sharedTiming(this.#p.env).beaconLateMs / 1000)));
     // The cut card in the middle of the stack (rule text 000), as at a private table: a committed parameter, so shoes committed before with another place stay verifiable.
-    const { decks, burn, cutCardFromEnd } = defaultShoeRules('shoe', DEFAULT_SHOE_PARAMS.decks);
+    const { decks, burn, cutCardFromEnd } = defaultShoeRules('shoe', FAIR1_DEFAULT_SHOE_PARAMS.decks);
     const params: SharedParams =
       config.mode === 'shoe'
         ? { algorithm: 'pb-shared-1', mode: 'shoe', decks, burn, cutCardFromEnd, beaconDeadlineSeconds }

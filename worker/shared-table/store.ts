@@ -12,7 +12,7 @@
  * - `st_keys`: which session each player key moves the money of (bound at its first request; one key per session).
  */
 import type { SharedBetStatus } from '../../shared/wire/shared-table-socket.ts';
-import type { SharedBetRequest, SharedRecord, SharedStartRequest, SignedShared, SignedSharedRequest } from '../../shared/fairness/shared-table/index.ts';
+import type { SharedBetRequest, SharedRecord, SharedStartRequest, SignedShared, SignedSharedRequest } from '../../shared/fairness/pb-shared-1/index.ts';
 
 export type BetStatus = SharedBetStatus;
 export type TransferStatus = 'pending' | 'applied' | 'refused';

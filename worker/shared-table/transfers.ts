@@ -4,10 +4,10 @@
  * its answer is recorded; pending ones are asked again, with the same id, on every alarm. A bet's
  * debit answered tells its player (ack or refusal) and, at small tables, everyone.
  */
-import { sharedTransferId } from '../../shared/fairness/v2/transfer.ts';
+import { sharedTransferId } from '../../shared/fairness/pb-fair-2/transfer.ts';
 import { haltIfAsked, type SharedTableParts } from './parts.ts';
 import type { TransferRow } from './store.ts';
-import { RETRY_LATER, type Transfer, type TransferOutcome } from './wallet.ts';
+import { RETRY_LATER, type WalletTransfer, type TransferOutcome } from './wallet.ts';
 
 /** Up to this many connections, every accepted bet is broadcast as it comes; beyond, the close lists them. */
 export const LIVE_BETS_MAX_SOCKETS = 50;
@@ -18,7 +18,7 @@ const TRANSFER_CONCURRENCY = 64;
 
 export class TableTransfers {
   readonly #p: SharedTableParts;
-  /** Transfer ids being asked of their session right now. */
+  /** WalletTransfer ids being asked of their session right now. */
   readonly #inFlight = new Set<string>();
 
   constructor(parts: SharedTableParts) {
@@ -52,7 +52,7 @@ export class TableTransfers {
   }
   async #ask(t: TransferRow, player: string | null): Promise<void> {
     const s = this.#p.state();
-    const ask: Transfer = { id: t.id, table: s.config.tableId, shoe: t.shoe, round: t.round, kind: t.kind, amount: t.amount };
+    const ask: WalletTransfer = { id: t.id, table: s.config.tableId, shoe: t.shoe, round: t.round, kind: t.kind, amount: t.amount };
     let outcome: TransferOutcome;
     try {
       outcome = await this.#p.env.TABLES.getByName(t.session).sharedTransfer(ask);

@@ -20,7 +20,7 @@
 import { balanceAfterTransfer, type TransferAsk, transferShapeError } from '../../shared/index.ts';
 
 /** One movement of a player's money asked by a shared table (its table, shoe and round, why, how much). */
-export type Transfer = TransferAsk;
+export type WalletTransfer = TransferAsk;
 
 export type TransferOutcome =
   | { ok: true; id: string; balance: number; replayed: boolean }
@@ -43,19 +43,19 @@ export interface StoredTransfer {
 }
 
 /** Why `t` is not a transfer a session can apply (`bad_transfer`), or null. */
-export function transferError(t: Transfer): string | null {
+export function transferError(t: WalletTransfer): string | null {
   if (typeof t !== 'object' || t === null) return 'a transfer id is 16–64 lowercase hex characters';
   return transferShapeError(t) ?? (typeof t.table === 'string' && t.table.length > 0 ? null : 'a transfer names its shared table');
 }
 
 /** What `t` does to `balance`: applied with the balance after it, or refused (a debit the balance does not cover). */
-export function decideTransfer(t: Transfer, balance: number): StoredTransfer {
+export function decideTransfer(t: WalletTransfer, balance: number): StoredTransfer {
   const after = balanceAfterTransfer(t.kind, t.amount, balance);
   return after === null ? { applied: false, balanceAfter: balance } : { applied: true, balanceAfter: after };
 }
 
 /** The answer for `t` given its stored (or just decided) outcome. */
-export function transferOutcome(t: Transfer, stored: StoredTransfer, replayed: boolean): TransferOutcome {
+export function transferOutcome(t: WalletTransfer, stored: StoredTransfer, replayed: boolean): TransferOutcome {
   if (stored.applied) return { ok: true, id: t.id, balance: stored.balanceAfter, replayed };
   const balance = stored.balanceAfter;
   return { ok: false, id: t.id, code: 'insufficient_funds', message: `the balance (${balance}) does not cover a stake of ${t.amount}`, balance, replayed };

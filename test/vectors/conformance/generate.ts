@@ -9,26 +9,26 @@
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { sha256 } from '@noble/hashes/sha2.js';
 import {
-  type AcceptanceV2,
+  type Acceptance,
   betRequest,
   bytesToHex,
-  type FileV2,
+  type FairnessFile,
   importSigningKey,
   type PlayerRequest,
-  type RecordV2,
-  type ShoeParamsV2,
+  type FileRecord,
+  type ShoeParams,
   type SignedRequest,
   type SigningKey,
+  signFair1Record,
   signRecord,
-  signRecordV2,
   signRequest,
   sharedTransferId,
-  type Transcript,
+  type Fair1Transcript,
   type TransferAsk,
-  type TransferV2,
+  type Transfer,
   utf8Bytes,
 } from '../../../shared/index.ts';
-import { playTableV2, type PlayTableV2Options, type RoundScriptV2, type ShoeScriptV2 } from '../../../shared/fairness/v2/play.ts';
+import { playPrivateTable, type PlayPrivateTableOptions, type RoundScript, type ShoeScript } from '../../players/pb-fair-2.ts';
 import { sharedCases } from './shared-cases.ts';
 
 const dir = new URL('.', import.meta.url);
@@ -49,15 +49,15 @@ const hex = (text: string) => bytesToHex(sha256(utf8Bytes(text)));
 const SEED = [0, 1, 2, 3, 4, 5].map((i) => hex(`conformance server seed ${i}`));
 const secret = (shoe: number, round: number) => hex(`conformance secret ${shoe}/${round}`);
 
-const SHOE_1: ShoeParamsV2 = { algorithm: 'pb-fair-2', mode: 'shoe', decks: 1, burn: true, cutCardFromEnd: 14, voidAfterSeconds: 600 };
-const SHOE_6: ShoeParamsV2 = { algorithm: 'pb-fair-2', mode: 'shoe', decks: 6, burn: true, cutCardFromEnd: 16, voidAfterSeconds: 300 };
-const SHOE_8: ShoeParamsV2 = { algorithm: 'pb-fair-2', mode: 'shoe', decks: 8, burn: false, cutCardFromEnd: 16, voidAfterSeconds: 60 };
-const RESHUFFLE_8: ShoeParamsV2 = { algorithm: 'pb-fair-2', mode: 'reshuffle', decks: 8, roundLimit: 3, voidAfterSeconds: 120 };
-const RESHUFFLE_1: ShoeParamsV2 = { algorithm: 'pb-fair-2', mode: 'reshuffle', decks: 1, roundLimit: 1, voidAfterSeconds: 120 };
+const SHOE_1: ShoeParams = { algorithm: 'pb-fair-2', mode: 'shoe', decks: 1, burn: true, cutCardFromEnd: 14, voidAfterSeconds: 600 };
+const SHOE_6: ShoeParams = { algorithm: 'pb-fair-2', mode: 'shoe', decks: 6, burn: true, cutCardFromEnd: 16, voidAfterSeconds: 300 };
+const SHOE_8: ShoeParams = { algorithm: 'pb-fair-2', mode: 'shoe', decks: 8, burn: false, cutCardFromEnd: 16, voidAfterSeconds: 60 };
+const RESHUFFLE_8: ShoeParams = { algorithm: 'pb-fair-2', mode: 'reshuffle', decks: 8, roundLimit: 3, voidAfterSeconds: 120 };
+const RESHUFFLE_1: ShoeParams = { algorithm: 'pb-fair-2', mode: 'reshuffle', decks: 1, roundLimit: 1, voidAfterSeconds: 120 };
 const HALL_1 = { min: 100, max: 10_000, step: 100, chips: [100, 500, 1_000, 2_000, 5_000, 10_000] };
 const BOXES = ['player', 'banker', 'tie'] as const;
 
-const rounds = (shoe: number, n: number, fates: Record<number, RoundScriptV2['fate']> = {}): RoundScriptV2[] =>
+const rounds = (shoe: number, n: number, fates: Record<number, RoundScript['fate']> = {}): RoundScript[] =>
   Array.from({ length: n }, (_, i) => ({
     bets: [
       { sector: i % 5, box: BOXES[i % 3]!, amount: 100 * (1 + ((7 * (i + 1)) % 20)) },
@@ -67,7 +67,7 @@ const rounds = (shoe: number, n: number, fates: Record<number, RoundScriptV2['fa
     ...(fates[i + 1] ? { fate: fates[i + 1] } : {}),
   }));
 
-const shoeA = (end?: ShoeScriptV2['end'], n = 40): ShoeScriptV2 => ({
+const shoeA = (end?: ShoeScript['end'], n = 40): ShoeScript => ({
   params: SHOE_1,
   limits: HALL_1,
   serverSeed: SEED[0]!,
@@ -76,7 +76,7 @@ const shoeA = (end?: ShoeScriptV2['end'], n = 40): ShoeScriptV2 => ({
   rounds: rounds(1, n),
   ...(end ? { end } : {}),
 });
-const shoeB = (end?: ShoeScriptV2['end']): ShoeScriptV2 => ({
+const shoeB = (end?: ShoeScript['end']): ShoeScript => ({
   params: RESHUFFLE_8,
   serverSeed: SEED[1]!,
   clientSeed: '牌靴 seed',
@@ -84,7 +84,7 @@ const shoeB = (end?: ShoeScriptV2['end']): ShoeScriptV2 => ({
   rounds: rounds(2, 3),
   ...(end ? { end } : {}),
 });
-const shoeC = (): ShoeScriptV2 => ({
+const shoeC = (): ShoeScript => ({
   params: SHOE_6,
   limits: HALL_1,
   serverSeed: SEED[2]!,
@@ -95,9 +95,9 @@ const shoeC = (): ShoeScriptV2 => ({
   end: 'player',
 });
 
-type Mutate = PlayTableV2Options['mutate'];
-const table = async (shoes: ShoeScriptV2[], mutate?: Mutate, extra: Partial<PlayTableV2Options> = {}): Promise<FileV2> => {
-  const f = await playTableV2({
+type Mutate = PlayPrivateTableOptions['mutate'];
+const table = async (shoes: ShoeScript[], mutate?: Mutate, extra: Partial<PlayPrivateTableOptions> = {}): Promise<FairnessFile> => {
+  const f = await playPrivateTable({
     table: 'conformance',
     operatorKey: operator,
     playerKey: player,
@@ -113,11 +113,11 @@ const text = (file: object) => JSON.stringify(file);
 const base = () => table([shoeA(), shoeB(), shoeC()]);
 
 /** Changes one record's body (the operator re-signs it); the records after it stay as they were. */
-async function forge(file: FileV2, index: number, change: (body: any) => unknown, key: SigningKey = operator): Promise<FileV2> {
+async function forge(file: FairnessFile, index: number, change: (body: any) => unknown, key: SigningKey = operator): Promise<FairnessFile> {
   const records = structuredClone(file.records);
   const body = records[index]!.body;
   await change(body);
-  records[index] = await signRecordV2(body, key);
+  records[index] = await signRecord(body, key);
   return { version: 'pb-fair-2', records };
 }
 /** A request changed and re-signed by `key` (the player unless said). */
@@ -130,24 +130,24 @@ async function resigned<T extends PlayerRequest>(
   change(body);
   return signRequest(body, key);
 }
-const indexOf = (file: FileV2, type: string, nth = 1, shoe?: number) => {
+const indexOf = (file: FairnessFile, type: string, nth = 1, shoe?: number) => {
   let seen = 0;
   return file.records.findIndex((r) => r.body.type === type && (shoe === undefined || r.body.shoe === shoe) && ++seen === nth);
 };
 /** Appends an acceptance of `bets` after the record at `index` (dropping what followed). */
 async function appendAcceptance(
-  file: FileV2,
+  file: FairnessFile,
   index: number,
   round: number,
   bets: { sector: number; box: 'player' | 'banker' | 'tie'; amount: number }[],
   balanceBefore?: number,
-): Promise<FileV2> {
+): Promise<FairnessFile> {
   const records = file.records.slice(0, index + 1);
   const last = records[index]!;
   const request = await signRequest(betRequest(last, round, bets, secret(9, round)), player);
   const balance = balanceBefore ?? (last.body as { balanceAfter?: number }).balanceAfter ?? 500_000;
   const issuedAt = new Date(Date.parse(last.body.issuedAt) + 1000).toISOString();
-  const body: AcceptanceV2 = {
+  const body: Acceptance = {
     type: 'acceptance',
     table: last.body.table,
     shoe: last.body.shoe,
@@ -159,7 +159,7 @@ async function appendAcceptance(
     prev: last.hash,
     issuedAt,
   };
-  return { version: 'pb-fair-2', records: [...records, await signRecordV2(body, operator)] };
+  return { version: 'pb-fair-2', records: [...records, await signRecord(body, operator)] };
 }
 /** Mutates, before signing, the n-th body of a type (records or requests) while a table is played. */
 const at = (kind: 'record' | 'request', type: string, change: (body: any) => unknown, nth = 1, shoe = 1): Mutate =>
@@ -179,7 +179,7 @@ interface Case {
   build: () => Promise<string>;
 }
 const cases: Case[] = [];
-const v2 = (name: string, expect: string, about: string, build: () => Promise<string | FileV2>, jwks?: string) =>
+const v2 = (name: string, expect: string, about: string, build: () => Promise<string | FairnessFile>, jwks?: string) =>
   cases.push({
     name,
     expect,
@@ -207,8 +207,8 @@ v2('ok-no-rounds-player-end', 'ok', 'a shoe with no rounds, ended by the player'
 v2('ok-no-start-void-timeout', 'ok', 'a shoe never started: commitment, then a reveal after the timeout', async () => {
   const f = await table([{ ...shoeA('void-timeout'), rounds: [] }]);
   const [commitment, , reveal] = f.records;
-  const body = { ...reveal!.body, prev: commitment!.hash } as RecordV2;
-  return { version: 'pb-fair-2', records: [commitment!, await signRecordV2(body, operator)] };
+  const body = { ...reveal!.body, prev: commitment!.hash } as FileRecord;
+  return { version: 'pb-fair-2', records: [commitment!, await signRecord(body, operator)] };
 });
 v2('ok-reshuffle-1-deck-limit-1', 'ok', 'reshuffle mode, 1 deck, roundLimit 1', async () =>
   table([{ params: RESHUFFLE_1, serverSeed: SEED[4]!, clientSeed: '🎲🎲', cut: 51, rounds: rounds(1, 1) }]),
@@ -342,7 +342,7 @@ v2('hash-mismatch', 'hash_mismatch', 'a body changed after signing', async () =>
   return f;
 });
 v2('unknown-key', 'unknown_key', 'records signed under a kid the JWKS does not hold', async () =>
-  playTableV2({ table: 'conformance', operatorKey: renamed, playerKey: player, openingBalance: 500_000, shoes: [shoeA()] }).then((f) => ({
+  playPrivateTable({ table: 'conformance', operatorKey: renamed, playerKey: player, openingBalance: 500_000, shoes: [shoeA()] }).then((f) => ({
     version: 'pb-fair-2' as const,
     records: f.records,
   })),
@@ -467,7 +467,7 @@ v2('player-key-short', 'bad_player_key', 'a player key of 31 bytes', async () =>
 v2('player-key-changed', 'player_key_mismatch', "shoe 2 names another player's key", async () => {
   const a = await table([shoeA()]);
   const last = a.records.at(-1)!;
-  const b = await playTableV2({
+  const b = await playPrivateTable({
     table: 'conformance',
     operatorKey: operator,
     playerKey: stranger,
@@ -689,8 +689,8 @@ reveal(
 );
 
 // ── pb-fair-1 (part I), verified unchanged ───────────────────────────────────────────────────
-const v1vectors = JSON.parse(readFileSync(new URL('../fairness.json', dir), 'utf8')) as { transcripts: { transcript: Transcript }[] };
-const v1 = (name: string, expect: string, about: string, change?: (ts: Transcript[]) => void | Promise<void>, jwks?: string) =>
+const v1vectors = JSON.parse(readFileSync(new URL('../fairness.json', dir), 'utf8')) as { transcripts: { transcript: Fair1Transcript }[] };
+const v1 = (name: string, expect: string, about: string, change?: (ts: Fair1Transcript[]) => void | Promise<void>, jwks?: string) =>
   cases.push({
     name,
     expect,
@@ -706,7 +706,7 @@ const v1 = (name: string, expect: string, about: string, change?: (ts: Transcrip
 /** Re-signs a pb-fair-1 record after a change (so the change reaches the checks past the hash). */
 const v1sign = async (record: { body: any; hash: string; signature: string; keyId: string }, change: (b: any) => unknown) => {
   change(record.body);
-  Object.assign(record, await signRecord(record.body, operator));
+  Object.assign(record, await signFair1Record(record.body, operator));
 };
 v1('v1-ok', 'ok', 'the two pb-fair-1 vector shoes: 1 deck to the cut card, 6-deck reshuffle ended early');
 v1('v1-ok-thumbprint', 'ok', 'pb-fair-1 (part I) still finds a kid-less JWKS key by its thumbprint', undefined, 'jwks-no-kid.json');
@@ -771,7 +771,7 @@ const transferAsk = (round: number, kind: TransferAsk['kind'], amount: number, s
   amount,
 });
 /** Shoe A with transfers before its start, between rounds 2 and 3 (a debit and its credit) and before the player's end; shoe C opens after a refund. */
-const transferShoes = (): ShoeScriptV2[] => {
+const transferShoes = (): ShoeScript[] => {
   const a = shoeA('player', 6);
   a.transfersBeforeStart = [transferAsk(1, 'credit', 2_500)];
   a.rounds[2]!.transfersBefore = [transferAsk(2, 'debit', 3_000), transferAsk(2, 'credit', 5_850)];
@@ -814,18 +814,18 @@ v2('ok-transfer-void-timeout', 'ok', 'a void, then a transfer, then a void-timeo
 v2('transfer-in-round', 'transfer_in_round', 'a transfer between an acceptance and its receipt', async () => {
   const f = await withTransfers();
   const i = indexOf(f, 'acceptance', 2);
-  const t = f.records[indexOf(f, 'transfer', 2)]!.body as TransferV2;
+  const t = f.records[indexOf(f, 'transfer', 2)]!.body as Transfer;
   const acc = f.records[i]!;
-  return { version: 'pb-fair-2', records: [...f.records.slice(0, i + 1), await signRecordV2({ ...t, prev: acc.hash, issuedAt: acc.body.issuedAt }, operator)] };
+  return { version: 'pb-fair-2', records: [...f.records.slice(0, i + 1), await signRecord({ ...t, prev: acc.hash, issuedAt: acc.body.issuedAt }, operator)] };
 });
 v2('transfer-after-reveal', 'out_of_sequence', 'a transfer between a reveal and the next commitment', async () => {
   const f = await withTransfers();
   const i = indexOf(f, 'reveal');
-  const t = f.records[indexOf(f, 'transfer')]!.body as TransferV2;
+  const t = f.records[indexOf(f, 'transfer')]!.body as Transfer;
   const r = f.records[i]!;
   return {
     version: 'pb-fair-2',
-    records: [...f.records.slice(0, i + 1), await signRecordV2({ ...t, transfer: hex('after reveal'), prev: r.hash, issuedAt: r.body.issuedAt }, operator)],
+    records: [...f.records.slice(0, i + 1), await signRecord({ ...t, transfer: hex('after reveal'), prev: r.hash, issuedAt: r.body.issuedAt }, operator)],
   };
 });
 v2('transfer-bad-kind', 'bad_transfer', 'a transfer of a kind other than debit, credit and refund', () =>

@@ -4,8 +4,8 @@
  * to give one first failure code of §C8.
  */
 import { QUICKNET, timeOfRound } from '../../../shared/beacon.ts';
-import { type SharedFile, type SharedParams, sharedBetRequest, signSharedRecord, signSharedRequest } from '../../../shared/fairness/shared-table/index.ts';
-import { playSharedTable, type PlaySharedOptions, type SharedRoundScript, type SharedShoeScript } from '../../../shared/fairness/shared-table/play.ts';
+import { type SharedFile, type SharedParams, sharedBetRequest, signSharedRecord, signSharedRequest } from '../../../shared/fairness/pb-shared-1/index.ts';
+import { playSharedTable, type PlaySharedOptions, type SharedRoundScript, type SharedShoeScript } from '../../players/pb-shared-1.ts';
 import { type Bet, playerKeyOf, type SigningKey } from '../../../shared/index.ts';
 import { hexOf, QUICKNET_ROUNDS, seatKey, vectorBeacon, vectorBeaconRound } from '../../shared/shared-table-fixtures.ts';
 
