@@ -1,5 +1,5 @@
 /**
- * Two players at one shared table, end to end (issue 13): the real Worker (`wrangler dev`, started
+ * Two players at one shared table, end to end: the real Worker (`wrangler dev`, started
  * here with a short betting window), two Chromium pages each showing `/embed?table=…` (each its
  * own tab, so its own session and key), real clicks. Both bet different stakes in the same window;
  * both see the same round dealt (the same cards, from the same signed deal), and each its own

@@ -1,5 +1,5 @@
 /**
- * Money across objects survives kill -9 (issue 13): the product started as `npm start` does, with
+ * Money across objects survives kill -9: the product started as `npm start` does, with
  * persisted local state; a shared table with many players plays a round and the server is killed
  * (SIGKILL to wrangler and workerd) at each step of it, stopped there by the test-only
  * SHARED_TEST_HALT var: after the session applied a debit but before the table recorded it; after

@@ -7,21 +7,12 @@ import {
   walletCallBody,
   WALLET_CODES,
   type CreditCall,
-  type DebitCall,
   type RollbackCall,
   type WalletCall,
   type WalletCode,
 } from '../../shared/wallet/calls.ts';
+import { DEBIT } from './wallet-fixtures.ts';
 
-const DEBIT: DebitCall = {
-  kind: 'debit',
-  transactionId: 'pbw1-40b4b41da353574977eb80a79251c868',
-  roundId: 's-7f3a/1/12',
-  playerId: 'alice',
-  sessionId: 's-7f3a',
-  currency: 'EUR',
-  amount: 2500,
-};
 const CREDIT: CreditCall = {
   ...DEBIT,
   kind: 'credit',

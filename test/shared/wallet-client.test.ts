@@ -1,18 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import type { DebitCall } from '../../shared/wallet/calls.ts';
 import { callWallet, type FetchLike, type WalletConfig } from '../../shared/wallet/client.ts';
 import { signWalletMessage, verifyWalletMessage } from '../../shared/wallet/sign.ts';
+import { DEBIT } from './wallet-fixtures.ts';
 
 const CONFIG: WalletConfig = { walletBase: 'https://wallet.example/pb/', providerSecret: 'p-secret', operatorSecret: 'o-secret' };
-const DEBIT: DebitCall = {
-  kind: 'debit',
-  transactionId: 'pbw1-40b4b41da353574977eb80a79251c868',
-  roundId: 's-7f3a/1/12',
-  playerId: 'alice',
-  sessionId: 's-7f3a',
-  currency: 'EUR',
-  amount: 2500,
-};
 const NOW = 1_767_225_600_000;
 const NONCE = 'client-nonce-00000001';
 const OK = `{"status":"ok","transactionId":"${DEBIT.transactionId}","currency":"EUR","balance":97500}`;

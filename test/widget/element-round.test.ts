@@ -205,7 +205,7 @@ describe('<punto-banco-table> controls', () => {
     expect(shoes.slice(low).some((s) => s.cardsLeft === 52)).to.equal(true);
   });
 
-  it('lets a host choose the seed and cut (the hook issue 6 builds on)', async () => {
+  it('lets a host choose the seed and cut (the hook a shoe-start provider builds on)', async () => {
     const worker = new FakeWorker();
     const seen: number[] = [];
     const { el } = await mountTable({

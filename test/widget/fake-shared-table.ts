@@ -17,7 +17,7 @@ import {
   verifySharedRequest,
 } from '../../shared/fairness/pb-shared-1/records.ts';
 import { receiptCards } from '../../shared/fairness/index.ts';
-import { playRoundFromCodes } from '../../shared/round.ts';
+import { playRoundFromCodes, roundFacts } from '../../shared/round.ts';
 import { settle } from '../../shared/settle.ts';
 import { ROOMS, totalStake } from '../../shared/table.ts';
 import type { SocketLike } from '../../widget/session/shared-table-session.ts';
@@ -262,12 +262,7 @@ export class FakeSharedTable {
       beacon: { round: 1000 + this.round, signature: 'fake' },
       cards: receiptCards({ ...r, positions: r.positions.map((p) => p + at) }),
       cutCardOut: false,
-      playerTotal: r.playerTotal,
-      bankerTotal: r.bankerTotal,
-      outcome: r.outcome,
-      natural: r.natural,
-      playerPair: r.playerPair,
-      bankerPair: r.bankerPair,
+      ...roundFacts(r),
       prev: `close-${this.round}`,
     };
     const deal = { body: dealBody, hash: `deal-${this.shoe}-${this.round}`, signature: 'fake', keyId: 'fake-key' };

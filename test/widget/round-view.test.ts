@@ -4,7 +4,7 @@
  * result and money and cites the record that holds the result; it is no signed record itself.
  */
 import { expect } from 'chai';
-import { playRoundFromCodes } from '../../shared/round.ts';
+import { playRoundFromCodes, roundFacts } from '../../shared/round.ts';
 import { receiptCards } from '../../shared/fairness/common/receipt-fields.ts';
 import type { SharedDeal, SharedSettlement, SignedShared } from '../../shared/fairness/pb-shared-1/records.ts';
 import type { Acceptance, Receipt, Signed } from '../../shared/fairness/pb-fair-2/records.ts';
@@ -76,12 +76,7 @@ describe('round view', () => {
       beacon: { round: 1007, randomness: 'ab'.repeat(32), signature: 'cd'.repeat(48) },
       cards: receiptCards(r),
       cutCardOut: false,
-      playerTotal: r.playerTotal,
-      bankerTotal: r.bankerTotal,
-      outcome: r.outcome,
-      natural: r.natural,
-      playerPair: r.playerPair,
-      bankerPair: r.bankerPair,
+      ...roundFacts(r),
       prev: 'close-hash',
     };
     return { body, hash: 'deal-hash', signature: 'deal-signature' };

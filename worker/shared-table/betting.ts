@@ -15,30 +15,18 @@ import {
 import { sharedTransferId } from '../../shared/fairness/pb-fair-2/transfer.ts';
 import { canonicalJson, ROOMS, totalStake } from '../../shared/index.ts';
 import { type BetRefusalCode, type KeyRefusalCode, MAX_SEATS } from '../../shared/wire/shared-table-socket.ts';
-import type { SharedTableParts } from './parts.ts';
-import type { Seats } from './seats.ts';
 import { type Attachment, send } from './sockets.ts';
 import type { BetRow } from './store.ts';
-import type { TableTransfers } from './transfers.ts';
+import { TableWork } from './work.ts';
 
-export class Betting {
-  readonly #p: SharedTableParts;
-  readonly #seats: Seats;
-  readonly #transfers: TableTransfers;
-
-  constructor(parts: SharedTableParts, seats: Seats, transfers: TableTransfers) {
-    this.#p = parts;
-    this.#seats = seats;
-    this.#transfers = transfers;
-  }
-
+export class Betting extends TableWork {
   /** A seated player's start request (client seed and cut) for the shoe not yet started. */
   async start(ws: WebSocket, who: Attachment, raw: unknown): Promise<void> {
     const checked = await validateSharedRequest(raw, 'start');
     if (!checked.ok) return send(ws, { type: 'start-refused', code: checked.error.code, message: checked.error.message });
     const r = checked.value.body;
-    const s = this.#p.state();
-    const commitment = this.#p.store.record(s.shoe.number, 'commitment')!.record;
+    const s = this.p.state();
+    const commitment = this.p.store.record(s.shoe.number, 'commitment')!.record;
     const mismatch = {
       type: 'start-refused',
       code: 'request_mismatch',
@@ -52,14 +40,14 @@ export class Betting {
     const key = this.#bindKey(r.player, who.session);
     if (key) return send(ws, { type: 'start-refused', ...key });
     // One start request per session and shoe: the start record grows with the seats, never with what one sends.
-    if (this.#p.store.hasStart(s.shoe.number, who.session))
+    if (this.p.store.hasStart(s.shoe.number, who.session))
       return send(ws, { type: 'start-refused', code: 'already_started', message: `your start request for shoe ${s.shoe.number} is in already: one per shoe` });
-    this.#p.store.setStart(s.shoe.number, r.player, who.session, checked.value);
+    this.p.store.setStart(s.shoe.number, r.player, who.session, checked.value);
     send(ws, { type: 'start-ack', shoe: s.shoe.number, player: r.player });
   }
   /** A bet request: checked, written with its pending debit, then the debit is asked of the player's session. */
   async bet(ws: WebSocket, who: Attachment, raw: unknown): Promise<void> {
-    const s = this.#p.state();
+    const s = this.p.state();
     const shoe = s.shoe.number;
     const round = s.shoe.closed + 1;
     const refuse = (code: BetRefusalCode, message: string) => send(ws, { type: 'bet-refused', code, message });
@@ -79,31 +67,31 @@ export class Betting {
     }
     const req = checked.value;
     const player = req.body.player;
-    const known = this.#p.store.bet(shoe, round, player);
+    const known = this.p.store.bet(shoe, round, player);
     if (known) {
       if (known.request.signature !== req.signature) return refuse('already_bet', 'you have bets in this round already: one bet request per round');
       return this.#answerKnown(ws, known);
     }
-    if (s.phase !== 'betting' || this.#p.now() >= (s.closesAt ?? 0)) return refuse('betting_closed', `betting is closed for round ${round}`);
-    if (s.shoe.clientSeed === null && !this.#p.store.hasStart(shoe, who.session)) {
+    if (s.phase !== 'betting' || this.p.now() >= (s.closesAt ?? 0)) return refuse('betting_closed', `betting is closed for round ${round}`);
+    if (s.shoe.clientSeed === null && !this.p.store.hasStart(shoe, who.session)) {
       return refuse('start_required', `shoe ${shoe} starts at this close: send your start request (client seed and cut) before your first bet`);
     }
     const bound = this.#bindKey(player, who.session);
     if (bound) return refuse(bound.code, bound.message);
-    if (this.#p.store.bettors(shoe, round) >= MAX_SEATS)
+    if (this.p.store.bettors(shoe, round) >= MAX_SEATS)
       return refuse('round_full', `a round takes the bets of ${MAX_SEATS} players at most: bet in the next one`);
-    this.#seats.touch(who.session);
+    this.seats.touch(who.session);
     const stake = totalStake(req.body.bets);
     const id = sharedTransferId(s.config.tableId, shoe, round, player, 'debit');
-    this.#p.ctx.storage.transactionSync(() => {
-      this.#p.store.insertBet({ shoe, round, player, session: who.session, request: req, stake, balanceBefore: null, status: 'debiting' });
-      this.#p.store.insertTransfer({ id, session: who.session, shoe, round, kind: 'debit', amount: stake });
+    this.p.ctx.storage.transactionSync(() => {
+      this.p.store.insertBet({ shoe, round, player, session: who.session, request: req, stake, balanceBefore: null, status: 'debiting' });
+      this.p.store.insertTransfer({ id, session: who.session, shoe, round, kind: 'debit', amount: stake });
     });
-    await this.#transfers.run(this.#p.store.transfer(id)!, player);
+    await this.transfers.run(this.p.store.transfer(id)!, player);
   }
   /** Binds the request's key to the session: null when it may use it, else the refusal (one key per session, a key per session). */
   #bindKey(player: string, session: string): { code: KeyRefusalCode; message: string } | null {
-    const bound = this.#p.store.bindKey(player, session);
+    const bound = this.p.store.bindKey(player, session);
     if (bound === 'taken') return { code: 'player_key_taken', message: "this key is another session's at this table" };
     if (bound === 'second_key')
       return { code: 'one_key_per_session', message: 'your session sits at this table with another key: one key per session, whatever keys it holds' };
@@ -114,7 +102,7 @@ export class Betting {
     const r = raw as Partial<SignedSharedRequest<SharedBetRequest>> | null;
     const b = r?.body;
     if (!b || typeof b.shoe !== 'number' || typeof b.round !== 'number' || typeof b.player !== 'string') return null;
-    const known = this.#p.store.bet(b.shoe, b.round, b.player);
+    const known = this.p.store.bet(b.shoe, b.round, b.player);
     if (!known || known.request.signature !== r.signature) return null;
     try {
       return canonicalJson(known.request.body) === canonicalJson(b) ? known : null;

@@ -39,10 +39,9 @@ import { MAX_SEATS } from '../../shared/wire/shared-table-socket.ts';
 import { fetchBeacon, VerifiedRounds } from '../beacon/beacon.ts';
 import { type Env, isDev, sharedTiming } from '../config/env.ts';
 import { signingKey } from '../keys/keys.ts';
-import { haltIfAsked, type SharedTableParts, type ShoeState, type TableState } from './parts.ts';
-import type { Seats } from './seats.ts';
+import { haltIfAsked, type ShoeState, type TableState } from './parts.ts';
 import type { TableConfig } from './settings.ts';
-import type { TableTransfers } from './transfers.ts';
+import { TableWork } from './work.ts';
 
 /** Reshuffle tables reveal their server seed and commit a new one after this many closed rounds. */
 export const RESHUFFLE_ROUND_LIMIT = 100;
@@ -56,49 +55,39 @@ export function reshuffleRoundLimit(env: Env): number {
   return isDev(env) && Number.isSafeInteger(asked) && asked >= 1 && asked < RESHUFFLE_ROUND_LIMIT ? asked : RESHUFFLE_ROUND_LIMIT;
 }
 
-export class RoundLoop {
-  readonly #p: SharedTableParts;
-  readonly #seats: Seats;
-  readonly #transfers: TableTransfers;
-
-  constructor(parts: SharedTableParts, seats: Seats, transfers: TableTransfers) {
-    this.#p = parts;
-    this.#seats = seats;
-    this.#transfers = transfers;
-  }
-
+export class RoundLoop extends TableWork {
   /** Opens the next betting window, or sleeps when nobody is there. */
   async openWindow(now: number): Promise<void> {
-    const s = this.#p.state();
-    if (s.phase !== 'idle' || this.#p.ctx.getWebSockets().length === 0) return;
-    this.#p.save({ ...s, phase: 'betting', closesAt: now + s.config.windowMs, beaconRound: null });
+    const s = this.p.state();
+    if (s.phase !== 'idle' || this.p.ctx.getWebSockets().length === 0) return;
+    this.p.save({ ...s, phase: 'betting', closesAt: now + s.config.windowMs, beaconRound: null });
     this.announceWindow();
-    await this.#p.schedule();
+    await this.p.schedule();
   }
   async close(now: number): Promise<void> {
-    const s = this.#p.state();
+    const s = this.p.state();
     const round = s.shoe.closed + 1;
-    const accepted = this.#p.store.bets(s.shoe.number, round, 'accepted');
+    const accepted = this.p.store.bets(s.shoe.number, round, 'accepted');
     if (accepted.length === 0) {
       // No round is dealt without bets: the window opens again while someone is there.
-      const open = this.#p.ctx.getWebSockets().length > 0;
-      this.#p.save({ ...s, phase: open ? 'betting' : 'idle', closesAt: open ? now + s.config.windowMs : null });
+      const open = this.p.ctx.getWebSockets().length > 0;
+      this.p.save({ ...s, phase: open ? 'betting' : 'idle', closesAt: open ? now + s.config.windowMs : null });
       this.announceWindow();
       return;
     }
-    const key = await signingKey(this.#p.env);
-    const source = await this.#p.beaconSource();
+    const key = await signingKey(this.p.env);
+    const source = await this.p.beaconSource();
     const issuedAt = new Date(now).toISOString();
     let shoe = s.shoe;
-    let last = this.#p.store.last()!.record;
+    let last = this.p.store.last()!.record;
     const records: SignedShared[] = [];
     let startRecord: SignedShared<SharedStart> | null = null;
     if (shoe.clientSeed === null) {
       // The start: the signed start requests of every bettor of this round and of the players seated now, MAX_SEATS at most.
-      const seated = new Set([...accepted.map((b) => b.session), ...this.#seats.sessions()].slice(0, MAX_SEATS));
-      const commitment = this.#p.store.record(shoe.number, 'commitment')!.record;
+      const seated = new Set([...accepted.map((b) => b.session), ...this.seats.sessions()].slice(0, MAX_SEATS));
+      const commitment = this.p.store.record(shoe.number, 'commitment')!.record;
       // Stored requests were checked on arrival; one stored by an older version that breaks a rule is left out, never signed.
-      const starts = this.#p.store.starts(shoe.number, seated).filter((r) => checkSharedStartRequest(commitment, r.body).ok);
+      const starts = this.p.store.starts(shoe.number, seated).filter((r) => checkSharedStartRequest(commitment, r.body).ok);
       const built = buildSharedStart(commitment, starts, key.keyId, issuedAt);
       if (!built.ok) throw new Error(`${s.config.tableId}: the start cannot be built: ${built.error.message}`);
       const start = await signSharedRecord(built.value, key);
@@ -112,39 +101,39 @@ export class RoundLoop {
     if (!built.ok) throw new Error(`${s.config.tableId}: the close cannot be built: ${built.error.message}`);
     const close = await signSharedRecord(built.value, key);
     records.push(close);
-    this.#p.ctx.storage.transactionSync(() => {
-      for (const r of records) this.#p.store.insertRecord(round, null, r);
-      this.#p.save({ ...s, shoe: { ...shoe, closed: round }, phase: 'awaiting-beacon', closesAt: null, beaconRound: close.body.beaconRound });
+    this.p.ctx.storage.transactionSync(() => {
+      for (const r of records) this.p.store.insertRecord(round, null, r);
+      this.p.save({ ...s, shoe: { ...shoe, closed: round }, phase: 'awaiting-beacon', closesAt: null, beaconRound: close.body.beaconRound });
     });
-    await haltIfAsked(this.#p.env, 'closed');
-    this.#p.broadcast({
+    await haltIfAsked(this.p.env, 'closed');
+    this.p.broadcast({
       type: 'close',
       shoe: shoe.number,
       round,
       close,
-      connections: this.#p.ctx.getWebSockets().length,
+      connections: this.p.ctx.getWebSockets().length,
       ...(startRecord ? { start: startRecord } : {}),
     });
   }
   async awaitBeacon(now: number): Promise<void> {
-    const s = this.#p.state();
-    const source = await this.#p.beaconSource();
+    const s = this.p.state();
+    const source = await this.p.beaconSource();
     if (now < timeOfRound(source.chain, s.beaconRound!)) return;
     // A test's relay gets a cache of its own: the isolate's may already hold the round.
-    const got = await fetchBeacon(source, s.beaconRound!, this.#p.hooks.beaconFetch ? { fetch: this.#p.hooks.beaconFetch, cache: new VerifiedRounds() } : {});
+    const got = await fetchBeacon(source, s.beaconRound!, this.p.hooks.beaconFetch ? { fetch: this.p.hooks.beaconFetch, cache: new VerifiedRounds() } : {});
     if (got.ok) return this.#deal(source.chain, got.value);
-    if (this.#p.now() >= voidNotBefore(source.chain, s.shoe.params, s.beaconRound!)) return this.#void(source.chain);
+    if (this.p.now() >= voidNotBefore(source.chain, s.shoe.params, s.beaconRound!)) return this.#void(source.chain);
     console.warn(`punto-banco: ${s.config.tableId} shoe ${s.shoe.number} round ${s.shoe.closed}: ${got.error.message} (asking again)`);
   }
   /** The round that closed and what its deal or void is built from: its close record, its accepted bets, the key and the time. */
   async #closedRound() {
-    const s = this.#p.state();
+    const s = this.p.state();
     const shoe = s.shoe;
     const round = shoe.closed;
-    const key = await signingKey(this.#p.env);
-    const issuedAt = new Date(this.#p.now()).toISOString();
-    const close = this.#p.store.record(shoe.number, 'close', round)!.record;
-    const accepted = this.#p.store.bets(shoe.number, round, 'accepted');
+    const key = await signingKey(this.p.env);
+    const issuedAt = new Date(this.p.now()).toISOString();
+    const close = this.p.store.record(shoe.number, 'close', round)!.record;
+    const accepted = this.p.store.bets(shoe.number, round, 'accepted');
     return { s, shoe, round, key, issuedAt, close, accepted };
   }
 
@@ -168,13 +157,13 @@ export class RoundLoop {
     const settlements = await signSharedSettlements({ deal, close, balances, key, issuedAt });
     const after = { ...shoe, deal: built.value.state };
     const ending = await this.#revealIfDue(s, after, deal.body, settlements.at(-1) ?? deal, key.keyId, issuedAt);
-    this.#p.ctx.storage.transactionSync(() => {
-      this.#p.store.insertRecord(round, null, deal);
+    this.p.ctx.storage.transactionSync(() => {
+      this.p.store.insertRecord(round, null, deal);
       for (const x of settlements) {
         const bet = bySession.get(x.body.player)!;
-        this.#p.store.insertRecord(round, x.body.player, x);
+        this.p.store.insertRecord(round, x.body.player, x);
         if (x.body.returned > 0) {
-          this.#p.store.insertTransfer({
+          this.p.store.insertTransfer({
             id: sharedTransferId(s.config.tableId, shoe.number, round, x.body.player, 'credit'),
             session: bet.session,
             shoe: shoe.number,
@@ -184,15 +173,15 @@ export class RoundLoop {
           });
         }
       }
-      if (ending) for (const r of ending.records) this.#p.store.insertRecord(round, null, r);
+      if (ending) for (const r of ending.records) this.p.store.insertRecord(round, null, r);
       this.#nextRound({ ...s, shoe: ending ? ending.next : after });
     });
-    await haltIfAsked(this.#p.env, ending ? 'revealed' : 'dealt');
-    this.#p.broadcast({ type: 'deal', shoe: shoe.number, round, deal });
-    for (const x of settlements) this.#p.toSession(bySession.get(x.body.player)!.session, { type: 'settlement', shoe: shoe.number, round, settlement: x });
-    if (ending) this.#p.broadcast({ type: 'reveal', shoe: shoe.number, reveal: ending.reveal, commitment: ending.commitment });
+    await haltIfAsked(this.p.env, ending ? 'revealed' : 'dealt');
+    this.p.broadcast({ type: 'deal', shoe: shoe.number, round, deal });
+    for (const x of settlements) this.p.toSession(bySession.get(x.body.player)!.session, { type: 'settlement', shoe: shoe.number, round, settlement: x });
+    if (ending) this.p.broadcast({ type: 'reveal', shoe: shoe.number, reveal: ending.reveal, commitment: ending.commitment });
     this.announceWindow();
-    await this.#transfers.retry();
+    await this.transfers.retry();
   }
   /** The round voids (its beacon is late past the committed deadline): every stake goes back by its own refund transfer. */
   async #void(chain: BeaconChain): Promise<void> {
@@ -201,10 +190,10 @@ export class RoundLoop {
     if (!built.ok) throw new Error(`${s.config.tableId}: the void cannot be built: ${built.error.message}`);
     const voided = await signSharedRecord(built.value, key);
     const ending = await this.#revealIfDue(s, shoe, null, voided, key.keyId, issuedAt);
-    this.#p.ctx.storage.transactionSync(() => {
-      this.#p.store.insertRecord(round, null, voided);
+    this.p.ctx.storage.transactionSync(() => {
+      this.p.store.insertRecord(round, null, voided);
       for (const b of accepted) {
-        this.#p.store.insertTransfer({
+        this.p.store.insertTransfer({
           id: sharedTransferId(s.config.tableId, shoe.number, round, b.player, 'refund'),
           session: b.session,
           shoe: shoe.number,
@@ -213,39 +202,39 @@ export class RoundLoop {
           amount: b.stake,
         });
       }
-      if (ending) for (const r of ending.records) this.#p.store.insertRecord(round, null, r);
+      if (ending) for (const r of ending.records) this.p.store.insertRecord(round, null, r);
       this.#nextRound({ ...s, shoe: ending ? ending.next : shoe });
     });
-    await haltIfAsked(this.#p.env, ending ? 'revealed' : 'voided');
-    this.#p.broadcast({ type: 'void', shoe: shoe.number, round, void: voided, refunds: accepted.map((b) => ({ player: b.player, returned: b.stake })) });
-    if (ending) this.#p.broadcast({ type: 'reveal', shoe: shoe.number, reveal: ending.reveal, commitment: ending.commitment });
+    await haltIfAsked(this.p.env, ending ? 'revealed' : 'voided');
+    this.p.broadcast({ type: 'void', shoe: shoe.number, round, void: voided, refunds: accepted.map((b) => ({ player: b.player, returned: b.stake })) });
+    if (ending) this.p.broadcast({ type: 'reveal', shoe: shoe.number, reveal: ending.reveal, commitment: ending.commitment });
     this.announceWindow();
-    await this.#transfers.retry();
+    await this.transfers.retry();
   }
   /** The reveal the rules force after this round, and the next shoe's commitment chained to it. */
   async #revealIfDue(s: TableState, shoe: ShoeState, deal: SharedDeal | null, last: SignedShared, keyId: string, issuedAt: string) {
     const reason = sharedRevealDue(shoe.params, { cutCardOut: deal?.cutCardOut ?? false, closed: shoe.closed });
     if (reason === null) return null;
-    const key = await signingKey(this.#p.env);
+    const key = await signingKey(this.p.env);
     const reveal = await signSharedRecord(buildSharedReveal({ last, serverSeed: shoe.serverSeed, rounds: shoe.closed, reason, keyId, issuedAt }), key);
     const next = await this.commitShoe(s.config, shoe.number + 1, reveal.hash, Date.parse(issuedAt));
     return { reveal, commitment: next.commitment, records: [reveal, next.commitment] as SignedShared[], next: next.shoe };
   }
   /** After a round: the next window when someone is connected, else sleep. (Inside the step's transaction.) */
   #nextRound(s: TableState): void {
-    const open = this.#p.ctx.getWebSockets().length > 0;
-    this.#p.save({ ...s, phase: open ? 'betting' : 'idle', closesAt: open ? this.#p.now() + s.config.windowMs : null, beaconRound: null });
+    const open = this.p.ctx.getWebSockets().length > 0;
+    this.p.save({ ...s, phase: open ? 'betting' : 'idle', closesAt: open ? this.p.now() + s.config.windowMs : null, beaconRound: null });
   }
   announceWindow(): void {
-    const s = this.#p.state();
+    const s = this.p.state();
     if (s.phase === 'betting')
-      this.#p.broadcast({
+      this.p.broadcast({
         type: 'open',
         shoe: s.shoe.number,
         round: s.shoe.closed + 1,
         closesAt: new Date(s.closesAt!).toISOString(),
         // Who is at the table, once a window (a message to all on every join would grow with the square of the players).
-        connections: this.#p.ctx.getWebSockets().length,
+        connections: this.p.ctx.getWebSockets().length,
       });
   }
   async commitShoe(
@@ -254,16 +243,16 @@ export class RoundLoop {
     prev: string | null,
     now: number,
   ): Promise<{ shoe: ShoeState; commitment: SignedShared<SharedCommitment> }> {
-    const source = await this.#p.beaconSource();
-    const beaconDeadlineSeconds = Math.min(DEFAULT_BEACON_DEADLINE_SECONDS, Math.max(1, Math.ceil(sharedTiming(this.#p.env).beaconLateMs / 1000)));
+    const source = await this.p.beaconSource();
+    const beaconDeadlineSeconds = Math.min(DEFAULT_BEACON_DEADLINE_SECONDS, Math.max(1, Math.ceil(sharedTiming(this.p.env).beaconLateMs / 1000)));
     // The cut card in the middle of the stack (rule text 000), as at a private table: a committed parameter, so shoes committed before with another place stay verifiable.
     const { decks, burn, cutCardFromEnd } = defaultShoeRules('shoe', FAIR1_DEFAULT_SHOE_PARAMS.decks);
     const params: SharedParams =
       config.mode === 'shoe'
         ? { algorithm: 'pb-shared-1', mode: 'shoe', decks, burn, cutCardFromEnd, beaconDeadlineSeconds }
-        : { algorithm: 'pb-shared-1', mode: 'reshuffle', decks, roundLimit: reshuffleRoundLimit(this.#p.env), beaconDeadlineSeconds };
+        : { algorithm: 'pb-shared-1', mode: 'reshuffle', decks, roundLimit: reshuffleRoundLimit(this.p.env), beaconDeadlineSeconds };
     const serverSeed = newServerSeed((n) => crypto.getRandomValues(new Uint8Array(n)));
-    const key = await signingKey(this.#p.env);
+    const key = await signingKey(this.p.env);
     const body = buildSharedCommitment({
       table: config.tableId,
       shoe: number,
