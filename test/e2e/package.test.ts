@@ -50,7 +50,7 @@ test('a consumer project type-checks against the shipped declarations', () => {
   writeFileSync(
     path.join(dir, 'consumer.ts'),
     `import type { PuntoBancoTable } from ${types((pkg.exports['.'] as Record<string, string>).types!)};
-import { verifyTranscript, type Transcript } from ${types((pkg.exports['./verify'] as Record<string, string>).types!)};
+import { verifyFileText, verifyText, type FairnessFile, type Jwks } from ${types((pkg.exports['./verify'] as Record<string, string>).types!)};
 import { exactOdds, ROOMS } from ${types((pkg.exports['./engine'] as Record<string, string>).types!)};
 declare const table: PuntoBancoTable;
 export const balance: number = table.balance;
@@ -58,8 +58,11 @@ export const tag: PuntoBancoTable | null = document.querySelector('punto-banco-t
 const odds = exactOdds(8);
 export const banker: bigint = odds.ok ? odds.value.banker : 0n;
 export const min: number = ROOMS['hall-1'].limits.min;
-export async function check(t: Transcript): Promise<boolean> {
-  return (await verifyTranscript(t, { keys: [] })).ok;
+export async function check(file: FairnessFile, jwks: Jwks): Promise<boolean> {
+  return (await verifyText(JSON.stringify(file), jwks)).ok;
+}
+export async function code(text: string, jwks: Jwks): Promise<string> {
+  return (await verifyFileText(text, jwks)).code;
 }
 `,
   );
