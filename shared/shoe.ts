@@ -131,6 +131,13 @@ export function newShoe(rules: ShoeRules, randomBelow: RandomBelow, cut: number)
 /** Every round deals at least the four first cards (Punto, Banco, Punto, Banco). */
 export const MIN_CARDS_PER_ROUND = 4;
 
+/** How many cards of the stack are gone once these dealt cards are out: the highest position, plus one (burned cards before them included). */
+export function cardsDealtThrough(cards: readonly { position: number }[], before = 0): number {
+  let dealt = before;
+  for (const card of cards) dealt = Math.max(dealt, card.position + 1);
+  return dealt;
+}
+
 /**
  * The next round is certainly the shoe's last: even its four first cards reach the cut card, which
  * then comes out in it (the round in progress finishes, then the shoe ends). `cardsLeft`: cards

@@ -3,6 +3,7 @@ import { type Card, orderedDecks, parseCard } from '../../shared/cards.ts';
 import { seededPrng } from '../../shared/prng.ts';
 import {
   burnCount,
+  cardsDealtThrough,
   burnedCards,
   cutCardIndex,
   cutStack,
@@ -261,5 +262,14 @@ describe('the cut card and the end of the shoe', () => {
     expect(starts).toEqual([0]);
     expect(cutOut).toEqual([true]);
     expect(error.code).toBe('shoe_ended');
+  });
+});
+
+describe('cardsDealtThrough', () => {
+  test('the highest dealt position plus one, never below what was already gone', () => {
+    expect(cardsDealtThrough([{ position: 4 }, { position: 7 }, { position: 5 }])).toBe(8);
+    expect(cardsDealtThrough([], 12)).toBe(12);
+    expect(cardsDealtThrough([{ position: 3 }], 12)).toBe(12);
+    expect(cardsDealtThrough([])).toBe(0);
   });
 });

@@ -4,6 +4,7 @@
  * settlement when it had a stake), the shoe's gauge, and the HUD's status line. Pure functions.
  */
 import { CARDS_PER_DECK } from '../../shared/cards.ts';
+import { cardsDealtThrough } from '../../shared/shoe.ts';
 import type { SharedDeal } from '../../shared/fairness/pb-shared-1/records.ts';
 import type { ServerMessageOf } from '../../shared/wire/shared-table-socket.ts';
 import type { Bet } from '../../shared/table.ts';
@@ -17,7 +18,7 @@ type SharedShoe = ServerMessageOf<'state'>['shoe'];
 
 /** The shoe after a deal: the cards dealt so far (the highest position, plus one) and those left before its end. */
 export function afterDeal(shoe: SharedShoe, deal: SharedDeal): SharedShoe {
-  const used = Math.max(0, ...deal.cards.map((c) => c.position + 1));
+  const used = cardsDealtThrough(deal.cards);
   const total = shoe.params.decks * CARDS_PER_DECK;
   return { ...shoe, cardsDealt: used, cardsLeft: shoe.params.mode === 'shoe' ? total - used : null };
 }

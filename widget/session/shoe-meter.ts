@@ -5,7 +5,7 @@
  * count and empty tray show once that hand has gone).
  */
 import { CARDS_PER_DECK } from '../../shared/cards.ts';
-import { nextRoundIsLast } from '../../shared/shoe.ts';
+import { cardsDealtThrough, nextRoundIsLast } from '../../shared/shoe.ts';
 import type { TableScene } from '../scene/types.ts';
 import type { ShoeState } from './api-types.ts';
 import type { SettledRound } from '../round-view.ts';
@@ -49,7 +49,7 @@ export class ShoeMeter {
 
   /** The cards a round used are gone from the shoe. */
   consume(body: SettledRound): void {
-    for (const card of body.cards) this.#consumed = Math.max(this.#consumed, card.position + 1);
+    this.#consumed = cardsDealtThrough(body.cards, this.#consumed);
   }
 
   /** Every card back in the shoe (a new stack). */
