@@ -175,6 +175,16 @@ export function validateBets(bets: readonly Bet[], limits: TableLimits, balance?
   return ok(bets.map((b) => ({ sector: b.sector, box: b.box, amount: b.amount })));
 }
 
+/**
+ * The most one box may hold under the maximum: the table maximum for the box itself, less what the
+ * same bet type holds in the other sectors (each type's sum is capped by validateBets).
+ */
+export function roomInBox(bets: readonly Bet[], at: { sector: number; box: Box }, limits: TableLimits): number {
+  let elsewhere = 0;
+  for (const b of bets) if (b.box === at.box && b.sector !== at.sector) elsewhere += b.amount;
+  return limits.max - elsewhere;
+}
+
 /** Total stake of a set of bets. */
 export function totalStake(bets: readonly Bet[]): number {
   let sum = 0;

@@ -6,6 +6,7 @@ import {
   isRoomId,
   MAX_SECTORS_IN_USE,
   MINOR_UNITS,
+  roomInBox,
   ROOMS,
   SECTORS,
   startingBalance,
@@ -177,5 +178,25 @@ describe('startingBalance', () => {
     expect(startingBalance('hall-1')).toBe(1_000_000);
     expect(startingBalance('hall-2')).toBe(10_000_000);
     expect(startingBalance('vip')).toBe(100_000_000);
+  });
+});
+
+describe('roomInBox', () => {
+  const limits: TableLimits = { min: 100, max: 1_000, step: 100, chips: [100, 500, 1_000] };
+  test('the maximum less what the same type holds in the other sectors; the box itself and other types do not count', () => {
+    const bets: Bet[] = [
+      { sector: 0, box: 'player', amount: 300 },
+      { sector: 1, box: 'player', amount: 200 },
+      { sector: 1, box: 'banker', amount: 900 },
+    ];
+    expect(roomInBox(bets, { sector: 0, box: 'player' }, limits)).toBe(800);
+    expect(roomInBox(bets, { sector: 2, box: 'player' }, limits)).toBe(500);
+    expect(roomInBox(bets, { sector: 1, box: 'banker' }, limits)).toBe(1_000);
+    expect(roomInBox([], { sector: 4, box: 'tie' }, limits)).toBe(1_000);
+    // What the room allows, validateBets accepts; one step more, it refuses as over the type limit.
+    const filled = [...bets, { sector: 2, box: 'player' as const, amount: 500 }];
+    expect(validateBets(filled, limits).ok).toBe(true);
+    const over = validateBets([...bets, { sector: 2, box: 'player', amount: 600 }], limits);
+    expect(over.ok ? null : over.error.code).toBe('over_type_limit');
   });
 });

@@ -6,7 +6,7 @@
  * Bets are kept in the table's order (sector, then player, banker, tie) so that two equal sets
  * compare equal and an unchanged set can be resent with the same idempotency key.
  */
-import { BOXES, type Bet, type BetError, type Box, type TableLimits, totalStake, validateAmount, validateBets } from '../../shared/table.ts';
+import { BOXES, type Bet, type BetError, type Box, type TableLimits, roomInBox, validateAmount, validateBets } from '../../shared/table.ts';
 import type { Result } from '../../shared/errors.ts';
 import type { Outcome } from '../../shared/round.ts';
 import { betResult } from '../../shared/settle.ts';
@@ -72,8 +72,7 @@ export function checkBets(bets: readonly Bet[], limits: TableLimits, balance: nu
  */
 export function addToBox(bets: readonly Bet[], at: Spot, amount: number, limits: TableLimits, balance: number, fill = false): BetStep {
   const current = amountAt(bets, at);
-  const typeElsewhere = totalStake(bets.filter((b) => b.box === at.box)) - current;
-  const room = Math.min(limits.max, limits.max - typeElsewhere);
+  const room = roomInBox(bets, at, limits);
   const next = fill && current + amount > room && room > current ? room : current + amount;
   const one = validateAmount(next, limits, at);
   if (!one.ok) return { ok: false, error: { ...one.error, amount: next } };
