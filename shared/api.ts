@@ -24,6 +24,9 @@ import type {
   Void,
 } from './fairness/pb-fair-2/records.ts';
 import type { Bet, BetErrorCode, RoomId, TableLimits } from './table.ts';
+import type { Language } from './languages.ts';
+import type { SignatureErrorCode } from './wallet/sign.ts';
+import type { LimitsRefusalCode, PlayerLimits, RealityCheck, SessionEndCode } from './wallet/responsible.ts';
 
 // ---- requests -------------------------------------------------------------------------------------
 
@@ -82,6 +85,8 @@ export interface SessionCommon {
   attribution: Attribution;
   balance: number;
   limits: TableLimits;
+  /** Wallet mode only: the operator, currency, limits and payments of the session; absent in play mode. */
+  wallet?: WalletSessionView;
 }
 
 /** `GET /api/sessions/:id` → 200. */
@@ -155,7 +160,8 @@ export type ApiErrorCode =
   // the engine's own refusals, passed through unchanged
   | ProtocolErrorCode
   | ClientSeedErrorCode
-  | BetErrorCode;
+  | BetErrorCode
+  | WalletApiErrorCode;
 
 /** Extra fields of an error: the offending bet's sector and box; the refused origin and its affiliate. */
 export interface ApiErrorDetail {
@@ -285,3 +291,84 @@ export type ProtocolErrorCode =
   | 'round_pending'
   | 'no_pending_round'
   | 'round_voided';
+
+// ---- wallet mode: the operator's wallet holds the money (WALLET.md) ------------------------------
+//
+// An operator's back end launches a player (`POST /api/operator/launch`, HMAC-signed); the element
+// redeems the launch token for a session (`POST /api/sessions` with `launchToken`). Every balance of
+// such a session is the operator's wallet's, in the currency's ISO 4217 minor units; a bet is
+// debited from that wallet before its acceptance is signed, a payout credited after the receipt.
+
+/** `POST /api/operator/launch` → 201. */
+export interface LaunchAnswer {
+  /** Single use, short-lived: give it to the element (`launch-token`) or open `url`. */
+  token: string;
+  /** A ready `/embed?launch=…` URL for an iframe or a new window. */
+  url: string;
+  expiresAt: string;
+}
+
+/** `POST /api/sessions` with a launch token instead of a room: the room, currency and player come from the launch. */
+export interface LaunchSessionRequest {
+  launchToken: string;
+  playerKey: string;
+  /** When set, the token must be this operator's (else 403 `launch_wrong_operator`). */
+  operator?: string;
+  mode?: ShoeMode;
+  decks?: number;
+}
+
+/** A credit or rollback the wallet has not acknowledged yet: the player sees "payout pending". */
+export interface PendingPayment {
+  kind: 'credit' | 'rollback';
+  shoe: number;
+  round: number;
+  transaction: string;
+  amount: number;
+}
+
+/** What a wallet-mode session view adds (`SessionCommon.wallet`). */
+export interface WalletSessionView {
+  operator: string;
+  currency: string;
+  /** The currency's ISO 4217 minor-unit digits (JPY 0, EUR 2, BHD 3). */
+  minorUnits: number;
+  lang: Language;
+  returnUrl: string;
+  /** The player's limits from the launch. */
+  playerLimits: PlayerLimits;
+  /** Wagered and net of this session so far, and when it started. */
+  played: { startedAt: string; wagered: number; net: number };
+  pendingPayments: PendingPayment[];
+  /** A reality check waiting for the player's answer (betting is refused until then). */
+  realityCheck: RealityCheck | null;
+  /** The session has ended (time limit, player, operator); no bet is taken any more. */
+  ended: { code: SessionEndCode; at: string } | null;
+}
+
+/** `POST /api/sessions/:id/reality-check`: the player's answer. */
+export interface RealityCheckAnswerRequest {
+  choice: 'continue' | 'stop';
+}
+
+/** The codes wallet mode adds to `ApiErrorCode`. */
+export type WalletApiErrorCode =
+  // the launch and its token
+  | 'bad_launch'
+  | 'unknown_operator'
+  | 'launch_token_unknown'
+  | 'launch_token_used'
+  | 'launch_token_expired'
+  | 'launch_wrong_operator'
+  // an operator's signature (launch and operator calls)
+  | SignatureErrorCode
+  // the wallet refused the debit (its own code, passed to the player)
+  | 'insufficient_funds'
+  | 'limit_reached'
+  | 'player_blocked'
+  | 'unknown_player'
+  | 'wrong_currency'
+  // the debit's outcome is unknown: it is rolled back and the bet refused
+  | 'wallet_unavailable'
+  // responsible gaming (shared/wallet/responsible.ts)
+  | LimitsRefusalCode;

@@ -5,6 +5,7 @@
  * (0.1, i.e. 100 units) is whole.
  */
 import { type EngineError, fail, ok, type Result } from './errors.ts';
+import type { CommissionRule } from './settle.ts';
 
 /** Minor units per currency unit (a tenth of a cent). */
 export const MINOR_UNITS = 1000;
@@ -84,12 +85,16 @@ export interface BetError extends EngineError<BetErrorCode> {
   box?: Box;
 }
 
-/** Checks that limits are coherent: positive integers, min ≤ max, both multiples of step, step a multiple of 20 (whole 5%). */
-export function validateLimits(limits: TableLimits): Result<TableLimits, BetError> {
+/**
+ * Checks that limits are coherent: positive integers, min ≤ max, both multiples of step; under the
+ * `exact` commission rule (play money) the step is a multiple of 20 so that 5% is whole. Wallet
+ * mode rounds the commission down (settle.ts `round-down`) and takes any step.
+ */
+export function validateLimits(limits: TableLimits, rule: CommissionRule = 'exact'): Result<TableLimits, BetError> {
   const { min, max, step, chips } = limits;
   const whole = [min, max, step, ...chips].every((n) => Number.isSafeInteger(n) && n > 0);
   if (!whole) return fail('bad_limits', 'limits, step and chips must be positive whole numbers of minor units');
-  if (step % 20 !== 0) return fail('bad_limits', `the step ${step} must be a multiple of 20 minor units so that 5% commission is whole`);
+  if (rule === 'exact' && step % 20 !== 0) return fail('bad_limits', `the step ${step} must be a multiple of 20 minor units so that 5% commission is whole`);
   if (min > max) return fail('bad_limits', `the minimum ${min} is above the maximum ${max}`);
   if (min % step !== 0 || max % step !== 0 || chips.some((c) => c % step !== 0)) {
     return fail('bad_limits', `the minimum, maximum and every chip must be multiples of the step ${step}`);

@@ -7,3 +7,4 @@ export * from './client.ts';
 export * from './outbox.ts';
 export * from './responsible.ts';
 export * from './launch.ts';
+export * from './operators.ts';

@@ -9,6 +9,8 @@ import type {
   CreatedSession,
   CreateSessionRequest,
   EndAnswer,
+  LaunchSessionRequest,
+  RealityCheckAnswerRequest,
   RoundAnswer,
   SessionView,
   SharedTableTicket,
@@ -27,6 +29,13 @@ const get = <T>(path: string): ApiCall<T> => ({ method: 'GET', path });
 
 /** `POST /api/sessions` → 201: a pb-fair-2 table session for the player's key, and its token. */
 export const createSession = (body: CreateSessionRequest, idempotencyKey: string) => post<CreatedSession>('api/sessions', body, idempotencyKey);
+
+/** `POST /api/sessions` with a launch token → 201: a wallet-mode session for the launched player (WALLET.md "The launch"). */
+export const launchSession = (body: LaunchSessionRequest, idempotencyKey: string) => post<CreatedSession>('api/sessions', body, idempotencyKey);
+
+/** `POST /api/sessions/:id/reality-check`: the player's answer to a reality check (wallet mode) → the session. */
+export const answerRealityCheck = (sessionId: string, body: RealityCheckAnswerRequest, idempotencyKey: string) =>
+  post<SessionView>(`${session(sessionId)}/reality-check`, body, idempotencyKey);
 
 /** `GET /api/sessions/:id`: the session's state (its shoe, head, pending round). */
 export const sessionState = (sessionId: string) => get<SessionView>(session(sessionId));
