@@ -3,7 +3,8 @@
  * typed configuration. Vars are strings; a missing or malformed number falls back to the default
  * so that a typo in a var can never take the API down.
  */
-import { DEFAULT_VOID_AFTER_SECONDS, VOID_AFTER_MAX } from '../../shared/index.ts';
+import { DEFAULT_VOID_AFTER_SECONDS, type EngineError, type Result, VOID_AFTER_MAX } from '../../shared/index.ts';
+import { type OperatorConfig, type OperatorConfigErrorCode, parseOperators } from '../../shared/wallet/operators.ts';
 import type { Client } from '../session/client.ts';
 import type { KeyStore } from '../keys/keys.ts';
 import type { Ledger } from '../ledger/ledger.ts';
@@ -60,6 +61,10 @@ export interface Env {
   SHARED_TEST_ROUND_LIMIT?: string;
   /** Seconds an accepted round waits for the player's secret before it is voided (default 600, at most 86400); committed in every new shoe's params. */
   VOID_AFTER_SECONDS?: string;
+  /** Wallet mode: JSON array of operators (shared/wallet/operators.ts): id, wallet URL, timeout, currencies and their rooms' limits. */
+  OPERATOR_SETTINGS?: string;
+  /** Secret: JSON, operator id → { "provider": secret signing our wallet calls, "operator": secret of its launches, calls and answers }. */
+  OPERATOR_SECRETS?: string;
 }
 
 declare global {
@@ -149,6 +154,17 @@ export function seatsPerAddress(env: Env): number {
 export function voidAfterSeconds(env: Env): number {
   return Math.min(VOID_AFTER_MAX, Math.max(1, Math.floor(positive(env.VOID_AFTER_SECONDS, DEFAULT_VOID_AFTER_SECONDS))));
 }
+
+/**
+ * The configured operators (wallet mode), parsed once per settings text: a malformed setting is an
+ * error value naming it (answered `503 misconfigured` on the operator routes), never a throw.
+ */
+export function operators(env: Env): Result<Map<string, OperatorConfig>, EngineError<OperatorConfigErrorCode>> {
+  const key = `${env.OPERATOR_SETTINGS ?? ''}\u0000${env.OPERATOR_SECRETS ?? ''}`;
+  if (parsedOperators?.key !== key) parsedOperators = { key, result: parseOperators(env.OPERATOR_SETTINGS, env.OPERATOR_SECRETS) };
+  return parsedOperators.result;
+}
+let parsedOperators: { key: string; result: ReturnType<typeof parseOperators> } | undefined;
 
 export function isDev(env: Env): boolean {
   return (env.DEV ?? '').trim().toLowerCase() === 'true';
