@@ -67,6 +67,14 @@ export class BenchPlayer {
     return p;
   }
 
+  /** A wallet-mode session redeemed from an operator's launch token, its first shoe started. */
+  static async launched(send: Send, launchToken: string): Promise<BenchPlayer> {
+    const key = (await generateSigningKey('bench-player')).key;
+    const p = new BenchPlayer(send, key, await send(apiCalls.launchSession({ launchToken, playerKey: playerKeyOf(key) }, newKey())));
+    await p.startShoe();
+    return p;
+  }
+
   async startShoe(): Promise<void> {
     const { min, max } = this.#shoe.cutRange;
     const request = await signRequest(startRequest(this.#shoe.commitment, `bench ${Math.random()}`, min + below(max - min + 1)), this.#key);

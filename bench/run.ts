@@ -8,6 +8,7 @@ const SECTIONS: Array<[string, string]> = [
   ['fairness', './fairness.ts'],
   ['beacon', './beacon.ts'],
   ['worker', './worker.ts'],
+  ['wallet', './wallet.ts'],
   ['shared-table', './shared-table.ts'],
   ['widget', './widget.ts'],
 ];
