@@ -21,6 +21,9 @@
  * particle-container polyfills, which pull the WebGPU UBO system and the particle container into the
  * scene though the table draws neither; `installStaticSync` below installs the same polyfills on the
  * WebGL systems only, before any renderer exists.
+ *
+ * WGSL: Pixi's default batcher compiles a WebGPU program beside its WebGL one; the widget's bundle
+ * gives it the GLSL-only batch shader of ./pixi-batch-shader.ts instead (scripts/pixi-webgl.ts).
  */
 import type * as Pixi from 'pixi.js';
 // @ts-expect-error untyped deep module

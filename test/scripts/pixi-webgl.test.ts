@@ -1,0 +1,49 @@
+import { build } from 'esbuild';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from 'vitest';
+import { pixiWebGl } from '../../scripts/pixi-webgl.ts';
+
+/** The scene as the widget bundles it, minified, with or without the plugin. */
+async function sceneBundle(withPlugin: boolean): Promise<string> {
+  const result = await build({
+    entryPoints: ['widget/scene/index.ts'],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    define: { 'process.env.NODE_ENV': '"production"' },
+    plugins: withPlugin ? [pixiWebGl] : [],
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]!.text;
+}
+
+test("the scene's bundle carries no WGSL program: Pixi's batch shader brings one, the table's has only GLSL", async () => {
+  const pixi = await sceneBundle(false);
+  const table = await sceneBundle(true);
+  // A WGSL program's entry points and its batch's texture sampling; GLSL has none of these.
+  for (const wgsl of ['@vertex', '@fragment', 'fn main', 'textureSampleGrad(']) {
+    expect(pixi).toContain(wgsl);
+    expect(table).not.toContain(wgsl);
+  }
+  expect(table).toContain('SHADER_NAME');
+  expect(table.length).toBeLessThan(pixi.length);
+});
+
+test("the build fails when Pixi's batcher stops importing the shader the plugin replaces", async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'pixi-webgl-'));
+  try {
+    const shared = path.join(dir, 'node_modules/pixi.js/lib/rendering/batcher/shared');
+    await mkdir(shared, { recursive: true });
+    await writeFile(path.join(shared, 'DefaultBatcher.mjs'), "import { Shader } from './RenamedShader.mjs';\nexport const batcher = new Shader();\n");
+    await writeFile(path.join(shared, 'RenamedShader.mjs'), 'export class Shader {}\n');
+    const bundle = build({ entryPoints: [path.join(shared, 'DefaultBatcher.mjs')], bundle: true, write: false, plugins: [pixiWebGl], logLevel: 'silent' });
+    await expect(bundle).rejects.toThrow(/no longer imports \.\/DefaultShader\.mjs/);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
