@@ -22,11 +22,12 @@ async function sceneBundle(withPlugin: boolean): Promise<string> {
   return result.outputFiles[0]!.text;
 }
 
-test("the scene's bundle carries no WGSL program: Pixi's batch shader brings one, the table's has only GLSL", async () => {
+test("the scene's bundle carries no WGSL program nor WGSL parser: Pixi's batch shader brings both, the table's has only GLSL", async () => {
   const pixi = await sceneBundle(false);
   const table = await sceneBundle(true);
   // A WGSL program's entry points and its batch's texture sampling; GLSL has none of these.
-  for (const wgsl of ['@vertex', '@fragment', 'fn main', 'textureSampleGrad(']) {
+  // …and the WebGPU program class's WGSL parser (its struct pattern).
+  for (const wgsl of ['@vertex', '@fragment', 'fn main', 'textureSampleGrad(', 'struct\\s+(\\w+)']) {
     expect(pixi).toContain(wgsl);
     expect(table).not.toContain(wgsl);
   }
@@ -42,7 +43,7 @@ test("the build fails when Pixi's batcher stops importing the shader the plugin 
     await writeFile(path.join(shared, 'DefaultBatcher.mjs'), "import { Shader } from './RenamedShader.mjs';\nexport const batcher = new Shader();\n");
     await writeFile(path.join(shared, 'RenamedShader.mjs'), 'export class Shader {}\n');
     const bundle = build({ entryPoints: [path.join(shared, 'DefaultBatcher.mjs')], bundle: true, write: false, plugins: [pixiWebGl], logLevel: 'silent' });
-    await expect(bundle).rejects.toThrow(/no longer imports \.\/DefaultShader\.mjs/);
+    await expect(bundle).rejects.toThrow("Pixi's rendering/batcher/shared/DefaultBatcher.mjs no longer imports ./DefaultShader.mjs");
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
