@@ -40,3 +40,11 @@ test('the verify page bundles its lazily imported verifiers without lazy module 
   expect(script).toContain('function verifySharedText(');
   expect(script).not.toContain('__esm(');
 });
+
+test("the Ed25519 fallback brings SHA-512 of @noble/hashes' SHA-2 family, not every variant", async () => {
+  // keys.ts loads @noble/ed25519 with its SHA-512 through one module (noble-ed25519.ts); a lazy
+  // import of sha2.js itself would keep all its exports (SHA-224, SHA-384, SHA-512/224, SHA-512/256).
+  const script = await verifyPageScript({ minify: false });
+  expect(script).toContain('sha512');
+  for (const unused of ['sha224', 'sha384', 'sha512_224', 'sha512_256']) expect(script).not.toContain(unused);
+});
