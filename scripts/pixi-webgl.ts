@@ -1,5 +1,5 @@
 /**
- * An esbuild plugin for the widget bundle: two of Pixi's modules are replaced where Pixi imports
+ * An esbuild plugin for the widget bundle: three of Pixi's modules are replaced where Pixi imports
  * them, for the table's WebGL-only renderer (widget/scene/pixi.ts); everything else of Pixi is
  * bundled as published.
  * - Its default batcher's shader (`DefaultShader.mjs`) by widget/scene/pixi-batch-shader.ts: the
@@ -7,6 +7,9 @@
  * - Its WebGPU program class (`GpuProgram.mjs`, the WGSL parser) as `Shader.mjs` imports it, by
  *   widget/scene/pixi-no-webgpu.ts: with the batch shader above, only `Shader.from({ gpu })` still
  *   reaches it, and nothing of the table calls that.
+ * - Graphics' registration (`scene/graphics/init.mjs`, imported by `Graphics.mjs`) by
+ *   widget/scene/pixi-graphics-init.ts, which registers nothing: pixi.ts registers the WebGL
+ *   graphics pipe and system itself, and Pixi's module also brings the Canvas renderer's pair.
  *
  * The build fails when one of those Pixi modules no longer imports the module at the path this
  * plugin knows (a Pixi upgrade): a swap must not silently stop happening.
@@ -36,6 +39,11 @@ const SWAPS: Swap[] = [
     importer: 'rendering/renderers/shared/shader/Shader.mjs',
     specifier: '../../gpu/shader/GpuProgram.mjs',
     replacement: path.join(root, 'widget/scene/pixi-no-webgpu.ts'),
+  },
+  {
+    importer: 'scene/graphics/shared/Graphics.mjs',
+    specifier: '../init.mjs',
+    replacement: path.join(root, 'widget/scene/pixi-graphics-init.ts'),
   },
 ];
 

@@ -5,9 +5,10 @@ import path from 'node:path';
 import { expect, test } from 'vitest';
 import { pixiWebGl } from '../../scripts/pixi-webgl.ts';
 
-/** The scene as the widget bundles it, minified, with or without the plugin. */
-async function sceneBundle(withPlugin: boolean): Promise<string> {
+/** The scene as the widget bundles it, minified, with or without the plugin: its text and its modules. */
+async function sceneBundle(withPlugin: boolean): Promise<{ text: string; modules: string[] }> {
   const result = await build({
+    metafile: true,
     entryPoints: ['widget/scene/index.ts'],
     bundle: true,
     write: false,
@@ -19,12 +20,12 @@ async function sceneBundle(withPlugin: boolean): Promise<string> {
     plugins: withPlugin ? [pixiWebGl] : [],
     logLevel: 'silent',
   });
-  return result.outputFiles[0]!.text;
+  return { text: result.outputFiles[0]!.text, modules: Object.keys(result.metafile.inputs) };
 }
 
 test("the scene's bundle carries no WGSL program nor WGSL parser: Pixi's batch shader brings both, the table's has only GLSL", async () => {
-  const pixi = await sceneBundle(false);
-  const table = await sceneBundle(true);
+  const { text: pixi } = await sceneBundle(false);
+  const { text: table } = await sceneBundle(true);
   // A WGSL program's entry points and its batch's texture sampling; GLSL has none of these.
   // …and the WebGPU program class's WGSL parser (its struct pattern).
   for (const wgsl of ['@vertex', '@fragment', 'fn main', 'textureSampleGrad(', 'struct\\s+(\\w+)']) {
@@ -33,6 +34,12 @@ test("the scene's bundle carries no WGSL program nor WGSL parser: Pixi's batch s
   }
   expect(table).toContain('SHADER_NAME');
   expect(table.length).toBeLessThan(pixi.length);
+});
+
+test("the scene's bundle holds none of Pixi's Canvas graphics: the table registers its WebGL pipe and system itself", async () => {
+  const canvasGraphics = (modules: string[]) => modules.filter((m) => /pixi\.js\/lib\/scene\/graphics\/canvas\//.test(m));
+  expect(canvasGraphics((await sceneBundle(false)).modules)).not.toHaveLength(0);
+  expect(canvasGraphics((await sceneBundle(true)).modules)).toEqual([]);
 });
 
 test("the build fails when Pixi's batcher stops importing the shader the plugin replaces", async () => {

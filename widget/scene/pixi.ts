@@ -22,8 +22,11 @@
  * scene though the table draws neither; `installStaticSync` below installs the same polyfills on the
  * WebGL systems only, before any renderer exists.
  *
- * WGSL: Pixi's default batcher compiles a WebGPU program beside its WebGL one; the widget's bundle
- * gives it the GLSL-only batch shader of ./pixi-batch-shader.ts instead (scripts/pixi-webgl.ts).
+ * WGSL and Canvas: Pixi's default batcher compiles a WebGPU program beside its WebGL one, and
+ * Graphics registers the Canvas renderer's pipe and system on import; the widget's bundle gives the
+ * batcher the GLSL-only shader of ./pixi-batch-shader.ts and Graphics the empty registration of
+ * ./pixi-graphics-init.ts instead, and leaves Pixi's WGSL parser out (scripts/pixi-webgl.ts).
+ * The SYSTEMS and PIPES below register everything the table draws with.
  */
 import type * as Pixi from 'pixi.js';
 // @ts-expect-error untyped deep module
