@@ -21,6 +21,7 @@ import { gzipSync } from 'node:zlib';
 import { buildVerifyPage, VERIFY_PAGE_FILE } from './verify-page.ts';
 import { writeCdnHeaders } from './cdn-headers.ts';
 import { cssMinify } from './css-minify.ts';
+import { pixiWebGl } from './pixi-webgl.ts';
 import { BUDGET_KB } from './budget.ts';
 import { publicDeclarations } from './public-types.ts';
 import { pinnedSnippet, publishVersion } from './cdn-versions.ts';
@@ -52,7 +53,8 @@ const result = await build({
   define: { 'process.env.NODE_ENV': '"production"' },
   // Server-render safety: `HTMLElement` and `document` fall back to inert stand-ins where there is no DOM.
   inject: ['widget/ssr-globals.ts'],
-  plugins: [cssMinify],
+  // Pixi's batch shader without its WGSL half (scripts/pixi-webgl.ts).
+  plugins: [cssMinify, pixiWebGl],
   logLevel: 'warning',
 });
 

@@ -10,11 +10,13 @@
  *   import { buildVerifyPage } from './verify-page.ts'; await buildVerifyPage('dist');
  *   node scripts/verify-page.ts [outDir]          (default dist)
  */
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { minifyCssTemplates } from './css-minify.ts';
+import { bindImportsStatically } from './static-imports.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ENTRY = 'widget/panels/verify-page.ts';
@@ -45,8 +47,27 @@ noscript { display: block; max-width: 40em; margin: 2em auto; }
 `;
 }
 
-/** Bundles the verify page and writes `outDir/verify.html`. */
-export async function buildVerifyPage(outDir: string): Promise<void> {
+/**
+ * The page's own sources as the bundle reads them: `import('…')` bound statically (one file loads
+ * nothing later; static-imports.ts says what that saves) and the widget's css`…` templates minified
+ * as in the widget's bundle (css-minify.ts). One plugin for both: esbuild takes the first onLoad
+ * answer for a file.
+ */
+const pageSources: Plugin = {
+  name: 'verify-page-sources',
+  setup(build) {
+    build.onLoad({ filter: /\.ts$/ }, async (args) => {
+      if (args.path.split(path.sep).includes('node_modules')) return undefined;
+      const source = await readFile(args.path, 'utf8');
+      let contents = bindImportsStatically(args.path, source);
+      if (/[\\/]widget[\\/]/.test(args.path) && contents.includes('css`')) contents = minifyCssTemplates(contents);
+      return contents === source ? undefined : { contents, loader: 'ts' };
+    });
+  },
+};
+
+/** The page's script, bundled (minified unless asked otherwise: the tests read it unminified). */
+export async function verifyPageScript({ minify = true }: { minify?: boolean } = {}): Promise<string> {
   const result = await build({
     absWorkingDir: root,
     entryPoints: [ENTRY],
@@ -55,13 +76,19 @@ export async function buildVerifyPage(outDir: string): Promise<void> {
     format: 'iife',
     platform: 'browser',
     target: 'es2022',
-    minify: true,
+    minify,
     legalComments: 'none',
     charset: 'utf8',
     define: { 'process.env.NODE_ENV': '"production"' },
+    plugins: [pageSources],
     logLevel: 'warning',
   });
-  const script = result.outputFiles[0]?.text ?? '';
+  return result.outputFiles[0]?.text ?? '';
+}
+
+/** Bundles the verify page and writes `outDir/verify.html`. */
+export async function buildVerifyPage(outDir: string): Promise<void> {
+  const script = await verifyPageScript();
   // Inside <script>, the HTML parser ends the element at "</script" and treats "<!--" specially;
   // escaping the "<" in both keeps the JavaScript meaning ("<\/" is "</" in strings and regexes).
   const safe = script.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { embedHost } from './embed-host.ts';
+import { pixiWebGl } from '../../scripts/pixi-webgl.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -33,6 +34,8 @@ function esbuildBundlePlugin() {
         // The test runner's own browser modules (server commands) are served by the runner itself.
         external: ['/__web-dev-server__*'],
         define: { 'process.env.NODE_ENV': '"test"' },
+        // The scene's Pixi as the widget's bundle has it (scripts/pixi-webgl.ts): the batch shader without WGSL.
+        plugins: [pixiWebGl],
         logLevel: 'silent',
       });
       const file = result.outputFiles[0];

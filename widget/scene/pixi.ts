@@ -21,6 +21,12 @@
  * particle-container polyfills, which pull the WebGPU UBO system and the particle container into the
  * scene though the table draws neither; `installStaticSync` below installs the same polyfills on the
  * WebGL systems only, before any renderer exists.
+ *
+ * WGSL and Canvas: Pixi's default batcher compiles a WebGPU program beside its WebGL one, and
+ * Graphics registers the Canvas renderer's pipe and system on import; the widget's bundle gives the
+ * batcher the GLSL-only shader of ./pixi-batch-shader.ts and Graphics the empty registration of
+ * ./pixi-graphics-init.ts instead, and leaves Pixi's WGSL parser out (scripts/pixi-webgl.ts).
+ * The SYSTEMS and PIPES below register everything the table draws with.
  */
 import type * as Pixi from 'pixi.js';
 // @ts-expect-error untyped deep module

@@ -14,12 +14,8 @@ const ED25519 = { name: 'Ed25519' } as const;
 /** Whether this runtime signs through WebCrypto (else @noble/curves, loaded on first use). */
 const webCrypto = (): boolean => typeof crypto !== 'undefined' && crypto.subtle !== undefined;
 let noble: Promise<typeof import('@noble/ed25519')> | null = null;
-/** @noble/ed25519 with @noble/hashes' SHA-512 (its default would ask the missing `crypto.subtle`). */
-const nobleEd25519 = () =>
-  (noble ??= Promise.all([import('@noble/ed25519'), import('@noble/hashes/sha2.js')]).then(([ed, { sha512 }]) => {
-    ed.hashes.sha512 = sha512;
-    return ed;
-  }));
+/** @noble/ed25519 with @noble/hashes' SHA-512 (noble-ed25519.ts), loaded on first use. */
+const nobleEd25519 = () => (noble ??= import('./noble-ed25519.ts').then((m) => m.ed));
 
 /** A public key ready to verify with: a WebCrypto key, or the raw 32 bytes where WebCrypto is missing. */
 export type PublicKey = CryptoKey | Uint8Array;
