@@ -99,7 +99,7 @@ describe('wallet-mode builders', () => {
       expect(r.balanceAfter).toBe(r.balanceBefore - r.staked + r.returned);
     }
     // The wallet's balance moved by 500 before round 3's debit: its balanceBefore is the wallet's, not the chain's.
-    expect(acceptances[2]!.body.balanceBefore).toBe((receipts[1]!.body).balanceAfter + 500);
+    expect(acceptances[2]!.body.balanceBefore).toBe(receipts[1]!.body.balanceAfter + 500);
   });
 
   test('a wallet shoe settles with round-down: a 15 JPY Banker win returns 29, a lost round a zero credit', async () => {
