@@ -4,7 +4,10 @@
  * worked example quotes.
  */
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
+import * as verifyCommand from '../../cli/commands/verify.ts';
+import { runInProcess } from '../cli/run-cli.ts';
 import { type FairnessFile, importSigningKey, type Jwks, signRecord, verifyText, walletTransactionIds } from '../../shared/index.ts';
 
 const dir = new URL('../vectors/conformance/', import.meta.url);
@@ -106,5 +109,20 @@ describe('wallet tables: the verifier', () => {
     const body = { ...structuredClone(file.records[i]!.body), rollback: { transaction: 'pbw1-00000000000000000000000000000000', amount: 0 } };
     file.records[i] = await signRecord(body as never, operator);
     expect((await verifyText(JSON.stringify(file), jwks)).code).toBe('unexpected_transaction');
+  });
+});
+
+describe('punto-banco verify on a wallet table', () => {
+  test('prints every transaction with its round id, kind, amount in the currency and id; --json carries them', async () => {
+    const file = fileURLToPath(new URL('247-wallet-ok-jpy.json', dir));
+    const keys = fileURLToPath(new URL('jwks.json', dir));
+    const text = await runInProcess(verifyCommand, [file, '--jwks', keys]);
+    expect(text.code).toBe(0);
+    const lines = text.stdout.split('\n');
+    expect(lines).toContain('wallet: operator demo, player taro, JPY; 16 transaction(s), each on your casino statement:');
+    expect(lines.filter((l) => /^ {2}conformance\/1\/\d+ {2}(debit|credit) /.test(l))).toHaveLength(16);
+    const json = JSON.parse((await runInProcess(verifyCommand, [file, '--jwks', keys, '--json'])).stdout);
+    expect(json.report.wallet.currency).toBe('JPY');
+    expect(json.report.wallet.transactions).toHaveLength(16);
   });
 });
