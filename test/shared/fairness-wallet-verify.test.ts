@@ -103,6 +103,22 @@ describe('wallet tables: the verifier', () => {
     expect(report.rounds.at(-1)).toEqual({ shoe: 1, round: 3, status: 'failed', code: 'transaction_id_mismatch' });
   });
 
+  test('one check order (§B10): the wallet before the limits, the debit id before its amount, its amount before the balance', async () => {
+    const file = JSON.parse(read('246-wallet-ok-eur.json')) as FairnessFile;
+    const resign = async (i: number, change: (body: Record<string, any>) => void) => {
+      const copy = structuredClone(file);
+      const body = copy.records[i]!.body as unknown as Record<string, any>;
+      change(body);
+      copy.records[i] = await signRecord(body as never, operator);
+      return (await verifyText(JSON.stringify(copy), jwks)).code;
+    };
+    expect(await resign(0, (b) => ((b.wallet.currency = 'EURO'), (b.limits.min = 102)))).toBe('unknown_currency');
+    expect(await resign(0, (b) => ((b.wallet.player = ''), (b.wallet.currency = 'EURO')))).toBe('bad_wallet');
+    expect(await resign(2, (b) => ((b.debit.transaction = 'pbw1-x'), (b.debit.amount += 5), (b.balanceBefore += 1)))).toBe('transaction_id_mismatch');
+    expect(await resign(2, (b) => ((b.debit.amount += 5), (b.balanceBefore += 1)))).toBe('debit_amount_mismatch');
+    expect(await resign(2, (b) => ((b.debit.attempt = 0), (b.debit.amount += 5)))).toBe('attempt_mismatch');
+  });
+
   test('a void without a wallet debit may not carry a rollback (a play shoe)', async () => {
     const file = JSON.parse(read('003-ok-8-decks-no-burn-void-timeout.json')) as FairnessFile;
     const i = file.records.findIndex((r) => r.body.type === 'void');
