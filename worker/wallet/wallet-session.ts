@@ -128,7 +128,7 @@ export class WalletSession {
     const result = await this.call(init.operator, { kind: 'balance', playerId: init.playerId, sessionId, currency: init.currency });
     const o = result.outcome;
     if (o.kind === 'applied') return { ok: true, balance: o.answer.balance };
-    if (o.kind === 'refused') return { ok: false, answer: walletRefusal(o.code, `the wallet refused the balance: ${o.message}`, 502) };
+    if (o.kind === 'refused') return { ok: false, answer: walletRefusal(o.code, `the wallet refused the balance: ${o.message}`, 502, 502) };
     return { ok: false, answer: failure(503, 'wallet_unavailable', `the wallet did not answer the balance: ${o.message}`) };
   }
 
@@ -234,10 +234,13 @@ function callRow(w: WalletSessionRow, c: StoredCall, rolledBack: boolean): Walle
   return row;
 }
 
-/** A refusal by the wallet, passed to the player with its code (codes the player is not shown become `wallet_unavailable`). */
-export function walletRefusal(code: string, message: string, otherStatus = 503): Answer<never> {
-  const status = REFUSAL_STATUS[code];
-  if (status !== undefined) return failure(status, code as 'insufficient_funds', message);
+/**
+ * A refusal by the wallet, passed to the player with its code (codes the player is not shown
+ * become `wallet_unavailable`, with `otherStatus`); `status` overrides the code's own (a creation
+ * refused by the wallet is a 502 whatever the code).
+ */
+export function walletRefusal(code: string, message: string, otherStatus = 503, status = REFUSAL_STATUS[code]): Answer<never> {
+  if (code in REFUSAL_STATUS) return failure(status!, code as 'insufficient_funds', message);
   return failure(otherStatus, 'wallet_unavailable', message);
 }
 
