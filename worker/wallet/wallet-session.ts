@@ -6,7 +6,7 @@
  * state kept in `wallet_session` only when it changes), the view (`SessionCommon.wallet`) and the
  * operator's list of calls. The debit is debit.ts, the outbox of credits and rollbacks outbox.ts.
  */
-import type { PendingPayment, WalletSessionView } from '../../shared/api.ts';
+import type { PendingPayment, SessionView, WalletSessionView } from '../../shared/api.ts';
 import { type EngineError, fail, ok, type Result } from '../../shared/errors.ts';
 import type { TableLimits } from '../../shared/table.ts';
 import {
@@ -75,6 +75,28 @@ export class WalletSession {
   /** The session's wallet, or null for a play-money session. */
   row(): WalletSessionRow | null {
     return this.store.session();
+  }
+
+  /** The one alarm's hooks (session/ledger-push.ts): when the outbox next needs it (a debit left `sending`: now), and whether this is a wallet session. */
+  due(): number | null {
+    if (this.row() === null) return null;
+    return this.store.sending().length > 0 ? this.#parts.now() : this.store.nextDue();
+  }
+
+  active(): boolean {
+    return this.row() !== null;
+  }
+
+  /** This session's terms (null: play money). */
+  sessionTerms(): WalletTerms | null {
+    const w = this.row();
+    return w ? WalletSession.terms(w) : null;
+  }
+
+  /** A pb-fair-2 view in wallet mode: the wallet's last answered balance, the room's limits in minor units and the wallet part. */
+  sessionView(view: SessionView, session: SessionRow): SessionView {
+    const w = this.row();
+    return w ? { ...view, balance: this.store.lastBalance(), limits: w.tableLimits, wallet: this.view(w, session) } : view;
   }
 
   /** The room's limits and the wallet fields every commitment of this session carries. */
