@@ -339,3 +339,24 @@ describe('wallet mode: responsible gaming', () => {
 async function runInTable(id: string, fn: (sql: SqlStorage) => void): Promise<void> {
   await runInDurableObject(tableOf(id), (_t: Table, st) => st.storage.transactionSync(() => fn(st.storage.sql)));
 }
+
+describe('wallet mode: billed rows', () => {
+  test('an ordinary round writes six rows in wallet mode (two in play money): the debit sent and acknowledged, the acceptance, the receipt, the credit owed and acknowledged', async () => {
+    const wallet = new ScriptedWallet();
+    const s = await ready(wallet);
+    await round(s, player(100));
+    const before = await tableOf(s.id).stats();
+    await round(s, player(100));
+    const after = await tableOf(s.id).stats();
+    const rows = (kind: keyof typeof after.changes) => (after.changes[kind]?.rowsWritten ?? 0) - (before.changes[kind]?.rowsWritten ?? 0);
+    // The round may end its shoe (a reveal and the next commitment: more rows), so count its kinds.
+    expect(rows('wallet-debit')).toBe(1);
+    expect(rows('bet')).toBe(2);
+    expect(rows('secret') + rows('secret-ending-shoe')).toBeGreaterThanOrEqual(2);
+    expect(rows('wallet-outbox')).toBe(1);
+    expect(rows('wallet-refused') + rows('wallet-limits')).toBe(0);
+    // The ledger (play money's totals) is not pushed for a wallet session; the alarm is armed for the void deadline at most.
+    expect(after.ledger.pushes - before.ledger.pushes).toBe(0);
+    expect(after.alarm.set - before.alarm.set).toBeLessThanOrEqual(1);
+  });
+});

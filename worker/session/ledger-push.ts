@@ -70,7 +70,7 @@ export class LedgerPush {
     const s = this.#parts.store.session()!;
     // Measured from the first change the ledger lacks, never pushed back by later ones: the ledger
     // lags by at most the delay, and the rounds played meanwhile go in one push.
-    if (this.#behind(s) || (bet && s.pendingRound !== null)) this.#ledgerDue ??= this.#parts.now() + ledgerDelayMs(this.#parts.env);
+    if (this.#behind(s) || (bet && s.pendingRound !== null && !this.#wallet.active())) this.#ledgerDue ??= this.#parts.now() + ledgerDelayMs(this.#parts.env);
     else this.#ledgerDue = null;
     const timer = s.dueAt === null ? null : Date.parse(s.dueAt);
     const at = [this.#ledgerDue, timer, this.#wallet.due()].filter((t): t is number => t !== null).reduce((a, b) => Math.min(a, b), Infinity);
