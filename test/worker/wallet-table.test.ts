@@ -10,6 +10,7 @@ import { describe, expect, test } from 'vitest';
 import { type Bet, type Receipt, type Signed, verifyText } from '../../shared/index.ts';
 import type { Table } from '../../worker/session/table.ts';
 import { api, bet, insideTable, reveal, type Session, startShoe, state, tableFile } from './helpers.ts';
+import { upgrade } from './shared-helpers.ts';
 import { attach, type Fault, ScriptedWallet, tableOf, walletSession } from './wallet-script.ts';
 
 const keys = async () => (await api('GET', '/.well-known/jwks.json')).body;
@@ -358,5 +359,18 @@ describe('wallet mode: billed rows', () => {
     // The ledger (play money's totals) is not pushed for a wallet session; the alarm is armed for the void deadline at most.
     expect(after.ledger.pushes - before.ledger.pushes).toBe(0);
     expect(after.alarm.set - before.alarm.set).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('wallet mode: shared tables', () => {
+  test('a wallet-mode session is refused a seat at a shared table (409 wallet_shared_table), and no shared table moves its money', async () => {
+    const wallet = new ScriptedWallet();
+    const s = await ready(wallet);
+    const refused = await upgrade('/api/tables/hall-1/configured/ws', { Authorization: `Bearer ${s.token}` });
+    expect(refused.status).toBe(409);
+    expect((await refused.json<{ error: { code: string } }>()).error.code).toBe('wallet_shared_table');
+    const moved = await tableOf(s.id).sharedTransfer({ id: 'a'.repeat(64), table: 'hall-1/configured', shoe: 1, round: 1, kind: 'credit', amount: 100 });
+    expect(moved.ok).toBe(false);
+    expect((await state(s)).balance).toBe(100_000);
   });
 });
