@@ -48,8 +48,10 @@ the shuffle, and every card, total, outcome, payout and balance. Nothing is sent
                        code, or "ok" (what FAIRNESS.md §B12's conformance suite compares).
                        pb-fair-1: also transcripts [report...], one per shoe with ok, pending,
                        rounds [{ round, ok, status, reason?, code? }], failure?.
-                       pb-fair-2: also report { rounds, unsettled, failure? }, and with --mine
-                       copies [...] and owed [...].
+                       pb-fair-2: also report { rounds, unsettled, failure?, wallet? }, and with
+                       --mine copies [...] and owed [...]. A wallet table's report.wallet lists
+                       every transaction { roundId, kind, transaction, amount, formatted } in its
+                       currency, to hold against the casino statement (also printed without --json).
   --mine MINE.json     pb-fair-2: the player's own copy (what the operator sent it, plus the
                        requests it sent without an answer, "sent"). Every accepted round missing
                        from FILE or different in it is reported (missing_in_operator_copy,
@@ -239,6 +241,21 @@ async function runV2(text: string, content: unknown, values: Record<string, stri
   return ok ? 0 : 1;
 }
 
+/**
+ * A wallet table (FAIRNESS.md §B15): every transaction its records name, one line each, to hold
+ * against the casino statement: round id, kind, amount in the currency's digits, transaction id.
+ */
+export function walletLines(report: VerifyReport): string[] {
+  const w = report.wallet;
+  if (!w) return [];
+  const lines = [
+    `wallet: operator ${w.operator}, player ${w.player}, ${w.currency}; ${w.transactions.length} transaction(s)${report.ok ? '' : ' before the failure'}, each on your casino statement:`,
+  ];
+  const width = Math.max(0, ...w.transactions.map((t) => t.formatted.length));
+  for (const t of w.transactions) lines.push(`  ${t.roundId}  ${t.kind.padEnd(8)} ${t.formatted.padStart(width)} ${w.currency}  ${t.transaction}`);
+  return lines;
+}
+
 function pick(u: { shoe: number; round: number; acceptance: string }) {
   return { shoe: u.shoe, round: u.round, acceptance: u.acceptance };
 }
@@ -261,6 +278,7 @@ function renderV2(
     );
   } else if (report.pending) lines.push('PASS, PENDING: a shoe is not revealed yet; its cards were checked for consistency only');
   else lines.push('VERIFIED: every record, signature (operator and player), card, payout and balance checks out');
+  lines.push(...walletLines(report));
   for (const c of copies ?? []) lines.push(`${c.code}: ${c.message}`);
   if (copies && copies.length === 0) lines.push("the operator's copy holds every record of the player's copy, unchanged");
   if (transfers.length > 0)

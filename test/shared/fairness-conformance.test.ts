@@ -36,6 +36,16 @@ describe('conformance suite', () => {
     for (const p of ['shoe/1', 'shoe/6', 'shoe/8', 'reshuffle/1', 'reshuffle/8']) expect(params).toContain(p);
   });
 
+  test('holds passing wallet tables (§B15) in EUR, JPY and BHD, with a rollback and a zero credit', () => {
+    const wallets = manifest.cases
+      .filter((c) => c.version === 'pb-fair-2' && c.expect === 'ok')
+      .flatMap((c) => (JSON.parse(read(c.file)).records as { body: Record<string, any> }[]).map((r) => r.body));
+    const currencies = new Set(wallets.filter((b) => b.type === 'commitment' && b.wallet).map((b) => b.wallet.currency as string));
+    for (const currency of ['EUR', 'JPY', 'BHD']) expect(currencies).toContain(currency);
+    expect(wallets.some((b) => b.type === 'void' && b.rollback)).toBe(true);
+    expect(wallets.some((b) => b.type === 'receipt' && b.credit?.amount === 0)).toBe(true);
+  });
+
   test('covers every pb-shared-1 code (FAIRNESS.md §C8)', () => {
     const shared = new Set(manifest.cases.filter((c) => c.version === 'pb-shared-1').map((c) => c.expect));
     for (const code of SHARED_VERIFY_CODES) expect(shared, code).toContain(code);

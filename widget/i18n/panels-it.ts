@@ -143,6 +143,15 @@ export const panelsIt: PanelStrings = {
   statusVoided: 'annullata',
   statusUnsettled: 'non regolata',
   unsettledRounds: 'Accettate ma mai regolate (l’operatore le deve): {{rounds}}.',
+  walletStatement:
+    'Movimenti del portafoglio in {{currency}} (operatore {{operator}}, giocatore {{player}}): ognuno deve comparire nell’estratto conto del casinò con questo importo.',
+  walletRound: 'Mano',
+  walletKind: 'Movimento',
+  walletAmount: 'Importo',
+  walletId: 'Identificativo',
+  walletDebit: 'addebito (puntata)',
+  walletCredit: 'accredito (vincita)',
+  walletRollback: 'storno (puntata restituita)',
   tableTitle: 'L’intero tavolo',
   tableIntro:
     'Firmi ogni puntata, segreto e chiusura, e il tavolo firma ogni record. Verifica la trascrizione del tavolo e confrontala con la tua copia di ciò che il tavolo ti ha inviato.',

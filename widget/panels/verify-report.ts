@@ -13,7 +13,7 @@ import { compareCopies, type CopyFinding } from '../../shared/fairness/pb-fair-2
 import { parseStrictJson } from '../../shared/fairness/common/strict-json.ts';
 import type { FairnessFile, Signed } from '../../shared/fairness/pb-fair-2/records.ts';
 import type { SharedChainSummary } from '../../shared/fairness/pb-shared-1/verify.ts';
-import type { RoundStatus, VerifyReport } from '../../shared/fairness/pb-fair-2/verify.ts';
+import type { RoundStatus, VerifyReport, WalletStatement } from '../../shared/fairness/pb-fair-2/verify.ts';
 import { defineElement, panelBase } from './base.ts';
 import { reportStyles } from './report-styles.ts';
 import { fill, type PanelStrings, panelStrings } from './strings.ts';
@@ -101,6 +101,30 @@ export class PbVerifyReport extends LitElement {
           ? html`<p class="unsettled">${fill(s.unsettledRounds, { rounds: report.unsettled.map((u) => fill(s.shoeRound, { shoe: u.shoe, round: u.round })).join(', ') })}</p>`
           : nothing
       }
+      ${report.wallet ? this.#wallet(report.wallet, s) : nothing}
+    </section>`;
+  }
+
+  /** A wallet table (FAIRNESS.md §B15): every transaction its records name, to hold against the casino statement. */
+  #wallet(w: WalletStatement, s: PanelStrings): TemplateResult {
+    const kinds = { debit: s.walletDebit, credit: s.walletCredit, rollback: s.walletRollback };
+    return html`<section class="wallet" data-currency=${w.currency}>
+      <p>${fill(s.walletStatement, { currency: w.currency, operator: w.operator, player: w.player })}</p>
+      <table>
+        <thead>
+          <tr><th scope="col">${s.walletRound}</th><th scope="col">${s.walletKind}</th><th scope="col">${s.walletAmount}</th><th scope="col">${s.walletId}</th></tr>
+        </thead>
+        <tbody>
+          ${w.transactions.map(
+            (t) => html`<tr data-kind=${t.kind} data-transaction=${t.transaction}>
+              <td class="mono">${t.roundId}</td>
+              <td>${kinds[t.kind]}</td>
+              <td class="amount">${t.formatted} ${w.currency}</td>
+              <td class="mono small">${t.transaction}</td>
+            </tr>`,
+          )}
+        </tbody>
+      </table>
     </section>`;
   }
 
@@ -170,6 +194,24 @@ export class PbVerifyReport extends LitElement {
       .chain {
         margin: 8px 0 0;
         overflow-wrap: anywhere;
+      }
+      .wallet {
+        margin: 8px 0 0;
+        overflow-x: auto;
+      }
+      .wallet table {
+        border-collapse: collapse;
+        font-size: 0.85em;
+      }
+      .wallet th,
+      .wallet td {
+        padding: 2px 8px 2px 0;
+        text-align: start;
+        white-space: nowrap;
+      }
+      .wallet .amount {
+        text-align: end;
+        font-variant-numeric: tabular-nums;
       }
       .chain.unknown {
         color: var(--_fail);

@@ -15,6 +15,9 @@
  *   Worker  revealDue(params, …) → buildReveal({ last, serverSeed, rounds, reason, request?, closingBalance, … })
  *           (reason "player" embeds signRequest(endRequest(last), playerKey))
  * A shared table's movement of the balance between rounds: buildTransfer (transfer.ts, §B14).
+ * Wallet mode (§B15, wallet.ts): the commitment takes `wallet`; the Worker debits the wallet first
+ * and passes the `debit` to buildAcceptance, then `creditTransaction` to buildReceipt or the
+ * rollback id to buildVoid, all from walletTransactionIds(wallet, table, shoe, debit.attempt).
  * Verify with verifyText (or verifyFileText for either version); the player checks the operator's
  * copy with compareCopies and proves an unsettled round with owedRound.
  */

@@ -386,9 +386,13 @@ function walletMembers(sh: ShoeCtx, body: { type: string }, stop: StopFn): void 
   const member = WALLET_MEMBER[body.type];
   if (member === undefined) return;
   const has = Object.hasOwn(body, member);
-  if (sh.wallet !== undefined && !has) stop('missing_transaction', `a ${body.type} of a wallet shoe carries its ${member}`);
+  if (sh.wallet !== undefined && !has) stop('missing_transaction', `${article(body.type)} ${body.type} of a wallet shoe must carry its ${member}`);
   if (sh.wallet === undefined && has)
-    stop('unexpected_transaction', `a ${body.type} of a play-money shoe carries no ${member}: the shoe's commitment names no wallet`);
+    stop('unexpected_transaction', `${article(body.type)} ${body.type} of a play-money shoe carries no ${member}: the shoe's commitment names no wallet`);
+}
+
+function article(word: string): string {
+  return /^[aeiou]/.test(word) ? 'an' : 'a';
 }
 
 /**

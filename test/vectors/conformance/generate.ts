@@ -24,9 +24,13 @@ import {
   signRequest,
   sharedTransferId,
   type Fair1Transcript,
+  type Receipt,
+  type Reveal,
+  type Signed,
   type TransferAsk,
   type Transfer,
   utf8Bytes,
+  walletTransactionIds,
 } from '../../../shared/index.ts';
 import { playPrivateTable, type PlayPrivateTableOptions, type RoundScript, type ShoeScript } from '../../players/pb-fair-2.ts';
 import { sharedCases } from './shared-cases.ts';
@@ -878,6 +882,229 @@ v2('transfer-void-timeout-early', 'reveal_too_early', 'a void-timeout reveal les
     ],
     at('record', 'reveal', (b) => (b.issuedAt = new Date(Date.parse(b.issuedAt) - 1000).toISOString())),
   ),
+);
+
+// ── pb-fair-2 in wallet mode (§B15), after every other case so that their files keep their numbers ─
+const WALLET_EUR = { operator: 'demo', player: 'alice', currency: 'EUR' };
+/** Euro cents: a step of 5 cents, which only a wallet shoe (round-down commission) may commit. */
+const EUR_ROOM = { min: 100, max: 10_000, step: 5, chips: [100, 500, 1_000, 5_000] };
+const JPY_ROOM = { min: 100, max: 100_000, step: 1, chips: [100, 500, 1_000, 5_000] };
+const BHD_ROOM = { min: 250, max: 250_000, step: 5, chips: [250, 1_000, 5_000] };
+/** Rounds whose Banker stakes are not multiples of 20 minor units, so that a Banker win rounds its commission. */
+const walletRounds = (shoe: number, n: number, unit: number, extra: Record<number, Partial<RoundScript>> = {}): RoundScript[] =>
+  Array.from({ length: n }, (_, i) => ({
+    bets: [
+      { sector: i % 5, box: 'banker' as const, amount: unit * (20 + 3 * ((i % 7) + 1)) },
+      ...(i % 3 === 2 ? [{ sector: (i + 2) % 5, box: 'player' as const, amount: unit * 20 }] : []),
+      ...(i % 4 === 1 ? [{ sector: (i + 1) % 5, box: 'tie' as const, amount: unit * 20 }] : []),
+    ],
+    secret: secret(10 + shoe, i + 1),
+    ...extra[i + 1],
+  }));
+/** A wallet table of 'conformance' (the session id the wallet sees) in `wallet`'s currency. */
+const walletTable = (shoes: ShoeScript[], mutate?: Mutate, wallet: typeof WALLET_EUR = WALLET_EUR, openingBalance = 50_000) =>
+  table(shoes, mutate, { wallet, openingBalance });
+/** Two EUR shoes: a debit refused before round 3 (its attempt is used up), deposits and withdrawals between rounds, a void with its rollback. */
+const eurShoes = (): ShoeScript[] => [
+  {
+    params: SHOE_6,
+    limits: EUR_ROOM,
+    serverSeed: SEED[0]!,
+    clientSeed: 'wallet EUR',
+    cut: 26,
+    rounds: walletRounds(1, 12, 5, {
+      3: { failedDebitsBefore: 1 },
+      5: { walletMoved: 2_500 },
+      6: { fate: 'void' },
+      8: { walletMoved: -1_000, failedDebitsBefore: 2 },
+    }),
+    end: 'player',
+  },
+  {
+    params: RESHUFFLE_8,
+    limits: EUR_ROOM,
+    serverSeed: SEED[1]!,
+    clientSeed: 'wallet EUR 2',
+    cut: 100,
+    rounds: walletRounds(2, 3, 5, { 2: { walletMoved: 700 } }),
+  },
+];
+const eur = (mutate?: Mutate) => walletTable(eurShoes(), mutate);
+/** The n-th wallet-shoe record of a type gets `change` before it is signed. */
+const inEur = (type: string, change: (body: any) => unknown, nth = 1, shoe = 1) => eur(at('record', type, change, nth, shoe));
+/** A file's n-th record of a type, parsed. */
+const nth = <T>(file: FairnessFile, type: string, n = 1) => file.records[indexOf(file, type, n)]!.body as T;
+
+v2(
+  'wallet-ok-eur',
+  'ok',
+  'a wallet table in EUR cents, step 5: a refused debit before round 3, deposits and withdrawals between rounds, a void with its rollback, two shoes',
+  () => eur(),
+);
+/** One shoe of `player`'s in `currency`, opening with `opening` minor units. */
+const oneShoeIn = (player: string, currency: string, opening: number, shoe: ShoeScript) =>
+  walletTable([shoe], undefined, { operator: 'demo', player, currency }, opening);
+v2('wallet-ok-jpy', 'ok', 'a wallet table in JPY (0 decimals), step 1: odd Banker stakes whose commission rounds down', () =>
+  oneShoeIn('taro', 'JPY', 1_000_000, {
+    params: SHOE_6,
+    limits: JPY_ROOM,
+    serverSeed: SEED[2]!,
+    clientSeed: '円',
+    cut: 157,
+    rounds: walletRounds(1, 8, 7),
+    end: 'player',
+  }),
+);
+v2('wallet-ok-bhd', 'ok', 'a wallet table in BHD (3 decimals, fils), step 5', () =>
+  oneShoeIn('layla', 'BHD', 2_000_000, {
+    params: RESHUFFLE_8,
+    limits: BHD_ROOM,
+    serverSeed: SEED[3]!,
+    clientSeed: 'دينار',
+    cut: 50,
+    rounds: walletRounds(1, 3, 15),
+    end: 'reshuffle-limit',
+  }),
+);
+v2('wallet-ok-void-rollback', 'ok', 'a wallet round voided (its rollback gives the stake back), then the shoe ends by void-timeout', () =>
+  walletTable([
+    {
+      params: SHOE_8,
+      limits: EUR_ROOM,
+      serverSeed: SEED[3]!,
+      clientSeed: 'x',
+      cut: 1,
+      rounds: walletRounds(1, 2, 5, { 2: { fate: 'void' } }),
+      end: 'void-timeout',
+    },
+  ]),
+);
+v2('wallet-ok-zero-credit', 'ok', 'a lost round closed by a zero credit', async () => {
+  // The first round secret (in a fixed order) that loses a Tie bet.
+  for (let k = 1; k < 20; k++) {
+    const f = await walletTable([
+      {
+        params: RESHUFFLE_1,
+        limits: EUR_ROOM,
+        serverSeed: SEED[4]!,
+        clientSeed: 'zero',
+        cut: 5,
+        rounds: [{ bets: [{ sector: 0, box: 'tie', amount: 100 }], secret: secret(20, k) }],
+      },
+    ]);
+    if (nth<Receipt>(f, 'receipt').credit?.amount === 0) return f;
+  }
+  throw new RangeError('wallet-ok-zero-credit: no lost round');
+});
+v2('wallet-ok-pending', 'ok', 'an open wallet shoe: its transactions are checked before its seed is revealed', () =>
+  walletTable([{ ...eurShoes()[0]!, end: 'open' }]),
+);
+v2('wallet-bad-player', 'bad_wallet', "a wallet whose player id has a space: it cannot name the wallet's transactions", () =>
+  inEur('commitment', (b) => (b.wallet.player = 'al ice')),
+);
+v2('wallet-unknown-currency', 'unknown_currency', 'a wallet in "EURO", not an ISO 4217 code', () => inEur('commitment', (b) => (b.wallet.currency = 'EURO')));
+v2('wallet-currency-without-minor-unit', 'unknown_currency', 'a wallet in XAU (gold), an ISO 4217 code without minor units', () =>
+  inEur('commitment', (b) => (b.wallet.currency = 'XAU')),
+);
+v2('wallet-other-currency', 'wallet_mismatch', "shoe 2's wallet in another currency than shoe 1's", () =>
+  inEur('commitment', (b) => (b.wallet.currency = 'USD'), 1, 2),
+);
+v2('wallet-dropped', 'wallet_mismatch', 'a shoe without a wallet after a wallet shoe', () => inEur('commitment', (b) => delete b.wallet, 1, 2));
+v2('wallet-after-play', 'wallet_mismatch', 'a wallet shoe after a play-money shoe', async () => {
+  const f = await table([shoeB()]);
+  const reveal = f.records.at(-1)! as Signed<Reveal>;
+  const w = await table([eurShoes()[1]!], undefined, {
+    wallet: WALLET_EUR,
+    openingBalance: reveal.body.closingBalance,
+    firstShoe: 2,
+    prev: reveal.hash,
+    startTime: Date.parse(reveal.body.issuedAt) + 1000,
+  });
+  return { version: 'pb-fair-2', records: [...f.records, ...w.records] };
+});
+v2('wallet-missing-debit', 'missing_transaction', 'an acceptance of a wallet shoe without its debit', async () => {
+  const f = await eur();
+  return forge(f, indexOf(f, 'acceptance', 2), (b) => delete b.debit);
+});
+v2('wallet-missing-credit', 'missing_transaction', 'a receipt of a wallet shoe without its credit', () => inEur('receipt', (b) => delete b.credit, 2));
+v2('wallet-missing-rollback', 'missing_transaction', 'a void of a wallet shoe without its rollback', () => inEur('void', (b) => delete b.rollback));
+v2('wallet-debit-in-play', 'unexpected_transaction', 'an acceptance of a play-money shoe carrying a debit', () =>
+  table([shoeA('player', 3)]).then((f) =>
+    forge(
+      f,
+      indexOf(f, 'acceptance', 2),
+      (b) => (b.debit = { transaction: 'pbw1-00000000000000000000000000000000', attempt: 2, amount: 0, balanceAfter: b.balanceBefore }),
+    ),
+  ),
+);
+v2('wallet-attempt-reused', 'attempt_mismatch', "round 3's debit reuses round 2's attempt", () => inEur('acceptance', (b) => (b.debit.attempt = 2), 3));
+v2('wallet-attempt-zero', 'attempt_mismatch', "round 1's debit numbered attempt 0", () => inEur('acceptance', (b) => (b.debit.attempt = 0)));
+v2(
+  'wallet-debit-id-of-round',
+  'transaction_id_mismatch',
+  "after a refused debit, round 3's debit carries the id of attempt 3 (the round), not of its attempt 4",
+  async () => {
+    const ids = await walletTransactionIds(WALLET_EUR, 'conformance', 1, 3);
+    if (!ids.ok) throw new RangeError(ids.error.message);
+    return inEur('acceptance', (b) => (b.debit.transaction = ids.value.debit), 3);
+  },
+);
+v2('wallet-credit-id', 'transaction_id_mismatch', "a receipt's credit carrying its debit's id", async () => {
+  const ids = await walletTransactionIds(WALLET_EUR, 'conformance', 1, 1);
+  if (!ids.ok) throw new RangeError(ids.error.message);
+  return inEur('receipt', (b) => (b.credit.transaction = ids.value.debit));
+});
+v2('wallet-rollback-id', 'transaction_id_mismatch', "a void's rollback carrying the credit id", async () => {
+  const f = await eur();
+  const attempt = nth<Acceptance>(f, 'acceptance', 6).debit!.attempt;
+  const ids = await walletTransactionIds(WALLET_EUR, 'conformance', 1, attempt);
+  if (!ids.ok) throw new RangeError(ids.error.message);
+  return inEur('void', (b) => (b.rollback.transaction = ids.value.credit));
+});
+v2('wallet-debit-amount', 'debit_amount_mismatch', 'a debit of 5 cents more than the stake (and its balance after 5 less)', () =>
+  inEur('acceptance', (b) => ((b.debit.amount += 5), (b.debit.balanceAfter -= 5)), 2),
+);
+v2('wallet-debit-balance', 'debit_balance_mismatch', "an acceptance's balanceBefore that is not the debit's balanceAfter plus its amount", () =>
+  inEur('acceptance', (b) => (b.balanceBefore += 100), 2),
+);
+v2('wallet-credit-amount', 'credit_amount_mismatch', 'a credit of one cent more than the round returns', () =>
+  inEur('receipt', (b) => (b.credit.amount += 1), 2),
+);
+v2('wallet-rollback-amount', 'rollback_amount_mismatch', 'a rollback of 5 cents less than the debit it undoes', () =>
+  inEur('void', (b) => (b.rollback.amount -= 5)),
+);
+v2(
+  'wallet-commission-rounded-up',
+  'payout_mismatch',
+  "a Banker win in a wallet shoe paid with its commission rounded down (the player's favour): the rule rounds the winnings down",
+  async () => {
+    const f = await eur();
+    const n = f.records
+      .filter((r) => r.body.type === 'receipt')
+      .findIndex((r) => {
+        const b = r.body as Receipt;
+        return b.payouts.some((p) => p.box === 'banker' && p.result === 'win' && (p.amount * 19) % 20 !== 0);
+      });
+    if (n < 0) throw new RangeError('wallet-commission-rounded-up: no Banker win with a fractional commission');
+    return inEur(
+      'receipt',
+      (b) => {
+        const p = b.payouts.find((x: any) => x.box === 'banker' && x.result === 'win');
+        p.returned += 1;
+        p.net += 1;
+        b.returned += 1;
+        b.balanceAfter += 1;
+        b.credit.amount += 1;
+      },
+      n + 1,
+    );
+  },
+);
+v2('wallet-play-step-in-wallet-limits', 'bad_params', 'a wallet shoe whose limits are not multiples of their step (step 5, minimum 102)', () =>
+  inEur('commitment', (b) => (b.limits.min = 102)),
+);
+v2('wallet-closing-balance', 'closing_balance_mismatch', "a wallet shoe's reveal closing with one cent less than its last receipt's balanceAfter", () =>
+  inEur('reveal', (b) => (b.closingBalance -= 1)),
 );
 
 // ── write ────────────────────────────────────────────────────────────────────────────────────
