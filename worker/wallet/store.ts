@@ -223,12 +223,6 @@ export class WalletStore {
     return r ? callOf(r) : null;
   }
 
-  /** The applied debit of a record's round. */
-  debitOf(shoe: number, round: number): StoredCall | null {
-    const r = this.#store.run(`SELECT * FROM wallet_calls WHERE kind = 'debit' AND state = 'acknowledged' AND shoe = ? AND round = ?`, shoe, round)[0];
-    return r ? callOf(r) : null;
-  }
-
   /** Debits written and never answered: after a restart, or a failure between the call and its write, their outcome is unknown. */
   sending(): StoredCall[] {
     return this.#store.run(`SELECT * FROM wallet_calls WHERE state = 'sending'`).map(callOf);
