@@ -173,6 +173,10 @@ export interface ApiErrorDetail {
   setting?: string;
   /** 409 `round_voided` (pb-fair-2): the signed void record of the round. */
   void?: Signed<Void>;
+  /** Wallet mode, 409 `reality_check_pending`: what the reality check shows. */
+  realityCheck?: RealityCheck;
+  /** Wallet mode, 403 `session_ended`: why the session ended. */
+  ended?: SessionEndCode;
 }
 
 /** The one shape of every error answer. */
@@ -370,5 +374,7 @@ export type WalletApiErrorCode =
   | 'wrong_currency'
   // the debit's outcome is unknown: it is rolled back and the bet refused
   | 'wallet_unavailable'
+  // a wallet-mode session cannot sit at a shared table (yet)
+  | 'wallet_shared_table'
   // responsible gaming (shared/wallet/responsible.ts)
   | LimitsRefusalCode;

@@ -13,6 +13,7 @@ import {
   oneOf,
   ROOM_IDS,
   SHOE_MODES,
+  type RealityCheckAnswerRequest,
   type StartShoeRequest,
 } from '../../shared/index.ts';
 
@@ -53,6 +54,12 @@ export const SignedRequestBody = v.strictObject({
 });
 export type SignedRequestBody = v.InferOutput<typeof SignedRequestBody>;
 
+/** Wallet mode: the player's answer to a reality check. */
+export const RealityCheckAnswerBody = v.strictObject({
+  choice: v.picklist(['continue', 'stop'] as const, 'choice must be "continue" or "stop"'),
+});
+export type RealityCheckAnswerBody = v.InferOutput<typeof RealityCheckAnswerBody>;
+
 // The schemas read exactly the wire contract's requests (shared/api.ts); the signed requests'
 // own members are the fairness module's. A drift between the two fails to compile.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -60,7 +67,8 @@ const _contract: [
   Same<CreateSessionBody, CreateSessionRequest>,
   Same<keyof StartShoeRequest, keyof SignedRequestBody>,
   Same<keyof BetRoundRequest, keyof SignedRequestBody>,
-] = [true, true, true];
+  Same<RealityCheckAnswerBody, RealityCheckAnswerRequest>,
+] = [true, true, true, true];
 
 /** Checks `input` against `schema`; on failure, one readable line naming the field. */
 export function parseBody<S extends v.GenericSchema>(schema: S, input: unknown): { ok: true; value: v.InferOutput<S> } | { ok: false; message: string } {

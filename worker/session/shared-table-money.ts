@@ -20,6 +20,8 @@ export interface SharedTableGuest {
   room: RoomId;
   affiliate: string | null;
   balance: number;
+  /** A wallet-mode session (worker/wallet): shared tables take play money only, so it is refused a seat (`wallet_shared_table`). */
+  wallet: boolean;
 }
 
 export class SharedTableMoney {
@@ -67,7 +69,7 @@ export class SharedTableMoney {
 
   #seatOf(): SharedTableGuest {
     const s = this.#parts.store.session()!;
-    return { sessionId: s.sessionId, room: s.room, affiliate: s.affiliate, balance: s.balance };
+    return { sessionId: s.sessionId, room: s.room, affiliate: s.affiliate, balance: s.balance, wallet: this.#parts.walletTerms() !== null };
   }
 
   /**
@@ -89,6 +91,9 @@ export class SharedTableMoney {
     // then: no shared transfer may move the balance under it. Nothing is recorded; the table asks again.
     if (session.pendingRound !== null)
       return { ok: false, id: String(t?.id), code: 'session_busy', message: 'a private round of this session is awaiting its settlement' } as const;
+    // A wallet-mode session's money is the operator's wallet's: no shared table moves it.
+    if (this.#parts.walletTerms() !== null)
+      return { ok: false, id: String(t?.id), code: 'no_session', message: 'a wallet-mode session plays no shared table' } as const;
     const bad = transferError(t);
     if (bad) return { ok: false, id: String(t?.id), code: 'bad_transfer', message: bad } as const;
     const seen = store.transfer(t.id);

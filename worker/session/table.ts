@@ -39,7 +39,9 @@
  * The parts, one file each: the shoes (seeds, commitments, reveals: shoes.ts), the views and
  * answers (views.ts; pb-fair-1 sessions: retired.ts), idempotent replay (replay.ts), the void
  * timer (void-timer.ts), the ledger push and the one alarm (ledger-push.ts), shared tables' money
- * (shared-table-money.ts). This file is the RPC surface and the frame every change runs in.
+ * (shared-table-money.ts), creation (create.ts). Wallet mode (WALLET.md) is worker/wallet: the
+ * wallet's debit before the acceptance, the credit or rollback owed in the record's transaction.
+ * This file is the RPC surface and the frame every change runs in.
  */
 import { DurableObject } from 'cloudflare:workers';
 import {
@@ -49,38 +51,35 @@ import {
   buildReceipt,
   buildStart,
   checkRecordedClientSeed,
-  DEFAULT_ROUND_LIMIT,
-  FAIR1_DEFAULT_SHOE_PARAMS,
-  defaultShoeRules,
   type EndAnswer,
   isEd25519X,
   type ReceiptsAnswer,
   type Receipt,
   revealDue,
-  type RoomId,
   ROOMS,
   type RoundAnswer,
   type Fair1SessionView,
   type SessionView,
-  type ShoeMode,
-  type ShoeParams,
   type Signed,
   signRecord,
+  type WalletSessionView,
   type StartAnswer,
-  startingBalance,
   type TableTranscript,
   type Fair1Transcript,
   validateBets,
-  validateParams,
   validatePlayerRequest,
 } from '../../shared/index.ts';
-import { type Env, rateLimits, voidAfterSeconds } from '../config/env.ts';
-import type { Attribution } from '../embed/attribution.ts';
+import { type Env, rateLimits } from '../config/env.ts';
 import { type Answer, answer, failure } from '../http/answers.ts';
 import { TokenBucket } from '../http/limits.ts';
 import { matchesAny } from '../http/tokens.ts';
 import { signingKey } from '../keys/keys.ts';
 import type { WalletTransfer, TransferOutcome } from '../shared-table/wallet.ts';
+import type { FetchLike } from '../../shared/wallet/index.ts';
+import type { WalletCallRow } from '../wallet/calls-view.ts';
+import { drain } from '../wallet/outbox.ts';
+import { acceptRefusal, creditFor, oweCredit, walletAcceptance } from '../wallet/wallet-table.ts';
+import { WalletSession } from '../wallet/wallet-session.ts';
 import { type Auth, enter, type Entered } from './auth.ts';
 import { LedgerPush } from './ledger-push.ts';
 import { type ChangeKind, iso, type SessionParts, type TableStats } from './parts.ts';
@@ -92,21 +91,9 @@ import { cutRangeV2, Shoes } from './shoes.ts';
 import { type SessionRow, stateAfter, TableStore } from './store.ts';
 import { acceptanceAnswer, endAnswer, roundAnswer, sessionView, shoeView } from './views.ts';
 import { runVoidTimer } from './void-timer.ts';
+import { type CreateInit, createSession } from './create.ts';
 
-/** Reshuffle mode deals every round from its own stack: the seed is revealed ("reshuffle-limit") after this many accepted rounds. */
-export const RESHUFFLE_ROUNDS_PER_SEED = DEFAULT_ROUND_LIMIT;
-
-export interface CreateInit {
-  sessionId: string;
-  tokenHash: string;
-  room: RoomId;
-  affiliate: string | null;
-  attribution: Attribution;
-  /** The player's Ed25519 public key (base64url x): every commitment names it, every request is signed by it. */
-  playerKey: string;
-  mode?: ShoeMode;
-  decks?: number;
-}
+export { type CreateInit, RESHUFFLE_ROUNDS_PER_SEED } from './create.ts';
 
 /** A change computed and ready to commit: its answer, and its writes (given the answer's key, time included). */
 interface Computed<T> {
@@ -134,6 +121,9 @@ export class Table extends DurableObject<Env> {
   readonly bucket: TokenBucket;
   /** The table's clock (ms); public so that tests can move it past a void deadline instead of waiting. */
   clock: () => number = () => Date.now();
+  /** How the table reaches an operator's wallet (wallet mode); public so that tests can put a scripted wallet behind it. */
+  walletFetch: FetchLike = (url, init) => fetch(url, init);
+  readonly #wallet: WalletSession;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -148,9 +138,11 @@ export class Table extends DurableObject<Env> {
       now: () => this.clock(),
       exists: () => this.#exists(),
       counted: (kind, write) => this.#counted(kind, write),
+      walletTerms: () => this.#wallet.sessionTerms(),
     };
+    this.#wallet = new WalletSession(this.#parts, () => this.walletFetch);
     this.#shoes = new Shoes(this.#parts);
-    this.#ledgerPush = new LedgerPush(this.#parts, ctx.storage);
+    this.#ledgerPush = new LedgerPush(this.#parts, ctx.storage, this.#wallet);
     this.#sharedTables = new SharedTableMoney(this.#parts, this.#shoes, this.#ledgerPush, () => this.#tokenHashes());
     this.bucket = new TokenBucket(rateLimits(env).session, Date.now());
     // An existing table written by an older version is brought up to date before any call.
@@ -174,45 +166,10 @@ export class Table extends DurableObject<Env> {
       if (this.#exists()) return failure(409, 'idempotency_conflict', 'this session already exists');
       if (!isEd25519X(init.playerKey))
         return failure(400, 'invalid_body', 'playerKey must be an Ed25519 public key: 32 bytes in canonical base64url (43 characters)');
-      const mode = init.mode ?? FAIR1_DEFAULT_SHOE_PARAMS.mode;
-      const decks = init.decks ?? FAIR1_DEFAULT_SHOE_PARAMS.decks;
-      const vas = voidAfterSeconds(this.env);
-      // The cut card in the middle of the stack (rule text 000), a committed parameter.
-      const shoeRules = defaultShoeRules('shoe', decks);
-      const params: ShoeParams =
-        mode === 'shoe'
-          ? { algorithm: 'pb-fair-2', mode, decks, burn: shoeRules.burn, cutCardFromEnd: shoeRules.cutCardFromEnd, voidAfterSeconds: vas }
-          : { algorithm: 'pb-fair-2', mode, decks, roundLimit: RESHUFFLE_ROUNDS_PER_SEED, voidAfterSeconds: vas };
-      const valid = validateParams(params);
-      if (!valid.ok) return failure(400, 'invalid_body', valid.error.message);
-      const now = this.#iso();
-      const balance = startingBalance(init.room);
-      const next = await this.#shoes.commit({
-        table: init.sessionId,
-        number: 1,
-        params,
-        limits: ROOMS[init.room].limits,
-        playerKey: init.playerKey,
-        openingBalance: balance,
-        prev: null,
-        now,
-      });
-      this.#counted('create', () => {
-        migrate(this.ctx.storage.sql);
-        this.#store.insertSession({
-          sessionId: init.sessionId,
-          room: init.room,
-          affiliate: init.affiliate,
-          attribution: init.attribution,
-          playerKey: init.playerKey,
-          createdAt: now,
-        });
-        this.#store.insertToken(init.tokenHash, now);
-        this.#store.insertShoe(next);
-        this.#store.appendRecord(next.commitment, { balance, shoeRounds: 0, pendingRound: null, dueAt: null, rounds: 0, staked: 0, returned: 0 });
-      });
+      const created = await createSession(this.#parts, this.#shoes, this.#wallet, init, () => migrate(this.ctx.storage.sql));
+      if (created) return created;
       this.#tokens = [init.tokenHash];
-      return answer(201, sessionView(this.#store, this.#store.session()!));
+      return answer(201, this.#view(this.#store.session()!));
     });
   }
 
@@ -226,7 +183,7 @@ export class Table extends DurableObject<Env> {
     const entered = this.#enter(auth);
     if (!entered.ok) return entered.answer;
     const s = entered.session;
-    return answer(200, s.protocol === 'pb-fair-1' ? retiredSessionView(this.#store, s) : sessionView(this.#store, s));
+    return answer(200, s.protocol === 'pb-fair-1' ? retiredSessionView(this.#store, s) : this.#view(s));
   }
 
   // ---- RPC: the shoe ------------------------------------------------------------------------------
@@ -283,33 +240,33 @@ export class Table extends DurableObject<Env> {
       }
       const shoe = this.#store.shoeV2(session.currentShoe)!;
       if (shoe.status !== 'in-play') return failure(409, 'shoe_not_started', `shoe ${shoe.number} has not started: send the signed start request first`);
-      const room = ROOMS[session.room];
-      const bets = validateBets(request.body.bets, room.limits, session.balance);
+      const w = this.#wallet.row();
+      const limits = w ? w.tableLimits : ROOMS[session.room].limits;
+      // Wallet mode: the balance is the wallet's to judge (its debit answers insufficient_funds).
+      const bets = validateBets(request.body.bets, limits, w ? undefined : session.balance);
       if (!bets.ok) return failure(422, bets.error.code, bets.error.message, placeOf(bets.error));
       const last = this.#store.lastRecord(null)!;
       const key = await signingKey(this.env);
       const round = session.shoeRounds + 1;
-      const built = buildAcceptance({
-        last,
-        // After shared-table transfers the player may name the newest record it saw before them (§B14).
-        ...(last.body.type === 'transfer' ? { seen: this.#store.lastPrivateRecord()!.hash } : {}),
-        round,
-        request,
-        limits: room.limits,
-        balanceBefore: session.balance,
-        affiliate: session.affiliate,
-        keyId: key.keyId,
-        issuedAt: this.#iso(),
-      });
-      if (!built.ok) {
-        const status = built.error.code === 'request_mismatch' ? 409 : built.error.code === 'bad_lock' ? 400 : 422;
-        return failure(
-          status,
-          built.error.code,
-          built.error.code === 'request_mismatch' ? `${built.error.message}: bet round ${round} after the record ${last.hash}` : built.error.message,
-        );
-      }
-      const acceptance = await signRecord(built.value, key);
+      // After shared-table transfers the player may name the newest record it saw before them (§B14).
+      const seen = last.body.type === 'transfer' ? { seen: this.#store.lastPrivateRecord()!.hash } : {};
+      // Wallet mode: the limits, then the wallet's debit, before the acceptance is signed (worker/wallet).
+      const accepted = w
+        ? await walletAcceptance(this.#wallet, this.#parts, { w, session, request, last, ...seen, round, key })
+        : buildAcceptance({
+            last,
+            ...seen,
+            round,
+            request,
+            limits,
+            balanceBefore: session.balance,
+            affiliate: session.affiliate,
+            keyId: key.keyId,
+            issuedAt: this.#iso(),
+          });
+      if ('status' in accepted) return accepted;
+      if ('ok' in accepted && !accepted.ok) return acceptRefusal(accepted.error, round, last);
+      const acceptance = 'acceptance' in accepted ? accepted.acceptance : await signRecord(accepted.value, key);
       const result = acceptanceAnswer(this.#store, acceptance, shoe.params);
       return {
         kind: 'bet',
@@ -317,6 +274,7 @@ export class Table extends DurableObject<Env> {
         write: (k) => {
           const change = { balance: result.balance, shoeRounds: round, pendingRound: round, dueAt: result.voidAt };
           this.#store.appendRecord(acceptance, stateAfter(session, change), k);
+          if ('acknowledge' in accepted) accepted.acknowledge(k.at);
         },
       };
     });
@@ -334,6 +292,9 @@ export class Table extends DurableObject<Env> {
       const acceptance = this.#store.lastRecord<Acceptance>('acceptance', session.currentShoe, round)!;
       const shoe = this.#store.shoeV2(session.currentShoe)!;
       const key = await signingKey(this.env);
+      const w = this.#wallet.row();
+      // Wallet mode: the round owes its credit (its debit's attempt names it), written with the receipt.
+      const credit = w ? await creditFor(this.#wallet, w, acceptance) : null;
       const settled = buildReceipt({
         params: shoe.params,
         state: this.#shoes.stateOf(shoe),
@@ -341,6 +302,7 @@ export class Table extends DurableObject<Env> {
         cut: shoe.cut!,
         acceptance,
         request,
+        ...(credit ? { creditTransaction: credit.transaction } : {}),
         keyId: key.keyId,
         issuedAt: this.#iso(),
       });
@@ -360,6 +322,7 @@ export class Table extends DurableObject<Env> {
             settled: { staked: receipt.body.staked, returned: receipt.body.returned },
           });
           this.#store.appendRecord(receipt, settledState, k);
+          if (credit) oweCredit(this.#wallet, this.#parts, receipt, credit);
           if (ending) this.#shoes.writeEnding(shoe.number, ending, settledState);
           this.#shoes.dealt(shoe.number, ending ? null : settled.value.state);
         },
@@ -396,6 +359,61 @@ export class Table extends DurableObject<Env> {
         },
       };
     });
+  }
+
+  // ---- RPC: wallet mode (worker/wallet) -----------------------------------------------------------
+
+  /**
+   * The player answers a reality check: `continue` (betting goes on; the next check is due that
+   * many minutes later) or `stop` (the session ends, `player_stopped`). A check that is due is
+   * raised first. Idempotent: an answer with no check pending, or after the end, changes nothing
+   * and gets the session as it is.
+   */
+  async answerRealityCheck(auth: Auth, choice: 'continue' | 'stop'): Promise<Answer<SessionView>> {
+    return this.#exclusive(async () => {
+      const entered = this.#enter(auth);
+      if (!entered.ok) return entered.answer;
+      if (entered.session.protocol !== 'pb-fair-2') return retired();
+      const w = this.#wallet.row();
+      if (!w) return failure(404, 'not_found', 'this session plays play money: it has no reality check');
+      this.#wallet.step(w, entered.session, { type: 'tick' });
+      this.#wallet.step(this.#wallet.row()!, entered.session, { type: 'reality-check-answer', choice });
+      return answer(200, this.#view(this.#store.session()!));
+    });
+  }
+
+  /** The operator ends the session now (`self_exclusion`, `operator_ended`): every later bet is refused; a round already accepted still settles. Null: no such wallet session. */
+  async endByOperator(code: 'self_exclusion' | 'operator_ended'): Promise<WalletSessionView | null> {
+    return this.#exclusive(async () => {
+      const w = this.#exists() ? this.#wallet.row() : null;
+      if (!w) return null;
+      const session = this.#store.session()!;
+      this.#wallet.step(w, session, { type: 'end', code });
+      return this.#wallet.view(this.#wallet.row()!, session);
+    });
+  }
+
+  /** Every wallet call (debit, credit, rollback) of the session created in [from, to) (ISO times), oldest first. */
+  async walletCalls(from: string, to: string): Promise<WalletCallRow[]> {
+    const w = this.#exists() ? this.#wallet.row() : null;
+    return w ? this.#wallet.calls(w, from, to) : [];
+  }
+
+  /** The signed records of one round (its acceptance, and its receipt or void), in chain order. */
+  async roundRecords(shoe: number, round: number): Promise<Signed[]> {
+    if (!this.#exists()) return [];
+    return this.#store.records(shoe).filter((r) => (r.body as { round?: number }).round === round);
+  }
+
+  /** The session's wallet part (`SessionCommon.wallet`), or null for a play-money session. */
+  async walletView(): Promise<WalletSessionView | null> {
+    const w = this.#exists() ? this.#wallet.row() : null;
+    return w ? this.#wallet.view(w, this.#store.session()!) : null;
+  }
+
+  /** Sends the wallet the credits and rollbacks due now (the alarm does this on its own); how many it acknowledged. */
+  async drainWallet(): Promise<number> {
+    return this.#exclusive(() => this.#drain());
   }
 
   // ---- RPC: shared tables' money (shared-table-money.ts) ------------------------------------------
@@ -481,7 +499,8 @@ export class Table extends DurableObject<Env> {
   /** Voids a round whose secret is overdue (or reveals a shoe left idle after a void), then sends the totals when the ledger is behind. */
   override async alarm(): Promise<void> {
     this.#ledgerPush.fired();
-    await this.#exclusive(() => runVoidTimer(this.#parts, this.#shoes));
+    await this.#exclusive(() => runVoidTimer(this.#parts, this.#shoes, this.#wallet));
+    await this.#exclusive(() => this.#drain());
     // Whatever the alarm was armed for (a void, the ledger, or an instance since evicted whose due
     // time this one never knew), the ledger gets what it may lack now: later would be another alarm.
     await this.#ledgerPush.push();
@@ -519,7 +538,7 @@ export class Table extends DurableObject<Env> {
       // The timer first, when it is due and its alarm has not run yet: a secret after the
       // deadline finds its round voided, as it would a moment later.
       if (session.dueAt !== null && this.clock() >= Date.parse(session.dueAt)) {
-        await runVoidTimer(this.#parts, this.#shoes);
+        await runVoidTimer(this.#parts, this.#shoes, this.#wallet);
         session = this.#store.session()!;
         await this.#ledgerPush.schedule();
       }
@@ -531,10 +550,16 @@ export class Table extends DurableObject<Env> {
         return { ...answer(200, replayAnswer(this.#store, stored)), headers: { 'Idempotent-Replayed': 'true' } } as Answer<T>;
       }
       const computed = await compute(session);
-      if (!('write' in computed)) return computed;
+      if (!('write' in computed)) {
+        // Wallet mode: a refused bet may have owed a rollback (an unknown debit): the alarm sends it.
+        if (this.#wallet.row()) await this.#ledgerPush.schedule();
+        return computed;
+      }
       const { kind, result, write } = computed;
       const key = { key: idem.key, requestHash: idem.requestHash, at: iso(Date.now()) };
       this.#counted(kind, () => write(key));
+      // Wallet mode: a settled round's credit is sent at once; the alarm retries what is not acknowledged.
+      if ((kind === 'secret' || kind === 'secret-ending-shoe') && this.#wallet.row()) await drain(this.#wallet, this.#parts, entered.session.sessionId);
       await this.#ledgerPush.schedule(kind === 'bet');
       return result;
     });
@@ -559,5 +584,16 @@ export class Table extends DurableObject<Env> {
 
   #iso(): string {
     return iso(this.clock());
+  }
+
+  /** A pb-fair-2 session's view (in wallet mode, the wallet's balance and part). */
+  #view(s: SessionRow): SessionView {
+    return this.#wallet.sessionView(sessionView(this.#store, s), s);
+  }
+
+  /** Sends the wallet what is due (wallet mode; nothing in play mode). */
+  async #drain(): Promise<number> {
+    if (!this.#exists() || this.#wallet.row() === null) return 0;
+    return drain(this.#wallet, this.#parts, this.#store.session()!.sessionId);
   }
 }

@@ -95,6 +95,10 @@ sharedTableRoutes.get('/:room/:name/ws', async (c) => {
     return refuse(
       failure(401, 'unauthorized', token !== null ? 'the token is not valid' : 'the ticket is not valid: unknown, used, expired or for another table'),
     );
+  if (seat.wallet)
+    return refuse(
+      failure(409, 'wallet_shared_table', "this session plays in wallet mode: shared tables take play money only, play at the session's own table"),
+    );
   const origin = c.req.header('Origin');
   const cross = origin === undefined || isSameOrigin(origin, c.req.url) ? null : origin;
   if (!isOriginAllowedFor(cross, seat.affiliate, c.env)) return refuse(originRefusal(cross!, seat.affiliate));
