@@ -12,14 +12,17 @@
  * - No beacon (`SIGNING_KEY` set and neither `BEACON_URL` nor `BEACON_SECRET_KEY`), or a malformed
  *   `BEACON_URL`, `BEACON_CHAIN` or `BEACON_SECRET_KEY`: the shared-table routes only; private
  *   tables use no beacon and keep working.
+ * - A malformed `OPERATOR_SETTINGS`, or an `OPERATOR_SECRETS` that is malformed or lacks a listed
+ *   operator: the wallet routes only (the operator routes and a launch token's redemption); play
+ *   money keeps working.
  */
 import { type Answer, failure } from '../http/answers.ts';
 import { beaconSource } from '../beacon/beacon.ts';
-import type { Env } from './env.ts';
+import { type Env, operators } from './env.ts';
 import { signingKey } from '../keys/keys.ts';
 
 /** The settings a misconfiguration can name. */
-export type Setting = 'SIGNING_KEY' | 'BEACON_URL' | 'BEACON_CHAIN' | 'BEACON_SECRET_KEY';
+export type Setting = 'SIGNING_KEY' | 'BEACON_URL' | 'BEACON_CHAIN' | 'BEACON_SECRET_KEY' | 'OPERATOR_SETTINGS' | 'OPERATOR_SECRETS';
 
 export interface Misconfiguration {
   setting: Setting;
@@ -66,6 +69,13 @@ export async function beaconProblem(env: Env, origin: string): Promise<Misconfig
   const source = await beaconSource(env, origin);
   if (source.ok || source.error.code !== 'beacon_misconfigured') return null;
   return { setting: source.error.setting ?? 'BEACON_URL', message: source.error.message };
+}
+
+/** The operators' settings' problem (wallet routes only), or null. */
+export function operatorsProblem(env: Env): Misconfiguration | null {
+  const parsed = operators(env);
+  if (parsed.ok) return null;
+  return { setting: parsed.error.code === 'bad_operator_secrets' ? 'OPERATOR_SECRETS' : 'OPERATOR_SETTINGS', message: parsed.error.message };
 }
 
 /** `503 misconfigured`, with the setting named in the message and as `setting`. */
