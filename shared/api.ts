@@ -370,5 +370,7 @@ export type WalletApiErrorCode =
   | 'wrong_currency'
   // the debit's outcome is unknown: it is rolled back and the bet refused
   | 'wallet_unavailable'
+  // a wallet-mode session cannot sit at a shared table (yet)
+  | 'wallet_shared_table'
   // responsible gaming (shared/wallet/responsible.ts)
   | LimitsRefusalCode;

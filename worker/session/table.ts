@@ -81,6 +81,7 @@ import { TokenBucket } from '../http/limits.ts';
 import { matchesAny } from '../http/tokens.ts';
 import { signingKey } from '../keys/keys.ts';
 import type { WalletTransfer, TransferOutcome } from '../shared-table/wallet.ts';
+import type { WalletInit } from '../wallet/calls-view.ts';
 import { type Auth, enter, type Entered } from './auth.ts';
 import { LedgerPush } from './ledger-push.ts';
 import { type ChangeKind, iso, type SessionParts, type TableStats } from './parts.ts';
@@ -106,6 +107,8 @@ export interface CreateInit {
   playerKey: string;
   mode?: ShoeMode;
   decks?: number;
+  /** Wallet mode: the operator's player, currency and limits (the launch); absent, the session plays play money. */
+  wallet?: WalletInit;
 }
 
 /** A change computed and ready to commit: its answer, and its writes (given the answer's key, time included). */
