@@ -10,7 +10,10 @@ import { MAX_BODY_BYTES } from './bodies.ts';
 
 export type BodyResult = { ok: true; value: unknown } | { ok: false; answer: Answer<never> };
 
-const tooLarge = (): { ok: false; answer: Answer<never> } => ({ ok: false, answer: failure(413, 'body_too_large', `the request body is over ${MAX_BODY_BYTES} bytes`) });
+const tooLarge = (): { ok: false; answer: Answer<never> } => ({
+  ok: false,
+  answer: failure(413, 'body_too_large', `the request body is over ${MAX_BODY_BYTES} bytes`),
+});
 
 /** The body's text: at most MAX_BODY_BYTES (413), UTF-8 (400 bad_json), possibly empty. */
 export async function readTextBody(request: Request): Promise<{ ok: true; value: string } | { ok: false; answer: Answer<never> }> {

@@ -50,7 +50,9 @@ operatorRoutes.use('*', async (c, next) => {
 });
 
 /** The signed call and the operator's object, or the refusal (unknown operator, unreadable body). */
-async function signed(c: C): Promise<{ ok: true; call: SignedCall; stub: DurableObjectStub<import('../operator/operator.ts').Operator> } | { ok: false; res: Response }> {
+async function signed(
+  c: C,
+): Promise<{ ok: true; call: SignedCall; stub: DurableObjectStub<import('../operator/operator.ts').Operator> } | { ok: false; res: Response }> {
   const operatorId = c.req.header(OPERATOR_HEADER);
   const known = operators(c.env);
   if (operatorId === undefined || !ID_PATTERN.test(operatorId) || !known.ok || !known.value.has(operatorId)) {

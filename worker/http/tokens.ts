@@ -94,7 +94,8 @@ export function ticketSession(ticket: string): string | null {
  * operator's object keeps only its SHA-256.
  */
 export const LAUNCH_TOKEN_TTL_MS = 120_000;
-const LAUNCH_TOKEN = /^l\.([A-Za-z0-9_-]{2,172})\.([A-Za-z0-9_-]{43})$/;
+/** The form of a launch token (what a URL may carry), whether or not it names a real operator. */
+export const LAUNCH_TOKEN_FORM = /^l\.([A-Za-z0-9_-]{2,172})\.([A-Za-z0-9_-]{43})$/;
 
 export function newLaunchToken(operatorId: string, randomBytes: RandomBytes): string {
   return `l.${base64url(new TextEncoder().encode(operatorId))}.${base64url(randomBytes(32))}`;
@@ -102,7 +103,7 @@ export function newLaunchToken(operatorId: string, randomBytes: RandomBytes): st
 
 /** The operator a well-formed launch token names, or null when it is not a launch token. */
 export function launchTokenOperator(token: string): string | null {
-  const m = LAUNCH_TOKEN.exec(token);
+  const m = LAUNCH_TOKEN_FORM.exec(token);
   const bytes = m ? base64urlToBytes(m[1]!) : null;
   if (bytes === null) return null;
   try {

@@ -20,7 +20,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { type CreatedSession, type LaunchAnswer, oneOf, type SessionView, type ShoeMode, type TableLimits } from '../../shared/index.ts';
 import { ID_PATTERN } from '../../shared/wallet/transaction.ts';
-import { type LaunchRequest, verifyLaunchRequest } from '../../shared/wallet/launch.ts';
+import { type LaunchRequest, OPERATOR_HEADER, verifyLaunchRequest } from '../../shared/wallet/launch.ts';
 import type { OperatorConfig } from '../../shared/wallet/operators.ts';
 import { type SignatureErrorCode, verifyWalletMessage } from '../../shared/wallet/sign.ts';
 import { type Env, operators } from '../config/env.ts';
@@ -66,6 +66,17 @@ const SIGNATURE_STATUS: Record<SignatureErrorCode | 'unknown_operator', number> 
   unknown_operator: 401,
 };
 
+/**
+ * The table's wallet-mode RPCs this object calls, as agreed with the private table's side; until
+ * they are on this branch the stub is seen through this contract.
+ */
+interface WalletTable {
+  endByOperator(code: EndCode): Promise<unknown>;
+  walletCalls(from: string, to: string): Promise<WalletCallRow[]>;
+  roundRecords(shoe: number, round: number): Promise<Answer<unknown>>;
+}
+const walletTable = (env: Env, sessionId: string) => env.TABLES.getByName(sessionId) as unknown as WalletTable;
+
 type EndCode = 'self_exclusion' | 'operator_ended';
 const END_CODES: readonly EndCode[] = ['self_exclusion', 'operator_ended'];
 
@@ -105,7 +116,7 @@ export class Operator extends DurableObject<Env> {
     if (!config) return failure(401, 'unknown_operator', `the PB-Operator header must name a configured operator`);
     const now = this.clock();
     const checked = await verifyLaunchRequest({
-      headers: call.headers,
+      headers: { ...call.headers, [OPERATOR_HEADER]: call.operatorId },
       body: call.body,
       now: Math.floor(now / 1000),
       operatorSecret: (id) => (id === config.id ? config.operatorSecret : undefined),
@@ -154,13 +165,7 @@ export class Operator extends DurableObject<Env> {
     });
   }
 
-  async #createSession(
-    config: OperatorConfig,
-    r: Redemption,
-    launch: LaunchRequest,
-    tableLimits: TableLimits,
-    now: number,
-  ): Promise<Answer<CreatedSession>> {
+  async #createSession(config: OperatorConfig, r: Redemption, launch: LaunchRequest, tableLimits: TableLimits, now: number): Promise<Answer<CreatedSession>> {
     const sessionId = newSessionId(randomBytes);
     const token = newToken(sessionId, randomBytes);
     const created = await this.env.TABLES.getByName(sessionId).create({
@@ -215,7 +220,7 @@ export class Operator extends DurableObject<Env> {
     return this.#exclusive(async () => {
       const ended: string[] = [];
       for (const s of this.#store.openSessionsOf(playerId)) {
-        await this.env.TABLES.getByName(s.sessionId).endByOperator(code.value);
+        await walletTable(this.env, s.sessionId).endByOperator(code.value);
         this.#store.markEnded(s.sessionId, code.value, new Date(this.clock()).toISOString());
         ended.push(s.sessionId);
       }
@@ -224,7 +229,11 @@ export class Operator extends DurableObject<Env> {
   }
 
   /** `GET /api/operator/transactions?from=&to=`: every wallet call of the operator's sessions in [from, to), oldest first. */
-  async transactions(call: SignedCall, from: string, to: string): Promise<Answer<{ operator: string; from: string; to: string; transactions: WalletCallRow[] }>> {
+  async transactions(
+    call: SignedCall,
+    from: string,
+    to: string,
+  ): Promise<Answer<{ operator: string; from: string; to: string; transactions: WalletCallRow[] }>> {
     const refused = await this.#verify(call);
     if (refused) return refused;
     return answer(200, { operator: call.operatorId, from, to, transactions: await this.#calls(from, to) });
@@ -235,7 +244,7 @@ export class Operator extends DurableObject<Env> {
     const refused = await this.#verify(call);
     if (refused) return refused;
     if (!this.#store.session(sessionId)) return failure(404, 'not_found', `operator "${call.operatorId}" has no session "${sessionId}"`);
-    return this.env.TABLES.getByName(sessionId).roundRecords(shoe, round);
+    return walletTable(this.env, sessionId).roundRecords(shoe, round);
   }
 
   /** `GET /api/operator/summary?day=YYYY-MM-DD`: the day's figures per currency (summary.ts). */
@@ -249,7 +258,7 @@ export class Operator extends DurableObject<Env> {
 
   async #calls(from: string, to: string): Promise<WalletCallRow[]> {
     const sessions = this.#store.sessionsCreatedBefore(to);
-    const lists = await Promise.all(sessions.map((s) => this.env.TABLES.getByName(s.sessionId).walletCalls(from, to)));
+    const lists = await Promise.all(sessions.map((s) => walletTable(this.env, s.sessionId).walletCalls(from, to)));
     return lists.flat().sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.transaction < b.transaction ? -1 : 1));
   }
 
