@@ -173,6 +173,10 @@ export interface ApiErrorDetail {
   setting?: string;
   /** 409 `round_voided` (pb-fair-2): the signed void record of the round. */
   void?: Signed<Void>;
+  /** Wallet mode, 409 `reality_check_pending`: what the reality check shows. */
+  realityCheck?: RealityCheck;
+  /** Wallet mode, 403 `session_ended`: why the session ended. */
+  ended?: SessionEndCode;
 }
 
 /** The one shape of every error answer. */

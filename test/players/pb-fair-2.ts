@@ -5,7 +5,7 @@
  * before it is signed (everything after it then follows the changed record, as a dishonest
  * operator's would).
  */
-import type { Bet, TableLimits } from '../../shared/table.ts';
+import { type Bet, type TableLimits, totalStake } from '../../shared/table.ts';
 import type { SigningKey } from '../../shared/fairness/common/keys.ts';
 import { startShoe, type ShoeState } from '../../shared/fairness/pb-fair-2/derive.ts';
 import {
@@ -23,6 +23,7 @@ import {
 } from '../../shared/fairness/pb-fair-2/operator.ts';
 import type { ShoeParams } from '../../shared/fairness/pb-fair-2/params.ts';
 import { buildTransfer, type TransferAsk } from '../../shared/fairness/pb-fair-2/transfer.ts';
+import { walletTransactionIds } from '../../shared/fairness/pb-fair-2/wallet.ts';
 import {
   type Acceptance,
   type Commitment,
@@ -35,6 +36,7 @@ import {
   type Signed,
   signRecord,
   signRequest,
+  type WalletOfShoe,
 } from '../../shared/fairness/pb-fair-2/records.ts';
 
 export interface RoundScript {
@@ -47,6 +49,10 @@ export interface RoundScript {
   transfersBefore?: TransferAsk[];
   /** What the bet request follows after transfers: the newest record (default), or the newest one the player saw before them. */
   betFollows?: 'head' | 'seen';
+  /** Wallet mode: debits the wallet refused (or whose outcome was unknown) before this round's, each using up an attempt. */
+  failedDebitsBefore?: number;
+  /** Wallet mode: how the wallet's balance moved (deposits, other games) since the table's last record, before this round's debit. */
+  walletMoved?: number;
 }
 
 export interface ShoeScript {
@@ -78,6 +84,8 @@ export interface PlayPrivateTableOptions {
   prev?: string | null;
   /** Time of the first record, ms since the epoch; each record is one second after the last (voids and timeouts wait). */
   startTime?: number;
+  /** Wallet mode (§B15): every shoe names this wallet, every round carries its debit and credit or rollback. */
+  wallet?: WalletOfShoe;
   mutate?: (m: { index: number; kind: 'record' | 'request'; body: FileRecord | PlayerRequest }) => void;
 }
 
@@ -98,6 +106,8 @@ interface ShoeInPlay {
   state: ShoeState;
   last: Signed;
   accepted: number;
+  /** Wallet mode: the last debit attempt of the shoe. */
+  attempts: number;
   /** Why the shoe must end, once a round reached the cut card or the round limit. */
   reached: RevealReason | null;
 }
@@ -177,6 +187,7 @@ class ReferenceTable {
         openingBalance: this.#balance,
         prev: this.#prev,
         issuedAt: this.#at(),
+        ...(this.#o.wallet ? { wallet: this.#o.wallet } : {}),
       }),
     );
     this.#balance = commitment.body.openingBalance;
@@ -185,7 +196,7 @@ class ReferenceTable {
     const start = await this.#sign(buildStart(commitment, request, this.#opId, this.#at(), beforeStart.hash));
     const cut = start.body.request.body.cut;
     const state = startShoe(p, script.serverSeed, start.body.request.body.clientSeed, cut);
-    return { script, commitment, cut, state, last: start, accepted: 0, reached: null };
+    return { script, commitment, cut, state, last: start, accepted: 0, attempts: 0, reached: null };
   }
 
   /** One round: the transfers before it, the acceptance, then what its fate says (a receipt by default). */
@@ -196,13 +207,14 @@ class ReferenceTable {
     const seen = shoe.last;
     shoe.last = await this.#transfer(rs.transfersBefore, shoe.last);
     const req = await this.#request(betRequest(rs.betFollows === 'seen' ? seen : shoe.last, round, rs.bets, rs.secret));
+    const wallet = await this.#debit(shoe, rs);
     const acc = buildAcceptance({
       last: shoe.last,
       seen: seen.hash,
       round,
       request: req,
       ...(sc.limits ? { limits: sc.limits } : {}),
-      balanceBefore: this.#balance,
+      ...(wallet ? { debit: wallet.debit } : { balanceBefore: this.#balance }),
       affiliate: sc.affiliate ?? null,
       keyId: this.#opId,
       issuedAt: this.#at(),
@@ -219,7 +231,7 @@ class ReferenceTable {
     }
     if (fate === 'void') {
       this.#now = Date.parse(acceptance.body.issuedAt) + p.voidAfterSeconds * 1000;
-      shoe.last = await this.#sign(buildVoid(acceptance, this.#opId, this.#at()));
+      shoe.last = await this.#sign(buildVoid(acceptance, this.#opId, this.#at(), wallet?.ids.rollback));
       this.#balance = (shoe.last.body as { balanceAfter: number }).balanceAfter;
       shoe.reached = revealDue(p, { cutCardOut: false, accepted: shoe.accepted });
       return fate;
@@ -231,6 +243,7 @@ class ReferenceTable {
       cut: shoe.cut,
       acceptance,
       request: await this.#request(secretRequest(acceptance, rs.secret)),
+      ...(wallet ? { creditTransaction: wallet.ids.credit } : {}),
       keyId: this.#opId,
       issuedAt: this.#at(),
     });
@@ -241,6 +254,19 @@ class ReferenceTable {
     this.#balance = receipt.body.balanceAfter;
     shoe.reached = revealDue(p, { cutCardOut: receipt.body.cutCardOut, accepted: shoe.accepted });
     return fate;
+  }
+
+  /** Wallet mode: the round's debit (its attempt after the failed ones, the wallet's balance after it) and its attempt's ids. */
+  async #debit(shoe: ShoeInPlay, rs: RoundScript) {
+    const wallet = this.#o.wallet;
+    if (!wallet) return null;
+    shoe.attempts += 1 + (rs.failedDebitsBefore ?? 0);
+    const c = shoe.commitment.body;
+    const ids = await walletTransactionIds(wallet, c.table, c.shoe, shoe.attempts);
+    if (!ids.ok) throw new RangeError(ids.error.message);
+    const amount = totalStake(rs.bets);
+    const balanceAfter = this.#balance + (rs.walletMoved ?? 0) - amount;
+    return { ids: ids.value, debit: { transaction: ids.value.debit, attempt: shoe.attempts, amount, balanceAfter } };
   }
 
   /** The transfers after the last round and the reveal; true when the script leaves the shoe open. */

@@ -236,7 +236,7 @@ describe('schema version 6: a pb-fair-2 table written by version 5', () => {
       st.storage.transactionSync(() => {
         for (const t of ['meta', 'session', 'tokens', 'shoes', 'receipts', 'idempotency', 'records', 'shared_transfers']) sql.exec(`DROP TABLE ${t}`);
         migrate(sql, MIGRATIONS.slice(0, 5));
-        expect(SCHEMA_VERSION).toBe(6);
+        expect(SCHEMA_VERSION).toBe(7);
         insert('session', {
           id: 1,
           session_id: session.sessionId,
@@ -295,7 +295,7 @@ describe('schema version 6: a pb-fair-2 table written by version 5', () => {
     expect(await tableFile(s)).toBe(file);
     expect(await table(s).sharedTransfers()).toEqual(books);
     await runInDurableObject(table(s), (_t, st) => {
-      expect(st.storage.sql.exec(`SELECT value FROM meta WHERE key = 'schema_version'`).one().value).toBe('6');
+      expect(st.storage.sql.exec(`SELECT value FROM meta WHERE key = 'schema_version'`).one().value).toBe('7');
       // The ledger's totals are still those of the receipts.
       const receipts = (JSON.parse(file).records as Signed[]).filter((r) => r.body.type === 'receipt') as Signed<Receipt>[];
       const sum = (f: (r: Receipt) => number) => receipts.reduce((total, r) => total + f(r.body), 0);

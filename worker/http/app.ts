@@ -27,7 +27,7 @@ import { isIdempotencyKey, requestHash } from './idempotency.ts';
 import { jwks } from '../keys/keys.ts';
 import { LEDGER_NAME } from '../ledger/ledger.ts';
 import { addressKey, KeyedBuckets } from './limits.ts';
-import { AFFILIATE_ID, AFFILIATE_ID_RULE, CreateSessionBody, LaunchSessionBody, parseBody, SignedRequestBody } from './bodies.ts';
+import { AFFILIATE_ID, AFFILIATE_ID_RULE, CreateSessionBody, LaunchSessionBody, parseBody, RealityCheckAnswerBody, SignedRequestBody } from './bodies.ts';
 import { operatorRoutes } from './operator-routes.ts';
 import type { Auth } from '../session/auth.ts';
 import type { Idem } from '../session/replay.ts';
@@ -261,6 +261,17 @@ app.post(
   signedChange('end', (t, auth, idem, b) => t.endShoe(auth, idem, b)),
 );
 
+/** Wallet mode: the player's answer to a reality check (`RealityCheckAnswerRequest`) → the session. */
+app.post('/api/sessions/:id/reality-check', async (c) => {
+  const gate = await authenticate(c);
+  if (!gate.ok) return gate.res;
+  const key = idempotencyKey(c);
+  if (!key.ok) return key.res;
+  const b = await body(c, RealityCheckAnswerBody);
+  if (!b.ok) return b.res;
+  return send(c, await c.env.TABLES.getByName(gate.sessionId).answerRealityCheck(gate.auth, b.value.choice));
+});
+
 /** The table's whole history, one pb-fair-2 file. */
 app.get('/api/sessions/:id/transcript', async (c) => {
   const gate = await authenticate(c);
@@ -361,6 +372,7 @@ const ROUTES: Array<[RegExp, string]> = [
   [/^\/api\/sessions\/[^/]+\/shoe\/(start|end)$/, 'POST'],
   [/^\/api\/sessions\/[^/]+\/rounds$/, 'POST'],
   [/^\/api\/sessions\/[^/]+\/rounds\/[^/]+\/secret$/, 'POST'],
+  [/^\/api\/sessions\/[^/]+\/reality-check$/, 'POST'],
   [/^\/api\/sessions\/[^/]+\/transcript$/, 'GET'],
   [/^\/api\/sessions\/[^/]+\/receipts$/, 'GET'],
   [/^\/api\/sessions\/[^/]+\/shoes\/[^/]+\/transcript$/, 'GET'],

@@ -14,6 +14,7 @@ import {
   oneOf,
   ROOM_IDS,
   SHOE_MODES,
+  type RealityCheckAnswerRequest,
   type StartShoeRequest,
 } from '../../shared/index.ts';
 import { ID_PATTERN } from '../../shared/wallet/transaction.ts';
@@ -69,6 +70,12 @@ export const SignedRequestBody = v.strictObject({
 });
 export type SignedRequestBody = v.InferOutput<typeof SignedRequestBody>;
 
+/** Wallet mode: the player's answer to a reality check. */
+export const RealityCheckAnswerBody = v.strictObject({
+  choice: v.picklist(['continue', 'stop'] as const, 'choice must be "continue" or "stop"'),
+});
+export type RealityCheckAnswerBody = v.InferOutput<typeof RealityCheckAnswerBody>;
+
 // The schemas read exactly the wire contract's requests (shared/api.ts); the signed requests'
 // own members are the fairness module's. A drift between the two fails to compile.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -77,7 +84,8 @@ const _contract: [
   Same<LaunchSessionBody, LaunchSessionRequest>,
   Same<keyof StartShoeRequest, keyof SignedRequestBody>,
   Same<keyof BetRoundRequest, keyof SignedRequestBody>,
-] = [true, true, true, true];
+  Same<RealityCheckAnswerBody, RealityCheckAnswerRequest>,
+] = [true, true, true, true, true];
 
 /** Checks `input` against `schema`; on failure, one readable line naming the field. */
 export function parseBody<S extends v.GenericSchema>(schema: S, input: unknown): { ok: true; value: v.InferOutput<S> } | { ok: false; message: string } {

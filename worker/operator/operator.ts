@@ -18,7 +18,7 @@
  * record, and a second redemption of the same token must see the first one's outcome.
  */
 import { DurableObject } from 'cloudflare:workers';
-import { type CreatedSession, type LaunchAnswer, oneOf, type SessionView, type ShoeMode, type TableLimits } from '../../shared/index.ts';
+import { type CreatedSession, type LaunchAnswer, oneOf, type SessionView, type ShoeMode, type Signed, type TableLimits } from '../../shared/index.ts';
 import { ID_PATTERN } from '../../shared/wallet/transaction.ts';
 import { type LaunchRequest, OPERATOR_HEADER, verifyLaunchRequest } from '../../shared/wallet/launch.ts';
 import type { OperatorConfig } from '../../shared/wallet/operators.ts';
@@ -65,17 +65,6 @@ const SIGNATURE_STATUS: Record<SignatureErrorCode | 'unknown_operator', number> 
   nonce_reused: 401,
   unknown_operator: 401,
 };
-
-/**
- * The table's wallet-mode RPCs this object calls, as agreed with the private table's side; until
- * they are on this branch the stub is seen through this contract.
- */
-interface WalletTable {
-  endByOperator(code: EndCode): Promise<unknown>;
-  walletCalls(from: string, to: string): Promise<WalletCallRow[]>;
-  roundRecords(shoe: number, round: number): Promise<Answer<unknown>>;
-}
-const walletTable = (env: Env, sessionId: string) => env.TABLES.getByName(sessionId) as unknown as WalletTable;
 
 type EndCode = 'self_exclusion' | 'operator_ended';
 const END_CODES: readonly EndCode[] = ['self_exclusion', 'operator_ended'];
@@ -220,7 +209,7 @@ export class Operator extends DurableObject<Env> {
     return this.#exclusive(async () => {
       const ended: string[] = [];
       for (const s of this.#store.openSessionsOf(playerId)) {
-        await walletTable(this.env, s.sessionId).endByOperator(code.value);
+        await this.env.TABLES.getByName(s.sessionId).endByOperator(code.value);
         this.#store.markEnded(s.sessionId, code.value, new Date(this.clock()).toISOString());
         ended.push(s.sessionId);
       }
@@ -239,12 +228,20 @@ export class Operator extends DurableObject<Env> {
     return answer(200, { operator: call.operatorId, from, to, transactions: await this.#calls(from, to) });
   }
 
-  /** `GET /api/operator/rounds/:sessionId/:shoe/:round`: the round's signed records, for a session of this operator. */
-  async round(call: SignedCall, sessionId: string, shoe: number, round: number): Promise<Answer<unknown>> {
+  /** `GET /api/operator/rounds/:sessionId/:shoe/:round`: the round's signed records (acceptance, then receipt or void), for a session of this operator. */
+  async round(
+    call: SignedCall,
+    sessionId: string,
+    shoe: number,
+    round: number,
+  ): Promise<Answer<{ sessionId: string; roundId: string; playerId: string; currency: string; records: Signed[] }>> {
     const refused = await this.#verify(call);
     if (refused) return refused;
-    if (!this.#store.session(sessionId)) return failure(404, 'not_found', `operator "${call.operatorId}" has no session "${sessionId}"`);
-    return walletTable(this.env, sessionId).roundRecords(shoe, round);
+    const session = this.#store.session(sessionId);
+    if (!session) return failure(404, 'not_found', `operator "${call.operatorId}" has no session "${sessionId}"`);
+    const records = await this.env.TABLES.getByName(sessionId).roundRecords(shoe, round);
+    if (records.length === 0) return failure(404, 'not_found', `session "${sessionId}" has no round ${round} in shoe ${shoe}`);
+    return answer(200, { sessionId, roundId: `${sessionId}/${shoe}/${round}`, playerId: session.playerId, currency: session.currency, records });
   }
 
   /** `GET /api/operator/summary?day=YYYY-MM-DD`: the day's figures per currency (summary.ts). */
@@ -258,7 +255,7 @@ export class Operator extends DurableObject<Env> {
 
   async #calls(from: string, to: string): Promise<WalletCallRow[]> {
     const sessions = this.#store.sessionsCreatedBefore(to);
-    const lists = await Promise.all(sessions.map((s) => walletTable(this.env, s.sessionId).walletCalls(from, to)));
+    const lists = await Promise.all(sessions.map((s) => this.env.TABLES.getByName(s.sessionId).walletCalls(from, to)));
     return lists.flat().sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.transaction < b.transaction ? -1 : 1));
   }
 

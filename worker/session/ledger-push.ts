@@ -6,7 +6,9 @@
  * acknowledged is kept in memory, not written. The one alarm serves both the ledger and the
  * table's own timer (`due_at`, void-timer.ts): it is armed for the earlier of the two, and an
  * alarm already armed earlier is left be (each `setAlarm` is billed as a row written; an early
- * alarm does what is due and arms the next), so voids are never late.
+ * alarm does what is due and arms the next), so voids are never late. In wallet mode it serves
+ * the outbox as well (worker/wallet/outbox.ts: the next credit or rollback due), and the ledger
+ * is not pushed (its totals are play money; a wallet session's books are the operator's).
  */
 import { ledgerDelayMs } from '../config/env.ts';
 import { LEDGER_NAME } from '../ledger/ledger.ts';
@@ -33,9 +35,17 @@ export class LedgerPush {
   readonly alarm: TableStats['alarm'] = { set: 0, runs: 0 };
   readonly ledger: TableStats['ledger'] = { pushes: 0, failed: 0 };
 
-  constructor(parts: SessionParts, storage: DurableObjectStorage) {
+  /** Wallet mode: when the outbox next needs the alarm (ms), or null; and whether the ledger is skipped (its totals are play money). */
+  readonly #wallet: { due(): number | null; active(): boolean };
+
+  constructor(
+    parts: SessionParts,
+    storage: DurableObjectStorage,
+    wallet: { due(): number | null; active(): boolean } = { due: () => null, active: () => false },
+  ) {
     this.#parts = parts;
     this.#storage = storage;
+    this.#wallet = wallet;
   }
 
   /** A wake-up found this alarm armed (by the instance before), or none. */
@@ -63,7 +73,7 @@ export class LedgerPush {
     if (this.#behind(s) || (bet && s.pendingRound !== null)) this.#ledgerDue ??= this.#parts.now() + ledgerDelayMs(this.#parts.env);
     else this.#ledgerDue = null;
     const timer = s.dueAt === null ? null : Date.parse(s.dueAt);
-    const at = [this.#ledgerDue, timer].filter((t): t is number => t !== null).reduce((a, b) => Math.min(a, b), Infinity);
+    const at = [this.#ledgerDue, timer, this.#wallet.due()].filter((t): t is number => t !== null).reduce((a, b) => Math.min(a, b), Infinity);
     // An alarm armed no later serves as well: it does what is due and arms the next. Each setAlarm
     // is a row written, so a player's bets (their void deadlines) mostly leave the ledger's alarm be.
     if (at === Infinity || (this.#armedAt !== null && this.#armedAt <= at)) return;
@@ -80,6 +90,8 @@ export class LedgerPush {
 
   /** Whether the ledger may lack these totals (-1 acknowledged: it may not know the session yet). */
   #behind(s: SessionRow): boolean {
+    // The ledger sums play money by affiliate and room: a wallet session's minor units of a currency are the operator's own books.
+    if (this.#wallet.active()) return false;
     this.#ledgerRounds = Math.max(this.#ledgerRounds, s.ledgerRounds);
     return this.#ledgerRounds < s.rounds;
   }

@@ -4,10 +4,26 @@
  * counted by the kind of change, for `stats()`).
  */
 import type { Env } from '../config/env.ts';
+import type { WalletTerms } from '../wallet/wallet-session.ts';
 import type { TableStore } from './store.ts';
 
 /** The kinds of writes `stats()` counts rows for. */
-export type ChangeKind = 'create' | 'start' | 'bet' | 'secret' | 'secret-ending-shoe' | 'end' | 'void' | 'idle-reveal' | 'transfer' | 'transfer-refused';
+export type ChangeKind =
+  | 'create'
+  | 'start'
+  | 'bet'
+  | 'secret'
+  | 'secret-ending-shoe'
+  | 'end'
+  | 'void'
+  | 'idle-reveal'
+  | 'transfer'
+  | 'transfer-refused'
+  // wallet mode (worker/wallet): a debit written before it is sent, its refusal or unknown outcome, the outbox's answers, the limits' state
+  | 'wallet-debit'
+  | 'wallet-refused'
+  | 'wallet-outbox'
+  | 'wallet-limits';
 
 /** Rows written since the instance started (indexes included, as billed), in all and per kind of change. */
 export interface TableStats {
@@ -30,6 +46,8 @@ export interface SessionParts {
   exists(): boolean;
   /** Runs `write` in one transaction and counts the rows it wrote under `kind`. */
   counted(kind: ChangeKind, write: () => void): void;
+  /** Wallet mode: the room's limits in minor units and the wallet every commitment names; null in play mode. */
+  walletTerms(): WalletTerms | null;
 }
 
 export const iso = (ms: number): string => new Date(ms).toISOString();

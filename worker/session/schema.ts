@@ -58,6 +58,20 @@
  *   WITHOUT ROWID (its primary key was a second b-tree, one more row per transfer), with `n`, the
  *   order of the transfers (the rowid was).
  * - `tokens` becomes WITHOUT ROWID for the same reason.
+ *
+ * Version 7 is wallet mode (WALLET.md; worker/wallet/). Play-mode sessions write none of it.
+ * - `wallet_session`: one row (id = 1) for a wallet-mode session: the operator, player, currency,
+ *   language, return URL, the player's limits and the room's limits in minor units (from the
+ *   launch), the wallet's opening balance, and the responsible-gaming state that is not derived
+ *   from the records' running totals (the last reality check, one pending, the session's end).
+ *   Written at creation and when that state changes, never by an ordinary round.
+ * - `wallet_calls` (WITHOUT ROWID, keyed by the transaction id): every debit, credit and rollback.
+ *   A debit is written `sending` before it is sent (its `attempt`, the number of the debit in its
+ *   shoe, taken), then `acknowledged`, `refused` or `unknown`; an unknown debit's rollback is
+ *   written with it. Credits and rollbacks are the outbox: `pending` with `next_try_at` (ms) and
+ *   `attempts`, until `acknowledged`, or `stuck` on a refusal no retry changes. `balance` and
+ *   `answered_n` keep the wallet's answered balance and the order of the answers: the session's
+ *   balance is the newest one. No index: a session's calls are read by scanning its own rows.
  */
 
 export type Migration = readonly string[];
@@ -198,6 +212,43 @@ export const MIGRATIONS: readonly Migration[] = [
     `INSERT INTO tokens_v6 SELECT hash, issued_at FROM tokens`,
     `DROP TABLE tokens`,
     `ALTER TABLE tokens_v6 RENAME TO tokens`,
+  ],
+  // 6 → 7: wallet mode (see above).
+  [
+    `CREATE TABLE IF NOT EXISTS wallet_session (
+       id INTEGER PRIMARY KEY CHECK (id = 1),
+       operator TEXT NOT NULL,
+       player_id TEXT NOT NULL,
+       currency TEXT NOT NULL,
+       lang TEXT NOT NULL,
+       return_url TEXT NOT NULL,
+       player_limits TEXT NOT NULL,
+       table_limits TEXT NOT NULL,
+       opening_balance INTEGER NOT NULL CHECK (opening_balance >= 0),
+       started_at TEXT NOT NULL,
+       last_reality_check_at TEXT NOT NULL,
+       reality_check_pending INTEGER NOT NULL DEFAULT 0,
+       ended_code TEXT,
+       ended_at TEXT
+     )`,
+    `CREATE TABLE IF NOT EXISTS wallet_calls (
+       txn TEXT PRIMARY KEY,
+       kind TEXT NOT NULL CHECK (kind IN ('debit', 'credit', 'rollback')),
+       shoe INTEGER NOT NULL,
+       round INTEGER NOT NULL,
+       attempt INTEGER NOT NULL,
+       round_id TEXT NOT NULL,
+       amount INTEGER NOT NULL CHECK (amount >= 0),
+       debit_txn TEXT,
+       state TEXT NOT NULL CHECK (state IN ('sending', 'acknowledged', 'refused', 'unknown', 'pending', 'stuck')),
+       attempts INTEGER NOT NULL DEFAULT 0,
+       next_try_at INTEGER,
+       code TEXT,
+       balance INTEGER,
+       answered_n INTEGER,
+       created_at TEXT NOT NULL,
+       updated_at TEXT NOT NULL
+     ) WITHOUT ROWID`,
   ],
 ];
 

@@ -24,6 +24,7 @@ import {
   type TableLimits,
 } from '../../shared/index.ts';
 import { signingKey } from '../keys/keys.ts';
+import type { WalletTerms } from '../wallet/wallet-session.ts';
 import { iso, type SessionParts } from './parts.ts';
 import { type SessionRow, type SessionState, type ShoeRow, stateAfter } from './store.ts';
 
@@ -67,6 +68,8 @@ export class Shoes {
     openingBalance: number;
     prev: string | null;
     now: string;
+    /** Wallet mode: the operator, player and currency every commitment of the session names. */
+    wallet?: WalletTerms['wallet'];
   }): Promise<NextShoe> {
     const serverSeed = newServerSeed(randomBytes);
     const key = await signingKey(this.#parts.env);
@@ -81,6 +84,7 @@ export class Shoes {
       openingBalance: a.openingBalance,
       prev: a.prev,
       issuedAt: a.now,
+      ...(a.wallet ? { wallet: a.wallet } : {}),
     });
     const commitment = await signRecord(body, key);
     return { number: a.number, params: a.params, serverSeed, commitment };
@@ -110,11 +114,13 @@ export class Shoes {
       }),
       key,
     );
+    const terms = this.#parts.walletTerms();
     const next = await this.commit({
       table: session.sessionId,
       number: shoe.number + 1,
       params: shoe.params,
-      limits: ROOMS[session.room].limits,
+      limits: terms ? terms.limits : ROOMS[session.room].limits,
+      ...(terms ? { wallet: terms.wallet } : {}),
       playerKey: session.playerKey!,
       openingBalance: closingBalance,
       prev: reveal.hash,

@@ -169,6 +169,11 @@ export class TableStore {
     return rows;
   }
 
+  /** One statement of another room's rows (worker/wallet/store.ts), counted with this store's. */
+  run<T extends Row = Row>(query: string, ...bindings: SqlStorageValue[]): T[] {
+    return this.#exec<T>(query, ...bindings);
+  }
+
   /** A guarded write that must change exactly one row (indexes aside); anything else aborts the transaction. */
   #once(what: string, query: string, ...bindings: SqlStorageValue[]): void {
     const before = this.rowsWritten;

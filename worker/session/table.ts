@@ -66,6 +66,7 @@ import {
   type ShoeParams,
   type Signed,
   signRecord,
+  type WalletSessionView,
   type StartAnswer,
   startingBalance,
   type TableTranscript,
@@ -81,7 +82,11 @@ import { TokenBucket } from '../http/limits.ts';
 import { matchesAny } from '../http/tokens.ts';
 import { signingKey } from '../keys/keys.ts';
 import type { WalletTransfer, TransferOutcome } from '../shared-table/wallet.ts';
-import type { WalletInit } from '../wallet/calls-view.ts';
+import type { FetchLike } from '../../shared/wallet/index.ts';
+import type { WalletCallRow, WalletInit } from '../wallet/calls-view.ts';
+import { drain } from '../wallet/outbox.ts';
+import { acceptRefusal, creditFor, oweCredit, walletAcceptance, withCredit } from '../wallet/wallet-table.ts';
+import { WalletSession } from '../wallet/wallet-session.ts';
 import { type Auth, enter, type Entered } from './auth.ts';
 import { LedgerPush } from './ledger-push.ts';
 import { type ChangeKind, iso, type SessionParts, type TableStats } from './parts.ts';
@@ -137,6 +142,9 @@ export class Table extends DurableObject<Env> {
   readonly bucket: TokenBucket;
   /** The table's clock (ms); public so that tests can move it past a void deadline instead of waiting. */
   clock: () => number = () => Date.now();
+  /** How the table reaches an operator's wallet (wallet mode); public so that tests can put a scripted wallet behind it. */
+  walletFetch: FetchLike = (url, init) => fetch(url, init);
+  readonly #wallet: WalletSession;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -151,9 +159,18 @@ export class Table extends DurableObject<Env> {
       now: () => this.clock(),
       exists: () => this.#exists(),
       counted: (kind, write) => this.#counted(kind, write),
+      walletTerms: () => {
+        const w = this.#wallet.row();
+        return w ? WalletSession.terms(w) : null;
+      },
     };
+    this.#wallet = new WalletSession(this.#parts, () => this.walletFetch);
     this.#shoes = new Shoes(this.#parts);
-    this.#ledgerPush = new LedgerPush(this.#parts, ctx.storage);
+    this.#ledgerPush = new LedgerPush(this.#parts, ctx.storage, {
+      // A debit left `sending` (a restart) is due at once: the outbox rolls it back.
+      due: () => (this.#wallet.row() === null ? null : this.#wallet.store.sending().length > 0 ? this.clock() : this.#wallet.store.nextDue()),
+      active: () => this.#wallet.row() !== null,
+    });
     this.#sharedTables = new SharedTableMoney(this.#parts, this.#shoes, this.#ledgerPush, () => this.#tokenHashes());
     this.bucket = new TokenBucket(rateLimits(env).session, Date.now());
     // An existing table written by an older version is brought up to date before any call.
@@ -188,20 +205,35 @@ export class Table extends DurableObject<Env> {
           : { algorithm: 'pb-fair-2', mode, decks, roundLimit: RESHUFFLE_ROUNDS_PER_SEED, voidAfterSeconds: vas };
       const valid = validateParams(params);
       if (!valid.ok) return failure(400, 'invalid_body', valid.error.message);
+      const w = init.wallet;
+      // Wallet mode: the wallet's balance opens the commitment; no answer, no session.
+      const opening = w ? await this.#wallet.openingBalance(w, init.sessionId) : { ok: true as const, balance: startingBalance(init.room) };
+      if (!opening.ok) return opening.answer;
+      const balance = opening.balance;
       const now = this.#iso();
-      const balance = startingBalance(init.room);
+      const terms = w ? WalletSession.terms(w) : null;
       const next = await this.#shoes.commit({
         table: init.sessionId,
         number: 1,
         params,
-        limits: ROOMS[init.room].limits,
+        limits: terms ? terms.limits : ROOMS[init.room].limits,
         playerKey: init.playerKey,
         openingBalance: balance,
         prev: null,
         now,
+        ...(terms ? { wallet: terms.wallet } : {}),
       });
       this.#counted('create', () => {
         migrate(this.ctx.storage.sql);
+        if (w)
+          this.#wallet.store.insertSession({
+            ...w,
+            openingBalance: balance,
+            startedAt: now,
+            lastRealityCheckAt: now,
+            realityCheckPending: false,
+            ended: null,
+          });
         this.#store.insertSession({
           sessionId: init.sessionId,
           room: init.room,
@@ -215,7 +247,7 @@ export class Table extends DurableObject<Env> {
         this.#store.appendRecord(next.commitment, { balance, shoeRounds: 0, pendingRound: null, dueAt: null, rounds: 0, staked: 0, returned: 0 });
       });
       this.#tokens = [init.tokenHash];
-      return answer(201, sessionView(this.#store, this.#store.session()!));
+      return answer(201, this.#view(this.#store.session()!));
     });
   }
 
@@ -229,7 +261,7 @@ export class Table extends DurableObject<Env> {
     const entered = this.#enter(auth);
     if (!entered.ok) return entered.answer;
     const s = entered.session;
-    return answer(200, s.protocol === 'pb-fair-1' ? retiredSessionView(this.#store, s) : sessionView(this.#store, s));
+    return answer(200, s.protocol === 'pb-fair-1' ? retiredSessionView(this.#store, s) : this.#view(s));
   }
 
   // ---- RPC: the shoe ------------------------------------------------------------------------------
@@ -286,32 +318,42 @@ export class Table extends DurableObject<Env> {
       }
       const shoe = this.#store.shoeV2(session.currentShoe)!;
       if (shoe.status !== 'in-play') return failure(409, 'shoe_not_started', `shoe ${shoe.number} has not started: send the signed start request first`);
-      const room = ROOMS[session.room];
-      const bets = validateBets(request.body.bets, room.limits, session.balance);
+      const w = this.#wallet.row();
+      const limits = w ? w.tableLimits : ROOMS[session.room].limits;
+      // Wallet mode: the balance is the wallet's to judge (its debit answers insufficient_funds).
+      const bets = validateBets(request.body.bets, limits, w ? undefined : session.balance);
       if (!bets.ok) return failure(422, bets.error.code, bets.error.message, placeOf(bets.error));
       const last = this.#store.lastRecord(null)!;
       const key = await signingKey(this.env);
       const round = session.shoeRounds + 1;
+      // After shared-table transfers the player may name the newest record it saw before them (§B14).
+      const seen = last.body.type === 'transfer' ? { seen: this.#store.lastPrivateRecord()!.hash } : {};
+      if (w) {
+        const accepted = await walletAcceptance(this.#wallet, this.#parts, { w, session, request, last, ...seen, round, key });
+        if (!('acceptance' in accepted)) return accepted;
+        const result = acceptanceAnswer(this.#store, accepted.acceptance, shoe.params);
+        return {
+          kind: 'bet',
+          result: answer(200, result),
+          write: (k) => {
+            const change = { balance: result.balance, shoeRounds: round, pendingRound: round, dueAt: result.voidAt };
+            this.#store.appendRecord(accepted.acceptance, stateAfter(session, change), k);
+            accepted.acknowledge(k.at);
+          },
+        };
+      }
       const built = buildAcceptance({
         last,
-        // After shared-table transfers the player may name the newest record it saw before them (§B14).
-        ...(last.body.type === 'transfer' ? { seen: this.#store.lastPrivateRecord()!.hash } : {}),
+        ...seen,
         round,
         request,
-        limits: room.limits,
+        limits,
         balanceBefore: session.balance,
         affiliate: session.affiliate,
         keyId: key.keyId,
         issuedAt: this.#iso(),
       });
-      if (!built.ok) {
-        const status = built.error.code === 'request_mismatch' ? 409 : built.error.code === 'bad_lock' ? 400 : 422;
-        return failure(
-          status,
-          built.error.code,
-          built.error.code === 'request_mismatch' ? `${built.error.message}: bet round ${round} after the record ${last.hash}` : built.error.message,
-        );
-      }
+      if (!built.ok) return acceptRefusal(built.error, round, last);
       const acceptance = await signRecord(built.value, key);
       const result = acceptanceAnswer(this.#store, acceptance, shoe.params);
       return {
@@ -337,6 +379,9 @@ export class Table extends DurableObject<Env> {
       const acceptance = this.#store.lastRecord<Acceptance>('acceptance', session.currentShoe, round)!;
       const shoe = this.#store.shoeV2(session.currentShoe)!;
       const key = await signingKey(this.env);
+      const w = this.#wallet.row();
+      // Wallet mode: the round owes its credit (its debit's attempt names it), written with the receipt.
+      const credit = w ? await creditFor(this.#wallet, w, acceptance) : null;
       const settled = buildReceipt({
         params: shoe.params,
         state: this.#shoes.stateOf(shoe),
@@ -348,7 +393,7 @@ export class Table extends DurableObject<Env> {
         issuedAt: this.#iso(),
       });
       if (!settled.ok) return failure(settled.error.code === 'request_mismatch' ? 409 : 422, settled.error.code, settled.error.message);
-      const receipt = await signRecord(settled.value.body, key);
+      const receipt = await signRecord(credit ? withCredit(settled.value.body, credit.transaction) : settled.value.body, key);
       const reason = revealDue(shoe.params, { cutCardOut: receipt.body.cutCardOut, accepted: round });
       const ending = reason ? await this.#shoes.endAndCommit(session, shoe, receipt, reason, receipt.body.balanceAfter) : null;
       const result = roundAnswer(receipt, ending);
@@ -363,6 +408,7 @@ export class Table extends DurableObject<Env> {
             settled: { staked: receipt.body.staked, returned: receipt.body.returned },
           });
           this.#store.appendRecord(receipt, settledState, k);
+          if (credit) oweCredit(this.#wallet, this.#parts, receipt, credit);
           if (ending) this.#shoes.writeEnding(shoe.number, ending, settledState);
           this.#shoes.dealt(shoe.number, ending ? null : settled.value.state);
         },
@@ -399,6 +445,61 @@ export class Table extends DurableObject<Env> {
         },
       };
     });
+  }
+
+  // ---- RPC: wallet mode (worker/wallet) -----------------------------------------------------------
+
+  /**
+   * The player answers a reality check: `continue` (betting goes on; the next check is due that
+   * many minutes later) or `stop` (the session ends, `player_stopped`). A check that is due is
+   * raised first. Idempotent: an answer with no check pending, or after the end, changes nothing
+   * and gets the session as it is.
+   */
+  async answerRealityCheck(auth: Auth, choice: 'continue' | 'stop'): Promise<Answer<SessionView>> {
+    return this.#exclusive(async () => {
+      const entered = this.#enter(auth);
+      if (!entered.ok) return entered.answer;
+      if (entered.session.protocol !== 'pb-fair-2') return retired();
+      const w = this.#wallet.row();
+      if (!w) return failure(404, 'not_found', 'this session plays play money: it has no reality check');
+      this.#wallet.step(w, entered.session, { type: 'tick' });
+      this.#wallet.step(this.#wallet.row()!, entered.session, { type: 'reality-check-answer', choice });
+      return answer(200, this.#view(this.#store.session()!));
+    });
+  }
+
+  /** The operator ends the session now (`self_exclusion`, `operator_ended`): every later bet is refused; a round already accepted still settles. Null: no such wallet session. */
+  async endByOperator(code: 'self_exclusion' | 'operator_ended'): Promise<WalletSessionView | null> {
+    return this.#exclusive(async () => {
+      const w = this.#exists() ? this.#wallet.row() : null;
+      if (!w) return null;
+      const session = this.#store.session()!;
+      this.#wallet.step(w, session, { type: 'end', code });
+      return this.#wallet.view(this.#wallet.row()!, session);
+    });
+  }
+
+  /** Every wallet call (debit, credit, rollback) of the session created in [from, to) (ISO times), oldest first. */
+  async walletCalls(from: string, to: string): Promise<WalletCallRow[]> {
+    const w = this.#exists() ? this.#wallet.row() : null;
+    return w ? this.#wallet.calls(w, from, to) : [];
+  }
+
+  /** The signed records of one round (its acceptance, and its receipt or void), in chain order. */
+  async roundRecords(shoe: number, round: number): Promise<Signed[]> {
+    if (!this.#exists()) return [];
+    return this.#store.records(shoe).filter((r) => (r.body as { round?: number }).round === round);
+  }
+
+  /** The session's wallet part (`SessionCommon.wallet`), or null for a play-money session. */
+  async walletView(): Promise<WalletSessionView | null> {
+    const w = this.#exists() ? this.#wallet.row() : null;
+    return w ? this.#wallet.view(w, this.#store.session()!) : null;
+  }
+
+  /** Sends the wallet the credits and rollbacks due now (the alarm does this on its own); how many it acknowledged. */
+  async drainWallet(): Promise<number> {
+    return this.#exclusive(() => this.#drain());
   }
 
   // ---- RPC: shared tables' money (shared-table-money.ts) ------------------------------------------
@@ -484,7 +585,8 @@ export class Table extends DurableObject<Env> {
   /** Voids a round whose secret is overdue (or reveals a shoe left idle after a void), then sends the totals when the ledger is behind. */
   override async alarm(): Promise<void> {
     this.#ledgerPush.fired();
-    await this.#exclusive(() => runVoidTimer(this.#parts, this.#shoes));
+    await this.#exclusive(() => runVoidTimer(this.#parts, this.#shoes, this.#wallet));
+    await this.#exclusive(() => this.#drain());
     // Whatever the alarm was armed for (a void, the ledger, or an instance since evicted whose due
     // time this one never knew), the ledger gets what it may lack now: later would be another alarm.
     await this.#ledgerPush.push();
@@ -522,7 +624,7 @@ export class Table extends DurableObject<Env> {
       // The timer first, when it is due and its alarm has not run yet: a secret after the
       // deadline finds its round voided, as it would a moment later.
       if (session.dueAt !== null && this.clock() >= Date.parse(session.dueAt)) {
-        await runVoidTimer(this.#parts, this.#shoes);
+        await runVoidTimer(this.#parts, this.#shoes, this.#wallet);
         session = this.#store.session()!;
         await this.#ledgerPush.schedule();
       }
@@ -534,10 +636,16 @@ export class Table extends DurableObject<Env> {
         return { ...answer(200, replayAnswer(this.#store, stored)), headers: { 'Idempotent-Replayed': 'true' } } as Answer<T>;
       }
       const computed = await compute(session);
-      if (!('write' in computed)) return computed;
+      if (!('write' in computed)) {
+        // Wallet mode: a refused bet may have owed a rollback (an unknown debit): the alarm sends it.
+        if (this.#wallet.row()) await this.#ledgerPush.schedule();
+        return computed;
+      }
       const { kind, result, write } = computed;
       const key = { key: idem.key, requestHash: idem.requestHash, at: iso(Date.now()) };
       this.#counted(kind, () => write(key));
+      // Wallet mode: a settled round's credit is sent at once; the alarm retries what is not acknowledged.
+      if ((kind === 'secret' || kind === 'secret-ending-shoe') && this.#wallet.row()) await drain(this.#wallet, this.#parts, entered.session.sessionId);
       await this.#ledgerPush.schedule(kind === 'bet');
       return result;
     });
@@ -562,5 +670,19 @@ export class Table extends DurableObject<Env> {
 
   #iso(): string {
     return iso(this.clock());
+  }
+
+  /** A pb-fair-2 session's view; in wallet mode, the wallet's last answered balance, the room's limits in minor units and the wallet part. */
+  #view(s: SessionRow): SessionView {
+    const view = sessionView(this.#store, s);
+    const w = this.#wallet.row();
+    if (!w) return view;
+    return { ...view, balance: this.#wallet.store.lastBalance(), limits: w.tableLimits, wallet: this.#wallet.view(w, s) };
+  }
+
+  /** Sends the wallet what is due (wallet mode; nothing in play mode). */
+  async #drain(): Promise<number> {
+    if (!this.#exists() || this.#wallet.row() === null) return 0;
+    return drain(this.#wallet, this.#parts, this.#store.session()!.sessionId);
   }
 }

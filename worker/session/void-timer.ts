@@ -10,6 +10,8 @@ import { signingKey } from '../keys/keys.ts';
 import { iso, type SessionParts } from './parts.ts';
 import type { Shoes } from './shoes.ts';
 import { stateAfter } from './store.ts';
+import { oweRollback, rollbackFor, withRollback } from '../wallet/wallet-table.ts';
+import type { WalletSession } from '../wallet/wallet-session.ts';
 
 /** Whether the session's timer is due now. */
 export function timerDue(parts: SessionParts): boolean {
@@ -17,7 +19,8 @@ export function timerDue(parts: SessionParts): boolean {
   return session !== null && session.dueAt !== null && parts.now() >= Date.parse(session.dueAt);
 }
 
-export async function runVoidTimer(parts: SessionParts, shoes: Shoes): Promise<void> {
+/** `wallet`: in wallet mode a void owes its round's rollback, written in the void's transaction. */
+export async function runVoidTimer(parts: SessionParts, shoes: Shoes, wallet?: WalletSession): Promise<void> {
   if (!parts.exists()) return;
   const { store } = parts;
   const session = store.session()!;
@@ -27,7 +30,10 @@ export async function runVoidTimer(parts: SessionParts, shoes: Shoes): Promise<v
   const now = iso(parts.now());
   if (session.pendingRound !== null) {
     const acceptance = store.lastRecord<Acceptance>('acceptance', shoe.number, session.pendingRound)!;
-    const voided = await signRecord(buildVoid(acceptance, key.keyId, now), key);
+    const w = wallet?.row() ?? null;
+    const rollback = wallet && w ? await rollbackFor(wallet, w, acceptance) : null;
+    const body = buildVoid(acceptance, key.keyId, now);
+    const voided = await signRecord(rollback ? withRollback(body, rollback) : body, key);
     const reason = revealDue(shoe.params, { cutCardOut: false, accepted: session.shoeRounds });
     const ending = reason ? await shoes.endAndCommit(session, shoe, voided, reason, voided.body.balanceAfter) : null;
     parts.counted('void', () => {
@@ -37,6 +43,7 @@ export async function runVoidTimer(parts: SessionParts, shoes: Shoes): Promise<v
         dueAt: iso(Date.parse(now) + shoe.params.voidAfterSeconds * 1000),
       });
       store.appendRecord(voided, voidedState);
+      if (wallet && rollback) oweRollback(wallet, parts, voided, rollback);
       if (ending) shoes.writeEnding(shoe.number, ending, voidedState);
     });
     return;

@@ -5,6 +5,7 @@
 import { type EngineError, fail, ok, type Result } from '../../errors.ts';
 import type { Outcome } from '../../round.ts';
 import { settle, type SettledBet } from '../../settle.ts';
+import { commissionRuleOf } from './wallet.ts';
 import { type ReceiptCard, receiptCards } from '../common/receipt-fields.ts';
 import { dealAcceptedRound, isHex32, lockOf, seedCommitment, startShoe } from './derive.ts';
 import type { Acceptance, Commitment, FairnessFile, Receipt, Reveal, SecretRequest, SignedRequest, Signed, Start } from './records.ts';
@@ -117,7 +118,7 @@ export function owedRound(
     state = dealAcceptedRound(commitment.params, state, seed, cut, q.secret, q.acceptance).state;
   }
   const dealt = dealAcceptedRound(commitment.params, state, seed, cut, secret, acc.hash);
-  const s = settle(acc.body.request.body.bets, dealt.round.outcome);
+  const s = settle(acc.body.request.body.bets, dealt.round.outcome, commissionRuleOf(commitment));
   return ok({
     shoe: acc.body.shoe,
     round: acc.body.round,

@@ -26,3 +26,4 @@ export * from './shape.ts';
 export * from './verify.ts';
 export * from './copies.ts';
 export * from './transfer.ts';
+export * from './wallet.ts';

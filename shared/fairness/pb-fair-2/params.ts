@@ -8,6 +8,7 @@ import { CARDS_PER_DECK, MAX_DECKS, MIN_DECKS } from '../../cards.ts';
 import { type EngineError, fail, ok, type Result } from '../../errors.ts';
 import { MAX_CARDS_PER_ROUND } from '../../round.ts';
 import { MAX_BURN } from '../../shoe.ts';
+import type { CommissionRule } from '../../settle.ts';
 import type { TableLimits } from '../../table.ts';
 import { validateLimits } from '../../table.ts';
 
@@ -59,11 +60,12 @@ export function validateParams(p: ShoeParams): Result<ShoeParams, EngineError<'b
 }
 
 /**
- * Limits as pb-fair-2 closes them: positive integers, step a multiple of 20, min ≤ max, min, max and
- * every chip multiples of step, chips strictly ascending within [min, max].
+ * Limits as pb-fair-2 closes them: positive integers, step a multiple of 20 (play money, `exact`;
+ * a wallet shoe, `round-down`, takes any step: §B15), min ≤ max, min, max and every chip multiples
+ * of step, chips strictly ascending within [min, max].
  */
-export function validateCommittedLimits(l: TableLimits): Result<TableLimits, EngineError<'bad_params'>> {
-  const base = validateLimits(l);
+export function validateCommittedLimits(l: TableLimits, rule: CommissionRule = 'exact'): Result<TableLimits, EngineError<'bad_params'>> {
+  const base = validateLimits(l, rule);
   if (!base.ok) return fail('bad_params', base.error.message);
   for (let i = 0; i < l.chips.length; i++) {
     const c = l.chips[i]!;

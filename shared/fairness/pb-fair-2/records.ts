@@ -94,6 +94,37 @@ export interface Commitment extends RecordCommon {
   playerKey: string;
   /** The balance the shoe opens with: the previous shoe's closing balance. */
   openingBalance: number;
+  /** Wallet mode only (§B15): whose wallet the shoe's money moves in. Absent in play mode. */
+  wallet?: WalletOfShoe;
+}
+
+/**
+ * A wallet-mode shoe's wallet (FAIRNESS.md §B15): the operator, the operator's own id of the player
+ * and the ISO 4217 currency. Every amount of the shoe is in that currency's minor units; every shoe
+ * of a wallet table carries the same one.
+ */
+export interface WalletOfShoe {
+  operator: string;
+  player: string;
+  currency: string;
+}
+
+/**
+ * The wallet debit that took a round's stake (§B15): its transaction id, the debit's `attempt`
+ * (1 for the shoe's first debit sent, +1 for every debit sent, never reused), the amount (the
+ * round's total stake) and the balance the wallet answered after it.
+ */
+export interface WalletDebit {
+  transaction: string;
+  attempt: number;
+  amount: number;
+  balanceAfter: number;
+}
+
+/** A wallet credit or rollback (§B15): its transaction id and amount (a credit: what the round returns; a rollback: the stake). */
+export interface WalletMovement {
+  transaction: string;
+  amount: number;
 }
 
 export interface Start extends RecordCommon {
@@ -107,8 +138,10 @@ export interface Acceptance extends RecordCommon {
   round: number;
   affiliate: string | null;
   request: SignedRequest<BetRequest>;
-  /** The balance before the stake is debited. */
+  /** The balance before the stake is debited; in a wallet shoe debit.balanceAfter + debit.amount. */
   balanceBefore: number;
+  /** Wallet mode only: the debit of the round's stake. */
+  debit?: WalletDebit;
   prev: string;
 }
 
@@ -119,6 +152,8 @@ export interface Receipt extends RecordCommon, RoundFacts, SettledFields {
   /** Positions count from the first card out of the shoe (burn included); reshuffle: of the round's stack. */
   cards: ReceiptCard[];
   cutCardOut: boolean;
+  /** Wallet mode only: the credit of what the round returns (0 for a lost round). */
+  credit?: WalletMovement;
   prev: string;
 }
 
@@ -128,6 +163,8 @@ export interface Void extends RecordCommon {
   balanceBefore: number;
   /** Equal to balanceBefore: the stake is returned. */
   balanceAfter: number;
+  /** Wallet mode only: the rollback of the round's debit (amount: the stake). */
+  rollback?: WalletMovement;
   prev: string;
 }
 

@@ -57,6 +57,10 @@ const card = obj({ code: str, position: int, hand: str });
 const payout = obj({ sector: int, box: str, amount: int, result: str, returned: int, net: int });
 const limits = obj({ min: int, max: int, step: int, chips: arr(int) });
 const common = { table: str, shoe: int, keyId: str, issuedAt: time };
+/** Wallet mode's members (§B15), each allowed only on its own record type. */
+const wallet = obj({ operator: str, player: str, currency: str });
+const debit = obj({ transaction: str, attempt: int, amount: nonNeg, balanceAfter: nonNeg });
+const movement = obj({ transaction: str, amount: nonNeg });
 const settled = { payouts: arr(payout), staked: int, returned: int, balanceBefore: nonNeg, balanceAfter: nonNeg };
 
 const REQUESTS = {
@@ -75,22 +79,25 @@ export function signedRequestShapeError(value: unknown, kind: 'start' | 'bet' | 
 export const BODIES: Record<string, Check> = {
   commitment: obj(
     { type: str, ...common, params: objectish, serverSeedHash: hex64, playerKey: str, openingBalance: nonNeg, prev: nullable(hex64) },
-    { limits },
+    { limits, wallet },
   ),
   start: obj({ type: str, ...common, request: signedRequest('start'), prev: hex64 }),
-  acceptance: obj({ type: str, ...common, round: int, affiliate: nullable(str), request: signedRequest('bet'), balanceBefore: nonNeg, prev: hex64 }),
-  receipt: obj({
-    type: str,
-    ...common,
-    round: int,
-    request: signedRequest('secret'),
-    cards: arr(card),
-    ...roundFactChecks(int),
-    ...settled,
-    cutCardOut: bool,
-    prev: hex64,
-  }),
-  void: obj({ type: str, ...common, round: int, balanceBefore: nonNeg, balanceAfter: nonNeg, prev: hex64 }),
+  acceptance: obj({ type: str, ...common, round: int, affiliate: nullable(str), request: signedRequest('bet'), balanceBefore: nonNeg, prev: hex64 }, { debit }),
+  receipt: obj(
+    {
+      type: str,
+      ...common,
+      round: int,
+      request: signedRequest('secret'),
+      cards: arr(card),
+      ...roundFactChecks(int),
+      ...settled,
+      cutCardOut: bool,
+      prev: hex64,
+    },
+    { credit: movement },
+  ),
+  void: obj({ type: str, ...common, round: int, balanceBefore: nonNeg, balanceAfter: nonNeg, prev: hex64 }, { rollback: movement }),
   reveal: obj({ type: str, ...common, serverSeed: str, rounds: int, reason: str, closingBalance: nonNeg, prev: hex64 }, { request: signedRequest('end') }),
   transfer: obj({
     type: str,

@@ -8,8 +8,10 @@
  */
 import { type Card, CARDS_PER_DECK, isCardCode, parseCard } from '../../cards.ts';
 import { playRound, type Round, roundFacts } from '../../round.ts';
-import { settle } from '../../settle.ts';
-import { type TableLimits, validateBets } from '../../table.ts';
+import { type CommissionRule, settle } from '../../settle.ts';
+import { type TableLimits, totalStake, validateBets } from '../../table.ts';
+import { formatAmount } from '../../wallet/currency.ts';
+import type { TransactionKind } from '../../wallet/transaction.ts';
 import { checkRecordedClientSeed } from '../common/seeds.ts';
 import { base64urlToBytes, canonicalJson } from '../common/encoding.ts';
 import { importVerifyKeys, isVerifyKeys, type Jwks, type VerifyKeys } from '../common/keys.ts';
@@ -31,6 +33,7 @@ import {
   type Start,
   type Transfer,
   type Void,
+  type WalletOfShoe,
 } from './records.ts';
 import {
   checkPlacement,
@@ -48,6 +51,7 @@ import {
 import { BODIES, envelopeShape, fileShape } from './shape.ts';
 import { type SignatureChecks, startSignatureChecks } from './signatures.ts';
 import { balanceAfterTransfer, transferShapeError } from './transfer.ts';
+import { checkWalletOfShoe, commissionRuleOf, sameWallet, walletTransactionIds } from './wallet.ts';
 
 /** Every pb-fair-2 failure code, in no particular order (FAIRNESS.md §B10 gives the check order). */
 export const VERIFY_CODES = [
@@ -83,6 +87,18 @@ export const VERIFY_CODES = [
   'bad_transfer',
   'duplicate_transfer',
   'transfer_overdrawn',
+  // wallet mode (§B15)
+  'bad_wallet',
+  'unknown_currency',
+  'wallet_mismatch',
+  'missing_transaction',
+  'unexpected_transaction',
+  'attempt_mismatch',
+  'transaction_id_mismatch',
+  'debit_amount_mismatch',
+  'debit_balance_mismatch',
+  'credit_amount_mismatch',
+  'rollback_amount_mismatch',
 ] as const;
 export type VerifyCode = (typeof VERIFY_CODES)[number];
 
@@ -108,6 +124,29 @@ export interface VerifyReport extends VerifyReportOf<VerifyCode> {
   rounds: RoundStatus[];
   /** Accepted rounds that no receipt or void answers (the operator owes them). */
   unsettled: Unsettled[];
+  /** A wallet table only (§B15): its wallet and every wallet transaction its records name, to hold against the casino statement. */
+  wallet?: WalletStatement;
+}
+
+/** A wallet table's transactions as the verifier checked them, in record order (up to the first failure). */
+export interface WalletStatement extends WalletOfShoe {
+  transactions: WalletStatementLine[];
+}
+
+/** One wallet transaction of a record: what the casino statement should show for it. */
+export interface WalletStatementLine {
+  shoe: number;
+  round: number;
+  /** `<table>/<shoe>/<round>`: the round id the wallet was sent (WALLET.md §3). */
+  roundId: string;
+  /** The debit's attempt, whose ids the round's transactions carry. */
+  attempt: number;
+  kind: TransactionKind;
+  transaction: string;
+  /** Minor units of the table's currency. */
+  amount: number;
+  /** The amount in the currency's own digits (formatAmount): "25.00" EUR, "1500" JPY, "0.250" BHD. */
+  formatted: string;
 }
 
 export interface VerifyOptions {
@@ -130,9 +169,10 @@ export async function importKidVerifyKeys(jwks: Jwks): Promise<VerifyKeys> {
 
 class Stop extends VerifyStop<VerifyCode> {}
 
-function report(rounds: RoundStatus[], unsettled: Unsettled[], pending: boolean, failure?: VerifyFailure): VerifyReport {
+function report(rounds: RoundStatus[], unsettled: Unsettled[], pending: boolean, failure?: VerifyFailure, wallet?: WalletStatement): VerifyReport {
   const r: VerifyReport = { version: 'pb-fair-2', ok: !failure, pending, code: failure?.code ?? 'ok', rounds, unsettled };
   if (failure) r.failure = failure;
+  if (wallet) r.wallet = wallet;
   return r;
 }
 
@@ -150,6 +190,11 @@ interface ShoeCtx {
   balance: number;
   acceptance: Signed<Acceptance> | null;
   cutCardOut: boolean;
+  /** Wallet mode: the shoe's wallet, and its last debit attempt. */
+  wallet: WalletOfShoe | undefined;
+  attempt: number;
+  /** How the shoe pays the Banker's commission: round-down in a wallet shoe. */
+  rule: CommissionRule;
 }
 
 /** Verifies a parsed pb-fair-2 file `{ version, records, jwks?, sent? }`. */
@@ -165,7 +210,7 @@ export async function verifyFile(file: unknown, jwks: Jwks | VerifyKeys, options
     for (w.index = 0; w.index < records.length; w.index++) await checkRecord(w, rules, keys);
     if (w.shoe !== null && (records.at(-1)?.body.type ?? 'reveal') !== 'reveal') pending = true;
     checkEnd(w);
-    return report(w.rounds, w.unsettled, pending);
+    return report(w.rounds, w.unsettled, pending, undefined, w.statement ?? undefined);
   } catch (e) {
     if (!(e instanceof Stop)) throw e;
     const acceptance = w.shoe?.acceptance;
@@ -173,7 +218,7 @@ export async function verifyFile(file: unknown, jwks: Jwks | VerifyKeys, options
       w.unsettled.push({ shoe: acceptance.body.shoe, round: acceptance.body.round, index: records.indexOf(acceptance), acceptance: acceptance.hash });
       roundStatus(w, 'unsettled');
     }
-    return report(w.rounds, w.unsettled, pending || records.at(-1)?.body?.type !== 'reveal', e.failure);
+    return report(w.rounds, w.unsettled, pending || records.at(-1)?.body?.type !== 'reveal', e.failure, w.statement ?? undefined);
   }
 }
 
@@ -190,6 +235,8 @@ interface FileWalk {
   /** The newest record that is not a transfer: what the sequence rules and a player's request follow. */
   lastPrivate: Signed | null;
   transfers: Set<string>;
+  /** The table's wallet statement, once its first commitment named a wallet; undefined before the first commitment, null for a play table. */
+  statement: WalletStatement | null | undefined;
   rounds: RoundStatus[];
   unsettled: Unsettled[];
   /** Stops the walk with the failure of the record being checked. */
@@ -206,6 +253,7 @@ function startWalk(records: Signed[], signatures: FileWalk['signatures'], player
     closing: null,
     lastPrivate: null,
     transfers: new Set(),
+    statement: undefined,
     rounds: [],
     unsettled: [],
     stop: (code, message) => {
@@ -238,6 +286,7 @@ async function checkRecord(w: FileWalk, rules: RecordRules, keys: VerifyKeys): P
   const before = index === 0 ? null : records[index - 1]!;
   sequence(body.type, before?.body.type ?? null, w.lastPrivate?.body.type ?? null, stop);
   checkPlacement(body, before, path, records[0]!.body.table, w.shoe?.commitment.body.shoe ?? null, stop);
+  if (body.type !== 'commitment') walletMembers(w.shoe!, body, stop);
   switch (body.type) {
     case 'commitment':
       w.shoe = await checkCommitment(w, signed as Signed<Commitment>);
@@ -252,7 +301,7 @@ async function checkRecord(w: FileWalk, rules: RecordRules, keys: VerifyKeys): P
       await checkReceipt(w, w.shoe!, body);
       break;
     case 'void':
-      checkVoid(w, w.shoe!, body);
+      await checkVoid(w, w.shoe!, body);
       break;
     case 'reveal':
       await checkRevealRecord(w, w.shoe!, body, before!);
@@ -269,9 +318,11 @@ async function checkCommitment(w: FileWalk, s: Signed<Commitment>): Promise<Shoe
   const { body } = s;
   const stop = w.stop;
   const params = checkParams(body.params, stop);
+  checkWallet(w, body);
+  const rule = commissionRuleOf(body);
   let limits = LOOSEST_LIMITS;
   if (body.limits !== undefined) {
-    const l = validateCommittedLimits(body.limits);
+    const l = validateCommittedLimits(body.limits, rule);
     if (!l.ok) stop('bad_params', `the committed limits: ${l.error.message}`);
     limits = body.limits;
   }
@@ -295,7 +346,78 @@ async function checkCommitment(w: FileWalk, s: Signed<Commitment>): Promise<Shoe
     balance: body.openingBalance,
     acceptance: null,
     cutCardOut: false,
+    wallet: body.wallet,
+    attempt: 0,
+    rule,
   };
+}
+
+/**
+ * A commitment's wallet (§B15): ids of the WALLET.md form (`bad_wallet`), a real ISO 4217
+ * currency (`unknown_currency`), and the same wallet, or none, as the file's first shoe
+ * (`wallet_mismatch`).
+ */
+function checkWallet(w: FileWalk, body: Commitment): void {
+  const { stop } = w;
+  if (body.wallet !== undefined) {
+    const checked = checkWalletOfShoe(body.wallet, body.table);
+    if (!checked.ok) stop(checked.error.code, checked.error.message);
+  }
+  if (w.statement === undefined) {
+    w.statement = body.wallet === undefined ? null : { ...body.wallet, transactions: [] };
+    return;
+  }
+  const table = w.statement === null ? undefined : w.statement;
+  if (!sameWallet(table, body.wallet))
+    stop(
+      'wallet_mismatch',
+      table === undefined
+        ? `shoe ${body.shoe} names a wallet, the table's first shoe plays without one`
+        : body.wallet === undefined
+          ? `shoe ${body.shoe} names no wallet, the table's first shoe plays in one`
+          : `shoe ${body.shoe} names the wallet ${JSON.stringify(body.wallet)}, the table's first shoe ${JSON.stringify({ operator: table.operator, player: table.player, currency: table.currency })}`,
+    );
+}
+
+const WALLET_MEMBER: Record<string, 'debit' | 'credit' | 'rollback'> = { acceptance: 'debit', receipt: 'credit', void: 'rollback' };
+
+/** In a wallet shoe every acceptance, receipt and void carries its debit, credit or rollback (`missing_transaction`); in a play shoe none does (`unexpected_transaction`). */
+function walletMembers(sh: ShoeCtx, body: { type: string }, stop: StopFn): void {
+  const member = WALLET_MEMBER[body.type];
+  if (member === undefined) return;
+  const has = Object.hasOwn(body, member);
+  if (sh.wallet !== undefined && !has) stop('missing_transaction', `a ${body.type} of a wallet shoe carries its ${member}`);
+  if (sh.wallet === undefined && has)
+    stop('unexpected_transaction', `a ${body.type} of a play-money shoe carries no ${member}: the shoe's commitment names no wallet`);
+}
+
+/**
+ * A wallet transaction of the shoe's debit attempt `attempt`: its id must be the derived one
+ * (`transaction_id_mismatch`); it then joins the table's statement.
+ */
+async function checkTransaction(
+  w: FileWalk,
+  sh: ShoeCtx,
+  at: { table: string; shoe: number; round: number },
+  attempt: number,
+  kind: TransactionKind,
+  transaction: string,
+  amount: number,
+): Promise<void> {
+  const ids = await walletTransactionIds(sh.wallet!, at.table, at.shoe, attempt);
+  if (!ids.ok) return w.stop('attempt_mismatch', ids.error.message);
+  if (transaction !== ids.value[kind])
+    w.stop('transaction_id_mismatch', `the ${kind} of attempt ${attempt} of shoe ${at.shoe} has the id ${ids.value[kind]}, the record says ${transaction}`);
+  w.statement!.transactions.push({
+    shoe: at.shoe,
+    round: at.round,
+    roundId: `${at.table}/${at.shoe}/${at.round}`,
+    attempt,
+    kind,
+    transaction,
+    amount,
+    formatted: formatAmount(amount, sh.wallet!.currency),
+  });
 }
 
 /** The player's signed seed and cut. */
@@ -327,12 +449,35 @@ async function checkAcceptance(w: FileWalk, sh: ShoeCtx, signed: Signed<Acceptan
     stop('bad_player_signature', "the bet request's signature does not verify with the player's key");
   if (r.table !== body.table || r.shoe !== body.shoe || r.round !== body.round || !followsSeen(r.prev, body.prev, w.lastPrivate))
     stop('request_mismatch', 'the bet request names another table, shoe, round or previous record');
-  if (body.balanceBefore !== sh.balance)
+  if (body.debit !== undefined) await checkDebit(w, sh, body);
+  else if (body.balanceBefore !== sh.balance)
     stop('balance_mismatch', `the acceptance's balanceBefore ${body.balanceBefore} is not the balance carried, ${sh.balance}`);
-  const bets = validateBets(r.bets, sh.limits, sh.balance);
+  const bets = validateBets(r.bets, sh.limits, body.balanceBefore);
   if (!bets.ok) stop('bets_invalid', `${bets.error.message} (${bets.error.code})`);
   sh.accepted++;
   sh.acceptance = signed;
+}
+
+/**
+ * A wallet shoe's debit (§B15): its attempt after the shoe's last and at least the round
+ * (`attempt_mismatch`), its derived id, its amount the round's stake (`debit_amount_mismatch`),
+ * and the acceptance's balanceBefore the wallet's balance before it, balanceAfter + amount
+ * (`debit_balance_mismatch`): in place of the balance carried, which the wallet's own movements break.
+ */
+async function checkDebit(w: FileWalk, sh: ShoeCtx, body: Acceptance): Promise<void> {
+  const { stop } = w;
+  const d = body.debit!;
+  if (d.attempt <= sh.attempt || d.attempt < body.round)
+    stop('attempt_mismatch', `the debit's attempt ${d.attempt} must be above the shoe's last attempt (${sh.attempt}) and at least the round (${body.round})`);
+  sh.attempt = d.attempt;
+  await checkTransaction(w, sh, body, d.attempt, 'debit', d.transaction, d.amount);
+  const stake = totalStake(body.request.body.bets);
+  if (d.amount !== stake) stop('debit_amount_mismatch', `round ${body.round}: the debit is ${d.amount}, the bets stake ${stake}`);
+  if (body.balanceBefore !== d.balanceAfter + d.amount)
+    stop(
+      'debit_balance_mismatch',
+      `round ${body.round}: the balance before the debit is its balance after plus its amount, ${d.balanceAfter + d.amount}; the acceptance says ${body.balanceBefore}`,
+    );
 }
 
 /** The accepted round settled: the secret opens the lock, and the cards, totals and payouts are the ones dealt. */
@@ -350,7 +495,7 @@ async function checkReceipt(w: FileWalk, sh: ShoeCtx, body: Receipt): Promise<vo
   if (!isHex32(r.secret)) stop('bad_secret', 'the round secret must be 64 lowercase hex characters');
   if (lockOf(r.secret) !== acc.body.request.body.lock) stop('lock_mismatch', 'the revealed secret does not open the lock the bet request carried');
   const round = dealt(sh, body, r.secret, acc.hash, stop);
-  const finding = compareReceipt(sh, acc.body, body, round.round, round.cutCardOut);
+  const finding = compareReceipt(sh, acc.body, body, round.round, round.cutCardOut) ?? (await checkCredit(w, sh, acc.body, body));
   if (finding) {
     roundStatus(w, 'failed', finding[0]);
     stop(finding[0], finding[1]);
@@ -361,8 +506,22 @@ async function checkReceipt(w: FileWalk, sh: ShoeCtx, body: Receipt): Promise<vo
   sh.acceptance = null;
 }
 
+/** A wallet shoe's credit (§B15): the id of its debit's attempt, and the amount the round returns (0 for a lost round). */
+async function checkCredit(w: FileWalk, sh: ShoeCtx, acc: Acceptance, body: Receipt): Promise<[VerifyCode, string] | null> {
+  if (body.credit === undefined) return null;
+  const c = body.credit;
+  try {
+    await checkTransaction(w, sh, body, acc.debit!.attempt, 'credit', c.transaction, c.amount);
+  } catch (e) {
+    if (e instanceof Stop) return [e.failure.code, e.failure.message];
+    throw e;
+  }
+  if (c.amount !== body.returned) return ['credit_amount_mismatch', `round ${body.round}: the credit is ${c.amount}, the round returns ${body.returned}`];
+  return null;
+}
+
 /** The accepted round voided: not before the committed time, and the stake returned. */
-function checkVoid(w: FileWalk, sh: ShoeCtx, body: Void): void {
+async function checkVoid(w: FileWalk, sh: ShoeCtx, body: Void): Promise<void> {
   const { stop } = w;
   const acc = sh.acceptance!;
   if (body.round !== acc.body.round) stop('round_mismatch', `the void says round ${body.round}, its acceptance round ${acc.body.round}`);
@@ -370,7 +529,14 @@ function checkVoid(w: FileWalk, sh: ShoeCtx, body: Void): void {
     stop('void_too_early', `round ${body.round} was voided before the committed ${sh.params.voidAfterSeconds} s had passed`);
   if (body.balanceBefore !== acc.body.balanceBefore || body.balanceAfter !== acc.body.balanceBefore)
     stop('balance_mismatch', "a void returns the stake: balanceBefore and balanceAfter must both be the acceptance's balanceBefore");
+  if (body.rollback !== undefined) {
+    const d = acc.body.debit!;
+    await checkTransaction(w, sh, body, d.attempt, 'rollback', body.rollback.transaction, body.rollback.amount);
+    if (body.rollback.amount !== d.amount)
+      stop('rollback_amount_mismatch', `round ${body.round}: the rollback is ${body.rollback.amount}, the debit it undoes ${d.amount}`);
+  }
   roundStatus(w, 'voided');
+  sh.balance = body.balanceAfter;
   sh.acceptance = null;
 }
 
@@ -538,7 +704,7 @@ export function playListedCards(
 
 function compareReceipt(sh: ShoeCtx, acc: Acceptance, claimed: Receipt, round: Round, cutCardOut: boolean): [VerifyCode, string] | null {
   const bets = acc.request.body.bets;
-  const settled = settledFields(settle(bets, round.outcome), acc.balanceBefore);
+  const settled = settledFields(settle(bets, round.outcome, sh.rule), acc.balanceBefore);
   const expected = {
     cards: canonicalJson(receiptCards(round)),
     ...roundFacts(round),
@@ -559,7 +725,6 @@ function compareReceipt(sh: ShoeCtx, acc: Acceptance, claimed: Receipt, round: R
   for (const [k, code] of order) {
     if (expected[k] !== got[k]) return [code, `round ${claimed.round}: ${k} should be ${String(expected[k])}, the receipt says ${String(got[k])}`];
   }
-  void sh;
   return null;
 }
 
