@@ -85,7 +85,7 @@ import type { WalletTransfer, TransferOutcome } from '../shared-table/wallet.ts'
 import type { FetchLike } from '../../shared/wallet/index.ts';
 import type { WalletCallRow, WalletInit } from '../wallet/calls-view.ts';
 import { drain } from '../wallet/outbox.ts';
-import { acceptRefusal, creditFor, oweCredit, walletAcceptance, withCredit } from '../wallet/wallet-table.ts';
+import { acceptRefusal, creditFor, oweCredit, walletAcceptance } from '../wallet/wallet-table.ts';
 import { WalletSession } from '../wallet/wallet-session.ts';
 import { type Auth, enter, type Entered } from './auth.ts';
 import { LedgerPush } from './ledger-push.ts';
@@ -389,11 +389,12 @@ export class Table extends DurableObject<Env> {
         cut: shoe.cut!,
         acceptance,
         request,
+        ...(credit ? { creditTransaction: credit.transaction } : {}),
         keyId: key.keyId,
         issuedAt: this.#iso(),
       });
       if (!settled.ok) return failure(settled.error.code === 'request_mismatch' ? 409 : 422, settled.error.code, settled.error.message);
-      const receipt = await signRecord(credit ? withCredit(settled.value.body, credit.transaction) : settled.value.body, key);
+      const receipt = await signRecord(settled.value.body, key);
       const reason = revealDue(shoe.params, { cutCardOut: receipt.body.cutCardOut, accepted: round });
       const ending = reason ? await this.#shoes.endAndCommit(session, shoe, receipt, reason, receipt.body.balanceAfter) : null;
       const result = roundAnswer(receipt, ending);

@@ -10,7 +10,7 @@ import { signingKey } from '../keys/keys.ts';
 import { iso, type SessionParts } from './parts.ts';
 import type { Shoes } from './shoes.ts';
 import { stateAfter } from './store.ts';
-import { oweRollback, rollbackFor, withRollback } from '../wallet/wallet-table.ts';
+import { oweRollback, rollbackFor } from '../wallet/wallet-table.ts';
 import type { WalletSession } from '../wallet/wallet-session.ts';
 
 /** Whether the session's timer is due now. */
@@ -32,8 +32,7 @@ export async function runVoidTimer(parts: SessionParts, shoes: Shoes, wallet?: W
     const acceptance = store.lastRecord<Acceptance>('acceptance', shoe.number, session.pendingRound)!;
     const w = wallet?.row() ?? null;
     const rollback = wallet && w ? await rollbackFor(wallet, w, acceptance) : null;
-    const body = buildVoid(acceptance, key.keyId, now);
-    const voided = await signRecord(rollback ? withRollback(body, rollback) : body, key);
+    const voided = await signRecord(buildVoid(acceptance, key.keyId, now, rollback?.transaction), key);
     const reason = revealDue(shoe.params, { cutCardOut: false, accepted: session.shoeRounds });
     const ending = reason ? await shoes.endAndCommit(session, shoe, voided, reason, voided.body.balanceAfter) : null;
     parts.counted('void', () => {

@@ -74,9 +74,9 @@ export async function walletAcceptance(
   const { debit } = sent;
   let acceptance: Signed<Acceptance>;
   try {
-    const built = buildAcceptance({ ...args, balanceBefore: debit.balanceAfter + debit.amount, issuedAt: iso(parts.now()) });
+    const built = buildAcceptance({ ...args, debit, issuedAt: iso(parts.now()) });
     if (!built.ok) throw new Error(built.error.message);
-    acceptance = await signRecord(withDebit(built.value, debit), a.key);
+    acceptance = await signRecord(built.value, a.key);
   } catch (err) {
     // The money moved but no acceptance can be given: the debit is rolled back, never kept.
     await sent.unknown('not_accepted');
@@ -85,13 +85,11 @@ export async function walletAcceptance(
   return { acceptance, acknowledge: sent.acknowledge };
 }
 
-/** The debit an acceptance records, or (before the records carried it) its stored row. */
-export function debitOfAcceptance(ws: WalletSession, acceptance: Signed<Acceptance>): { transaction: string; attempt: number; amount: number } {
-  const d = (acceptance.body as Acceptance & { debit?: { transaction: string; attempt: number; amount: number } }).debit;
-  if (d) return d;
-  const row = ws.store.debitOf(acceptance.body.shoe, acceptance.body.round);
-  if (!row) throw new Error(`no applied debit for round ${acceptance.body.round} of shoe ${acceptance.body.shoe}`);
-  return { transaction: row.txn, attempt: row.attempt, amount: row.amount };
+/** The debit an acceptance of a wallet shoe records. */
+function debitOfAcceptance(acceptance: Signed<Acceptance>): { transaction: string; attempt: number; amount: number } {
+  const d = acceptance.body.debit;
+  if (!d) throw new Error(`the acceptance of round ${acceptance.body.round} of shoe ${acceptance.body.shoe} carries no debit`);
+  return d;
 }
 
 /** A settled round's credit: its id and amount (what the round returns; 0 closes a lost round). */
@@ -100,7 +98,7 @@ export async function creditFor(
   w: WalletSessionRow,
   acceptance: Signed<Acceptance>,
 ): Promise<{ transaction: string; debit: { transaction: string; attempt: number; amount: number } }> {
-  const debit = debitOfAcceptance(ws, acceptance);
+  const debit = debitOfAcceptance(acceptance);
   const b = acceptance.body;
   return { transaction: await ws.transactionId(w, b.table, b.shoe, debit.attempt, 'credit'), debit };
 }
@@ -135,7 +133,7 @@ export async function rollbackFor(
   w: WalletSessionRow,
   acceptance: Signed<Acceptance>,
 ): Promise<{ transaction: string; amount: number; debit: { transaction: string; attempt: number } }> {
-  const debit = debitOfAcceptance(ws, acceptance);
+  const debit = debitOfAcceptance(acceptance);
   const b = acceptance.body;
   return { transaction: await ws.transactionId(w, b.table, b.shoe, debit.attempt, 'rollback'), amount: debit.amount, debit };
 }
@@ -162,21 +160,4 @@ export function oweRollback(
     },
     parts.now(),
   );
-}
-
-// ---- the records' wallet fields (FAIRNESS.md) -------------------------------------------------------
-
-/** The acceptance with its debit. */
-function withDebit(body: Acceptance, debit: { transaction: string; attempt: number; amount: number; balanceAfter: number }): Acceptance {
-  return { ...body, debit } as Acceptance;
-}
-
-/** The receipt with its credit (what the round returns). */
-export function withCredit(body: Receipt, transaction: string): Receipt {
-  return { ...body, credit: { transaction, amount: body.returned } } as Receipt;
-}
-
-/** The void with its rollback (the stake). */
-export function withRollback(body: Void, rollback: { transaction: string; amount: number }): Void {
-  return { ...body, rollback: { transaction: rollback.transaction, amount: rollback.amount } } as Void;
 }
