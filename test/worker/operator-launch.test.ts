@@ -53,6 +53,22 @@ describe('POST /api/operator/launch', () => {
     expect([nameless.status, code(nameless)]).toEqual([401, 'unknown_operator']);
   });
 
+  test('a nonce is kept past the ±5 min window, then forgotten (its timestamp would be refused anyway)', async () => {
+    const nonce = freshNonce();
+    const now = Math.floor(Date.now() / 1000);
+    expect((await launch(launchOf(), { nonce, timestamp: now })).status).toBe(201);
+    // 299 s on, a call with that nonce (and a timestamp fresh then) is still a replay.
+    await withOperatorClock(DEMO.id, 299_000, async () => {
+      const r = await launch(launchOf(), { nonce, timestamp: now + 299 });
+      expect([r.status, code(r)]).toEqual([401, 'nonce_reused']);
+    });
+    // 601 s on, the nonce is pruned: only the timestamp check stands between it and a replay.
+    await withOperatorClock(DEMO.id, 601_000, async () => {
+      expect((await launch(launchOf(), { nonce, timestamp: now })).body.error.code).toBe('stale_timestamp');
+      expect((await launch(launchOf(), { nonce, timestamp: now + 601 })).status).toBe(201);
+    });
+  });
+
   test('a forged call does not use up the nonce it carries', async () => {
     const nonce = freshNonce();
     expect(code(await launch(launchOf(), { nonce, secret: 'not-the-operator-secret' }))).toBe('bad_signature');
@@ -96,6 +112,13 @@ describe('POST /api/sessions with launchToken', () => {
     expect(r.body.wallet).toMatchObject({ operator: 'demo', currency: 'BHD', minorUnits: 3, lang: 'el', returnUrl: 'https://casino.example/lobby' });
     const again = await redeem(launched.body.token);
     expect([again.status, code(again)]).toEqual([409, 'launch_token_used']);
+  });
+
+  test('two redemptions at once: exactly one session', async () => {
+    const launched = await launch(launchOf({ playerId: 'race' }));
+    const answers = await Promise.all([1, 2, 3].map(() => redeem(launched.body.token)));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    expect(answers.filter((r) => r.status === 409).map(code)).toEqual(['launch_token_used', 'launch_token_used']);
   });
 
   test('a retry with the same Idempotency-Key and body answers the same session and token', async () => {
