@@ -9,6 +9,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, test } from 'vitest';
 import { bytesToBase64url, generateSigningKey, playerKeyOf } from '../../shared/index.ts';
 import { signLaunchRequest } from '../../shared/wallet/launch.ts';
+import { defaultCurrencyLimits } from '../../shared/wallet/operators.ts';
 import type { Env } from '../../worker/config/env.ts';
 import worker from '../../worker/index.ts';
 import { api, BASE, CLIENT_IP } from './helpers.ts';
@@ -104,10 +105,17 @@ describe('POST /api/operator/launch', () => {
 
 describe('POST /api/sessions with launchToken', () => {
   test('redeems the token once for a session of the launched player; a second use is 409 launch_token_used', async () => {
-    const launched = await launch(launchOf({ playerId: 'redeem-once', currency: 'BHD', room: 'vip', lang: 'el' }));
+    const limits = { maxStakePerRound: 50_000, lossLimit: 200_000, realityCheckMinutes: 30 };
+    const launched = await launch(launchOf({ playerId: 'redeem-once', currency: 'BHD', room: 'vip', lang: 'el', limits }));
     const r = await redeem(launched.body.token);
     expect(r.status, r.text).toBe(201);
     expect(r.body.room).toBe('vip');
+    // The room's limits are the operator's in BHD ("default": VIP's 25–1,000 in fils); the player's, the launch's.
+    const vip = defaultCurrencyLimits('vip', 'BHD');
+    expect(vip.ok && r.body.limits).toEqual(vip.ok && vip.value);
+    expect(r.body.wallet.playerLimits).toEqual(limits);
+    // The balance is the wallet's (the reference wallet opens a new player with 100000).
+    expect(r.body.balance).toBe(100_000);
     expect(typeof r.body.token).toBe('string');
     expect(r.body.wallet).toMatchObject({ operator: 'demo', currency: 'BHD', minorUnits: 3, lang: 'el', returnUrl: 'https://casino.example/lobby' });
     const again = await redeem(launched.body.token);
