@@ -29,6 +29,7 @@ import { LEDGER_NAME } from '../ledger/ledger.ts';
 import { addressKey, KeyedBuckets } from './limits.ts';
 import { AFFILIATE_ID, AFFILIATE_ID_RULE, CreateSessionBody, LaunchSessionBody, parseBody, RealityCheckAnswerBody, SignedRequestBody } from './bodies.ts';
 import { operatorRoutes } from './operator-routes.ts';
+import { launchTokenUnknown } from '../operator/operator.ts';
 import type { Auth } from '../session/auth.ts';
 import type { Idem } from '../session/replay.ts';
 import type { Table } from '../session/table.ts';
@@ -199,7 +200,7 @@ async function redeemLaunch(c: C, idempotencyKey: string, value: unknown): Promi
   const operatorId = launchTokenOperator(b.value.launchToken);
   const known = operators(c.env);
   if (operatorId === null || !known.ok || !known.value.has(operatorId)) {
-    return send(c, failure(404, 'launch_token_unknown', 'this launch token is not known: ask the casino to launch the table again'));
+    return send(c, launchTokenUnknown());
   }
   const redemption = {
     tokenHash: tokenHash(b.value.launchToken),

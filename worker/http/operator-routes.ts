@@ -20,7 +20,7 @@ import { OPERATOR_HEADER } from '../../shared/wallet/launch.ts';
 import { NONCE_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../shared/wallet/sign.ts';
 import { misconfigured, operatorsProblem } from '../config/deploy-check.ts';
 import { type Env, operators } from '../config/env.ts';
-import type { SignedCall } from '../operator/operator.ts';
+import { type Operator, type SignedCall, unknownOperator } from '../operator/operator.ts';
 import { type Answer, failure } from './answers.ts';
 import { readTextBody } from './body.ts';
 import { isSameOrigin } from './cors.ts';
@@ -50,13 +50,11 @@ operatorRoutes.use('*', async (c, next) => {
 });
 
 /** The signed call and the operator's object, or the refusal (unknown operator, unreadable body). */
-async function signed(
-  c: C,
-): Promise<{ ok: true; call: SignedCall; stub: DurableObjectStub<import('../operator/operator.ts').Operator> } | { ok: false; res: Response }> {
+async function signed(c: C): Promise<{ ok: true; call: SignedCall; stub: DurableObjectStub<Operator> } | { ok: false; res: Response }> {
   const operatorId = c.req.header(OPERATOR_HEADER);
   const known = operators(c.env);
   if (operatorId === undefined || !ID_PATTERN.test(operatorId) || !known.ok || !known.value.has(operatorId)) {
-    return { ok: false, res: reply(failure(401, 'unknown_operator', `the ${OPERATOR_HEADER} header must name a configured operator`)) };
+    return { ok: false, res: reply(unknownOperator()) };
   }
   const body = await readTextBody(c.req.raw);
   if (!body.ok) return { ok: false, res: reply(body.answer) };

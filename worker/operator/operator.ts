@@ -22,7 +22,7 @@ import { type CreatedSession, type LaunchAnswer, oneOf, type SessionView, type S
 import { ID_PATTERN } from '../../shared/wallet/transaction.ts';
 import { type LaunchRequest, OPERATOR_HEADER, verifyLaunchRequest } from '../../shared/wallet/launch.ts';
 import type { OperatorConfig } from '../../shared/wallet/operators.ts';
-import { type SignatureErrorCode, verifyWalletMessage } from '../../shared/wallet/sign.ts';
+import { verifyWalletMessage } from '../../shared/wallet/sign.ts';
 import { type Env, operators } from '../config/env.ts';
 import { type Answer, answer, failure, isSuccess } from '../http/answers.ts';
 import { LAUNCH_TOKEN_TTL_MS, newLaunchToken, newSessionId, newToken, tokenHash } from '../http/tokens.ts';
@@ -56,15 +56,15 @@ export interface Redemption {
   decks?: number;
 }
 
-/** HTTP status of each refused signature (the operator's own call was not accepted: 401). */
-const SIGNATURE_STATUS: Record<SignatureErrorCode | 'unknown_operator', number> = {
-  missing_signature: 401,
-  malformed_signature: 401,
-  stale_timestamp: 401,
-  bad_signature: 401,
-  nonce_reused: 401,
-  unknown_operator: 401,
-};
+/** A refused signature (any of its codes): the operator's call was not authenticated. */
+const SIGNATURE_REFUSED = 401;
+
+/** `401 unknown_operator`: no PB-Operator, or one that OPERATOR_SETTINGS does not list. */
+export const unknownOperator = (): Answer<never> => failure(SIGNATURE_REFUSED, 'unknown_operator', 'the PB-Operator header must name a configured operator');
+
+/** `404 launch_token_unknown`. */
+export const launchTokenUnknown = (): Answer<never> =>
+  failure(404, 'launch_token_unknown', 'this launch token is not known: ask the casino to launch the table again');
 
 type EndCode = 'self_exclusion' | 'operator_ended';
 const END_CODES: readonly EndCode[] = ['self_exclusion', 'operator_ended'];
@@ -102,7 +102,7 @@ export class Operator extends DurableObject<Env> {
   /** `POST /api/operator/launch`: checks the signed launch, mints a launch token for it. */
   async launch(call: SignedCall, origin: string): Promise<Answer<LaunchAnswer>> {
     const config = this.#config(call.operatorId);
-    if (!config) return failure(401, 'unknown_operator', `the PB-Operator header must name a configured operator`);
+    if (!config) return unknownOperator();
     const now = this.clock();
     const checked = await verifyLaunchRequest({
       headers: { ...call.headers, [OPERATOR_HEADER]: call.operatorId },
@@ -113,7 +113,7 @@ export class Operator extends DurableObject<Env> {
     });
     if (!checked.ok) {
       const code = checked.error.code;
-      return failure(code === 'bad_launch' ? 400 : SIGNATURE_STATUS[code], code, checked.error.message);
+      return failure(code === 'bad_launch' ? 400 : SIGNATURE_REFUSED, code, checked.error.message);
     }
     const launch = checked.value.launch;
     if (!config.currencies[launch.currency]?.[launch.room]) {
@@ -134,7 +134,7 @@ export class Operator extends DurableObject<Env> {
   async redeem(operatorId: string, r: Redemption): Promise<Answer<CreatedSession>> {
     return this.#exclusive(async () => {
       const row = this.#store.launch(r.tokenHash);
-      if (!row) return failure(404, 'launch_token_unknown', 'this launch token is not known: ask the casino to launch the table again');
+      if (!row) return launchTokenUnknown();
       if (r.expectedOperator !== null && r.expectedOperator !== operatorId)
         return failure(403, 'launch_wrong_operator', `this launch token is not operator "${r.expectedOperator}"'s`);
       if (row.redeemed) {
@@ -264,7 +264,7 @@ export class Operator extends DurableObject<Env> {
   /** The signature of an operator call (WALLET.md "Signatures", direction `request`), or its refusal. */
   async #verify(call: SignedCall): Promise<Answer<never> | null> {
     const config = this.#config(call.operatorId);
-    if (!config) return failure(401, 'unknown_operator', `the PB-Operator header must name a configured operator`);
+    if (!config) return unknownOperator();
     const now = Math.floor(this.clock() / 1000);
     const checked = await verifyWalletMessage({
       secret: config.operatorSecret,
@@ -276,7 +276,7 @@ export class Operator extends DurableObject<Env> {
       now,
       nonceRefused: (nonce) => this.#store.nonceRefused(nonce, now),
     });
-    return checked.ok ? null : failure(SIGNATURE_STATUS[checked.error.code], checked.error.code, checked.error.message);
+    return checked.ok ? null : failure(SIGNATURE_REFUSED, checked.error.code, checked.error.message);
   }
 
   #config(operatorId: string): OperatorConfig | undefined {
