@@ -17,8 +17,10 @@ const env = { WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'fals
 const wrangler = path.join(path.dirname(createRequire(import.meta.url).resolve('wrangler/package.json')), 'bin/wrangler.js');
 let args: string[];
 try {
-  // The development settings (scripts/dev-vars.ts: DEV, the operator "demo"), never in wrangler.toml.
-  args = [...wranglerDevArgs(process.argv.slice(2), process.env), ...devVarArgs()];
+  // The development settings (scripts/dev-vars.ts: DEV, the operator "demo"), never in wrangler.toml;
+  // before the command line's own arguments, so that a `--var` given there wins.
+  const [command, portFlag, port, ...rest] = wranglerDevArgs(process.argv.slice(2), process.env);
+  args = [command!, portFlag!, port!, ...devVarArgs(), ...rest];
 } catch (err) {
   console.error(`npm start: ${(err as Error).message}`);
   process.exit(2);
