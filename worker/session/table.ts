@@ -39,7 +39,9 @@
  * The parts, one file each: the shoes (seeds, commitments, reveals: shoes.ts), the views and
  * answers (views.ts; pb-fair-1 sessions: retired.ts), idempotent replay (replay.ts), the void
  * timer (void-timer.ts), the ledger push and the one alarm (ledger-push.ts), shared tables' money
- * (shared-table-money.ts). This file is the RPC surface and the frame every change runs in.
+ * (shared-table-money.ts), creation (create.ts). Wallet mode (WALLET.md) is worker/wallet: the
+ * wallet's debit before the acceptance, the credit or rollback owed in the record's transaction.
+ * This file is the RPC surface and the frame every change runs in.
  */
 import { DurableObject } from 'cloudflare:workers';
 import {
@@ -49,41 +51,32 @@ import {
   buildReceipt,
   buildStart,
   checkRecordedClientSeed,
-  DEFAULT_ROUND_LIMIT,
-  FAIR1_DEFAULT_SHOE_PARAMS,
-  defaultShoeRules,
   type EndAnswer,
   isEd25519X,
   type ReceiptsAnswer,
   type Receipt,
   revealDue,
-  type RoomId,
   ROOMS,
   type RoundAnswer,
   type Fair1SessionView,
   type SessionView,
-  type ShoeMode,
-  type ShoeParams,
   type Signed,
   signRecord,
   type WalletSessionView,
   type StartAnswer,
-  startingBalance,
   type TableTranscript,
   type Fair1Transcript,
   validateBets,
-  validateParams,
   validatePlayerRequest,
 } from '../../shared/index.ts';
-import { type Env, rateLimits, voidAfterSeconds } from '../config/env.ts';
-import type { Attribution } from '../embed/attribution.ts';
+import { type Env, rateLimits } from '../config/env.ts';
 import { type Answer, answer, failure } from '../http/answers.ts';
 import { TokenBucket } from '../http/limits.ts';
 import { matchesAny } from '../http/tokens.ts';
 import { signingKey } from '../keys/keys.ts';
 import type { WalletTransfer, TransferOutcome } from '../shared-table/wallet.ts';
 import type { FetchLike } from '../../shared/wallet/index.ts';
-import type { WalletCallRow, WalletInit } from '../wallet/calls-view.ts';
+import type { WalletCallRow } from '../wallet/calls-view.ts';
 import { drain } from '../wallet/outbox.ts';
 import { acceptRefusal, creditFor, oweCredit, walletAcceptance } from '../wallet/wallet-table.ts';
 import { WalletSession } from '../wallet/wallet-session.ts';
@@ -98,23 +91,9 @@ import { cutRangeV2, Shoes } from './shoes.ts';
 import { type SessionRow, stateAfter, TableStore } from './store.ts';
 import { acceptanceAnswer, endAnswer, roundAnswer, sessionView, shoeView } from './views.ts';
 import { runVoidTimer } from './void-timer.ts';
+import { type CreateInit, createSession } from './create.ts';
 
-/** Reshuffle mode deals every round from its own stack: the seed is revealed ("reshuffle-limit") after this many accepted rounds. */
-export const RESHUFFLE_ROUNDS_PER_SEED = DEFAULT_ROUND_LIMIT;
-
-export interface CreateInit {
-  sessionId: string;
-  tokenHash: string;
-  room: RoomId;
-  affiliate: string | null;
-  attribution: Attribution;
-  /** The player's Ed25519 public key (base64url x): every commitment names it, every request is signed by it. */
-  playerKey: string;
-  mode?: ShoeMode;
-  decks?: number;
-  /** Wallet mode: the operator's player, currency and limits (the launch); absent, the session plays play money. */
-  wallet?: WalletInit;
-}
+export { type CreateInit, RESHUFFLE_ROUNDS_PER_SEED } from './create.ts';
 
 /** A change computed and ready to commit: its answer, and its writes (given the answer's key, time included). */
 interface Computed<T> {
@@ -159,18 +138,11 @@ export class Table extends DurableObject<Env> {
       now: () => this.clock(),
       exists: () => this.#exists(),
       counted: (kind, write) => this.#counted(kind, write),
-      walletTerms: () => {
-        const w = this.#wallet.row();
-        return w ? WalletSession.terms(w) : null;
-      },
+      walletTerms: () => this.#wallet.sessionTerms(),
     };
     this.#wallet = new WalletSession(this.#parts, () => this.walletFetch);
     this.#shoes = new Shoes(this.#parts);
-    this.#ledgerPush = new LedgerPush(this.#parts, ctx.storage, {
-      // A debit left `sending` (a restart) is due at once: the outbox rolls it back.
-      due: () => (this.#wallet.row() === null ? null : this.#wallet.store.sending().length > 0 ? this.clock() : this.#wallet.store.nextDue()),
-      active: () => this.#wallet.row() !== null,
-    });
+    this.#ledgerPush = new LedgerPush(this.#parts, ctx.storage, this.#wallet);
     this.#sharedTables = new SharedTableMoney(this.#parts, this.#shoes, this.#ledgerPush, () => this.#tokenHashes());
     this.bucket = new TokenBucket(rateLimits(env).session, Date.now());
     // An existing table written by an older version is brought up to date before any call.
@@ -194,58 +166,8 @@ export class Table extends DurableObject<Env> {
       if (this.#exists()) return failure(409, 'idempotency_conflict', 'this session already exists');
       if (!isEd25519X(init.playerKey))
         return failure(400, 'invalid_body', 'playerKey must be an Ed25519 public key: 32 bytes in canonical base64url (43 characters)');
-      const mode = init.mode ?? FAIR1_DEFAULT_SHOE_PARAMS.mode;
-      const decks = init.decks ?? FAIR1_DEFAULT_SHOE_PARAMS.decks;
-      const vas = voidAfterSeconds(this.env);
-      // The cut card in the middle of the stack (rule text 000), a committed parameter.
-      const shoeRules = defaultShoeRules('shoe', decks);
-      const params: ShoeParams =
-        mode === 'shoe'
-          ? { algorithm: 'pb-fair-2', mode, decks, burn: shoeRules.burn, cutCardFromEnd: shoeRules.cutCardFromEnd, voidAfterSeconds: vas }
-          : { algorithm: 'pb-fair-2', mode, decks, roundLimit: RESHUFFLE_ROUNDS_PER_SEED, voidAfterSeconds: vas };
-      const valid = validateParams(params);
-      if (!valid.ok) return failure(400, 'invalid_body', valid.error.message);
-      const w = init.wallet;
-      // Wallet mode: the wallet's balance opens the commitment; no answer, no session.
-      const opening = w ? await this.#wallet.openingBalance(w, init.sessionId) : { ok: true as const, balance: startingBalance(init.room) };
-      if (!opening.ok) return opening.answer;
-      const balance = opening.balance;
-      const now = this.#iso();
-      const terms = w ? WalletSession.terms(w) : null;
-      const next = await this.#shoes.commit({
-        table: init.sessionId,
-        number: 1,
-        params,
-        limits: terms ? terms.limits : ROOMS[init.room].limits,
-        playerKey: init.playerKey,
-        openingBalance: balance,
-        prev: null,
-        now,
-        ...(terms ? { wallet: terms.wallet } : {}),
-      });
-      this.#counted('create', () => {
-        migrate(this.ctx.storage.sql);
-        if (w)
-          this.#wallet.store.insertSession({
-            ...w,
-            openingBalance: balance,
-            startedAt: now,
-            lastRealityCheckAt: now,
-            realityCheckPending: false,
-            ended: null,
-          });
-        this.#store.insertSession({
-          sessionId: init.sessionId,
-          room: init.room,
-          affiliate: init.affiliate,
-          attribution: init.attribution,
-          playerKey: init.playerKey,
-          createdAt: now,
-        });
-        this.#store.insertToken(init.tokenHash, now);
-        this.#store.insertShoe(next);
-        this.#store.appendRecord(next.commitment, { balance, shoeRounds: 0, pendingRound: null, dueAt: null, rounds: 0, staked: 0, returned: 0 });
-      });
+      const created = await createSession(this.#parts, this.#shoes, this.#wallet, init, () => migrate(this.ctx.storage.sql));
+      if (created) return created;
       this.#tokens = [init.tokenHash];
       return answer(201, this.#view(this.#store.session()!));
     });
@@ -328,33 +250,23 @@ export class Table extends DurableObject<Env> {
       const round = session.shoeRounds + 1;
       // After shared-table transfers the player may name the newest record it saw before them (§B14).
       const seen = last.body.type === 'transfer' ? { seen: this.#store.lastPrivateRecord()!.hash } : {};
-      if (w) {
-        const accepted = await walletAcceptance(this.#wallet, this.#parts, { w, session, request, last, ...seen, round, key });
-        if (!('acceptance' in accepted)) return accepted;
-        const result = acceptanceAnswer(this.#store, accepted.acceptance, shoe.params);
-        return {
-          kind: 'bet',
-          result: answer(200, result),
-          write: (k) => {
-            const change = { balance: result.balance, shoeRounds: round, pendingRound: round, dueAt: result.voidAt };
-            this.#store.appendRecord(accepted.acceptance, stateAfter(session, change), k);
-            accepted.acknowledge(k.at);
-          },
-        };
-      }
-      const built = buildAcceptance({
-        last,
-        ...seen,
-        round,
-        request,
-        limits,
-        balanceBefore: session.balance,
-        affiliate: session.affiliate,
-        keyId: key.keyId,
-        issuedAt: this.#iso(),
-      });
-      if (!built.ok) return acceptRefusal(built.error, round, last);
-      const acceptance = await signRecord(built.value, key);
+      // Wallet mode: the limits, then the wallet's debit, before the acceptance is signed (worker/wallet).
+      const accepted = w
+        ? await walletAcceptance(this.#wallet, this.#parts, { w, session, request, last, ...seen, round, key })
+        : buildAcceptance({
+            last,
+            ...seen,
+            round,
+            request,
+            limits,
+            balanceBefore: session.balance,
+            affiliate: session.affiliate,
+            keyId: key.keyId,
+            issuedAt: this.#iso(),
+          });
+      if ('status' in accepted) return accepted;
+      if ('ok' in accepted && !accepted.ok) return acceptRefusal(accepted.error, round, last);
+      const acceptance = 'acceptance' in accepted ? accepted.acceptance : await signRecord(accepted.value, key);
       const result = acceptanceAnswer(this.#store, acceptance, shoe.params);
       return {
         kind: 'bet',
@@ -362,6 +274,7 @@ export class Table extends DurableObject<Env> {
         write: (k) => {
           const change = { balance: result.balance, shoeRounds: round, pendingRound: round, dueAt: result.voidAt };
           this.#store.appendRecord(acceptance, stateAfter(session, change), k);
+          if ('acknowledge' in accepted) accepted.acknowledge(k.at);
         },
       };
     });
@@ -673,12 +586,9 @@ export class Table extends DurableObject<Env> {
     return iso(this.clock());
   }
 
-  /** A pb-fair-2 session's view; in wallet mode, the wallet's last answered balance, the room's limits in minor units and the wallet part. */
+  /** A pb-fair-2 session's view (in wallet mode, the wallet's balance and part). */
   #view(s: SessionRow): SessionView {
-    const view = sessionView(this.#store, s);
-    const w = this.#wallet.row();
-    if (!w) return view;
-    return { ...view, balance: this.#wallet.store.lastBalance(), limits: w.tableLimits, wallet: this.#wallet.view(w, s) };
+    return this.#wallet.sessionView(sessionView(this.#store, s), s);
   }
 
   /** Sends the wallet what is due (wallet mode; nothing in play mode). */

@@ -6,7 +6,7 @@
  * state kept in `wallet_session` only when it changes), the view (`SessionCommon.wallet`) and the
  * operator's list of calls. The debit is debit.ts, the outbox of credits and rollbacks outbox.ts.
  */
-import type { PendingPayment, WalletSessionView } from '../../shared/api.ts';
+import type { PendingPayment, SessionView, WalletSessionView } from '../../shared/api.ts';
 import { type EngineError, fail, ok, type Result } from '../../shared/errors.ts';
 import type { TableLimits } from '../../shared/table.ts';
 import {
@@ -77,6 +77,28 @@ export class WalletSession {
     return this.store.session();
   }
 
+  /** The one alarm's hooks (session/ledger-push.ts): when the outbox next needs it (a debit left `sending`: now), and whether this is a wallet session. */
+  due(): number | null {
+    if (this.row() === null) return null;
+    return this.store.sending().length > 0 ? this.#parts.now() : this.store.nextDue();
+  }
+
+  active(): boolean {
+    return this.row() !== null;
+  }
+
+  /** This session's terms (null: play money). */
+  sessionTerms(): WalletTerms | null {
+    const w = this.row();
+    return w ? WalletSession.terms(w) : null;
+  }
+
+  /** A pb-fair-2 view in wallet mode: the wallet's last answered balance, the room's limits in minor units and the wallet part. */
+  sessionView(view: SessionView, session: SessionRow): SessionView {
+    const w = this.row();
+    return w ? { ...view, balance: this.store.lastBalance(), limits: w.tableLimits, wallet: this.view(w, session) } : view;
+  }
+
   /** The room's limits and the wallet fields every commitment of this session carries. */
   static terms(w: Pick<WalletSessionRow, 'operator' | 'playerId' | 'currency' | 'tableLimits'>): WalletTerms {
     return { limits: w.tableLimits, wallet: { operator: w.operator, player: w.playerId, currency: w.currency } };
@@ -128,7 +150,7 @@ export class WalletSession {
     const result = await this.call(init.operator, { kind: 'balance', playerId: init.playerId, sessionId, currency: init.currency });
     const o = result.outcome;
     if (o.kind === 'applied') return { ok: true, balance: o.answer.balance };
-    if (o.kind === 'refused') return { ok: false, answer: walletRefusal(o.code, `the wallet refused the balance: ${o.message}`, 502) };
+    if (o.kind === 'refused') return { ok: false, answer: walletRefusal(o.code, `the wallet refused the balance: ${o.message}`, 502, 502) };
     return { ok: false, answer: failure(503, 'wallet_unavailable', `the wallet did not answer the balance: ${o.message}`) };
   }
 
@@ -234,10 +256,13 @@ function callRow(w: WalletSessionRow, c: StoredCall, rolledBack: boolean): Walle
   return row;
 }
 
-/** A refusal by the wallet, passed to the player with its code (codes the player is not shown become `wallet_unavailable`). */
-export function walletRefusal(code: string, message: string, otherStatus = 503): Answer<never> {
-  const status = REFUSAL_STATUS[code];
-  if (status !== undefined) return failure(status, code as 'insufficient_funds', message);
+/**
+ * A refusal by the wallet, passed to the player with its code (codes the player is not shown
+ * become `wallet_unavailable`, with `otherStatus`); `status` overrides the code's own (a creation
+ * refused by the wallet is a 502 whatever the code).
+ */
+export function walletRefusal(code: string, message: string, otherStatus = 503, status = REFUSAL_STATUS[code]): Answer<never> {
+  if (code in REFUSAL_STATUS) return failure(status!, code as 'insufficient_funds', message);
   return failure(otherStatus, 'wallet_unavailable', message);
 }
 
