@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { devVarArgs } from '../../scripts/dev-vars.ts';
 
 export interface RunningServer {
   url: string;
@@ -30,7 +31,8 @@ export async function freePort(): Promise<number> {
 
 /**
  * Runs `wrangler dev` with fresh local storage (a temp persist dir), loopback only. `vars` override
- * wrangler.toml's `[vars]` (`--var NAME:VALUE`), e.g. an EMBED_ORIGINS naming a port known only now.
+ * wrangler.toml's `[vars]` and the development settings of `npm start` (scripts/dev-vars.ts), as
+ * `--var NAME:VALUE`, e.g. an EMBED_ORIGINS naming a port known only now.
  */
 export async function startServer(opts: { timeoutMs?: number; persistTo?: string; vars?: Record<string, string> } = {}): Promise<RunningServer> {
   // A free port can be taken by another process between our probe and wrangler's bind: try again.
@@ -66,7 +68,8 @@ export async function stopGroup(child: ChildProcess): Promise<void> {
 async function startServerOnce(opts: { timeoutMs?: number; persistTo?: string; vars?: Record<string, string> }): Promise<RunningServer> {
   const port = await freePort();
   const persist = opts.persistTo ?? mkdtempSync(join(tmpdir(), 'pb-e2e-'));
-  const vars = Object.entries(opts.vars ?? {}).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
+  // As `npm start`: the development settings (DEV, the operator "demo"), then the test's own.
+  const vars = devVarArgs(opts.vars);
   const child: ChildProcess = spawn(
     'npx',
     ['wrangler', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--show-interactive-dev-session=false', ...vars],

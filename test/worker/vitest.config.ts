@@ -6,6 +6,8 @@
 import { fileURLToPath } from 'node:url';
 import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { defineProject } from 'vitest/config';
+import { DEV_OPERATOR, DEV_VARS } from '../../scripts/dev-vars.ts';
+import { startTestWallet } from './reference-wallet.ts';
 
 // No telemetry and no network look-ups from wrangler while testing.
 process.env.WRANGLER_SEND_METRICS ??= 'false';
@@ -13,8 +15,26 @@ process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** The tests read these through `env` (embedding.test.ts, ledger.test.ts, security.test.ts). */
+/** The development operator's wallet for these tests: the reference wallet on a free port. */
+const walletUrl = await startTestWallet(DEV_OPERATOR.secret);
+
+/**
+ * The tests read these through `env` (embedding.test.ts, ledger.test.ts, security.test.ts). DEV
+ * and the operators are not in wrangler.toml (a deploy ships none): they are set here, as
+ * `npm start` sets them (scripts/dev-vars.ts).
+ */
 const TEST_VARS = {
+  DEV: DEV_VARS.DEV,
+  // Wallet mode (operator-*.test.ts): the development operator "demo" with its wallet here, and
+  // "other-casino", another operator with its own secret (its wallet is never called).
+  OPERATOR_SETTINGS: JSON.stringify([
+    { id: DEV_OPERATOR.id, walletUrl, timeoutMs: 5000, currencies: { EUR: 'default', JPY: 'default', BHD: 'default' } },
+    { id: 'other-casino', walletUrl: 'https://wallet.other-casino.example', currencies: { EUR: 'default' } },
+  ]),
+  OPERATOR_SECRETS: JSON.stringify({
+    [DEV_OPERATOR.id]: { provider: DEV_OPERATOR.secret, operator: DEV_OPERATOR.secret },
+    'other-casino': { provider: 'other-casino-provider-secret', operator: 'other-casino-operator-secret' },
+  }),
   EMBED_ORIGINS: JSON.stringify({
     '*': ['https://casino.example'],
     acme: ['https://acme.example', 'https://*.acme-partners.example'],

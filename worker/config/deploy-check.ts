@@ -9,17 +9,21 @@
  *   under a TLD reserved for tests (RFC 2606/6761: .localhost, .test, .example, .invalid) or a
  *   private-network address (10/8, 172.16/12, 192.168/16, 169.254/16, fc00::/7, fe80::/10).
  * - A malformed `SIGNING_KEY`: the same routes.
- * - No beacon (`SIGNING_KEY` set and neither `BEACON_URL` nor `BEACON_SECRET_KEY`), or a malformed
+ * - No beacon (`SIGNING_KEY` set and neither `BEACON_URL` nor `BEACON_SECRET_KEY`), no real relay
+ *   on a public host (no `BEACON_URL` there: the local beacon is development only), or a malformed
  *   `BEACON_URL`, `BEACON_CHAIN` or `BEACON_SECRET_KEY`: the shared-table routes only; private
  *   tables use no beacon and keep working.
+ * - A malformed `OPERATOR_SETTINGS`, or an `OPERATOR_SECRETS` that is malformed or lacks a listed
+ *   operator: the wallet routes only (the operator routes and a launch token's redemption); play
+ *   money keeps working.
  */
 import { type Answer, failure } from '../http/answers.ts';
 import { beaconSource } from '../beacon/beacon.ts';
-import type { Env } from './env.ts';
+import { type Env, operators } from './env.ts';
 import { signingKey } from '../keys/keys.ts';
 
 /** The settings a misconfiguration can name. */
-export type Setting = 'SIGNING_KEY' | 'BEACON_URL' | 'BEACON_CHAIN' | 'BEACON_SECRET_KEY';
+export type Setting = 'SIGNING_KEY' | 'BEACON_URL' | 'BEACON_CHAIN' | 'BEACON_SECRET_KEY' | 'OPERATOR_SETTINGS' | 'OPERATOR_SECRETS';
 
 export interface Misconfiguration {
   setting: Setting;
@@ -61,11 +65,28 @@ export async function signingKeyProblem(env: Env, url: string): Promise<Misconfi
   );
 }
 
-/** The beacon's problem (shared tables only), or null. */
+/**
+ * The beacon's problem (shared tables only), or null. On a public host only a real relay will do:
+ * the local beacon's key holder (the operator) would know every round before it is drawn.
+ */
 export async function beaconProblem(env: Env, origin: string): Promise<Misconfiguration | null> {
+  const host = new URL(origin).hostname;
+  if ((env.BEACON_URL?.trim() ?? '') === '' && isPublicHost(host)) {
+    return {
+      setting: 'BEACON_URL',
+      message: `BEACON_URL is not set: this Worker answers on the public host ${host}, where shared tables need a real drand relay, not the local beacon whose key the operator holds. Set BEACON_URL (DEPLOY.md "Public randomness beacon").`,
+    };
+  }
   const source = await beaconSource(env, origin);
   if (source.ok || source.error.code !== 'beacon_misconfigured') return null;
   return { setting: source.error.setting ?? 'BEACON_URL', message: source.error.message };
+}
+
+/** The operators' settings' problem (wallet routes only), or null. */
+export function operatorsProblem(env: Env): Misconfiguration | null {
+  const parsed = operators(env);
+  if (parsed.ok) return null;
+  return { setting: parsed.error.code === 'bad_operator_secrets' ? 'OPERATOR_SECRETS' : 'OPERATOR_SETTINGS', message: parsed.error.message };
 }
 
 /** `503 misconfigured`, with the setting named in the message and as `setting`. */

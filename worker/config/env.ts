@@ -8,6 +8,7 @@ import { type OperatorConfig, type OperatorConfigErrorCode, parseOperators } fro
 import type { Client } from '../session/client.ts';
 import type { KeyStore } from '../keys/keys.ts';
 import type { Ledger } from '../ledger/ledger.ts';
+import type { Operator } from '../operator/operator.ts';
 import type { Table } from '../session/table.ts';
 import type { SharedTable } from '../shared-table/shared-table.ts';
 
@@ -19,6 +20,8 @@ export interface Env {
   LEDGER: DurableObjectNamespace<Ledger>;
   /** One object per shared table, by table id ("hall-1/a"): its players, its round loop (shared-table/shared-table.ts). */
   SHARED_TABLES: DurableObjectNamespace<SharedTable>;
+  /** Wallet mode: one object per configured operator, by operator id: its nonces, launch tokens and sessions (operator/operator.ts). */
+  OPERATORS: DurableObjectNamespace<Operator>;
   /** "true": browsers on localhost / 127.0.0.1 (any port) may call the API. */
   DEV?: string;
   /** JSON: affiliate id (or "*": everyone) → origins allowed to embed its tables (http/cors.ts). */
@@ -74,7 +77,7 @@ declare global {
     interface Env extends WorkerEnv {}
     interface GlobalProps {
       mainModule: typeof import('../index.ts');
-      durableNamespaces: 'Table' | 'KeyStore' | 'Client' | 'Ledger' | 'SharedTable';
+      durableNamespaces: 'Table' | 'KeyStore' | 'Client' | 'Ledger' | 'SharedTable' | 'Operator';
     }
   }
 }

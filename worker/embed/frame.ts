@@ -2,7 +2,8 @@
  * `GET /embed`: the iframe alternative to the script tag (API.md "The embed frame"). A full page
  * on the Worker's own origin that shows one `<punto-banco-table>` filling the frame:
  * `<iframe src="https://worker.example/embed?affiliate=acme&room=hall-1&lang=it&currency=EUR&mode=reshuffle">`,
- * or a shared table: `…/embed?table=hall-1/a`.
+ * or a shared table: `…/embed?table=hall-1/a`, or a launched player in wallet mode:
+ * `…/embed?launch=<launch token>` (the URL `POST /api/operator/launch` answers).
  *
  * Inside the frame the table calls the API from the Worker's own origin, which the CORS check
  * always lets through; what keeps the table off sites the operator did not allow is the page's
@@ -20,6 +21,7 @@ import { embedPolicy } from '../http/cors.ts';
 import { type Env, isDev } from '../config/env.ts';
 import { CreateSessionBody, parseBody } from '../http/bodies.ts';
 import { parseTableId, TABLE_ID_RULE } from '../shared-table/settings.ts';
+import { LAUNCH_TOKEN_FORM } from '../http/tokens.ts';
 
 /**
  * The query, every field optional (absent: the element's default). Room and affiliate are the
@@ -35,6 +37,9 @@ export const EmbedQuery = v.strictObject({
   speed: v.optional(v.picklist(['normal', 'fast'], 'speed must be "normal" or "fast"')),
   // A shared table to join (API.md "Shared tables"): its id, e.g. hall-1/a.
   table: v.optional(v.pipe(v.string(), v.check(isTableId, TABLE_ID_RULE))),
+  // Wallet mode: a launch token (`POST /api/operator/launch` answers this URL), passed on to the
+  // element as its `launch-token` attribute, which redeems it for the launched player's session.
+  launch: v.optional(v.pipe(v.string(), v.regex(LAUNCH_TOKEN_FORM, "launch must be a launch token, as the operator's launch answered it"))),
 });
 
 function isTableId(id: string): boolean {
@@ -43,8 +48,11 @@ function isTableId(id: string): boolean {
 }
 export type EmbedQuery = v.InferOutput<typeof EmbedQuery>;
 
-/** The element's attributes, in the order they are written. */
-const ATTRIBUTES = ['room', 'lang', 'affiliate', 'currency', 'mode', 'speed', 'table'] as const;
+/** The query's parameters, in the order their attributes are written. */
+const ATTRIBUTES = ['room', 'lang', 'affiliate', 'currency', 'mode', 'speed', 'table', 'launch'] as const;
+
+/** The element's attribute for a parameter, where the names differ. */
+const ATTRIBUTE_NAME: Partial<Record<(typeof ATTRIBUTES)[number], string>> = { launch: 'launch-token' };
 
 /**
  * Reads the query: an unknown or repeated parameter, or a bad value, is a 400 `bad_query`. An
@@ -73,7 +81,7 @@ export function escapeHtml(text: string): string {
 
 /** The HTML of the frame. The values are checked already; they are escaped all the same. */
 export function framePage(query: EmbedQuery): string {
-  const attributes = ATTRIBUTES.map((name) => (query[name] === undefined ? '' : ` ${name}="${escapeHtml(query[name])}"`)).join('');
+  const attributes = ATTRIBUTES.map((name) => (query[name] === undefined ? '' : ` ${ATTRIBUTE_NAME[name] ?? name}="${escapeHtml(query[name])}"`)).join('');
   return `<!doctype html>
 <html lang="${escapeHtml(query.lang ?? 'en')}">
 <head>

@@ -19,20 +19,22 @@ import { AFFILIATE_TOKEN_HEADER, attribute } from '../embed/attribution.ts';
 import { readJsonBody } from './body.ts';
 import { adminAccess } from '../ledger/admin.ts';
 import { LOCAL_BEACON_PATH, localBeaconRoutes } from '../beacon/local.ts';
-import { misconfigured, signingKeyProblem } from '../config/deploy-check.ts';
+import { misconfigured, operatorsProblem, signingKeyProblem } from '../config/deploy-check.ts';
 import { corsHeaders, isKnownOrigin, isOriginAllowedFor, isSameOrigin, originRefusal } from './cors.ts';
 import { frameResponse, parseEmbedQuery } from '../embed/frame.ts';
-import { type Env, rateLimits } from '../config/env.ts';
+import { type Env, operators, rateLimits } from '../config/env.ts';
 import { isIdempotencyKey, requestHash } from './idempotency.ts';
 import { jwks } from '../keys/keys.ts';
 import { LEDGER_NAME } from '../ledger/ledger.ts';
 import { addressKey, KeyedBuckets } from './limits.ts';
-import { AFFILIATE_ID, AFFILIATE_ID_RULE, CreateSessionBody, parseBody, RealityCheckAnswerBody, SignedRequestBody } from './bodies.ts';
+import { AFFILIATE_ID, AFFILIATE_ID_RULE, CreateSessionBody, LaunchSessionBody, parseBody, RealityCheckAnswerBody, SignedRequestBody } from './bodies.ts';
+import { operatorRoutes } from './operator-routes.ts';
+import { launchTokenUnknown } from '../operator/operator.ts';
 import type { Auth } from '../session/auth.ts';
 import type { Idem } from '../session/replay.ts';
 import type { Table } from '../session/table.ts';
 import { sharedTableRoutes } from '../shared-table/routes.ts';
-import { bearer, isSessionId, tokenHash, tokenSession } from './tokens.ts';
+import { bearer, isSessionId, launchTokenOperator, tokenHash, tokenSession } from './tokens.ts';
 
 type App = {
   Bindings: Env;
@@ -148,13 +150,18 @@ function idempotencyKey(c: C): { ok: true; key: string } | { ok: false; res: Res
   };
 }
 
+/** Checks a read body against `schema`: 400 invalid_body. */
+function parsed<S extends Parameters<typeof parseBody>[0]>(c: C, schema: S, value: unknown) {
+  const result = parseBody(schema, value);
+  if (!result.ok) return { ok: false as const, res: send(c, failure(400, 'invalid_body', result.message)) };
+  return { ok: true as const, value: result.value };
+}
+
 /** Reads and checks the body against `schema`: 413, 400 bad_json, 400 invalid_body. */
 async function body<S extends Parameters<typeof parseBody>[0]>(c: C, schema: S, emptyIs: 'object' | 'error' = 'error') {
   const read = await readJsonBody(c.req.raw, emptyIs);
   if (!read.ok) return { ok: false as const, res: send(c, read.answer) };
-  const parsed = parseBody(schema, read.value);
-  if (!parsed.ok) return { ok: false as const, res: send(c, failure(400, 'invalid_body', parsed.message)) };
-  return { ok: true as const, value: parsed.value };
+  return parsed(c, schema, read.value);
 }
 
 // ---- routes ---------------------------------------------------------------------------------------
@@ -162,7 +169,10 @@ async function body<S extends Parameters<typeof parseBody>[0]>(c: C, schema: S, 
 app.post('/api/sessions', async (c) => {
   const key = idempotencyKey(c);
   if (!key.ok) return key.res;
-  const b = await body(c, CreateSessionBody);
+  const read = await readJsonBody(c.req.raw);
+  if (!read.ok) return send(c, read.answer);
+  if (typeof read.value === 'object' && read.value !== null && Object.hasOwn(read.value, 'launchToken')) return redeemLaunch(c, key.key, read.value);
+  const b = parsed(c, CreateSessionBody, read.value);
   if (!b.ok) return b.res;
   const origin = c.get('origin');
   const affiliate = b.value.affiliate ?? null;
@@ -173,6 +183,35 @@ app.post('/api/sessions', async (c) => {
   const client = c.env.CLIENTS.getByName(`ip:${clientAddress(c)}`);
   return send(c, await client.createSession({ key: key.key, requestHash: requestHash('create', b.value) }, b.value, attributed.attribution));
 });
+
+/**
+ * Wallet mode: a launch token (minted by `POST /api/operator/launch`) for a session of the launched
+ * player. The token names its operator, whose object redeems it once (operator/operator.ts); a
+ * retry with the same Idempotency-Key and body gets the same session. The session belongs to the
+ * operator's own site: the origins allowed for everyone (EMBED_ORIGINS "*").
+ */
+async function redeemLaunch(c: C, idempotencyKey: string, value: unknown): Promise<Response> {
+  const problem = operatorsProblem(c.env);
+  if (problem) return send(c, misconfigured(problem));
+  const b = parsed(c, LaunchSessionBody, value);
+  if (!b.ok) return b.res;
+  const origin = c.get('origin');
+  if (!isOriginAllowedFor(origin, null, c.env)) return send(c, originRefusal(origin!, null));
+  const operatorId = launchTokenOperator(b.value.launchToken);
+  const known = operators(c.env);
+  if (operatorId === null || !known.ok || !known.value.has(operatorId)) {
+    return send(c, launchTokenUnknown());
+  }
+  const redemption = {
+    tokenHash: tokenHash(b.value.launchToken),
+    expectedOperator: b.value.operator ?? null,
+    idem: { key: idempotencyKey, requestHash: requestHash('launch', b.value) },
+    playerKey: b.value.playerKey,
+    mode: b.value.mode,
+    decks: b.value.decks,
+  };
+  return send(c, await c.env.OPERATORS.getByName(operatorId).redeem(operatorId, redemption));
+}
 
 app.get('/api/sessions/:id', async (c) => {
   const gate = await authenticate(c);
@@ -304,6 +343,9 @@ app.get('/api/admin/affiliates', async (c) => {
 /** The Worker's own randomness beacon, a drand relay's routes, while no BEACON_URL is set (beacon/local.ts). */
 app.route(LOCAL_BEACON_PATH, localBeaconRoutes);
 
+/** Wallet mode: the operator's signed routes, its launches among them (operator-routes.ts). */
+app.route('/api/operator', operatorRoutes);
+
 /** Shared tables: state, transcript, and the players' WebSocket (shared-table/routes.ts). */
 app.route('/api/tables', sharedTableRoutes);
 
@@ -335,6 +377,8 @@ const ROUTES: Array<[RegExp, string]> = [
   [/^\/api\/sessions\/[^/]+\/transcript$/, 'GET'],
   [/^\/api\/sessions\/[^/]+\/receipts$/, 'GET'],
   [/^\/api\/sessions\/[^/]+\/shoes\/[^/]+\/transcript$/, 'GET'],
+  [/^\/api\/operator\/(launch|players\/[^/]+\/end)$/, 'POST'],
+  [/^\/api\/operator\/(transactions|summary|rounds\/[^/]+\/[^/]+\/[^/]+)$/, 'GET'],
   [/^\/api\/embed-check$/, 'GET'],
   [/^\/api\/admin\/affiliates$/, 'GET'],
   [/^\/api\/beacon\//, 'GET'],

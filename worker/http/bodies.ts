@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import {
   type BetRoundRequest,
   type CreateSessionRequest,
+  type LaunchSessionRequest,
   MAX_DECKS,
   MIN_DECKS,
   oneOf,
@@ -16,6 +17,7 @@ import {
   type RealityCheckAnswerRequest,
   type StartShoeRequest,
 } from '../../shared/index.ts';
+import { ID_PATTERN } from '../../shared/wallet/transaction.ts';
 
 /** The largest request body the API reads, in bytes. Fifteen bets take about 700. */
 export const MAX_BODY_BYTES = 4096;
@@ -45,6 +47,20 @@ export const CreateSessionBody = v.strictObject({
 export type CreateSessionBody = v.InferOutput<typeof CreateSessionBody>;
 
 /**
+ * Wallet mode: a session for a launched player (`POST /api/sessions` with `launchToken`). The
+ * room, currency, player and limits come from the launch; the player brings their key and may
+ * choose the shoe. `operator`, when given, must be the token's (else 403 `launch_wrong_operator`).
+ */
+export const LaunchSessionBody = v.strictObject({
+  launchToken: v.pipe(v.string('launchToken must be a string'), v.maxLength(256, 'launchToken is at most 256 characters')),
+  playerKey: CreateSessionBody.entries.playerKey,
+  operator: v.optional(v.pipe(v.string('operator must be a string'), v.regex(ID_PATTERN, 'operator must be 1 to 128 of A-Z a-z 0-9 . _ : -'))),
+  mode: CreateSessionBody.entries.mode,
+  decks: CreateSessionBody.entries.decks,
+});
+export type LaunchSessionBody = v.InferOutput<typeof LaunchSessionBody>;
+
+/**
  * Every pb-fair-2 change: `{ request }`, the player's signed request. Its members, types and
  * signature are checked by the fairness module (`validatePlayerRequest`: `bad_request`,
  * `bad_player_signature`), which knows FAIRNESS.md §B7 exactly.
@@ -65,10 +81,11 @@ export type RealityCheckAnswerBody = v.InferOutput<typeof RealityCheckAnswerBody
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const _contract: [
   Same<CreateSessionBody, CreateSessionRequest>,
+  Same<LaunchSessionBody, LaunchSessionRequest>,
   Same<keyof StartShoeRequest, keyof SignedRequestBody>,
   Same<keyof BetRoundRequest, keyof SignedRequestBody>,
   Same<RealityCheckAnswerBody, RealityCheckAnswerRequest>,
-] = [true, true, true, true];
+] = [true, true, true, true, true];
 
 /** Checks `input` against `schema`; on failure, one readable line naming the field. */
 export function parseBody<S extends v.GenericSchema>(schema: S, input: unknown): { ok: true; value: v.InferOutput<S> } | { ok: false; message: string } {

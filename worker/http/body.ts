@@ -10,21 +10,30 @@ import { MAX_BODY_BYTES } from './bodies.ts';
 
 export type BodyResult = { ok: true; value: unknown } | { ok: false; answer: Answer<never> };
 
-const tooLarge = (): BodyResult => ({ ok: false, answer: failure(413, 'body_too_large', `the request body is over ${MAX_BODY_BYTES} bytes`) });
+const tooLarge = (): { ok: false; answer: Answer<never> } => ({
+  ok: false,
+  answer: failure(413, 'body_too_large', `the request body is over ${MAX_BODY_BYTES} bytes`),
+});
 
-/** The parsed JSON body; an empty body is `{}` when `emptyIs` says so, else a 400. */
-export async function readJsonBody(request: Request, emptyIs: 'object' | 'error' = 'error'): Promise<BodyResult> {
+/** The body's text: at most MAX_BODY_BYTES (413), UTF-8 (400 bad_json), possibly empty. */
+export async function readTextBody(request: Request): Promise<{ ok: true; value: string } | { ok: false; answer: Answer<never> }> {
   const declared = request.headers.get('Content-Length');
   if (declared !== null && Number(declared) > MAX_BODY_BYTES) return tooLarge();
   const bytes = await readLimited(request, MAX_BODY_BYTES);
   if (bytes === 'aborted') return { ok: false, answer: failure(400, 'body_aborted', 'the request body ended before it was complete: send the request again') };
   if (bytes === null) return tooLarge();
-  let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+    return { ok: true, value: new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes) };
   } catch {
     return { ok: false, answer: failure(400, 'bad_json', 'the request body is not valid UTF-8') };
   }
+}
+
+/** The parsed JSON body; an empty body is `{}` when `emptyIs` says so, else a 400. */
+export async function readJsonBody(request: Request, emptyIs: 'object' | 'error' = 'error'): Promise<BodyResult> {
+  const read = await readTextBody(request);
+  if (!read.ok) return read;
+  const text = read.value;
   if (text.trim() === '') {
     return emptyIs === 'object' ? { ok: true, value: {} } : { ok: false, answer: failure(400, 'bad_json', 'the request needs a JSON body') };
   }

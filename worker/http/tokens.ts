@@ -11,6 +11,7 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { base64urlToBytes } from '../../shared/fairness/common/encoding.ts';
 
 export type RandomBytes = (n: number) => Uint8Array;
 
@@ -84,4 +85,30 @@ export function newTicket(sessionId: string, randomBytes: RandomBytes): string {
 export function ticketSession(ticket: string): string | null {
   const m = TICKET.exec(ticket);
   return m ? m[1]! : null;
+}
+
+/**
+ * A launch token (wallet mode, WALLET.md "The launch"): `l.<operator>.<secret>`, the operator's id
+ * in base64url (so that the Worker finds the operator's object that keeps it without a global
+ * index; not secret) and 32 random bytes of secret. Single use, `LAUNCH_TOKEN_TTL_MS`; the
+ * operator's object keeps only its SHA-256.
+ */
+export const LAUNCH_TOKEN_TTL_MS = 120_000;
+/** The form of a launch token (what a URL may carry), whether or not it names a real operator. */
+export const LAUNCH_TOKEN_FORM = /^l\.([A-Za-z0-9_-]{2,172})\.([A-Za-z0-9_-]{43})$/;
+
+export function newLaunchToken(operatorId: string, randomBytes: RandomBytes): string {
+  return `l.${base64url(new TextEncoder().encode(operatorId))}.${base64url(randomBytes(32))}`;
+}
+
+/** The operator a well-formed launch token names, or null when it is not a launch token. */
+export function launchTokenOperator(token: string): string | null {
+  const m = LAUNCH_TOKEN_FORM.exec(token);
+  const bytes = m ? base64urlToBytes(m[1]!) : null;
+  if (bytes === null) return null;
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return null;
+  }
 }
