@@ -173,6 +173,8 @@ export interface ApiErrorDetail {
   setting?: string;
   /** 409 `round_voided` (pb-fair-2): the signed void record of the round. */
   void?: Signed<Void>;
+  /** A refused launch token whose launch is known (`launch_token_used`, `launch_token_expired`): where the table sends the player back. */
+  returnUrl?: string;
 }
 
 /** The one shape of every error answer. */
