@@ -216,7 +216,8 @@ describe('<punto-banco-table> wallet mode', () => {
     await playOne(el, 1000);
     await until(() => shadow(el).querySelector('[part="pending"]'), 'payout pending');
     expect(plain(shadow(el).querySelector('[part="pending"] .label')?.textContent)).to.equal('Payout pending');
-    expect(meterText(el, 'pending')).to.equal('¥2,000 on its way to your casino balance');
+    expect(meterText(el, 'pending')).to.equal('¥2,000');
+    expect(plain(shadow(el).querySelector('#pending-detail')?.textContent)).to.equal('¥2,000 on its way to your casino balance');
     // The balance is the session's (the wallet's last answered one), not balance + pending.
     const session = worker.sessionOfToken(`t-${el.sessionId}`)!;
     expect(meterText(el, 'balance')).to.equal(plain(new Intl.NumberFormat('en', { style: 'currency', currency: 'JPY' }).format(session.balance)));

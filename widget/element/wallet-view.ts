@@ -63,8 +63,10 @@ export function renderPending(m: ViewModel): TemplateResult | typeof nothing {
   const pending = m.wallet?.view?.pendingPayments ?? [];
   if (pending.length === 0) return nothing;
   const amount = pending.reduce((sum, p) => sum + p.amount, 0);
-  return html`<div class="meter pending" part="pending" title=${m.t('wallet.pendingHint')}>
-    <span class="label">${m.t('wallet.pending')}</span><output>${m.t('wallet.pendingDetail', { amount: m.money(amount) })}</output>
+  const detail = m.t('wallet.pendingDetail', { amount: m.money(amount) });
+  return html`<div class="meter pending" part="pending" title="${detail}. ${m.t('wallet.pendingHint')}">
+    <span class="label" id="pending-label">${m.t('wallet.pending')}</span><output aria-labelledby="pending-label" aria-describedby="pending-detail">${m.money(amount)}</output>
+    <span class="sr-only" id="pending-detail">${detail}</span>
   </div>`;
 }
 

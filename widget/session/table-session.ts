@@ -315,6 +315,8 @@ export class TableSession implements ReactiveController, TablePlay {
     this.#limits = s.limits;
     this.#head = s.head;
     this.#wallet.take(s.wallet ?? null);
+    // A reality check or the session's end is on screen now: it says why betting waits, in place of the refusal.
+    if (!this.#wallet.allowsBets && this.#state === 'error') this.#set('ready', null);
   }
 
   /** Asks the Worker where the session stands (after a void, a start answered elsewhere, a round pending). */

@@ -2,13 +2,24 @@
 import { css } from 'lit';
 
 export const walletStyles = css`
-  .meter.pending output {
-    font-size: 12px;
-    font-weight: 600;
-    color: var(--pb-pending, #e8bf4f);
+  /* "Payout pending" takes a row of its own under the meters: it never squeezes the balance or the bet. */
+  .meters:has(> .meter.pending) {
+    flex-wrap: wrap;
+    row-gap: 2px;
   }
-  .meter.pending .label::before {
-    content: '⏳ ';
+  .meter.pending {
+    order: 10;
+    flex-basis: 100%;
+    display: flex;
+    align-items: baseline;
+    gap: 8px;
+  }
+  .meter.pending .label {
+    white-space: normal;
+  }
+  .meter.pending output {
+    font-size: 14px;
+    color: var(--pb-pending, #e8bf4f);
   }
   .wallet-screen {
     position: absolute;
