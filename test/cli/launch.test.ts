@@ -15,6 +15,7 @@ import { verifyLaunchRequest, type LaunchRequest } from '../../shared/wallet/lau
 import { startDemoServer, type DemoServer } from '../widget/demo-server.ts';
 import { WalletFake } from '../widget/wallet-fake.ts';
 import { cli, runInProcess } from './run-cli.ts';
+import { roundCalls, startTestWallet } from './wallet-fixtures.ts';
 
 const SECRETS: Record<string, string> = { demo: 'dev-demo-secret' };
 
@@ -186,5 +187,19 @@ describe('punto-banco play --launch-token', () => {
     const u = cli(['play', '--endpoint', 'http://127.0.0.1:9', '--launch-token', 't', '--new-session-when-broke', '--out', 'x.json']);
     expect(u.code).toBe(2);
     expect(u.stderr).toContain('single use');
+  });
+});
+
+describe("the reference wallet's development view for the demo's real-wallet switch", () => {
+  test('GET /players/:id is readable from another origin (the demo page on the Worker shows the balance moving)', async () => {
+    const wallet = await startTestWallet({}, 5_000);
+    try {
+      await wallet.call((await roundCalls('alice', 1, 100, 0, 'JPY')).debit);
+      const answer = await fetch(`${wallet.url}/players/alice`, { headers: { origin: 'http://localhost:8787' } });
+      expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+      expect(((await answer.json()) as { balance: number }).balance).toBe(4_900);
+    } finally {
+      await wallet.close();
+    }
   });
 });

@@ -10,6 +10,7 @@ import type { Language } from '../../shared/languages.ts';
 import type { RoomId } from '../../shared/table.ts';
 import { defaultCurrencyLimits } from '../../shared/wallet/operators.ts';
 import { minorUnitDigits } from '../../shared/wallet/currency.ts';
+import { LAUNCH_PATH, verifyLaunchRequest } from '../../shared/wallet/launch.ts';
 import type { PlayerLimits } from '../../shared/wallet/responsible.ts';
 import { type FakeAnswer, type FakeRequest, FakeWorker } from './fake-worker.ts';
 
@@ -62,6 +63,7 @@ export class WalletFake extends FakeWorker {
     const parts = req.path.split('/').filter(Boolean);
     const body = req.body as Record<string, unknown> | null;
     if (req.method === 'POST' && parts.length === 2 && parts[1] === 'sessions' && typeof body?.launchToken === 'string') return this.#redeem(req, body);
+    if (req.method === 'POST' && req.path === LAUNCH_PATH) return this.#logged(req, await this.#launch(req));
     const id = parts[1] === 'sessions' ? parts[2] : undefined;
     const wallet = id ? this.wallets.get(id)?.view : undefined;
     if (wallet && req.method === 'POST' && parts.at(-1) === 'reality-check') {
@@ -85,6 +87,21 @@ export class WalletFake extends FakeWorker {
   #logged(req: FakeRequest, answer: FakeAnswer): FakeAnswer {
     this.log.push(req);
     return answer;
+  }
+
+  /** `POST /api/operator/launch`, signed by the development operator (`demo`, `dev-demo-secret`), checked as the Worker checks it. */
+  async #launch(req: FakeRequest): Promise<FakeAnswer> {
+    const checked = await verifyLaunchRequest({
+      headers: req.headers,
+      body: JSON.stringify(req.body),
+      now: Math.floor(Date.now() / 1000),
+      operatorSecret: (id) => (id === 'demo' ? 'dev-demo-secret' : undefined),
+      nonceRefused: () => false,
+    });
+    if (!checked.ok) return refuse(checked.error.code === 'bad_launch' ? 400 : 401, checked.error.code, checked.error.message);
+    const { launch } = checked.value;
+    const token = this.launch(`launch-${this.launches.size + 1}`, { ...launch, operator: checked.value.operatorId, limits: launch.limits });
+    return { status: 201, body: { token, url: `/embed?launch=${token}`, expiresAt: new Date(Date.now() + 120_000).toISOString() } };
   }
 
   async #redeem(req: FakeRequest, body: Record<string, unknown>): Promise<FakeAnswer> {
