@@ -50,7 +50,7 @@ describe('<punto-banco-table> wallet mode', () => {
 
   it('redeems the launch token (launchSession with the player key and operator), never creating a play session', async () => {
     const worker = new WalletFake();
-    const { el, token } = await launched(worker, {}, { operator: 'demo' });
+    const { el, token, events } = await launched(worker, { room: 'vip' }, { operator: 'demo', room: 'hall-1' });
     const created = worker.requests('sessions');
     expect(created).to.have.length(1);
     const body = created[0]!.body as Record<string, unknown>;
@@ -59,6 +59,9 @@ describe('<punto-banco-table> wallet mode', () => {
     expect(body.playerKey).to.be.a('string').with.length(43);
     expect(body).to.not.have.property('room');
     expect(el.wallet?.currency).to.equal('EUR');
+    // The room is the launch's, whatever the page's `room` says; its limits are the currency's.
+    expect(events.find((e) => e.type === 'pb-ready')?.detail.room).to.equal('vip');
+    expect(el.limits?.min).to.equal(2_500);
     // The mode switch would open a session the launch does not cover: it is not offered.
     expect(shadow(el).querySelector('[data-tool="mode"]')).to.equal(null);
   });

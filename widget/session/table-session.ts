@@ -20,7 +20,7 @@
  * changes answer `protocol_retired`) is dropped quietly for a new one.
  */
 import type { ReactiveController } from 'lit';
-import type { Bet, TableLimits } from '../../shared/table.ts';
+import type { Bet, RoomId, TableLimits } from '../../shared/table.ts';
 import * as apiCalls from '../../shared/wire/http-calls.ts';
 import type { SignedRequest, StartRequest } from '../../shared/fairness/pb-fair-2/records.ts';
 import { type ApiError, type ApiResult, newIdempotencyKey } from './api-client.ts';
@@ -70,6 +70,8 @@ export class TableSession implements ReactiveController, TablePlay {
   #retired = false;
   /** The settled round the felt shows (until swept): a rebuilt scene draws it again. */
   #onFelt: SettledRound | null = null;
+  /** The open session's room as the Worker says (a launched session's is the launch's, whatever `room` says). */
+  #room: RoomId | null = null;
   /** Wallet mode (a launched session): the wallet's view, its reality check and end (wallet-session.ts). */
   readonly #wallet: WalletWatch;
 
@@ -228,7 +230,7 @@ export class TableSession implements ReactiveController, TablePlay {
     const limits = this.#limits;
     if (!opened || !session || !limits || !this.#host.isConnected) return;
     this.#set('ready');
-    emit(this.#host, 'pb-ready', { sessionId: session.id, room: this.#host.room, balance: this.#balance, limits });
+    emit(this.#host, 'pb-ready', { sessionId: session.id, room: this.#room ?? this.#host.room, balance: this.#balance, limits });
     if (this.#round?.acceptance) await this.runDeal();
     else if (this.#orphan) this.#showOrphan();
   }
@@ -293,6 +295,7 @@ export class TableSession implements ReactiveController, TablePlay {
     const entry = this.#store?.key ?? null;
     const copy = new PlayerCopy(session.sessionId, storage, entry);
     this.#session = { kind: 'open', id: session.sessionId, token: session.token, player, copy };
+    this.#room = s.room;
     this.#link.api.token = session.token;
     copy.add(s.shoe.commitment, s.shoe.start, ...records, s.pending?.acceptance, s.lastReceipt, s.head);
     this.#take(s);
