@@ -162,6 +162,9 @@ describe('<punto-banco-table> wallet mode', () => {
     expect(plain(dialog.querySelector('[data-reality="played"]')?.textContent)).to.equal('62 min');
     expect(plain(dialog.querySelector('[data-reality="net"]')?.textContent)).to.equal('−€2.50');
     expect(plain(dialog.querySelector('[data-reality="wagered"]')?.textContent)).to.equal('€40.00');
+    // The dialog takes the focus (its Continue button), and the status line says why betting waits.
+    await until(() => shadow(el).activeElement?.classList.contains('reality-continue'), 'the focus on Continue');
+    expect(plain(shadow(el).querySelector('[part="status"]')?.textContent)).to.equal(en.wallet.realityCheck.blocked);
     const check = walletEvents.find((e) => e.type === 'pb-reality-check');
     expect(check?.detail).to.deep.equal({ playedMs: 62 * 60_000, net: -250, wagered: 4_000, currency: 'EUR' });
     // Betting waits: nothing reaches the Worker.

@@ -34,7 +34,7 @@ import { TableAudio } from './table-audio.ts';
 import { fullscreenState, runTool } from './table-input.ts';
 import { explainBetProblem, renderSummary, sceneTexts, type ViewHandlers, type ViewModel } from './view.ts';
 import { viewModel } from './view-model.ts';
-import type { WalletViewModel } from './wallet-view.ts';
+import { walletStatus, type WalletViewModel } from './wallet-view.ts';
 
 /** What the element lends its controllers: its private state and its own answers. */
 export interface ElementSide {
@@ -279,14 +279,16 @@ export class TableControllers {
       drag: this.input.drag,
       meters: status,
       now: Date.now(),
-      statusText: status.statusText({
-        state,
-        shared: this.shared?.statusText(),
-        shoeNumber: this.private.shoe?.number ?? '',
-        notice: notice?.message ?? null,
-        staked: host.bets.length ? this.bets.total : null,
-        lastHandNext: this.lastHandNext,
-      }),
+      statusText:
+        walletStatus(this.#side.i18n, this.shared ? null : this.private.wallet) ??
+        status.statusText({
+          state,
+          shared: this.shared?.statusText(),
+          shoeNumber: this.private.shoe?.number ?? '',
+          notice: notice?.message ?? null,
+          staked: host.bets.length ? this.bets.total : null,
+          lastHandNext: this.lastHandNext,
+        }),
       notice,
       onFelt: this.table.onFelt,
       asked: this.switch.asked,

@@ -6,6 +6,7 @@
  * session's currency.
  */
 import { html, nothing, type TemplateResult } from 'lit';
+import { ref } from 'lit/directives/ref.js';
 import type { WalletSessionView } from '../../shared/api.ts';
 import type { ViewModel } from './view.ts';
 import { safeReturnUrl } from '../session/wallet-session.ts';
@@ -51,6 +52,21 @@ export function walletErrorText(m: Pick<ViewModel, 't'>, code: string): string |
   return PLAYER_CODES.has(code) ? m.t(`wallet.errors.${code}`) : null;
 }
 
+/** The status line while betting waits for the reality check's answer or after the session's end; null otherwise. */
+export function walletStatus(m: Pick<ViewModel, 't'>, view: WalletSessionView | null): string | null {
+  if (view?.ended) return m.t('wallet.errors.session_ended');
+  if (view?.realityCheck) return m.t('wallet.realityCheck.blocked');
+  return null;
+}
+
+/** Dialogs already given the focus: each takes it once, when it appears (a re-render does not take it again). */
+const focused = new WeakSet<Element>();
+const focusOnce = ref((el) => {
+  if (!el || focused.has(el)) return;
+  focused.add(el);
+  queueMicrotask(() => (el as HTMLElement).focus());
+});
+
 /** The link back to the casino (a plain link: the casino's page opens in the table's frame or tab). */
 export function renderBackLink(m: Pick<ViewModel, 't'>, url: string | null): TemplateResult | typeof nothing {
   return url
@@ -75,7 +91,7 @@ export function renderWalletScreens(m: ViewModel): TemplateResult | typeof nothi
   const w = m.wallet?.view;
   if (!w) return nothing;
   if (w.ended) {
-    return html`<div class="wallet-screen session-ended" part="session-ended" role="alertdialog" aria-modal="true" aria-labelledby="pb-ended-title" aria-describedby="pb-ended-body">
+    return html`<div class="wallet-screen session-ended" part="session-ended" tabindex="-1" ${focusOnce} role="alertdialog" aria-modal="true" aria-labelledby="pb-ended-title" aria-describedby="pb-ended-body">
       <h2 id="pb-ended-title">${m.t('wallet.ended.title')}</h2>
       <p id="pb-ended-body">${m.t(`wallet.ended.${w.ended.code}`)}</p>
       <p class="fine">${m.t('wallet.ended.settled')}</p>
@@ -95,7 +111,9 @@ export function renderWalletScreens(m: ViewModel): TemplateResult | typeof nothi
     <dl>${row('played', time, 'played')} ${row('net', net, 'net')} ${row('wagered', m.money(check.wagered), 'wagered')}</dl>
     <div class="buttons">
       <button type="button" class="action reality-stop" @click=${() => m.wallet?.answer('stop')}>${m.t('wallet.realityCheck.stop')}</button>
-      <button type="button" class="action reality-continue" @click=${() => m.wallet?.answer('continue')}>${m.t('wallet.realityCheck.continue')}</button>
+      <button type="button" class="action reality-continue" ${focusOnce} @click=${() => m.wallet?.answer('continue')}>
+        ${m.t('wallet.realityCheck.continue')}
+      </button>
     </div>
   </div>`;
 }

@@ -70,6 +70,8 @@ export class TableSession implements ReactiveController, TablePlay {
   #retired = false;
   /** The settled round the felt shows (until swept): a rebuilt scene draws it again. */
   #onFelt: SettledRound | null = null;
+  /** An answer to the reality check is on its way (a second click sends nothing). */
+  #answering = false;
   /** The open session's room as the Worker says (a launched session's is the launch's, whatever `room` says). */
   #room: RoomId | null = null;
   /** Wallet mode (a launched session): the wallet's view, its reality check and end (wallet-session.ts). */
@@ -129,8 +131,11 @@ export class TableSession implements ReactiveController, TablePlay {
   /** The player's answer to the reality check: continue (betting goes on) or stop (the session ends). */
   async answerRealityCheck(choice: 'continue' | 'stop'): Promise<boolean> {
     const session = this.#live;
-    if (!session || !this.#wallet.view?.realityCheck) return false;
-    const answer: ApiResult<ReadSessionView> = await this.#link.api.send(apiCalls.answerRealityCheck(session.id, { choice }, newIdempotencyKey()));
+    if (!session || !this.#wallet.view?.realityCheck || this.#answering) return false;
+    this.#answering = true;
+    const answer: ApiResult<ReadSessionView> = await this.#link.api
+      .send(apiCalls.answerRealityCheck(session.id, { choice }, newIdempotencyKey()))
+      .finally(() => (this.#answering = false));
     if (!answer.ok) {
       this.#fail(answer.error, async () => void (await this.answerRealityCheck(choice)));
       return false;
