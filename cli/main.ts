@@ -16,6 +16,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   play: () => import('./commands/play.ts'),
   roads: () => import('./commands/roads.ts'),
   wallet: () => import('./commands/wallet.ts'),
+  launch: () => import('./commands/launch.ts'),
 };
 
 async function usage(): Promise<string> {

@@ -125,7 +125,18 @@ if (types.status !== 0) throw new Error('tsc -p tsconfig.types.json failed: the 
 const declarations = await publicDeclarations(root, ['dist/types/widget/index.d.ts', 'dist/types/shared/index.d.ts', 'dist/types/shared/fairness/index.d.ts']);
 console.log(`dist/types: ${declarations.kept} declaration files, self-contained (${declarations.removed} no export reaches removed)`);
 
-await cp(path.join(root, 'demo'), dist, { recursive: true });
+await cp(path.join(root, 'demo'), dist, { recursive: true, filter: (from) => !from.endsWith('.ts') });
+// The demo's development-only real-wallet switch signs a launch with the shared code: bundled.
+await build({
+  absWorkingDir: root,
+  entryPoints: { 'wallet-switch': 'demo/wallet-switch.ts' },
+  outdir: dist,
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2022',
+  logLevel: 'warning',
+});
 // The standalone verifier, one self-contained file: served at /verify, and works saved to disk.
 await buildVerifyPage(dist);
 await writeCdnHeaders(dist, LOADER); // CORS for the loader and chunks: pages on other origins load them

@@ -177,6 +177,8 @@ export interface ApiErrorDetail {
   realityCheck?: RealityCheck;
   /** Wallet mode, 403 `session_ended`: why the session ended. */
   ended?: SessionEndCode;
+  /** A refused launch token whose launch is known (`launch_token_used`, `launch_token_expired`): where the table sends the player back. */
+  returnUrl?: string;
 }
 
 /** The one shape of every error answer. */

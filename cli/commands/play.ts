@@ -1,5 +1,5 @@
 /**
- * `punto-banco play --endpoint URL [--rounds N] [--mode shoe|reshuffle] [--out FILE] [--mine FILE] [--room ROOM] [--new-session-when-broke]`:
+ * `punto-banco play --endpoint URL [--rounds N] [--mode shoe|reshuffle] [--out FILE] [--mine FILE] [--room ROOM] [--new-session-when-broke] [--launch-token T [--operator ID]]`:
  * plays N rounds of pb-fair-2 against a running Worker (API.md) with random legal bets, as a
  * player would: it makes its own Ed25519 key, signs every request, and plays each round in two
  * phases (the bet with the lock of a fresh secret, then the secret). Every shoe gets a random
@@ -13,6 +13,13 @@
  * files with every round played (the player's own copy in place of the table's file when the
  * Worker cannot give it), says why it stopped and exits 1. `--new-session-when-broke` opens a
  * fresh session instead when the money runs out: one pair of files per session.
+ *
+ * `--launch-token T` plays in wallet mode: the session is redeemed from an operator's launch
+ * (`punto-banco launch`), its money the operator wallet's, in the launch's currency and room. A bet
+ * the wallet or the player's limits refuse is reported (`refusals` in the summary): a round whose
+ * debit's outcome was unknown (`wallet_unavailable`, rolled back by the Worker) is tried again with
+ * new bets; limits that a smaller bet may pass (stake, wager, loss, funds) get one try at the room's
+ * minimum; anything else (a reality check, the session's end, a blocked player) stops the play.
  */
 import { extname } from 'node:path';
 import { writeFile } from 'node:fs/promises';
@@ -43,12 +50,14 @@ import {
   type TableTranscript,
 } from '../../shared/index.ts';
 import * as apiCalls from '../../shared/wire/http-calls.ts';
+import type { AcceptanceAnswer } from '../../shared/api.ts';
 import { type ApiCall, sendApiCall } from '../../shared/wire/http-client.ts';
 import { intOption, parseArgs, UsageError } from '../args.ts';
 
 export const summary = "play N two-phase rounds against a running Worker as a signing player, write the table's file and its own copy";
 
 export const help = `usage: punto-banco play --endpoint URL [--rounds N] [--mode MODE] [--out FILE] [--mine FILE] [--room ROOM] [--new-session-when-broke]
+                         [--launch-token T [--operator ID]]
 
 Opens a pb-fair-2 table session on the Worker at URL (e.g. http://localhost:8787) with a fresh
 player key, starts each shoe with a random client seed and a random cut (signed), and plays N
@@ -74,6 +83,16 @@ options:
                    FILE and MINE for the first session, then FILE and MINE with ".session-2",
                    ".session-3", … before the extension (t.json, t.session-2.json, …); each
                    verifies on its own. Needs --out.
+  --launch-token T wallet mode: redeem an operator's launch token ("punto-banco launch") instead
+                   of opening a play-money session; the room, currency and limits are the
+                   launch's (--room does not apply), every amount is in the currency's ISO 4217
+                   minor units and the operator's wallet holds the balance. A bet the wallet or
+                   the player's limits refuse is reported: a debit of unknown outcome
+                   (wallet_unavailable) is tried again with new bets (3 times in a row at most);
+                   stake_limit, wager_limit, loss_limit and insufficient_funds get one try at the
+                   room's minimum bet; any other refusal (reality_check_pending, session_ended,
+                   player_blocked, limit_reached…) stops the play, with the files written.
+  --operator ID    with --launch-token: the operator the token must belong to
 
 Every round played is kept: when the play money runs out (without --new-session-when-broke), or
 the Worker refuses or fails after the session was opened, the player ends the shoe in play if the
@@ -83,7 +102,21 @@ as the table's file too, when the Worker cannot send the table's), says why it s
 Exit 0 when every round was played and the files written; 1 when play stopped early (the files
 hold every round played) or the Worker cannot be reached at all; 2 on a usage error.`;
 
-class WorkerError extends Error {}
+/** A failed call: its HTTP status and the Worker's error code, when it answered one. */
+class WorkerError extends Error {
+  readonly code: string | null;
+  readonly status: number;
+  constructor(message: string, code: string | null = null, status = 0) {
+    super(message);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+/** Wallet refusals a smaller bet may pass: one more try at the room's minimum. */
+const SMALLER_BET_MAY_PASS = new Set(['stake_limit', 'wager_limit', 'loss_limit', 'insufficient_funds']);
+/** The debit's outcome was unknown (the Worker rolled it back): the round may be tried again, this many times in a row. */
+const UNKNOWN_DEBIT_TRIES = 3;
 
 /** Fresh bytes from the platform CSPRNG. */
 const randomBytes = (n: number): Uint8Array => crypto.getRandomValues(new Uint8Array(n));
@@ -112,11 +145,12 @@ class Api {
         }
         throw new WorkerError(`cannot reach ${this.#base}: ${error.message}`);
       }
-      if ((error.status === 429 || error.status === 503) && attempt < 20) {
+      // A wallet that did not answer is not waited out: the Worker rolled that debit back; the round is tried anew.
+      if ((error.status === 429 || (error.status === 503 && error.code !== 'wallet_unavailable')) && attempt < 20) {
         await sleep(Math.min(10_000, error.retryAfterMs ?? 1000));
         continue;
       }
-      throw new WorkerError(`${call.method} /${call.path}: HTTP ${error.status} ${error.code}: ${error.message}`);
+      throw new WorkerError(`${call.method} /${call.path}: HTTP ${error.status} ${error.code}: ${error.message}`, error.code, error.status);
     }
   }
 }
@@ -129,7 +163,10 @@ function sleep(ms: number): Promise<void> {
 }
 
 export async function run(args: string[]): Promise<number> {
-  const parsed = parseArgs(args, { values: ['endpoint', 'rounds', 'out', 'room', 'mode', 'mine'], flags: ['new-session-when-broke'] });
+  const parsed = parseArgs(args, {
+    values: ['endpoint', 'rounds', 'out', 'room', 'mode', 'mine', 'launch-token', 'operator'],
+    flags: ['new-session-when-broke'],
+  });
   const endpoint = parsed.values.endpoint;
   if (endpoint === undefined) throw new UsageError('--endpoint URL is required, e.g. --endpoint http://localhost:8787');
   if (!/^https?:\/\/[^/]/i.test(endpoint)) throw new UsageError(`--endpoint must be an http(s) URL, got "${endpoint}"`);
@@ -141,6 +178,10 @@ export async function run(args: string[]): Promise<number> {
   const renew = parsed.flags.has('new-session-when-broke');
   const { out, mine } = parsed.values;
   if (renew && out === undefined) throw new UsageError('--new-session-when-broke writes one file per session: give --out FILE');
+  const launchToken = parsed.values['launch-token'];
+  const launch = launchToken === undefined ? null : { token: launchToken, operator: parsed.values.operator ?? null };
+  if (launch && renew) throw new UsageError('--launch-token opens one session (a token is single use): --new-session-when-broke does not apply');
+  if (!launch && parsed.values.operator !== undefined) throw new UsageError('--operator goes with --launch-token');
 
   const api = new Api(endpoint);
   const sessions: SessionPlay[] = [];
@@ -148,7 +189,7 @@ export async function run(args: string[]): Promise<number> {
   for (let left = rounds; left > 0 && stopped === null;) {
     let session: SessionPlay;
     try {
-      session = await playSession(api, left, room, mode as ShoeMode);
+      session = await playSession(api, left, room, mode as ShoeMode, launch);
     } catch (err) {
       // No session was opened: there is nothing to keep.
       if (!(err instanceof WorkerError)) throw err;
@@ -178,9 +219,14 @@ export async function run(args: string[]): Promise<number> {
   const played = sessions.reduce((n, s) => n + s.played, 0);
   const sum = (k: 'staked' | 'returned' | 'shoes') => sessions.reduce((n, s) => n + s[k], 0);
   const copies = sessions.filter((s) => s.ownCopy).length;
+  const wallet = sessions.find((s) => s.wallet)?.wallet;
+  const refusals = new Map<string, number>();
+  for (const s of sessions) for (const [code, n] of s.refusals) refusals.set(code, (refusals.get(code) ?? 0) + n);
   const summaryLine =
-    `played ${played} round(s) in ${sum('shoes')} shoe(s)${sessions.length > 1 ? ` and ${sessions.length} sessions` : ''}, room ${room}, ${mode} mode: ` +
-    `staked ${sum('staked')}, returned ${sum('returned')} (minor units)` +
+    `played ${played} round(s) in ${sum('shoes')} shoe(s)${sessions.length > 1 ? ` and ${sessions.length} sessions` : ''}, room ${sessions[0]?.room ?? room}, ${mode} mode` +
+    (wallet ? `, wallet mode (operator ${wallet.operator}, ${wallet.currency})` : '') +
+    `: staked ${sum('staked')}, returned ${sum('returned')} (${wallet ? `${wallet.currency} ` : ''}minor units)` +
+    (refusals.size > 0 ? `; bets refused: ${[...refusals].map(([code, n]) => `${code} ×${n}`).join(', ')}` : '') +
     (written.length > 0 ? `; wrote ${written.join(', ')}` : '') +
     (copies > 0 ? ` (the Worker did not send the table's file of ${copies} session(s): the player's own copy stands in)` : '');
   if (stopped === null) {
@@ -235,6 +281,11 @@ class Player {
 
 /** What one session played, and why it stopped early (null: every round asked for). */
 interface SessionPlay {
+  room: RoomId;
+  /** Wallet mode: the session's operator and currency. */
+  wallet: { operator: string; currency: string } | null;
+  /** Bets refused with a wallet or limit code, by code. */
+  refusals: Map<string, number>;
   file: TableTranscript | FairnessFile;
   mine: FairnessFile;
   shoes: number;
@@ -252,10 +303,26 @@ interface SessionPlay {
  * Plays up to `rounds` rounds in a new session. A failure to open the session throws; anything
  * after it stops the play and is reported in `stopped`, with every round played kept.
  */
-async function playSession(api: Api, rounds: number, room: RoomId, mode: ShoeMode): Promise<SessionPlay> {
+async function playSession(
+  api: Api,
+  rounds: number,
+  room: RoomId,
+  mode: ShoeMode,
+  launch: { token: string; operator: string | null } | null,
+): Promise<SessionPlay> {
   const player = new Player((await generateSigningKey('player')).key);
-  const created = await api.call(apiCalls.createSession({ room, mode, playerKey: playerKeyOf(player.key) }, newKey()));
+  const playerKey = playerKeyOf(player.key);
+  const created = await api.call(
+    launch
+      ? apiCalls.launchSession({ launchToken: launch.token, playerKey, mode, ...(launch.operator ? { operator: launch.operator } : {}) }, newKey())
+      : apiCalls.createSession({ room, mode, playerKey }, newKey()),
+  );
   const { sessionId, token, limits } = created;
+  const wallet = created.wallet ? { operator: created.wallet.operator, currency: created.wallet.currency } : null;
+  const refusals = new Map<string, number>();
+  /** The bets of the next round: random and legal, or the room's minimum after a refusal a smaller bet may pass. */
+  let smaller = false;
+  let unknownDebits = 0;
   player.balance = created.balance;
   player.shoe = created.shoe;
   player.received(created.shoe.commitment);
@@ -279,7 +346,10 @@ async function playSession(api: Api, rounds: number, room: RoomId, mode: ShoeMod
   try {
     await startShoe();
     for (; played < rounds; played++) {
-      const bets = randomLegalBets(limits, player.balance, cryptoBelow);
+      const bets =
+        smaller && player.balance >= limits.min
+          ? [{ sector: 0, box: 'player' as const, amount: limits.min }]
+          : randomLegalBets(limits, player.balance, cryptoBelow);
       if (bets === null) {
         broke = true;
         stopped = `the play money ran out after ${played} round(s) of this session: balance ${player.balance}, the room's minimum bet ${limits.min} (minor units)`;
@@ -288,7 +358,24 @@ async function playSession(api: Api, rounds: number, room: RoomId, mode: ShoeMod
       // Phase 1: the bet and the lock of a secret only this player knows.
       const secret = newRoundSecret(randomBytes);
       const bet = await player.sign(betRequest(player.last, player.shoe.rounds + 1, bets, secret));
-      const accepted = await api.call(apiCalls.placeBet(sessionId, bet, newKey()), token);
+      let accepted: AcceptanceAnswer;
+      try {
+        accepted = await api.call(apiCalls.placeBet(sessionId, bet, newKey()), token);
+      } catch (err) {
+        if (!(wallet && err instanceof WorkerError)) throw err;
+        const refused = walletRefusal(err, smaller, unknownDebits);
+        if (!refused) throw err;
+        // Nothing was accepted: the bet request is answered by no record; the next one is signed afresh.
+        player.sent.length = 0;
+        refusals.set(err.code!, (refusals.get(err.code!) ?? 0) + 1);
+        if (refused === 'stop') throw err;
+        smaller = refused === 'smaller';
+        unknownDebits = refused === 'again' ? unknownDebits + 1 : 0;
+        played--;
+        continue;
+      }
+      smaller = false;
+      unknownDebits = 0;
       player.received(accepted.acceptance);
       // Phase 2: the secret; the Worker deals.
       const reveal = await player.sign(secretRequest(accepted.acceptance, secret));
@@ -330,5 +417,20 @@ async function playSession(api: Api, rounds: number, room: RoomId, mode: ShoeMod
     file = player.copy();
     ownCopy = true;
   }
-  return { file, mine: player.copy(), shoes, staked, returned, played, stopped, broke, ownCopy };
+  return { room: created.room, wallet, refusals, file, mine: player.copy(), shoes, staked, returned, played, stopped, broke, ownCopy };
 }
+
+/**
+ * What to do after the wallet or the player's limits refused a bet: `again` (the debit's outcome
+ * was unknown and the Worker rolled it back: new bets, a few times in a row), `smaller` (one try at
+ * the room's minimum), `stop` (a refusal no other bet passes); null: not a wallet refusal.
+ */
+function walletRefusal(err: WorkerError, triedSmaller: boolean, unknownDebits: number): 'again' | 'smaller' | 'stop' | null {
+  if (err.code === null || err.status < 400) return null;
+  if (err.code === 'wallet_unavailable') return unknownDebits + 1 < UNKNOWN_DEBIT_TRIES ? 'again' : 'stop';
+  if (SMALLER_BET_MAY_PASS.has(err.code)) return triedSmaller ? 'stop' : 'smaller';
+  return WALLET_STOPS.has(err.code) ? 'stop' : null;
+}
+
+/** Refusals that end the play (reported, the files written). */
+const WALLET_STOPS = new Set(['reality_check_pending', 'session_ended', 'player_blocked', 'limit_reached', 'unknown_player', 'wrong_currency']);

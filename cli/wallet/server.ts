@@ -97,7 +97,8 @@ export function walletHandler(options: WalletServerOptions): (req: IncomingMessa
     const player = /^\/players\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && player) {
       const view = ledger.player(decodeURIComponent(player[1]!));
-      res.writeHead(view ? 200 : 404, { 'content-type': 'application/json' });
+      // Readable from any page (the demo's real-wallet switch shows it): development only, like the route.
+      res.writeHead(view ? 200 : 404, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
       res.end(JSON.stringify(view ?? { error: 'unknown_player', message: 'this wallet never saw that player' }));
       return;
     }

@@ -76,13 +76,22 @@ export function formatAmount(minor: number, currency: string): string {
 
 /**
  * Minor units as a player reads them in their language, through `Intl.NumberFormat` with exactly
- * the currency's digits: 12345678 EUR in "it" → "123.456,78 €", 1000 JPY in "en" → "¥1,000".
+ * the currency's digits and thousands always grouped (Italian's own rule leaves four-digit amounts
+ * ungrouped; money reads better grouped): 12345678 EUR in "it" → "123.456,78 €", 100010 EUR in
+ * "it" → "1.000,10 €", 1000 JPY in "en" → "¥1,000".
  */
 export function formatMoney(minor: number, currency: string, lang: string): string {
   const d = minorUnitDigits(currency);
   if (!d.ok) throw new RangeError(d.error.message);
   const text = formatAmount(minor, currency);
-  const format = new Intl.NumberFormat(lang, { style: 'currency', currency, minimumFractionDigits: d.value, maximumFractionDigits: d.value });
+  const format = new Intl.NumberFormat(lang, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: d.value,
+    maximumFractionDigits: d.value,
+    // NumberFormat v3 (ES2023): every engine we run on has it; the TypeScript lib in use types only booleans.
+    useGrouping: 'always' as unknown as boolean,
+  });
   // The decimal string, not a float product: Intl reads it exactly (no 0.1 + 0.2 surprises).
   return format.format(text as unknown as number);
 }

@@ -55,6 +55,7 @@ describe('amounts', () => {
     expect(formatAmount(-1, 'BHD')).toBe('-0.001');
     expect(formatAmount(5, 'EUR')).toBe('0.05');
     expect(formatMoney(12345678, 'EUR', 'it')).toBe('123.456,78\u00a0€');
+    expect(formatMoney(100010, 'EUR', 'it')).toBe('1.000,10\u00a0€'); // four digits grouped too
     expect(formatMoney(1000, 'JPY', 'en')).toBe('¥1,000');
     expect(formatMoney(1250, 'BHD', 'en')).toMatch(/1\.250/);
     // Beyond a double's exact range as a decimal fraction, still exact.

@@ -20,11 +20,12 @@ import type {
   ShoeView,
   StartAnswer,
   TableTranscript,
+  WalletSessionView,
 } from '../../shared/api.ts';
 import { CARDS_PER_DECK, DEFAULT_DECKS } from '../../shared/cards.ts';
 import { playRoundFromCodes } from '../../shared/round.ts';
 import { settle } from '../../shared/settle.ts';
-import { isRoomId, ROOMS, startingBalance } from '../../shared/table.ts';
+import { isRoomId, ROOMS, startingBalance, type TableLimits } from '../../shared/table.ts';
 import {
   type Acceptance,
   buildAcceptance,
@@ -142,6 +143,8 @@ export class FakeWorker {
   /** The fake's clock (ms): every record is one second after the one before. */
   now = Date.UTC(2026, 0, 1, 12, 0, 0);
 
+  /** Wallet mode (wallet-fake.ts): a launched session's limits and wallet view, by session id; its views and bets use them. */
+  readonly wallets = new Map<string, { limits: TableLimits; view: WalletSessionView }>();
   #sessions = new Map<string, FakeSession>();
   #answers = new Map<string, { body: string; answer: FakeAnswer }>();
   #next = 1;
@@ -360,7 +363,7 @@ export class FakeWorker {
       last,
       round: shoe.accepted + 1,
       request: checked.value,
-      limits: ROOMS[session.room].limits,
+      limits: this.#limits(session),
       balanceBefore: session.balance,
       affiliate: null,
       keyId: 'fake-key',
@@ -483,8 +486,14 @@ export class FakeWorker {
     return true;
   }
 
+  /** The session's table limits: a launched session's own (its currency's), else its room's. */
+  #limits(session: FakeSession): TableLimits {
+    return this.wallets.get(session.id)?.limits ?? ROOMS[session.room].limits;
+  }
+
   #view(session: FakeSession): SessionView {
     const room = ROOMS[session.room];
+    const wallet = this.wallets.get(session.id)?.view;
     const lastReceipt = [...session.records].reverse().find((r): r is Signed<Receipt> => r.body.type === 'receipt') ?? null;
     return {
       protocol: 'pb-fair-2',
@@ -494,7 +503,8 @@ export class FakeWorker {
       affiliate: null,
       attribution: 'claimed',
       balance: session.balance,
-      limits: room.limits,
+      limits: this.#limits(session),
+      ...(wallet ? { wallet } : {}),
       playerKey: session.playerKey,
       shoe: shoeView(session.shoes.at(-1)!),
       head: session.records.at(-1)!,

@@ -1,8 +1,10 @@
 /**
  * Language and money formatting for one element, as a reactive controller. The catalogs, the translator
  * and the Intl formatting load lazily (a separate chunk); until they arrive only the loading text
- * is needed. Amounts are integer minor units (1000 per currency unit) formatted with
- * Intl.NumberFormat in the element's language and currency.
+ * is needed. Amounts are integer minor units formatted with Intl.NumberFormat in the element's
+ * language: play money has 1000 per unit of the `currency` attribute; a wallet-mode session's
+ * amounts are its own currency's ISO 4217 minor units (`setWalletCurrency`). This is the one place
+ * the table turns an amount into text: every component asks it.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { type Language, LOADING_TEXT } from '../i18n/languages.ts';
@@ -19,6 +21,8 @@ export class I18nController implements ReactiveController {
   #loading: Promise<Translator> | null = null;
   #language: Language = 'en';
   #currency = 'EUR';
+  /** The wallet-mode session's currency (its amounts in ISO minor units), or null: play money. */
+  #walletCurrency: string | null = null;
 
   constructor(host: ReactiveControllerHost, load: LoadTranslator = loadDefault) {
     this.#host = host;
@@ -56,6 +60,18 @@ export class I18nController implements ReactiveController {
     this.#host.requestUpdate();
   }
 
+  /** The currency amounts are shown in: the wallet session's, else the `currency` attribute's. */
+  get currency(): string {
+    return this.#walletCurrency ?? this.#currency;
+  }
+
+  /** Wallet mode: every amount is `currency`'s ISO 4217 minor units from now on; null: play money again. */
+  setWalletCurrency(currency: string | null): void {
+    if (currency === this.#walletCurrency) return;
+    this.#walletCurrency = currency;
+    this.#host.requestUpdate();
+  }
+
   /** A translated string; before the catalogs load, the loading text for every key. */
   t(key: string, values?: Record<string, string | number>): string {
     return this.#translator ? this.#translator.t(key, values) : LOADING_TEXT[this.#language];
@@ -63,16 +79,22 @@ export class I18nController implements ReactiveController {
 
   /** Minor units as money in the element's language and currency, in the currency's own unit: 1500 → "€1.50", 95 → "€0.10". */
   money(minor: number): string {
-    return this.#translator ? this.#translator.money(minor, this.#currency) : '';
+    const t = this.#translator;
+    if (!t) return '';
+    return this.#walletCurrency ? t.isoMoney(minor, this.#walletCurrency) : t.money(minor, this.#currency);
   }
 
-  /** The exact figure (receipt details): 95 → "€0.095". */
+  /** The exact figure (receipt details): 95 → "€0.095". In wallet mode every ISO minor unit already shows. */
   exactMoney(minor: number): string {
-    return this.#translator ? this.#translator.exactMoney(minor, this.#currency) : '';
+    const t = this.#translator;
+    if (!t) return '';
+    return this.#walletCurrency ? t.isoMoney(minor, this.#walletCurrency) : t.exactMoney(minor, this.#currency);
   }
 
   /** Minor units as a bare number for chips: 500 → "0.5", 25000 → "25", 1000000 → "1K". */
   chip(minor: number): string {
-    return this.#translator ? this.#translator.chip(minor) : '';
+    const t = this.#translator;
+    if (!t) return '';
+    return this.#walletCurrency ? t.isoChip(minor, this.#walletCurrency) : t.chip(minor);
   }
 }

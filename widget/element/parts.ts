@@ -20,6 +20,8 @@ export {
   renderSwitchQuestion,
   tableStyles,
 } from './view.ts';
+export { renderWalletScreens } from './wallet-view.ts';
+export { walletStyles } from '../styles/wallet.ts';
 export { tableLayout } from '../layout.ts';
 export { TableControllers } from './table-controllers.ts';
 export { panelsStyles } from '../styles/drawer.ts';

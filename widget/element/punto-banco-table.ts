@@ -16,6 +16,7 @@ import { adoptStyles, type CSSResultOrNative, html, LitElement, nothing, type Pr
 import { property, state } from 'lit/decorators.js';
 import type { Bet, Box, RoomId, TableLimits } from '../../shared/table.ts';
 import type { ShoeMode } from '../../shared/shoe.ts';
+import type { WalletSessionView } from '../../shared/api.ts';
 import { DEFAULT_ROOM } from '../../shared/default-room.ts';
 import type { TableLayout } from '../layout.ts';
 import type { SceneOptions, TableScene } from '../scene/types.ts';
@@ -56,12 +57,16 @@ export type SceneFactory = (options: SceneOptions, size?: { width: number; heigh
  * @attr speed - `normal` (default) | `fast`: every animation at twice the speed (the player can switch it on the table). Reduced motion still makes it all instant. Reflected.
  * @attr muted - Present: no sound and no dealer's voice. Absent: the player's own choice (the table's sound button, remembered in `localStorage`), else sound on. Reflected.
  * @attr table - A shared table to join, by its id: `<room>/<name>[.reshuffle][.fast]`, e.g. `hall-1/a` (API.md "Shared tables"). Many players, one shoe, one betting window with a countdown, one deal for all; the player's own session holds its balance. Chips go on the boxes as usual; "Place bet" sends them as the round's one signed bet (chips not confirmed are sent by themselves just before the close) and they stay locked until the deal. Shows the players, each box's total, the shoe's scoreboard and its fairness line. Absent (default): the private table. The session is opened in the table's room (the id's first part), whatever `room` says. Changing it joins the new table.
+ * @attr launch-token - A casino's launch token (wallet mode, WALLET.md "The launch"): the table redeems it for the launched player's session (`POST /api/sessions` with `launchToken`, the player's key as always) instead of opening a play-money session. Every amount is then in the session's currency, in its ISO 4217 minor units (`currency` does not apply), the room is the launch's, and the table shows a payout the wallet has not confirmed yet ("payout pending"), the reality check and the session's end. A refused token (unknown, used, expired, another casino's) is said in the player's language, with the casino's link back when known. Stored for a reload under the token, never under a room: a play session and a launched one are never mixed up.
+ * @attr operator - With `launch-token`: the casino (operator id) the token must belong to.
  * @attr resume - Default on: the table remembers its session (id and token only) in the tab's `sessionStorage`, per endpoint, room and affiliate, and resumes it after a page reload — balance, shoe, scoreboard and history. `"off"`: every page load opens a new session and storage is never read or written.
  *
  * @event {CustomEvent<ReadyDetail>} pb-ready - The session is open and the table takes bets. detail: `{ sessionId, room, balance, limits }`.
  * @event {CustomEvent<BetChangeDetail>} pb-bet-change - The bets on the felt changed. detail: `{ bets: Bet[], total }` (minor units).
  * @event {CustomEvent<RoundSettledDetail>} pb-round-settled - A round was dealt and settled. detail: the signed pb-fair-2 receipt `Signed<Receipt>` as the Worker sent it (its bets are in the acceptance it follows); at a shared table (`table`), the player's signed pb-shared-1 settlement.
  * @event {CustomEvent<ErrorDetail>} pb-error - Something failed (Worker unreachable, a limit, session expired, no WebGL); the bets are kept. detail: `{ code, message }`.
+ * @event {CustomEvent<RealityCheckDetail>} pb-reality-check - Wallet mode: a reality check now waits for the player's answer (Continue or Stop); no bet is taken until then. detail: `{ playedMs, net, wagered, currency }` (amounts in the currency's ISO 4217 minor units).
+ * @event {CustomEvent<SessionEndedDetail>} pb-session-ended - Wallet mode: the session ended (time limit, the player stopped, self-exclusion, the casino ended it); no bet is taken any more. detail: `{ code, returnUrl }`.
  *
  * @csspart table - The whole table (stage and control bar).
  * @csspart stage - The felt: the canvas and the transparent buttons laid over it.
@@ -95,6 +100,9 @@ export type SceneFactory = (options: SceneOptions, size?: { width: number; heigh
  * @csspart notice - The error notice with Retry.
  * @csspart loader - The loading overlay.
  * @csspart win - After a round: what came back and the net ("Returned €1.95 · net −€0.05").
+ * @csspart pending - Wallet mode: "payout pending" beside the balance, while the wallet has not confirmed a payment.
+ * @csspart reality-check - Wallet mode: the reality check dialog.
+ * @csspart session-ended - Wallet mode: the session's end (the reason and the link back to the casino), or a refused launch.
  * @csspart summary - The session summary (time at the table, rounds, staked, net result), one tap away.
  *
  * @cssproperty --pb-felt - Felt colour (also under the canvas while it loads).
@@ -179,6 +187,17 @@ export class PuntoBancoTable extends LitElement {
   /** `"off"`: never resume a session after a reload, and never read or write `sessionStorage`. Default: on (see `@attr resume`). */
   @property() resume = 'on';
 
+  /**
+   * A casino's launch token (wallet mode): the table redeems it for a session of that casino's
+   * player, whose money is the casino wallet's, instead of opening a play-money session. Its room,
+   * limits, currency and (unless the page sets `lang`) language are the launch's (`room` and `currency` do not apply). Null
+   * (default): play money.
+   */
+  @property({ attribute: 'launch-token' }) launchToken: string | null = null;
+
+  /** With `launch-token`: the casino the token must belong to (else it is refused, `launch_wrong_operator`). */
+  @property() operator: string | null = null;
+
   // `lang` (en, ru, it, el; anything else falls back to English) is the native global attribute:
   // it is observed below instead of redeclared, so `el.lang = 'ru'` and the attribute agree.
 
@@ -249,6 +268,16 @@ export class PuntoBancoTable extends LitElement {
   /** Current state: loading, ready, dealing, settled or error. */
   get state(): TableState {
     return this._bootNotice ? 'error' : (this.#table?.state ?? 'loading');
+  }
+
+  /** Wallet mode: the session's wallet view (currency, pending payouts, reality check, end); null for play money. */
+  get wallet(): WalletSessionView | null {
+    return this.#controllers?.private.wallet ?? null;
+  }
+
+  /** Wallet mode: answers the reality check (as its buttons do): `continue` goes on betting, `stop` ends the session. */
+  async answerRealityCheck(choice: 'continue' | 'stop'): Promise<boolean> {
+    return (await this.#controllers?.private.answerRealityCheck(choice)) ?? false;
   }
 
   /** The balance in minor units, as the Worker last reported it. */
@@ -360,6 +389,8 @@ export class PuntoBancoTable extends LitElement {
     if (changed.has('muted')) this.#controllers?.audio.setMuted(this.muted, false);
     if (changed.has('speed')) this.#scene?.setOptions({ speed: this.speed === 'fast' ? 'fast' : 'normal' });
     this.#controllers?.switch.changed(changed);
+    // A new launch token after a refused one (no session to switch from): try it.
+    if (changed.has('launchToken') && changed.get('launchToken') !== undefined && !this.sessionId && this.state === 'error') void this.#reopen();
   }
 
   /** The player's answer to the switch question: yes opens the new session, no puts the old mode or room back. */
@@ -424,7 +455,7 @@ export class PuntoBancoTable extends LitElement {
 
   #adopt(extra: CSSResultOrNative[]): void {
     const parts = this.#parts!;
-    adoptStyles(this.renderRoot as ShadowRoot, [loaderStyles, parts.tableStyles, parts.panelsStyles, ...extra]);
+    adoptStyles(this.renderRoot as ShadowRoot, [loaderStyles, parts.tableStyles, parts.panelsStyles, parts.walletStyles, ...extra]);
   }
 
   /** What the element lends its controllers (table-controllers.ts). */
@@ -438,6 +469,10 @@ export class PuntoBancoTable extends LitElement {
     reopen: () => void this.#reopen(),
     adopt: (extra) => this.#adopt(extra),
     notice: () => this.#notice,
+    walletChanged: (wallet) => {
+      this.#i18n.setWalletCurrency(wallet?.currency ?? null);
+      void this.#configureLanguage();
+    },
   };
 
   async #loadAudio(): Promise<void> {
@@ -458,7 +493,10 @@ export class PuntoBancoTable extends LitElement {
   }
 
   async #configureLanguage(): Promise<void> {
-    const lang = normalizeLanguage(this.getAttribute('lang') || this.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang);
+    // A launched session speaks the launch's language unless the page names one on the table itself.
+    const lang = normalizeLanguage(
+      this.getAttribute('lang') || this.wallet?.lang || this.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang,
+    );
     const changed = lang !== this.#i18n.language;
     await this.#i18n.configure(lang, this.currency || 'EUR');
     if (changed) this.#controllers?.audio.setLanguage(lang);
@@ -567,6 +605,7 @@ export class PuntoBancoTable extends LitElement {
           ${m && view ? [view.renderPlainRound(m), view.renderChips(m), view.renderBoxes(m), view.renderGhost(m)] : nothing}
           ${m && c ? c.renderHud(m) : nothing}
           ${c && view && (m || state === 'error') ? view.renderMessages(m ?? c.viewModel()) : nothing} ${m && view ? view.renderSwitchQuestion(m) : nothing}
+          ${m && view ? view.renderWalletScreens(m) : nothing}
           ${
             loading && state !== 'error'
               ? html`<div class="loader" part="loader"><div class="mark" aria-hidden="true">Punto Banco</div><div class="spinner"></div><div>${i.t('loading')}</div></div>`

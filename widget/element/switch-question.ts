@@ -19,6 +19,8 @@ export interface SwitchHost extends ReactiveControllerHost, HTMLElement {
   room: RoomId;
   mode: ShoeMode;
   readonly table: string | null;
+  /** A casino's launch: its room and mode are the launch's, so only a new token or Worker opens another session. */
+  readonly launchToken: string | null;
   readonly sessionId: string | null;
   readonly state: string;
   readonly renderRoot: HTMLElement | DocumentFragment;
@@ -33,7 +35,7 @@ export interface SwitchLink {
 }
 
 /** The properties whose change opens a new session. */
-const SWITCHES = ['room', 'endpoint', 'affiliate', 'mode', 'table'];
+const SWITCHES = ['room', 'endpoint', 'affiliate', 'mode', 'table', 'launchToken'];
 
 export class SwitchQuestion implements ReactiveController {
   asked: SwitchAsked | null = null;
@@ -61,7 +63,8 @@ export class SwitchQuestion implements ReactiveController {
   /** The element's properties changed (its `updated`): a switch asks, or opens the new session. */
   changed(changed: PropertyValues): void {
     const host = this.#host;
-    const switched = SWITCHES.filter((key) => changed.has(key) && changed.get(key) !== undefined);
+    const launched = (key: string): boolean => key === 'launchToken' || key === 'endpoint' || !host.launchToken;
+    const switched = SWITCHES.filter((key) => changed.has(key) && changed.get(key) !== undefined && launched(key));
     if (!switched.length || !host.sessionId || host.state === 'dealing') return;
     const asks = !host.table && switched.every((key) => key === 'room' || key === 'mode') && this.#link.holdsMoney();
     if (this.#reverting) this.#reverting = false;

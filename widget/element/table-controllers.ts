@@ -10,6 +10,7 @@
  */
 import type { CSSResultOrNative, nothing, TemplateResult } from 'lit';
 import type { TableLayout } from '../layout.ts';
+import type { WalletSessionView } from '../../shared/api.ts';
 import type { SceneCue, SceneOptions, TableScene } from '../scene/types.ts';
 import type { SettledRound } from '../round-view.ts';
 import type { ApiError } from '../session/api-client.ts';
@@ -33,6 +34,7 @@ import { TableAudio } from './table-audio.ts';
 import { fullscreenState, runTool } from './table-input.ts';
 import { explainBetProblem, renderSummary, sceneTexts, type ViewHandlers, type ViewModel } from './view.ts';
 import { viewModel } from './view-model.ts';
+import { walletStatus, type WalletViewModel } from './wallet-view.ts';
 
 /** What the element lends its controllers: its private state and its own answers. */
 export interface ElementSide {
@@ -49,6 +51,8 @@ export interface ElementSide {
   adopt(extra: CSSResultOrNative[]): void;
   /** What failed and how to retry: the boot's failure, else the session's. */
   notice(): Notice | null;
+  /** Wallet mode: the session's wallet view arrived (null: play money): the money formatter and language follow it. */
+  walletChanged(wallet: WalletSessionView | null): void;
 }
 
 export class TableControllers {
@@ -144,6 +148,7 @@ export class TableControllers {
       opened: (rounds) => this.#opened(rounds),
       shoeStarted: (shoe) => panels.shoeStarted(shoe),
       played: (answer) => this.#played(answer),
+      walletChanged: (wallet) => side.walletChanged(wallet),
     });
     this.slot = new SceneSlot(host, {
       maker: () => {
@@ -225,6 +230,7 @@ export class TableControllers {
     const i18n = this.#side.i18n;
     return {
       ...sceneTexts(i18n, host.limits, i18n.language),
+      chipLabel: (minor) => i18n.chip(minor),
       speed: host.speed === 'fast' ? 'fast' : 'normal',
       // A shared table's clock and player count take the plaque's place on a phone.
       titleOnPhone: !host.table,
@@ -273,14 +279,16 @@ export class TableControllers {
       drag: this.input.drag,
       meters: status,
       now: Date.now(),
-      statusText: status.statusText({
-        state,
-        shared: this.shared?.statusText(),
-        shoeNumber: this.private.shoe?.number ?? '',
-        notice: notice?.message ?? null,
-        staked: host.bets.length ? this.bets.total : null,
-        lastHandNext: this.lastHandNext,
-      }),
+      statusText:
+        walletStatus(this.#side.i18n, this.shared ? null : this.private.wallet) ??
+        status.statusText({
+          state,
+          shared: this.shared?.statusText(),
+          shoeNumber: this.private.shoe?.number ?? '',
+          notice: notice?.message ?? null,
+          staked: host.bets.length ? this.bets.total : null,
+          lastHandNext: this.lastHandNext,
+        }),
       notice,
       onFelt: this.table.onFelt,
       asked: this.switch.asked,
@@ -289,8 +297,18 @@ export class TableControllers {
       mode: host.mode,
       shared: this.shared !== null,
       fullscreen: fullscreenState(host),
+      wallet: this.#walletModel(),
       on: this.#handlers,
     });
+  }
+
+  /** Wallet mode as the templates read it: the session's wallet view, a refused launch's way back, the reality check's answer. */
+  #walletModel(): WalletViewModel | null {
+    const session = this.private;
+    const view = this.shared ? null : session.wallet;
+    const refusedReturnUrl = session.refusedReturnUrl;
+    if (!view && !refusedReturnUrl) return null;
+    return { view, refusedReturnUrl, answer: (choice) => void session.answerRealityCheck(choice) };
   }
 
   /** A shared table's HUD over the felt, else the private table's invitation to the panels. */

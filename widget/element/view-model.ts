@@ -9,6 +9,7 @@ import type { SettledRound } from '../round-view.ts';
 import type { Notice, TableState } from '../session/table-play.ts';
 import type { Spot } from './bets.ts';
 import type { SessionSummary, SwitchQuestion, ViewHandlers, ViewModel } from './view.ts';
+import type { WalletViewModel } from './wallet-view.ts';
 
 /** The texts in the element's language and currency. */
 export interface ViewTexts {
@@ -58,6 +59,8 @@ export interface ViewInputs {
   mode: string;
   shared: boolean;
   fullscreen: boolean | null;
+  /** Wallet mode's state and answer (null: play money). */
+  wallet: WalletViewModel | null;
   on: ViewHandlers;
 }
 
@@ -97,6 +100,7 @@ export function viewModel(v: ViewInputs): ViewModel {
     onFelt: v.onFelt,
     summary: { ...meters.summary, now: v.now },
     confirm: v.asked ? { to: v.asked.to, room: v.asked.room } : null,
+    wallet: v.wallet,
     on: v.on,
   };
 }

@@ -12,6 +12,7 @@ import { cardFace } from '../panels/card-face.ts';
 import type { BetProblem, Spot } from './bets.ts';
 import type { SceneOptions } from '../scene/types.ts';
 import { tableStyles } from '../styles/table.ts';
+import { renderBackLink, renderPending, walletErrorText, type WalletViewModel } from './wallet-view.ts';
 
 export { tableStyles };
 
@@ -58,6 +59,8 @@ export interface ViewModel {
   summary: SessionSummary;
   /** A mode or room switch waiting for the player's yes (it opens a new session). */
   confirm: SwitchQuestion | null;
+  /** Wallet mode (a launched session; wallet-view.ts), else null. */
+  wallet?: WalletViewModel | null;
   on: ViewHandlers;
 }
 
@@ -263,6 +266,7 @@ export function renderMessages(m: ViewModel): TemplateResult {
             ? html`<div class="buttons"><button class="action retry" part="button retry" @click=${() => m.on.action('retry')}>${m.t('retry')}</button></div>`
             : nothing
         }
+        ${m.wallet?.refusedReturnUrl ? html`<div class="buttons back">${renderBackLink(m, m.wallet.refusedReturnUrl)}</div>` : nothing}
       </div>`
       : nothing
   }`;
@@ -321,7 +325,7 @@ export function renderBar(m: ViewModel): TemplateResult {
   const returned = m.settled && m.lastWin ? m.t('play.returned', { amount: m.money(m.lastWin), net: signedMoney(m, m.lastWin - m.lastStaked) }) : null;
   return html`<div class="bar" part="controls" role="group" aria-label=${m.t('controls')}>
     <div class="meters">
-      ${meter('balance', m.t('balance'), m.money(m.balance))} ${meter('bet-total', m.t('bet'), m.money(m.total))}
+      ${meter('balance', m.t('balance'), m.money(m.balance))} ${renderPending(m)} ${meter('bet-total', m.t('bet'), m.money(m.total))}
       ${returned ? meter('win', m.t('felt.returned'), returned) : nothing}
     </div>
     <div class="status" part="status">${m.status}</div>
@@ -348,7 +352,7 @@ function renderTools(m: ViewModel): TemplateResult {
     </button>`;
   const other = m.mode === 'shoe' ? 'reshuffle' : 'shoe';
   return html`<div class="tools" role="group" aria-label=${m.t('tools.label')}>
-    ${m.shared ? nothing : html`<button class="tool mode" part="button tool-mode" data-tool="mode" data-mode=${m.mode} aria-label="${m.t('tools.mode')}: ${m.t(`mode.${m.mode}`)}" title="${m.t('tools.mode')} → ${m.t(`mode.${other}`)}" aria-disabled=${m.canBet ? 'false' : 'true'} @click=${() => m.on.tool('mode')}>${m.t(`mode.${m.mode}`)}</button>`}
+    ${m.shared || m.wallet?.view ? nothing : html`<button class="tool mode" part="button tool-mode" data-tool="mode" data-mode=${m.mode} aria-label="${m.t('tools.mode')}: ${m.t(`mode.${m.mode}`)}" title="${m.t('tools.mode')} → ${m.t(`mode.${other}`)}" aria-disabled=${m.canBet ? 'false' : 'true'} @click=${() => m.on.tool('mode')}>${m.t(`mode.${m.mode}`)}</button>`}
     ${toggle('sound', !m.muted, m.muted ? ICONS.muted : ICONS.sound)} ${toggle('fast', m.fast, ICONS.fast)}
     ${m.fullscreen === null ? nothing : toggle('fullscreen', m.fullscreen, ICONS.fullscreen)}
   </div>`;
@@ -413,6 +417,8 @@ export function explainApiError(
   // The Worker's own words: they name the page's origin and the affiliate, for the site owner.
   if (error.code === 'origin_not_allowed') return error.message;
   if (error.code === 'wrong_endpoint') return m.t('errors.wrong_endpoint', { url: error.endpoint ?? '' });
+  const wallet = walletErrorText(m, error.code);
+  if (wallet) return wallet;
   if (error.status === 422) return explainBetProblem(m, error, context);
   return m.t('errors.server', { code: error.code });
 }

@@ -1,6 +1,7 @@
 /** Greek strings of <punto-banco-table>; keys as in en.ts. */
 import type { Catalog } from './en.ts';
 import { panelsEl } from './panels-el.ts';
+import { walletEl } from './wallet-el.ts';
 
 export const el: Catalog = {
   table: 'Τραπέζι Punto Banco',
@@ -185,4 +186,5 @@ export const el: Catalog = {
     summaryMinutes: '{{minutes}} λεπ.',
   },
   panels: panelsEl,
+  wallet: walletEl,
 };

@@ -4,6 +4,7 @@
  * already translated box name, {{sector}} is 1-based.
  */
 import { PANEL_STRINGS } from '../panels/strings.ts';
+import { walletEn } from './wallet-en.ts';
 
 export const en = {
   table: 'Punto Banco table',
@@ -188,6 +189,8 @@ export const en = {
     summaryMinutes: '{{minutes}} min',
   },
   panels: PANEL_STRINGS,
+  // Wallet mode: a session the casino launched, its money in the casino's wallet (wallet-en.ts).
+  wallet: walletEn,
 } as const;
 
 /** The shape every catalog must have: the same keys, any strings. */

@@ -8,6 +8,7 @@
  */
 import { MINOR_UNITS } from '../../shared/table.ts';
 import { roundForDisplay } from '../../shared/money.ts';
+import { formatMoney, minorUnitDigits } from '../../shared/wallet/currency.ts';
 import { type Catalog, en } from './en.ts';
 import { LANGUAGES, type Language } from './languages.ts';
 import { fill } from './placeholders.ts';
@@ -35,6 +36,14 @@ export interface Translator {
   exactMoney(minor: number, currency: string): string;
   /** Minor units as a bare short number for chips: 500 → "0.5", 1000000 → "1K". */
   chip(minor: number): string;
+  /**
+   * Wallet mode: `minor` in the currency's own ISO 4217 minor units (JPY 0 digits, EUR 2, BHD 3),
+   * every unit shown, nothing rounded (shared/wallet/currency.ts `formatMoney`): EUR 100010 in it →
+   * "1.000,10 €", JPY 1000 in en → "¥1,000", BHD 250 → "BHD 0.250".
+   */
+  isoMoney(minor: number, currency: string): string;
+  /** Wallet mode: a chip's short value in the currency's major units: JPY 1000 → "1K", EUR 50 → "0.5", BHD 10000 → "10". */
+  isoChip(minor: number, currency: string): string;
 }
 
 /** The string at a dotted path of a catalog, or undefined. */
@@ -77,8 +86,18 @@ export async function createTranslator(lang: Language): Promise<Translator> {
       return f.format(roundForDisplay(minor, f.resolvedOptions().maximumFractionDigits ?? 2) / MINOR_UNITS);
     },
     exactMoney: (minor, currency) => format(`${language} ${currency} exact`, () => exactMoneyFormat(language, currency)).format(minor / MINOR_UNITS),
-    chip: (minor) => format(language, () => new Intl.NumberFormat(language, { notation: 'compact', maximumFractionDigits: 2 })).format(minor / MINOR_UNITS),
+    chip: (minor) => compactUnits(format, language, minor / MINOR_UNITS),
+    isoMoney: (minor, currency) => formatMoney(minor, currency, language),
+    isoChip: (minor, currency) => {
+      const digits = minorUnitDigits(currency);
+      return compactUnits(format, language, digits.ok ? minor / 10 ** digits.value : minor);
+    },
   };
+}
+
+/** A chip's short value: 0.5, 25, 1K (compact, at most two decimals). */
+function compactUnits(format: (key: string, make: () => Intl.NumberFormat) => Intl.NumberFormat, language: string, units: number): string {
+  return format(language, () => new Intl.NumberFormat(language, { notation: 'compact', maximumFractionDigits: 2 })).format(units);
 }
 
 /** A currency formatter with the currency's own fraction digits (EUR 2, JPY 0, BHD 3); an unknown currency code falls back to plain numbers with two. */

@@ -1,6 +1,7 @@
 /** Italian strings of <punto-banco-table>; keys as in en.ts. */
 import type { Catalog } from './en.ts';
 import { panelsIt } from './panels-it.ts';
+import { walletIt } from './wallet-it.ts';
 
 export const it: Catalog = {
   table: 'Tavolo di Punto Banco',
@@ -184,4 +185,5 @@ export const it: Catalog = {
     summaryMinutes: '{{minutes}} min',
   },
   panels: panelsIt,
+  wallet: walletIt,
 };

@@ -1,6 +1,7 @@
 /** Russian strings of <punto-banco-table>; keys as in en.ts. */
 import type { Catalog } from './en.ts';
 import { panelsRu } from './panels-ru.ts';
+import { walletRu } from './wallet-ru.ts';
 
 export const ru: Catalog = {
   table: 'Стол Пунто Банко',
@@ -186,4 +187,5 @@ export const ru: Catalog = {
     summaryMinutes: '{{minutes}} мин',
   },
   panels: panelsRu,
+  wallet: walletRu,
 };

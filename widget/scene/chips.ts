@@ -13,6 +13,8 @@ export class ChipArt {
   private d = 0;
   private denominations: readonly number[] = [];
   private palette: ReadonlyMap<number, ChipColours> = new Map();
+  /** The value printed on a chip (the element's money unit: play money by default, a wallet session's currency). */
+  private label: (minor: number) => string = chipLabel;
 
   constructor(renderer: Renderer) {
     this.renderer = renderer;
@@ -31,6 +33,14 @@ export class ChipArt {
     this.d = d;
     this.denominations = [...denominations];
     this.palette = chipPalette(denominations);
+  }
+
+  /** Prints chip values with `label` from now on; true when that changed the room's chips (their textures are dropped). */
+  relabel(label: (minor: number) => string): boolean {
+    const changed = this.denominations.some((c) => label(c) !== this.label(c));
+    this.label = label;
+    if (changed) this.clear();
+    return changed;
   }
 
   /** The colours a chip of `minor` is drawn in (the shared palette's entry for this room). */
@@ -97,7 +107,7 @@ export class ChipArt {
     g.circle(r, r, r * 0.58)
       .fill(c.inlay)
       .stroke({ width: Math.max(1, d * 0.03), color: c.base });
-    const label = chipLabel(minor);
+    const label = this.label(minor);
     const t = new Text({
       text: label,
       style: { fontFamily: SANS, fontWeight: 'bold', fontSize: d * (label.length > 3 ? 0.22 : 0.28), fill: c.text },

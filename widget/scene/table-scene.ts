@@ -70,6 +70,7 @@ export class PixiTable implements TableScene {
     this.gl = renderer.gl ?? null;
     this.cardArt = new CardArt(renderer);
     this.chipArt = new ChipArt(renderer);
+    if (opts.chipLabel) this.chipArt.relabel(opts.chipLabel);
     this.layout = tableLayout(width, height);
     // The getters read the scene's layout and options as they change.
     const scene = this;
@@ -221,7 +222,8 @@ export class PixiTable implements TableScene {
     if (relabel || opts.limitsText !== undefined || opts.title !== undefined || opts.titleOnPhone !== undefined) this.drawFelt();
     // The banner and every pill say it again in the new language and money format.
     if (relabel) this.effects.relabel();
-    if (relabel || opts.formatAmount) this.stacks.render(false);
+    const chipsRelabelled = opts.chipLabel ? this.chipArt.relabel(opts.chipLabel) : false;
+    if (relabel || opts.formatAmount || chipsRelabelled) this.stacks.render(false);
     this.invalidate();
   }
 

@@ -34,6 +34,8 @@ export interface SceneOptions {
   labels: SceneLabels;
   /** Intl-formatted by the element. */
   formatAmount(minor: number): string;
+  /** Optional: the short value printed on a chip (default: play money's, 100 → "0.1"); a wallet session's currency has its own. */
+  chipLabel?(minor: number): string;
   /** e.g. "0.10 – 10.00". */
   limitsText: string;
   /** Optional: the name printed on the felt; "PUNTO BANCO" by default. */

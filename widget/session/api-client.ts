@@ -118,7 +118,8 @@ export class ApiClient implements ReactiveController {
     if (code === 'wrong_endpoint' || code === 'rate_limited' || status === 0) return error;
     // A session the Worker no longer knows (evicted, token gone): a new one must be opened.
     if (status === 401 || (status === 404 && code === 'not_found')) return { ...error, code: 'session_expired', retryable: false };
-    return status >= 500 ? { ...error, code: 'unreachable' } : error;
+    // Wallet mode's 503 `wallet_unavailable` (the casino's wallet did not answer; nothing was charged) keeps its code.
+    return status >= 500 && code !== 'wallet_unavailable' ? { ...error, code: 'unreachable' } : error;
   }
 
   #wait(ms: number): Promise<void> {

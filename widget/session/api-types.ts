@@ -20,7 +20,10 @@ export type ShoeState = ShoeSummary &
   };
 
 /** `GET /api/sessions/:id` → 200 (pb-fair-2). */
-export type ReadSessionView = Pick<SessionView, 'protocol' | 'sessionId' | 'room' | 'balance' | 'limits' | 'playerKey' | 'head' | 'pending' | 'lastReceipt'> & {
+export type ReadSessionView = Pick<
+  SessionView,
+  'protocol' | 'sessionId' | 'room' | 'balance' | 'limits' | 'playerKey' | 'head' | 'pending' | 'lastReceipt' | 'wallet'
+> & {
   shoe: ShoeState;
 };
 

@@ -1,7 +1,8 @@
 /**
  * Opening a private table's session: on the first boot the one this tab stored for this endpoint,
  * room and affiliate (if the Worker still knows it: session-store.ts), else a new one for a fresh
- * player key. A create keeps its idempotency key and player key (`Creating`) until it is answered,
+ * player key; a table with a casino's launch token redeems it instead (`launchSession`: a
+ * wallet-mode session, stored under the token, never under a room). A create keeps its idempotency key and player key (`Creating`) until it is answered,
  * so a Retry sends the same request and the Worker answers with the same session.
  */
 import * as apiCalls from '../../shared/wire/http-calls.ts';
@@ -45,6 +46,8 @@ export interface OpeningRequest {
   affiliate: string | null;
   mode: ShoeMode;
   endpoint: string;
+  /** A casino's launch (`launch-token`, `operator`): redeemed for a wallet-mode session instead of creating a play one. */
+  launch?: { token: string; operator: string | null } | null;
   /** The element, that claims a stored session for itself (one table per stored session). */
   claimer: Element;
 }
@@ -66,7 +69,7 @@ export async function openSession(
   const stored = resume && store ? store.claim(request.claimer) : null;
   if (stored && store) {
     const player = await restorePlayerKey(stored.player);
-    const result = player ? await resumeSession(api, store, stored, room, affiliate) : ({ kind: 'gone' } as const);
+    const result = player ? await resumeSession(api, store, stored, room, affiliate, Boolean(request.launch)) : ({ kind: 'gone' } as const);
     if (result.kind === 'resumed' && player) return { kind: 'opened', session: stored, player, view: result.value.view, records: result.value.records };
     if (result.kind === 'failed') return result;
     store.forget(stored.sessionId);
@@ -77,13 +80,13 @@ export async function openSession(
     created(creating);
   }
   api.token = null;
-  const body = {
-    room,
-    ...(affiliate ? { affiliate } : {}),
-    ...(request.mode === 'reshuffle' ? { mode: request.mode } : {}),
-    playerKey: playerKeyOf(creating.player),
-  };
-  const answer: ApiResult<SessionAnswer> = await api.send(apiCalls.createSession(body, creating.key));
+  const playerKey = playerKeyOf(creating.player);
+  const mode = request.mode === 'reshuffle' ? { mode: request.mode } : {};
+  const launch = request.launch;
+  const call = launch
+    ? apiCalls.launchSession({ launchToken: launch.token, playerKey, ...(launch.operator ? { operator: launch.operator } : {}), ...mode }, creating.key)
+    : apiCalls.createSession({ room, ...(affiliate ? { affiliate } : {}), ...mode, playerKey }, creating.key);
+  const answer: ApiResult<SessionAnswer> = await api.send(call);
   if (!answer.ok) {
     let error = answer.error;
     // A page the Worker refuses gets no CORS headers, which looks like a dead network: ask why.

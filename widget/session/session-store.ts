@@ -2,7 +2,8 @@
  * Resuming a table after a page reload (lazy chunk). The element remembers its session — the id,
  * the bearer token and the player's pb-fair-2 key (its private JWK) — in `sessionStorage`: per tab, kept across reloads, never
  * shared with another tab. The key is the resolved Worker URL, the room and the affiliate, so a
- * table resumes only a session of its own Worker, room and partner. Storage that is missing or
+ * table resumes only a session of its own Worker, room and partner (a launched table's key is its
+ * launch token instead: `launchStorageKey`). Storage that is missing or
  * throws (sandboxed iframes, privacy modes, a full quota) makes every call a silent no-op: the
  * table then opens a new session, as it always did.
  *
@@ -47,6 +48,15 @@ const MAX_LENGTH = 200;
 /** The storage key of a table: the resolved endpoint, the room and the affiliate. */
 export function storageKey(endpoint: string, room: string, affiliate: string | null): string {
   return `${STORAGE_PREFIX}${JSON.stringify([endpoint, room, affiliate || null])}`;
+}
+
+/**
+ * The storage key of a table launched by a casino (`launch-token`): the resolved endpoint and the
+ * launch token, never a room, so a play session is never resumed for a launch nor a launched
+ * (wallet) session for a play table; a reload with the same token resumes the session it opened.
+ */
+export function launchStorageKey(endpoint: string, launchToken: string): string {
+  return `${STORAGE_PREFIX}${JSON.stringify([endpoint, { launch: launchToken }])}`;
 }
 
 /** The page's sessionStorage, or null where reading it throws (sandboxed iframe, blocked storage). */
@@ -145,7 +155,14 @@ export class SessionStore {
 export type ResumeResult = { kind: 'resumed'; value: Resumed } | { kind: 'gone' } | { kind: 'failed'; error: ApiError };
 
 /** Asks the Worker for the stored session's state and the records of its current shoe. Sets the client's token. */
-export async function resumeSession(api: ApiClient, store: SessionStore, stored: StoredSession, room: string, affiliate: string | null): Promise<ResumeResult> {
+export async function resumeSession(
+  api: ApiClient,
+  store: SessionStore,
+  stored: StoredSession,
+  room: string,
+  affiliate: string | null,
+  launched = false,
+): Promise<ResumeResult> {
   api.token = stored.token;
   const state: ApiResult<ReadSessionView> = await api.send(apiCalls.sessionState(stored.sessionId));
   let records: Signed[] = [];
@@ -154,7 +171,9 @@ export async function resumeSession(api: ApiClient, store: SessionStore, stored:
     const view = state.value;
     // The key names the room and affiliate; an answer for another table is treated as unknown,
     // and a pb-fair-1 session (its changes answer protocol_retired) as gone.
-    if (view?.sessionId !== stored.sessionId || view.room !== room || !view.shoe || !view.limits || view.protocol !== 'pb-fair-2') {
+    // A launched session's room is the launch's; it must be a wallet session, and a play table's must not.
+    const wrongKind = launched ? !view?.wallet : view?.room !== room || Boolean(view.wallet);
+    if (view?.sessionId !== stored.sessionId || wrongKind || !view.shoe || !view.limits || view.protocol !== 'pb-fair-2') {
       failed = { code: 'session_expired', message: 'another table, or a retired protocol', status: 404, retryable: false };
     } else if (view.shoe.rounds > 0) {
       const answer = await api.send(apiCalls.transcript(stored.sessionId));

@@ -5,6 +5,7 @@
  */
 import type { ReactiveControllerHost } from 'lit';
 import type { RoomId } from '../../shared/table.ts';
+import type { WalletSessionView } from '../../shared/api.ts';
 import type { ShoeMode } from '../../shared/shoe.ts';
 import type { TableScene } from '../scene/types.ts';
 import type { BetState } from '../element/bet-state.ts';
@@ -21,6 +22,10 @@ export interface SessionHost extends ReactiveControllerHost, HTMLElement {
   /** `shoe` or `reshuffle`: the table mode a new session is created in. */
   readonly mode: ShoeMode;
   readonly resume: string;
+  /** A casino's launch token (`launch-token`): the session is redeemed from it, in wallet mode. Null: a play session. */
+  readonly launchToken: string | null;
+  /** The casino the launch token must belong to (`operator`), or null. */
+  readonly operator: string | null;
   readonly shoeStartProvider: ShoeStartProvider | null;
 }
 
@@ -43,4 +48,6 @@ export interface SessionLink {
   shoeStarted(shoe: ShoeState): void;
   /** A round was dealt, drawn and settled (the bets already kept or swept). */
   played(answer: PlayedRound): void;
+  /** Wallet mode: the session's wallet view arrived (null: a play session); the table's money is now in its currency. */
+  walletChanged?(wallet: WalletSessionView | null): void;
 }

@@ -20,7 +20,7 @@
  * changes answer `protocol_retired`) is dropped quietly for a new one.
  */
 import type { ReactiveController } from 'lit';
-import type { Bet, TableLimits } from '../../shared/table.ts';
+import type { Bet, RoomId, TableLimits } from '../../shared/table.ts';
 import * as apiCalls from '../../shared/wire/http-calls.ts';
 import type { SignedRequest, StartRequest } from '../../shared/fairness/pb-fair-2/records.ts';
 import { type ApiError, type ApiResult, newIdempotencyKey } from './api-client.ts';
@@ -30,7 +30,9 @@ import { emit } from '../element/emit.ts';
 import type { ShoeEndAnswer } from '../panels/drawer-link.ts';
 import { keepRound, newRound, PlayerCopy, playerKeyOf, type RoundInFlight, signEnd, signSecret, signStart, type SigningKey, resumedRound } from './player.ts';
 import { privateRound, privateRounds, type SettledRound } from '../round-view.ts';
-import { SessionStore, storageKey } from './session-store.ts';
+import { launchStorageKey, SessionStore, storageKey } from './session-store.ts';
+import type { WalletSessionView } from '../../shared/api.ts';
+import { isLaunchRefusal, WalletWatch } from './wallet-session.ts';
 import { openSession, type OpenSession, type SessionState } from './session-open.ts';
 import type { SessionHost, SessionLink } from './table-link.ts';
 import { ShoeMeter } from './shoe-meter.ts';
@@ -68,11 +70,18 @@ export class TableSession implements ReactiveController, TablePlay {
   #retired = false;
   /** The settled round the felt shows (until swept): a rebuilt scene draws it again. */
   #onFelt: SettledRound | null = null;
+  /** An answer to the reality check is on its way (a second click sends nothing). */
+  #answering = false;
+  /** The open session's room as the Worker says (a launched session's is the launch's, whatever `room` says). */
+  #room: RoomId | null = null;
+  /** Wallet mode (a launched session): the wallet's view, its reality check and end (wallet-session.ts). */
+  readonly #wallet: WalletWatch;
 
   constructor(host: SessionHost, link: SessionLink) {
     this.#host = host;
     this.#link = link;
     this.#meter = new ShoeMeter(link);
+    this.#wallet = new WalletWatch(host, link, () => this.#refresh());
     host.addController(this);
   }
 
@@ -103,6 +112,38 @@ export class TableSession implements ReactiveController, TablePlay {
 
   /** Nothing to do: the session outlives a move of the table in the page (disconnected, connected again). */
   hostConnected(): void {}
+
+  /** The table left the page: no wallet polling while it is away. */
+  hostDisconnected(): void {
+    this.#wallet.stop();
+  }
+
+  /** Wallet mode: the session's wallet view (currency, pending payouts, reality check, end), or null: play money. */
+  get wallet(): WalletSessionView | null {
+    return this.#wallet.view;
+  }
+
+  /** A refused launch's link back to the casino, when the Worker knew the launch; else null. */
+  get refusedReturnUrl(): string | null {
+    return this.#wallet.refusedReturnUrl;
+  }
+
+  /** The player's answer to the reality check: continue (betting goes on) or stop (the session ends). */
+  async answerRealityCheck(choice: 'continue' | 'stop'): Promise<boolean> {
+    const session = this.#live;
+    if (!session || !this.#wallet.view?.realityCheck || this.#answering) return false;
+    this.#answering = true;
+    const answer: ApiResult<ReadSessionView> = await this.#link.api
+      .send(apiCalls.answerRealityCheck(session.id, { choice }, newIdempotencyKey()))
+      .finally(() => (this.#answering = false));
+    if (!answer.ok) {
+      this.#fail(answer.error, async () => void (await this.answerRealityCheck(choice)));
+      return false;
+    }
+    this.#applyView(answer.value);
+    if (this.#state === 'error') this.#set('ready', null);
+    return true;
+  }
 
   get state(): TableState {
     return this.#state;
@@ -162,7 +203,12 @@ export class TableSession implements ReactiveController, TablePlay {
   /** Whether the bets may change (and a deal start) now. */
   get canBet(): boolean {
     const s = this.#state;
-    return this.#limits !== null && this.#live !== null && (s === 'ready' || s === 'settled' || (s === 'error' && this.#notice?.code !== 'session_expired'));
+    return (
+      this.#limits !== null &&
+      this.#live !== null &&
+      this.#wallet.allowsBets &&
+      (s === 'ready' || s === 'settled' || (s === 'error' && this.#notice?.code !== 'session_expired'))
+    );
   }
 
   #set(state: TableState, notice: Notice | null = this.#notice): void {
@@ -189,7 +235,7 @@ export class TableSession implements ReactiveController, TablePlay {
     const limits = this.#limits;
     if (!opened || !session || !limits || !this.#host.isConnected) return;
     this.#set('ready');
-    emit(this.#host, 'pb-ready', { sessionId: session.id, room: this.#host.room, balance: this.#balance, limits });
+    emit(this.#host, 'pb-ready', { sessionId: session.id, room: this.#room ?? this.#host.room, balance: this.#balance, limits });
     if (this.#round?.acceptance) await this.runDeal();
     else if (this.#orphan) this.#showOrphan();
   }
@@ -225,12 +271,14 @@ export class TableSession implements ReactiveController, TablePlay {
     const host = this.#host;
     api.endpoint = host.endpoint;
     const affiliate = host.affiliate || null;
+    const launch = host.launchToken ? { token: host.launchToken, operator: host.operator || null } : null;
+    const key = launch ? launchStorageKey(api.url(''), launch.token) : storageKey(api.url(''), host.room, affiliate);
     const store = (this.#store = ['off', 'false'].includes(String(host.resume).trim().toLowerCase())
       ? null
-      : new SessionStore(storageKey(api.url(''), host.room, affiliate) + (host.mode === 'reshuffle' ? '|reshuffle' : '')));
+      : new SessionStore(key + (host.mode === 'reshuffle' ? '|reshuffle' : '')));
     // A create already under way (a Retry) goes on with its key; otherwise a stored session comes first.
     const creating = this.#session.kind === 'creating' ? this.#session : null;
-    const request = { room: host.room, affiliate, mode: host.mode, endpoint: host.endpoint, claimer: host };
+    const request = { room: host.room, affiliate, mode: host.mode, endpoint: host.endpoint, claimer: host, launch };
     const opening = await openSession(api, this.#link.fetcher(), request, store, this.#resumable && !creating, creating, (c) => {
       this.#session = { kind: 'creating', ...c };
     });
@@ -240,7 +288,9 @@ export class TableSession implements ReactiveController, TablePlay {
   }
 
   #openFailed(error: ApiError, retry: () => Promise<void>): false {
-    if (error.code !== 'aborted' && this.#host.isConnected) this.#fail(error, retry);
+    // A refused launch token stays refused: no Retry, the casino's link back instead (when known).
+    if (isLaunchRefusal(error.code)) this.#wallet.launchRefused(error);
+    if (error.code !== 'aborted' && this.#host.isConnected) this.#fail(error, isLaunchRefusal(error.code) ? null : retry);
     return false;
   }
 
@@ -250,6 +300,7 @@ export class TableSession implements ReactiveController, TablePlay {
     const entry = this.#store?.key ?? null;
     const copy = new PlayerCopy(session.sessionId, storage, entry);
     this.#session = { kind: 'open', id: session.sessionId, token: session.token, player, copy };
+    this.#room = s.room;
     this.#link.api.token = session.token;
     copy.add(s.shoe.commitment, s.shoe.start, ...records, s.pending?.acceptance, s.lastReceipt, s.head);
     this.#take(s);
@@ -266,11 +317,14 @@ export class TableSession implements ReactiveController, TablePlay {
     this.#link.opened(rounds);
   }
 
-  /** The balance, limits and newest record of a session view. */
-  #take(s: Pick<ReadSessionView, 'balance' | 'limits' | 'head'>): void {
+  /** The balance, limits, newest record and wallet of a session view. */
+  #take(s: Pick<ReadSessionView, 'balance' | 'limits' | 'head' | 'wallet'>): void {
     this.#balance = s.balance;
     this.#limits = s.limits;
     this.#head = s.head;
+    this.#wallet.take(s.wallet ?? null);
+    // A reality check or the session's end is on screen now: it says why betting waits, in place of the refusal.
+    if (!this.#wallet.allowsBets && this.#state === 'error') this.#set('ready', null);
   }
 
   /** Asks the Worker where the session stands (after a void, a start answered elsewhere, a round pending). */
@@ -279,11 +333,16 @@ export class TableSession implements ReactiveController, TablePlay {
     if (!session) return null;
     const answer: ApiResult<ReadSessionView> = await this.#link.api.send(apiCalls.sessionState(session.id));
     if (!answer.ok) return null;
-    const s = answer.value;
+    this.#applyView(answer.value);
+    return answer.value;
+  }
+
+  /** A session view the Worker answered: the copy, the balance and limits, the shoe. */
+  #applyView(s: ReadSessionView): void {
     this.#copy?.add(s.shoe.commitment, s.shoe.start, s.head);
     this.#take(s);
     this.#meter.set(s.shoe, s.shoe.number !== this.#shoe?.number);
-    return s;
+    this.#host.requestUpdate();
   }
 
   // ---- the shoe -------------------------------------------------------------------------------
@@ -544,6 +603,8 @@ export class TableSession implements ReactiveController, TablePlay {
     }
     if (error.code === 'shoe_not_started' && this.#shoe) this.#shoe = { ...this.#shoe, status: 'awaiting-start' };
     this.#fail(error, () => this.runDeal());
+    // Wallet mode: a refusal may come with a reality check, a session's end or a new wallet balance.
+    if (this.#wallet.view) void this.#wallet.refresh();
   }
 
   async #play(answer: PlayedRound): Promise<void> {
@@ -574,6 +635,8 @@ export class TableSession implements ReactiveController, TablePlay {
       this.#meter.set(answer.nextShoe, true);
     } else if (this.#shoe) this.#shoe = { ...this.#shoe, ...answer.shoe };
     this.#link.played(answer);
+    // Wallet mode: the wallet's balance after the credit, and any payout still pending, come from the session.
+    if (this.#wallet.view) void this.#wallet.refresh();
   }
 
   // ---- errors ---------------------------------------------------------------------------------
