@@ -68,6 +68,19 @@ describe('money in the currency’s own unit', () => {
     expect(history.querySelector('.net')!.textContent.trim()).to.equal('+€0.10');
     expect(history.querySelector('.bets tfoot')!.textContent).to.contain('€0.195');
   });
+
+  it('the money row’s net is the difference of the figures it shows: €0.20 returned on €0.30 is net −€0.10, never −€0.11', async () => {
+    const worker = new FakeWorker();
+    worker.script = [['4S', '7H', 'AD', 'KC', '9H']]; // Banker 7, Player 4 after a third card
+    const { el } = await mountTable({ worker });
+    for (const box of ['banker', 'player', 'tie'] as const) el.placeBet(0, box); // €0.10 each
+    await el.deal();
+    await until(() => el.state === 'settled', 'settled');
+    await settle(el);
+    // 0.195 back on 0.30: the exact −0.105 alone would round to −€0.11 beside "€0.20" and "€0.30".
+    expect(text(el, '[part="win"] output')).to.equal('€0.20 · net −€0.10');
+    expect(liveText(el)).to.equal('Banker wins · Banker 7, Player 4. You lose €0.10.');
+  });
 });
 
 describe('Double', () => {

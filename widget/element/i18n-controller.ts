@@ -66,6 +66,11 @@ export class I18nController implements ReactiveController {
     return this.#translator ? this.#translator.money(minor, this.#currency) : '';
   }
 
+  /** A round's net as the money row shows it: returned and staked rounded first, then subtracted (shared/money.ts). */
+  net(returned: number, staked: number): number {
+    return this.#translator ? this.#translator.net(returned, staked, this.#currency) : returned - staked;
+  }
+
   /** The exact figure (receipt details): 95 → "€0.095". */
   exactMoney(minor: number): string {
     return this.#translator ? this.#translator.exactMoney(minor, this.#currency) : '';

@@ -14,6 +14,7 @@ import type { SessionSummary, SwitchQuestion, ViewHandlers, ViewModel } from './
 export interface ViewTexts {
   t(key: string, values?: Record<string, string | number>): string;
   money(minor: number): string;
+  net(returned: number, staked: number): number;
   chip(minor: number): string;
 }
 
@@ -66,6 +67,7 @@ export function viewModel(v: ViewInputs): ViewModel {
   return {
     t: (key, values) => texts.t(key, values),
     money: (minor) => texts.money(minor),
+    net: (returned, staked) => texts.net(returned, staked),
     chipLabel: (minor) => texts.chip(minor),
     layout: v.layout,
     activeBox: v.activeBox,
