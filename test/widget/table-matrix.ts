@@ -5,7 +5,10 @@
  * settled round with bets on four boxes. Measured on the DOM (the boxes' buttons, the control bar)
  * and on the scene's own rects (hands, cards, result banner, pills): no card area, banner or pill
  * on a bet box, a printed wedge or a sector number, nothing off the felt; the felt and every
- * control inside the viewport; no button's words spill out of it.
+ * control inside the viewport; no button's words spill out of it. The roads at a glance: shown
+ * under or beside the felt on the desktops and the phone held sideways (844×390), with the shoe's
+ * rounds, on screen and clear of the felt and of every control; an upright phone may keep them in
+ * the scoreboard.
  */
 import { expect } from 'chai';
 import { setViewport } from '@web/test-runner-commands';
@@ -68,7 +71,8 @@ export function matrix(title: string, viewports: readonly (readonly [number, num
           await until(() => el.state === 'settled', 'settled', 30_000);
           await el.updateComplete;
           await new Promise((r) => requestAnimationFrame(() => r(null)));
-          const problems = measure(el, width, height).map((p) => `${lang}: ${p}`);
+          const rounds = LANGUAGES.indexOf(lang) + 1;
+          const problems = [...measure(el, width, height), ...glanceProblems(el, width, height, rounds)].map((p) => `${lang}: ${p}`);
           expect(problems, `${width}×${height} ${lang}`).to.deep.equal([]);
         }
       });
@@ -137,4 +141,37 @@ function measure(el: PuntoBancoTable, width: number, height: number): string[] {
   for (const top of sideways ? [] : new Set(tops))
     if (tops.filter((t) => Math.abs(t - top) <= 2).length === 1) out.push(`a button alone on its row (top ${top})`);
   return out.map((p) => `felt ${W}×${H}: ${p}`);
+}
+
+/** The screens where the roads must show at a glance (an upright phone, and a low one held sideways, have no room). */
+const GLANCE_SCREENS = ['1280x720', '1366x768', '1440x900', '844x390'];
+
+/** The roads at a glance: shown where there is room, with the shoe's `rounds`, on screen, on nothing else. */
+function glanceProblems(el: PuntoBancoTable, width: number, height: number, rounds: number): string[] {
+  const out: string[] = [];
+  const root = shadow(el);
+  const glance = root.querySelector<HTMLElement & { shadowRoot: ShadowRoot }>('pb-road-glance');
+  const boards = glance?.shadowRoot?.querySelector<HTMLElement>('.boards');
+  const shown =
+    !!glance && !!boards && getComputedStyle(glance).display !== 'none' && boards.getClientRects().length > 0 && getComputedStyle(boards).display !== 'none';
+  if (!shown) return GLANCE_SCREENS.includes(`${width}x${height}`) ? ['no roads at a glance'] : [];
+  const beads = glance.shadowRoot.querySelectorAll('.bead .mark').length;
+  if (beads !== rounds) out.push(`the glance's bead plate has ${beads} marks for ${rounds} rounds`);
+  const g = boards.getBoundingClientRect();
+  if (g.height < 30) out.push(`the glance is ${Math.round(g.height)} px high`);
+  if (g.left < -0.5 || g.top < -0.5 || g.right > width + 0.5 || g.bottom > height + 0.5)
+    out.push(`the glance [${[g.left, g.top, g.right, g.bottom].map(Math.round).join(' ')}] off screen`);
+  const others = [
+    root.querySelector<HTMLElement>('.stage')!,
+    ...root.querySelectorAll<HTMLElement>('.bar button, .meter, .status, .drawer-bar button, .drawer-bar summary'),
+  ];
+  for (const o of others) {
+    const r = o.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    if (g.left < r.right - 0.5 && r.left < g.right - 0.5 && g.top < r.bottom - 0.5 && r.top < g.bottom - 0.5)
+      out.push(
+        `the glance [${[g.left, g.top, g.right, g.bottom].map(Math.round).join(' ')}] on ${o.className || o.tagName} [${[r.left, r.top, r.right, r.bottom].map(Math.round).join(' ')}]`,
+      );
+  }
+  return out;
 }

@@ -80,16 +80,30 @@ export const narrowStyles = css`
    */
   @media (orientation: landscape) and (max-height: 520px) {
     .table {
+      /* The column beside the felt, and the room under the felt for the roads at a glance (none on a low screen). */
+      --pb-side: clamp(176px, 25vw, 214px);
+      --pb-glance-room: 0px;
       display: grid;
-      grid-template-columns: minmax(0, 1fr) clamp(176px, 25vw, 214px);
+      grid-template-columns: minmax(0, 1fr) var(--pb-side);
       grid-template-rows: 1fr auto;
+      min-height: max(240px, 100dvh);
     }
     .table > .stage {
       grid-column: 1;
       grid-row: 1 / span 2;
+      align-self: start;
       aspect-ratio: auto;
-      height: max(240px, 100dvh);
-      max-height: 100dvh;
+      height: calc(max(240px, 100dvh) - var(--pb-glance-room));
+      max-height: calc(100dvh - var(--pb-glance-room));
+    }
+    /* The roads at a glance: under the felt, in the room it leaves, clear of the column beside it. */
+    .table > .drawer-bar .road-glance {
+      position: absolute;
+      left: 8px;
+      bottom: 3px;
+      width: calc(100% - var(--pb-side) - 16px);
+      max-width: none;
+      margin: 0;
     }
     .table > .bar {
       grid-column: 2;
@@ -229,6 +243,17 @@ export const narrowStyles = css`
       min-width: 30px;
       min-height: 30px;
       padding: 2px 5px;
+    }
+  }
+  @media (orientation: landscape) and (max-height: 520px) and (min-height: 380px) {
+    .table {
+      --pb-glance-room: 44px;
+    }
+  }
+  /* A lower phone held sideways (640×360) keeps the felt's whole height: the roads stay in the scoreboard. */
+  @media (orientation: landscape) and (max-height: 379.98px) {
+    .table > .drawer-bar .road-glance {
+      display: none;
     }
   }
 `;
