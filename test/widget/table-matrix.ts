@@ -13,6 +13,10 @@
 import { expect } from 'chai';
 import { setViewport } from '@web/test-runner-commands';
 import { tableLayout } from '../../widget/layout.ts';
+import { en } from '../../widget/i18n/en.ts';
+import { ru } from '../../widget/i18n/ru.ts';
+import { it as itCatalog } from '../../widget/i18n/it.ts';
+import { el as elCatalog } from '../../widget/i18n/el.ts';
 import type { PixiTable } from '../../widget/scene/table-scene.ts';
 import { feltProblems, LANGUAGES, layoutPicture, type Quad, VIEWPORTS } from './layout-checks.ts';
 import type { PuntoBancoTable } from '../../widget/element/punto-banco-table.ts';
@@ -109,12 +113,14 @@ function measure(el: PuntoBancoTable, width: number, height: number): string[] {
   const controls = [stage, ...root.querySelectorAll<HTMLElement>('.chip:not(.ghost), .bar button, .meter, .status, .drawer-bar button')].filter(
     (c) => getComputedStyle(c).display !== 'none' && c.getClientRects().length > 0,
   );
-  // A 640 px high phone held upright is the one screen where the felt keeps the height it needs and
-  // the bar follows below it (the page scrolls): there the felt and the chips must be on screen.
+  // A 640 px high phone held upright is the one screen where the page may scroll: the felt yields
+  // so that the meters, the status line and every action button (Deal) are on screen; the tools and
+  // the panels' strip may follow below.
   const scrolls = height === 640 && width < height;
+  const mustShow = (c: HTMLElement): boolean => stage.contains(c) || !!c.closest('.actions') || c.matches('.meter, .status');
   for (const c of controls) {
     const r = c.getBoundingClientRect();
-    const below = r.bottom > height + 0.5 && !(scrolls && !stage.contains(c));
+    const below = r.bottom > height + 0.5 && !(scrolls && !mustShow(c));
     if (r.left < -0.5 || r.top < -0.5 || r.right > width + 0.5 || below)
       out.push(`${c.className} ${c.dataset['action'] ?? c.dataset['tool'] ?? ''} [${[r.left, r.top, r.right, r.bottom].map(Math.round).join(' ')}] off screen`);
   }
@@ -132,6 +138,24 @@ function measure(el: PuntoBancoTable, width: number, height: number): string[] {
       const words = (b.textContent ?? '').trim().split(/\s+/).length;
       if (lines > words) out.push(`${name} "${b.textContent?.trim()}" breaks a word (${lines} lines, ${words} words)`);
     }
+  }
+  // No word broken inside a small button either ("Διπλασιασ-μός" on a phone): never more lines than words.
+  for (const b of root.querySelectorAll<HTMLElement>('.bar .action')) {
+    const lines = textLines(b);
+    const words = (b.textContent ?? '').trim().split(/\s+/).length;
+    if (lines > words) out.push(`${b.dataset['action']} "${b.textContent?.trim()}" breaks a word (${lines} lines, ${words} words)`);
+  }
+  // The mode switch shows its whole word, in either mode ("Башма…" was cut at 640×360 in Russian).
+  const mode = root.querySelector<HTMLElement>('.bar .tool.mode');
+  if (mode) {
+    const style = getComputedStyle(mode);
+    const room = mode.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const lang = (shadow(el).querySelector('.table')?.getAttribute('lang') ?? 'en') as keyof typeof CATALOGS;
+    // Where the switch takes the row's room (the column of a phone held sideways) the other mode's word must fit it too.
+    const words = style.flexGrow === '0' ? [mode.textContent?.trim() ?? ''] : Object.values(CATALOGS[lang].mode);
+    if (mode.scrollWidth > mode.clientWidth + 1) out.push(`the mode switch cuts "${mode.textContent?.trim()}" (${mode.scrollWidth} > ${mode.clientWidth})`);
+    for (const word of words)
+      if (textWidth(word, style) > room + 0.5) out.push(`the mode switch cuts "${word}" (${Math.round(textWidth(word, style))} > ${Math.round(room)} px)`);
   }
   if (getComputedStyle(root.querySelector('.bar .status')!).display === 'none') out.push('no status line');
   // No button alone on a row of the bar (as Deal was, wrapped under the others in Italian); the
@@ -174,4 +198,23 @@ function glanceProblems(el: PuntoBancoTable, width: number, height: number, roun
       );
   }
   return out;
+}
+
+/** How many lines an element's text takes. */
+function textLines(el: HTMLElement): number {
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  return new Set([...range.getClientRects()].filter((q) => q.width > 0).map((q) => Math.round(q.top))).size;
+}
+
+/** The catalogs, for the words a screen does not show now (the other mode). */
+const CATALOGS = { en, ru, it: itCatalog, el: elCatalog };
+
+const measureCanvas = document.createElement('canvas').getContext('2d')!;
+
+/** A word's width in an element's font (its letter spacing too). */
+function textWidth(word: string, style: CSSStyleDeclaration): number {
+  measureCanvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const spacing = parseFloat(style.letterSpacing) || 0;
+  return measureCanvas.measureText(word).width + spacing * word.length;
 }

@@ -52,6 +52,13 @@ export const narrowStyles = css`
       overflow-wrap: anywhere;
       hyphens: auto;
     }
+    /* The one word too long for a quarter of a phone (Greek Double): a smaller size, never broken. */
+    .table:lang(el) .action.double {
+      padding-inline: 2px;
+      font-size: clamp(9.5px, 2.75cqi, 12px);
+      letter-spacing: -0.01em;
+      overflow-wrap: normal;
+    }
     .action.deal,
     .action.repeatDeal {
       grid-column: span 2;
@@ -206,11 +213,15 @@ export const narrowStyles = css`
       order: 4;
       flex-wrap: nowrap;
       justify-content: space-between;
-      gap: 4px;
+      gap: 3px;
     }
+    /* The mode's word takes what the three icons leave, in a smaller size: whole in every language. */
     .tool.mode {
       flex: 1 1 auto;
       min-width: 0;
+      padding-inline: 3px;
+      font-size: 10px;
+      letter-spacing: 0;
       overflow: hidden;
       text-overflow: ellipsis;
       white-space: nowrap;
@@ -231,6 +242,13 @@ export const narrowStyles = css`
       line-height: 1.1;
       overflow-wrap: anywhere;
     }
+    /* Greek words are the longest of the half-width buttons ("Καθαρισμός"): a smaller size, never broken. */
+    .table:lang(el) .bar .action:not(.deal, .repeatDeal) {
+      padding-inline: 1px;
+      font-size: 9.5px;
+      letter-spacing: -0.03em;
+      overflow-wrap: normal;
+    }
     .bar .action.deal,
     .bar .action.repeatDeal {
       grid-column: span 2;
@@ -240,9 +258,9 @@ export const narrowStyles = css`
     }
     .tool {
       flex: none;
-      min-width: 30px;
+      min-width: 26px;
       min-height: 30px;
-      padding: 2px 5px;
+      padding: 2px 3px;
     }
   }
   @media (orientation: landscape) and (max-height: 520px) and (min-height: 380px) {
