@@ -253,9 +253,11 @@ export function renderGhost(m: ViewModel): TemplateResult | typeof nothing {
 
 /** A refused bet (transient) and the error notice with Retry. */
 export function renderMessages(m: ViewModel): TemplateResult {
-  // The refusal shows where the result banner would, between the hands and the boxes.
+  // The refusal shows where the result banner would, between the hands and the boxes; while the
+  // offer of the cut stands there (styles/console.ts), just above the chip tray instead.
   const top = m.layout ? `${m.layout.result.y}px` : '40%';
-  return html`${m.toast ? html`<div class="toast" role="alert" ${cssProps({ '--toast-top': top })}>${m.toast}</div>` : nothing}
+  const aboveTray = m.layout ? `${m.layout.height - m.layout.chipTray.y + 6}px` : '12px';
+  return html`${m.toast ? html`<div class="toast" role="alert" ${cssProps({ '--toast-top': top, '--toast-above-tray': aboveTray })}>${m.toast}</div>` : nothing}
   ${
     m.notice
       ? html`<div class="notice" part="notice" role="alert">
