@@ -70,10 +70,11 @@ export const narrowStyles = css`
     }
     /*
      * A short phone (360×640) leaves the felt too little height over the bar: it keeps at least
-     * the height its phone layout needs (layout.ts), and the page scrolls to the bar below it.
+     * the height its phone layout needs (layout.ts), no more, so that Deal stays on screen under
+     * the longest status line; the tools and the panels' strip follow below (the page scrolls).
      */
     .stage {
-      max-height: var(--pb-stage-max-height, max(118cqi, calc(100dvh - var(--pb-chrome, 0px) - var(--pb-fit-offset, 0px))));
+      max-height: var(--pb-stage-max-height, max(108cqi, calc(100dvh - var(--pb-chrome, 0px) - var(--pb-fit-offset, 0px))));
     }
     .tools {
       order: 1;
