@@ -25,3 +25,25 @@ export function roundForDisplay(minor: number, fractionDigits: number): number {
   const rounded = Math.floor((Math.abs(minor) + step / 2) / step) * step;
   return minor < 0 ? -rounded : rounded;
 }
+
+/** A round's money as the player reads it: each figure in the currency's own unit. */
+export interface DisplayedReturn {
+  /** What came back, rounded for display. */
+  readonly returned: number;
+  /** What was staked, rounded for display. */
+  readonly staked: number;
+  /** `returned − staked` of the two rounded figures, so the three always agree on screen. */
+  readonly net: number;
+}
+
+/**
+ * What a round returned and made, for display: the returned and staked amounts are rounded first
+ * (roundForDisplay), then the net is the difference of the rounded figures. Rounding the exact net
+ * instead can disagree with the figures beside it: 195 returned on 400 staked is €0.20 returned,
+ * €0.40 staked, and net −€0.20 here, where the exact −205 alone would round to −€0.21.
+ */
+export function displayedReturn(returned: number, staked: number, fractionDigits: number): DisplayedReturn {
+  const shownReturned = roundForDisplay(returned, fractionDigits);
+  const shownStaked = roundForDisplay(staked, fractionDigits);
+  return { returned: shownReturned, staked: shownStaked, net: shownReturned - shownStaked };
+}

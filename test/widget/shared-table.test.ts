@@ -228,6 +228,28 @@ describe('<punto-banco-table table="…"> (a shared table)', () => {
     expect(table.sent('bet')).to.have.length(1);
   });
 
+  it('a reload while the round waits for its beacon: the deal is drawn with the own bet, and the next window invites bets, not "Dealing…"', async () => {
+    const { el, table, worker } = await sharedTable();
+    el.placeBet(4, 'banker');
+    await click(action(el, 'deal'));
+    await until(() => q(el, '[part="status"]')!.textContent.includes('is in'), 'the bet in');
+    table.closeWindow();
+    await settle(el);
+    el.remove(); // the reload: betting closed, the beacon not yet in
+    const again = await mountTable({ worker, attrs: { table: 'hall-1/a' }, setup: (e) => (e.socketFactory = table.socketFactory) });
+    const status = (): string => q(again.el, '[part="status"]')?.textContent ?? '';
+    await until(() => table.sockets.length === 1 && again.el.state !== 'loading' && status() !== '' && !status().includes('Connecting'), 'rejoined');
+    expect(status()).to.not.contain('Dealing');
+    table.deal(['7S', '9H', 'KD', 'KC']); // Banker 9 against 7: the deal, the settlement, the next window
+    await until(() => again.el.state === 'settled', 'the round drawn');
+    expect(status()).to.contain('You win');
+    await until(() => q(again.el, '.shared-clock.open'), 'the next window');
+    // A bet on the next round is taken at once: the chips are not held by a round still "dealing".
+    expect(again.el.state).to.not.equal('dealing');
+    expect(again.el.placeBet(1, 'player')).to.equal(true);
+    expect(status()).to.not.contain('Dealing');
+  });
+
   it('a start lost on the way: the table asks for it, the widget sends it and the same bet again', async () => {
     const worker = new FakeWorker();
     const table = new FakeSharedTable(worker);

@@ -5,11 +5,18 @@
  * settled round with bets on four boxes. Measured on the DOM (the boxes' buttons, the control bar)
  * and on the scene's own rects (hands, cards, result banner, pills): no card area, banner or pill
  * on a bet box, a printed wedge or a sector number, nothing off the felt; the felt and every
- * control inside the viewport; no button's words spill out of it.
+ * control inside the viewport; no button's words spill out of it. The roads at a glance: shown
+ * under or beside the felt on the desktops and the phone held sideways (844×390), with the shoe's
+ * rounds, on screen and clear of the felt and of every control; an upright phone may keep them in
+ * the scoreboard.
  */
 import { expect } from 'chai';
 import { setViewport } from '@web/test-runner-commands';
 import { tableLayout } from '../../widget/layout.ts';
+import { en } from '../../widget/i18n/en.ts';
+import { ru } from '../../widget/i18n/ru.ts';
+import { it as itCatalog } from '../../widget/i18n/it.ts';
+import { el as elCatalog } from '../../widget/i18n/el.ts';
 import type { PixiTable } from '../../widget/scene/table-scene.ts';
 import { feltProblems, LANGUAGES, layoutPicture, type Quad, VIEWPORTS } from './layout-checks.ts';
 import type { PuntoBancoTable } from '../../widget/element/punto-banco-table.ts';
@@ -68,7 +75,8 @@ export function matrix(title: string, viewports: readonly (readonly [number, num
           await until(() => el.state === 'settled', 'settled', 30_000);
           await el.updateComplete;
           await new Promise((r) => requestAnimationFrame(() => r(null)));
-          const problems = measure(el, width, height).map((p) => `${lang}: ${p}`);
+          const rounds = LANGUAGES.indexOf(lang) + 1;
+          const problems = [...measure(el, width, height), ...glanceProblems(el, width, height, rounds)].map((p) => `${lang}: ${p}`);
           expect(problems, `${width}×${height} ${lang}`).to.deep.equal([]);
         }
       });
@@ -105,12 +113,14 @@ function measure(el: PuntoBancoTable, width: number, height: number): string[] {
   const controls = [stage, ...root.querySelectorAll<HTMLElement>('.chip:not(.ghost), .bar button, .meter, .status, .drawer-bar button')].filter(
     (c) => getComputedStyle(c).display !== 'none' && c.getClientRects().length > 0,
   );
-  // A 640 px high phone held upright is the one screen where the felt keeps the height it needs and
-  // the bar follows below it (the page scrolls): there the felt and the chips must be on screen.
+  // A 640 px high phone held upright is the one screen where the page may scroll: the felt yields
+  // so that the meters, the status line and every action button (Deal) are on screen; the tools and
+  // the panels' strip may follow below.
   const scrolls = height === 640 && width < height;
+  const mustShow = (c: HTMLElement): boolean => stage.contains(c) || !!c.closest('.actions') || c.matches('.meter, .status');
   for (const c of controls) {
     const r = c.getBoundingClientRect();
-    const below = r.bottom > height + 0.5 && !(scrolls && !stage.contains(c));
+    const below = r.bottom > height + 0.5 && !(scrolls && !mustShow(c));
     if (r.left < -0.5 || r.top < -0.5 || r.right > width + 0.5 || below)
       out.push(`${c.className} ${c.dataset['action'] ?? c.dataset['tool'] ?? ''} [${[r.left, r.top, r.right, r.bottom].map(Math.round).join(' ')}] off screen`);
   }
@@ -129,6 +139,24 @@ function measure(el: PuntoBancoTable, width: number, height: number): string[] {
       if (lines > words) out.push(`${name} "${b.textContent?.trim()}" breaks a word (${lines} lines, ${words} words)`);
     }
   }
+  // No word broken inside a small button either ("Διπλασιασ-μός" on a phone): never more lines than words.
+  for (const b of root.querySelectorAll<HTMLElement>('.bar .action')) {
+    const lines = textLines(b);
+    const words = (b.textContent ?? '').trim().split(/\s+/).length;
+    if (lines > words) out.push(`${b.dataset['action']} "${b.textContent?.trim()}" breaks a word (${lines} lines, ${words} words)`);
+  }
+  // The mode switch shows its whole word, in either mode ("Башма…" was cut at 640×360 in Russian).
+  const mode = root.querySelector<HTMLElement>('.bar .tool.mode');
+  if (mode) {
+    const style = getComputedStyle(mode);
+    const room = mode.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const lang = (shadow(el).querySelector('.table')?.getAttribute('lang') ?? 'en') as keyof typeof CATALOGS;
+    // Where the switch takes the row's room (the column of a phone held sideways) the other mode's word must fit it too.
+    const words = style.flexGrow === '0' ? [mode.textContent?.trim() ?? ''] : Object.values(CATALOGS[lang].mode);
+    if (mode.scrollWidth > mode.clientWidth + 1) out.push(`the mode switch cuts "${mode.textContent?.trim()}" (${mode.scrollWidth} > ${mode.clientWidth})`);
+    for (const word of words)
+      if (textWidth(word, style) > room + 0.5) out.push(`the mode switch cuts "${word}" (${Math.round(textWidth(word, style))} > ${Math.round(room)} px)`);
+  }
   if (getComputedStyle(root.querySelector('.bar .status')!).display === 'none') out.push('no status line');
   // No button alone on a row of the bar (as Deal was, wrapped under the others in Italian); the
   // column beside the felt of a phone held sideways gives Deal a row of its own on purpose.
@@ -137,4 +165,56 @@ function measure(el: PuntoBancoTable, width: number, height: number): string[] {
   for (const top of sideways ? [] : new Set(tops))
     if (tops.filter((t) => Math.abs(t - top) <= 2).length === 1) out.push(`a button alone on its row (top ${top})`);
   return out.map((p) => `felt ${W}×${H}: ${p}`);
+}
+
+/** The screens where the roads must show at a glance (an upright phone, and a low one held sideways, have no room). */
+const GLANCE_SCREENS = ['1280x720', '1366x768', '1440x900', '844x390'];
+
+/** The roads at a glance: shown where there is room, with the shoe's `rounds`, on screen, on nothing else. */
+function glanceProblems(el: PuntoBancoTable, width: number, height: number, rounds: number): string[] {
+  const out: string[] = [];
+  const root = shadow(el);
+  const glance = root.querySelector<HTMLElement & { shadowRoot: ShadowRoot }>('pb-road-glance');
+  const boards = glance?.shadowRoot?.querySelector<HTMLElement>('.boards');
+  const shown =
+    !!glance && !!boards && getComputedStyle(glance).display !== 'none' && boards.getClientRects().length > 0 && getComputedStyle(boards).display !== 'none';
+  if (!shown) return GLANCE_SCREENS.includes(`${width}x${height}`) ? ['no roads at a glance'] : [];
+  const beads = glance.shadowRoot.querySelectorAll('.bead .mark').length;
+  if (beads !== rounds) out.push(`the glance's bead plate has ${beads} marks for ${rounds} rounds`);
+  const g = boards.getBoundingClientRect();
+  if (g.height < 30) out.push(`the glance is ${Math.round(g.height)} px high`);
+  if (g.left < -0.5 || g.top < -0.5 || g.right > width + 0.5 || g.bottom > height + 0.5)
+    out.push(`the glance [${[g.left, g.top, g.right, g.bottom].map(Math.round).join(' ')}] off screen`);
+  const others = [
+    root.querySelector<HTMLElement>('.stage')!,
+    ...root.querySelectorAll<HTMLElement>('.bar button, .meter, .status, .drawer-bar button, .drawer-bar summary'),
+  ];
+  for (const o of others) {
+    const r = o.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    if (g.left < r.right - 0.5 && r.left < g.right - 0.5 && g.top < r.bottom - 0.5 && r.top < g.bottom - 0.5)
+      out.push(
+        `the glance [${[g.left, g.top, g.right, g.bottom].map(Math.round).join(' ')}] on ${o.className || o.tagName} [${[r.left, r.top, r.right, r.bottom].map(Math.round).join(' ')}]`,
+      );
+  }
+  return out;
+}
+
+/** How many lines an element's text takes. */
+function textLines(el: HTMLElement): number {
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  return new Set([...range.getClientRects()].filter((q) => q.width > 0).map((q) => Math.round(q.top))).size;
+}
+
+/** The catalogs, for the words a screen does not show now (the other mode). */
+const CATALOGS = { en, ru, it: itCatalog, el: elCatalog };
+
+const measureCanvas = document.createElement('canvas').getContext('2d')!;
+
+/** A word's width in an element's font (its letter spacing too). */
+function textWidth(word: string, style: CSSStyleDeclaration): number {
+  measureCanvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const spacing = parseFloat(style.letterSpacing) || 0;
+  return measureCanvas.measureText(word).width + spacing * word.length;
 }

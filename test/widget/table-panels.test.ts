@@ -155,6 +155,32 @@ describe('<punto-banco-table> panels', () => {
     expect(launcher(el, 'scoreboard').getAttribute('aria-pressed')).to.equal('false');
   });
 
+  for (const width of [900, 390])
+    it(`a refused bet's message never covers the offer of the cut (${width} px)`, async () => {
+      const { el } = await mountTable({ width });
+      await settle(el);
+      const root = shadow(el);
+      const invite = root.querySelector<HTMLElement>('.invite')!;
+      el.selectChip(10_000);
+      el.placeBet(0, 'player');
+      el.selectChip(100);
+      expect(el.placeBet(0, 'player')).to.equal(false); // over the maximum: refused
+      await settle(el);
+      const toast = root.querySelector<HTMLElement>('.toast')!;
+      expect(toast.textContent).to.contain('over the table maximum');
+      const a = invite.getBoundingClientRect();
+      const b = toast.getBoundingClientRect();
+      const overlap = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      expect(
+        overlap,
+        `toast [${[b.left, b.top, b.right, b.bottom].map(Math.round)}] on the offer [${[a.left, a.top, a.right, a.bottom].map(Math.round)}]`,
+      ).to.equal(false);
+      // Still on the felt.
+      const felt = root.querySelector('.stage')!.getBoundingClientRect();
+      expect(b.bottom).to.be.at.most(felt.bottom);
+      expect(b.top).to.be.at.least(felt.top);
+    });
+
   it('offers the cut on the felt, over the hands, and "cut for me" starts the shoe; the felt stands still when the offer goes', async () => {
     const worker = new FakeWorker();
     const { el } = await mountTable({ worker, width: 900, attrs: { 'reduced-motion': '' } });

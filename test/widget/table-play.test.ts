@@ -5,7 +5,7 @@
  * sight, a reshuffle table's fresh shoe every round, and the session summary one tap away.
  */
 import { expect } from 'chai';
-import { sendKeys } from '@web/test-runner-commands';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
 import { defaultShoeRules } from '../../shared/shoe.ts';
 import type { ShoeParams } from '../../shared/fairness/index.ts';
 import { createTranslator } from '../../widget/i18n/index.ts';
@@ -67,6 +67,19 @@ describe('money in the currency’s own unit', () => {
     expect(history.querySelector('.balance')!.textContent).to.contain('€1,000.10');
     expect(history.querySelector('.net')!.textContent.trim()).to.equal('+€0.10');
     expect(history.querySelector('.bets tfoot')!.textContent).to.contain('€0.195');
+  });
+
+  it('the money row’s net is the difference of the figures it shows: €0.20 returned on €0.30 is net −€0.10, never −€0.11', async () => {
+    const worker = new FakeWorker();
+    worker.script = [['4S', '7H', 'AD', 'KC', '9H']]; // Banker 7, Player 4 after a third card
+    const { el } = await mountTable({ worker });
+    for (const box of ['banker', 'player', 'tie'] as const) el.placeBet(0, box); // €0.10 each
+    await el.deal();
+    await until(() => el.state === 'settled', 'settled');
+    await settle(el);
+    // 0.195 back on 0.30: the exact −0.105 alone would round to −€0.11 beside "€0.20" and "€0.30".
+    expect(text(el, '[part="win"] output')).to.equal('€0.20 · net −€0.10');
+    expect(liveText(el)).to.equal('Banker wins · Banker 7, Player 4. You lose €0.10.');
   });
 });
 
@@ -278,4 +291,39 @@ describe('the session summary', () => {
     expect(text(el, '[data-summary="staked"]')).to.equal('€4.00');
     expect(text(el, '[data-summary="net"]')).to.equal('−€0.05'); // −0.05 (Banker wins) + 0 (Player wins)
   });
+});
+
+describe('a short phone (360×640)', () => {
+  afterEach(async () => {
+    unmountAll();
+    document.body.style.margin = '';
+    await setViewport({ width: 800, height: 600 });
+  });
+
+  for (const lang of ['en', 'el'])
+    it(`the felt yields so that Deal is on screen without scrolling, even under the longest status line (${lang})`, async () => {
+      await setViewport({ width: 360, height: 640 });
+      document.body.style.margin = '0';
+      const worker = new FakeWorker();
+      worker.params = ONE_DECK;
+      const { el } = await mountTable({ worker, width: 360, attrs: { lang } });
+      let cutOut = false;
+      for (let round = 1; round <= 12 && !cutOut; round++) {
+        if (el.bets.length === 0) el.placeBet(0, 'banker');
+        const [receipt] = await playRounds(el, 1);
+        cutOut = receipt!.body.cutCardOut;
+      }
+      expect(cutOut, 'the cut card came out').to.equal(true);
+      await settle(el);
+      await new Promise((r) => requestAnimationFrame(() => r(null)));
+      // The longest line the table says: the result, and the cut card out.
+      expect(text(el, '[part="status"]').length).to.be.greaterThan(60);
+      for (const name of ['deal', 'repeatDeal', 'repeat', 'double']) {
+        const r = q(el, `.bar [data-action="${name}"]`)!.getBoundingClientRect();
+        expect(r.bottom, `${name} bottom`).to.be.at.most(640);
+      }
+      // The felt still holds the phone layout: its chips on screen above the bar.
+      const stage = q(el, '.stage')!.getBoundingClientRect();
+      expect(stage.height).to.be.at.least(360);
+    });
 });

@@ -8,6 +8,7 @@
  *
  *   npm run build && npx node test/widget/table-shots.ts [outDir]     (default test-results/shots)
  *   PB_SHOTS_ONLY=844x390,360x640 …                                   (only those screens)
+ *   PB_SHOTS_LANGS=en,ru …                                            (only those languages)
  *
  * Files: `<width>x<height>-<lang>-<n>-<state>.png`, n = 1 ready, 2 bets, 3 cut, 4 dealing, 5 settled.
  */
@@ -73,9 +74,11 @@ try {
   server.worker.params = { ...FAKE_PARAMS, mode: 'shoe', burn: true, cutCardFromEnd: defaultShoeRules('shoe').cutCardFromEnd };
   // PB_SHOTS_ONLY=844x390,360x640: only those screens.
   const only = process.env['PB_SHOTS_ONLY']?.split(',');
+  // PB_SHOTS_LANGS=en,ru: only those languages.
+  const langs = process.env['PB_SHOTS_LANGS']?.split(',');
   for (const [width, height] of VIEWPORTS.filter(([w, h]) => !only || only.includes(`${w}x${h}`))) {
     const scale = width < 900 ? 2 : 1;
-    for (const lang of LANGUAGES) {
+    for (const lang of LANGUAGES.filter((l) => !langs || langs.includes(l))) {
       const name = `${width}x${height}-${lang}`;
       // A context of its own: a new session, whose first deal starts a shoe (shuffle and cut).
       // bypassCSP: the demo page allows no inline style, and the frame's style is put in as one.

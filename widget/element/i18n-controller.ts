@@ -84,6 +84,13 @@ export class I18nController implements ReactiveController {
     return this.#walletCurrency ? t.isoMoney(minor, this.#walletCurrency) : t.money(minor, this.#currency);
   }
 
+  /** A round's net as the money row shows it: returned and staked rounded first, then subtracted (shared/money.ts). */
+  net(returned: number, staked: number): number {
+    // Wallet mode shows every ISO minor unit: nothing is rounded, the net is exact.
+    if (!this.#translator || this.#walletCurrency) return returned - staked;
+    return this.#translator.net(returned, staked, this.#currency);
+  }
+
   /** The exact figure (receipt details): 95 → "€0.095". In wallet mode every ISO minor unit already shows. */
   exactMoney(minor: number): string {
     const t = this.#translator;

@@ -97,6 +97,7 @@ export type SceneFactory = (options: SceneOptions, size?: { width: number; heigh
  * @csspart panel-tab - Each panel tab (also `panel-tab-open` on the open one).
  * @csspart panel-tab-open - The open panel's tab (with `panel-tab`).
  * @csspart panel - The open panel.
+ * @csspart road-glance - The shoe's Bead Plate and Big Road at a glance, in the panels' strip (under the felt of a phone held sideways); a click opens the scoreboard.
  * @csspart notice - The error notice with Retry.
  * @csspart loader - The loading overlay.
  * @csspart win - After a round: what came back and the net ("Returned €1.95 · net −€0.05").
@@ -138,6 +139,7 @@ export type SceneFactory = (options: SceneOptions, size?: { width: number; heigh
  * @cssproperty [--pb-board-bg=#fbf8ef] - Background of the scoreboards' grids.
  * @cssproperty [--pb-board-grid=#d6cfbb] - Lines of the scoreboards' grids.
  * @cssproperty [--pb-road-cell=22px] - Cell size of the big road (20px on a phone).
+ * @cssproperty [--pb-glance-cell=6px] - Cell size of the roads at a glance in the panels' strip.
  * @cssproperty --pb-chip-1 - Colour of the first chip (smallest denomination first).
  * @cssproperty --pb-chip-2 - Colour of the second chip (smallest denomination first).
  * @cssproperty --pb-chip-3 - Colour of the third chip (smallest denomination first).

@@ -16,6 +16,8 @@ const TOAST_MS = 4_500;
 export interface StatusTexts {
   t(key: string, values?: Record<string, string | number>): string;
   money(minor: number): string;
+  /** A round's net as shown beside its rounded figures (shared/money.ts displayedReturn). */
+  net(returned: number, staked: number): number;
 }
 
 /** What the status line says it from (the element's state now). */

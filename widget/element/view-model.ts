@@ -15,6 +15,7 @@ import type { WalletViewModel } from './wallet-view.ts';
 export interface ViewTexts {
   t(key: string, values?: Record<string, string | number>): string;
   money(minor: number): string;
+  net(returned: number, staked: number): number;
   chip(minor: number): string;
 }
 
@@ -69,6 +70,7 @@ export function viewModel(v: ViewInputs): ViewModel {
   return {
     t: (key, values) => texts.t(key, values),
     money: (minor) => texts.money(minor),
+    net: (returned, staked) => texts.net(returned, staked),
     chipLabel: (minor) => texts.chip(minor),
     layout: v.layout,
     activeBox: v.activeBox,

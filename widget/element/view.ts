@@ -20,6 +20,8 @@ export { tableStyles };
 export interface ViewModel {
   t(key: string, values?: Record<string, string | number>): string;
   money(minor: number): string;
+  /** A round's net as shown beside its rounded returned and staked figures (shared/money.ts displayedReturn). */
+  net(returned: number, staked: number): number;
   chipLabel(minor: number): string;
   layout: TableLayout | null;
   limits: TableLimits | null;
@@ -254,9 +256,11 @@ export function renderGhost(m: ViewModel): TemplateResult | typeof nothing {
 
 /** A refused bet (transient) and the error notice with Retry. */
 export function renderMessages(m: ViewModel): TemplateResult {
-  // The refusal shows where the result banner would, between the hands and the boxes.
+  // The refusal shows where the result banner would, between the hands and the boxes; while the
+  // offer of the cut stands there (styles/console.ts), just above the chip tray instead.
   const top = m.layout ? `${m.layout.result.y}px` : '40%';
-  return html`${m.toast ? html`<div class="toast" role="alert" ${cssProps({ '--toast-top': top })}>${m.toast}</div>` : nothing}
+  const aboveTray = m.layout ? `${m.layout.height - m.layout.chipTray.y + 6}px` : '12px';
+  return html`${m.toast ? html`<div class="toast" role="alert" ${cssProps({ '--toast-top': top, '--toast-above-tray': aboveTray })}>${m.toast}</div>` : nothing}
   ${
     m.notice
       ? html`<div class="notice" part="notice" role="alert">
@@ -322,7 +326,7 @@ export function renderBar(m: ViewModel): TemplateResult {
   const button = (name: 'undo' | 'clear' | 'double' | 'repeat' | 'deal' | 'repeatDeal', enabled: boolean, keys?: string): TemplateResult =>
     html`<button class="action ${name}" part="button ${name}" data-action=${name} aria-disabled=${off(enabled)} aria-keyshortcuts=${keys ?? nothing} @click=${() => m.on.action(name)}>${m.t(m.shared && (name === 'deal' || name === 'repeatDeal') ? `shared.${name}` : name)}</button>`;
   // What came back (gross) and what it made (net), named as such: never a gross "win" beside a net one.
-  const returned = m.settled && m.lastWin ? m.t('play.returned', { amount: m.money(m.lastWin), net: signedMoney(m, m.lastWin - m.lastStaked) }) : null;
+  const returned = m.settled && m.lastWin ? m.t('play.returned', { amount: m.money(m.lastWin), net: signedMoney(m, m.net(m.lastWin, m.lastStaked)) }) : null;
   return html`<div class="bar" part="controls" role="group" aria-label=${m.t('controls')}>
     <div class="meters">
       ${meter('balance', m.t('balance'), m.money(m.balance))} ${renderPending(m)} ${meter('bet-total', m.t('bet'), m.money(m.total))}
@@ -436,8 +440,8 @@ export function signedMoney(m: Pick<ViewModel, 'money'>, minor: number): string 
 }
 
 /** What the round did to the player's money: a win, a loss, every bet pushed, or even. */
-export function netText(m: Pick<ViewModel, 't' | 'money'>, body: SettledRound): string {
-  const net = body.returned - body.staked;
+export function netText(m: Pick<ViewModel, 't' | 'money' | 'net'>, body: SettledRound): string {
+  const net = m.net(body.returned, body.staked);
   if (net > 0) return m.t('net.win', { amount: m.money(net) });
   if (net < 0) return m.t('net.lose', { amount: m.money(-net) });
   return m.t(body.payouts.every((p) => p.result === 'push') ? 'net.push' : 'net.even');

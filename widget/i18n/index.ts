@@ -7,7 +7,7 @@
  * interpolated value itself, so nothing is escaped here.
  */
 import { MINOR_UNITS } from '../../shared/table.ts';
-import { roundForDisplay } from '../../shared/money.ts';
+import { displayedReturn, roundForDisplay } from '../../shared/money.ts';
 import { formatMoney, minorUnitDigits } from '../../shared/wallet/currency.ts';
 import { type Catalog, en } from './en.ts';
 import { LANGUAGES, type Language } from './languages.ts';
@@ -32,6 +32,12 @@ export interface Translator {
    * halves away from zero): 1500 → "€1.50", 95 → "€0.10", 995595 → "€995.60", JPY 1500 → "¥2".
    */
   money(minor: number, currency: string): string;
+  /**
+   * A round's net as the money row shows it, in minor units: the difference of its returned and
+   * staked amounts each rounded to the currency's unit (shared/money.ts displayedReturn), so
+   * "€0.20 · net −€0.20" for 195 returned on 400 staked, never "−€0.21".
+   */
+  net(returned: number, staked: number, currency: string): number;
   /** The exact figure, every minor unit shown (receipt details): 95 → "€0.095", 1500 → "€1.50". */
   exactMoney(minor: number, currency: string): string;
   /** Minor units as a bare short number for chips: 500 → "0.5", 1000000 → "1K". */
@@ -84,6 +90,10 @@ export async function createTranslator(lang: Language): Promise<Translator> {
     money: (minor, currency) => {
       const f = format(`${language} ${currency}`, () => moneyFormat(language, currency));
       return f.format(roundForDisplay(minor, f.resolvedOptions().maximumFractionDigits ?? 2) / MINOR_UNITS);
+    },
+    net: (returned, staked, currency) => {
+      const f = format(`${language} ${currency}`, () => moneyFormat(language, currency));
+      return displayedReturn(returned, staked, f.resolvedOptions().maximumFractionDigits ?? 2).net;
     },
     exactMoney: (minor, currency) => format(`${language} ${currency} exact`, () => exactMoneyFormat(language, currency)).format(minor / MINOR_UNITS),
     chip: (minor) => compactUnits(format, language, minor / MINOR_UNITS),

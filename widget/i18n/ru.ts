@@ -29,7 +29,7 @@ export const ru: Catalog = {
     fullscreen: 'Во весь экран',
     mode: 'Режим стола',
   },
-  mode: { shoe: 'Башмак', reshuffle: 'Перетасовка' },
+  mode: { shoe: 'Башмак', reshuffle: 'Тасовка' },
   retry: 'Повторить попытку',
   dismiss: 'Закрыть',
   balance: 'Баланс',

@@ -17,6 +17,7 @@ import type { ShoeStartDetail, TableSource } from './fairness.ts';
 import type { Commitment, Signed } from '../../shared/fairness/pb-fair-2/records.ts';
 import type { ScoreboardResult } from './scoreboard.ts';
 import type { ShoeChoiceDetail } from '../element/emit.ts';
+import './road-glance.ts';
 
 /** The narrowest table (the element's content box, CSS px) with the pane beside the felt rather than under it. */
 export const PANE_BESIDE_MIN_WIDTH = 1100;
@@ -136,10 +137,25 @@ export function renderInvite(
   </div>`;
 }
 
+/**
+ * The roads at a glance (road-glance.ts): the shown shoe's Bead Plate and Big Road in the strip, between
+ * the summary and the launchers (a phone held sideways puts it under the felt; an upright phone has
+ * no room and keeps the roads in the scoreboard). A click opens the scoreboard.
+ */
+function glance(m: PanelsModel): TemplateResult {
+  return html`<pb-road-glance
+    class="road-glance"
+    part="road-glance"
+    .results=${m.shown?.results ?? []}
+    .strings=${m.strings}
+    @click=${(e: Event) => m.on.toggle('scoreboard', e.currentTarget as HTMLElement)}
+  ></pb-road-glance>`;
+}
+
 /** The strip under the control bar and the pane. */
 export function renderPanels(m: PanelsModel): TemplateResult {
   return html`<div class="drawer-bar" part="panel-bar">
-      ${m.lead ?? nothing}
+      ${m.lead ?? nothing} ${glance(m)}
       <div class="launchers" role="group" aria-label=${m.t('drawer.label')}>${launchers(m, 'bar')}</div>
     </div>
     <dialog

@@ -8,7 +8,7 @@
  * - Big Road: hollow ring, a green slash for ties (with the count when more than one), pair dots.
  * - Big Eye Boy: small hollow ring; Small Road: small filled dot; Cockroach Pig: a slash.
  */
-import { svg, type SVGTemplateResult } from 'lit';
+import { css, svg, type SVGTemplateResult } from 'lit';
 import type { BeadCell, BigRoadEntry, DerivedRoadName, DrawnCell, RoadColour } from '../../shared/roads.ts';
 
 export const UNIT = 10;
@@ -81,3 +81,92 @@ export function derivedShape(road: DerivedRoadName, colour: RoadColour): SVGTemp
 export function derivedMark(road: DerivedRoadName, cell: DrawnCell<RoadColour>, extraClass = ''): SVGTemplateResult {
   return at(cell.column, cell.row, derivedShape(road, cell.value), extraClass);
 }
+
+/** The marks' look, from the panels' colours (panelBase): the scoreboard and the glance under the felt both draw with it. */
+export const roadMarkStyles = css`
+  .disc.banker {
+    fill: var(--_banker);
+  }
+  .disc.player {
+    fill: var(--_player);
+  }
+  .disc.tie {
+    fill: var(--_tie);
+  }
+  .letter {
+    fill: #fff;
+    font: 700 5.4px var(--_font);
+    text-anchor: middle;
+    dominant-baseline: central;
+  }
+  .natural {
+    fill: none;
+    stroke: #d2a935;
+    stroke-width: 0.6;
+  }
+  .pair {
+    stroke: #fff;
+    stroke-width: 0.55;
+  }
+  .pair.banker {
+    fill: var(--_banker);
+  }
+  .pair.player {
+    fill: var(--_player);
+  }
+  .ring {
+    fill: none;
+    stroke-width: 1.45;
+  }
+  .ring.banker {
+    stroke: var(--_banker);
+  }
+  .ring.player {
+    stroke: var(--_player);
+  }
+  .tie-slash {
+    stroke: var(--_tie);
+    stroke-width: 1.3;
+    stroke-linecap: round;
+  }
+  .tie-count {
+    fill: #0d6b31;
+    font: 700 4.6px var(--_font);
+    text-anchor: middle;
+    dominant-baseline: central;
+    paint-order: stroke;
+    stroke: var(--_board);
+    stroke-width: 1.2px;
+  }
+  .eye {
+    fill: none;
+    stroke-width: 1.7;
+  }
+  .eye.red,
+  .dot.red,
+  .roach.red {
+    stroke: var(--_banker);
+  }
+  .eye.blue,
+  .dot.blue,
+  .roach.blue {
+    stroke: var(--_player);
+  }
+  .dot.red {
+    fill: var(--_banker);
+    stroke: none;
+  }
+  .dot.blue {
+    fill: var(--_player);
+    stroke: none;
+  }
+  .roach {
+    stroke-width: 2;
+    stroke-linecap: round;
+  }
+  line.none {
+    stroke: #aaa;
+    stroke-width: 1.2;
+    stroke-linecap: round;
+  }
+`;

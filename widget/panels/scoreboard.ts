@@ -13,7 +13,7 @@ import { type BigRoadWinner, computeRoads, DERIVED_ROADS, type DerivedRoadName, 
 import { cssProps } from '../element/css-props.ts'; // a style="" attribute breaks under a strict CSP
 import type { Outcome } from '../../shared/round.ts';
 import { defineElement, panelBase } from './base.ts';
-import { beadMark, bigRoadMark, derivedMark, derivedShape, pendingTiesMark, UNIT } from './road-marks.ts';
+import { beadMark, bigRoadMark, derivedMark, derivedShape, pendingTiesMark, roadMarkStyles, UNIT } from './road-marks.ts';
 import { fill, type PanelStrings, panelStrings } from './strings.ts';
 
 /** What a scoreboard needs of one round; a receipt body has all of it. */
@@ -212,6 +212,7 @@ export class PbScoreboard extends LitElement {
 
   static override styles = [
     panelBase,
+    roadMarkStyles,
     css`
       :host {
         container-type: inline-size;
@@ -400,92 +401,6 @@ export class PbScoreboard extends LitElement {
       }
       .scroller.small svg {
         height: calc(${ROAD_ROWS} * var(--_small-cell));
-      }
-      /* marks */
-      .disc.banker {
-        fill: var(--_banker);
-      }
-      .disc.player {
-        fill: var(--_player);
-      }
-      .disc.tie {
-        fill: var(--_tie);
-      }
-      .letter {
-        fill: #fff;
-        font: 700 5.4px var(--_font);
-        text-anchor: middle;
-        dominant-baseline: central;
-      }
-      .natural {
-        fill: none;
-        stroke: #d2a935;
-        stroke-width: 0.6;
-      }
-      .pair {
-        stroke: #fff;
-        stroke-width: 0.55;
-      }
-      .pair.banker {
-        fill: var(--_banker);
-      }
-      .pair.player {
-        fill: var(--_player);
-      }
-      .ring {
-        fill: none;
-        stroke-width: 1.45;
-      }
-      .ring.banker {
-        stroke: var(--_banker);
-      }
-      .ring.player {
-        stroke: var(--_player);
-      }
-      .tie-slash {
-        stroke: var(--_tie);
-        stroke-width: 1.3;
-        stroke-linecap: round;
-      }
-      .tie-count {
-        fill: #0d6b31;
-        font: 700 4.6px var(--_font);
-        text-anchor: middle;
-        dominant-baseline: central;
-        paint-order: stroke;
-        stroke: var(--_board);
-        stroke-width: 1.2px;
-      }
-      .eye {
-        fill: none;
-        stroke-width: 1.7;
-      }
-      .eye.red,
-      .dot.red,
-      .roach.red {
-        stroke: var(--_banker);
-      }
-      .eye.blue,
-      .dot.blue,
-      .roach.blue {
-        stroke: var(--_player);
-      }
-      .dot.red {
-        fill: var(--_banker);
-        stroke: none;
-      }
-      .dot.blue {
-        fill: var(--_player);
-        stroke: none;
-      }
-      .roach {
-        stroke-width: 2;
-        stroke-linecap: round;
-      }
-      line.none {
-        stroke: #aaa;
-        stroke-width: 1.2;
-        stroke-linecap: round;
       }
       .mark.ask {
         animation: blink 0.9s steps(2, jump-none) infinite;

@@ -195,6 +195,11 @@ export const consoleStyles = css`
     text-align: center;
     pointer-events: none;
   }
+  /* The offer of the cut stands where the refusal would (over the hands): the refusal goes above the chip tray, never on the offer. */
+  .invite ~ .toast {
+    top: auto;
+    bottom: var(--toast-above-tray, 12px);
+  }
   /*
    * The whole table fits the viewport: the felt is 16:10 (phone: 3:4) of its width, but never
    * taller than the viewport leaves for it over the bar and the panels' strip (--pb-chrome,

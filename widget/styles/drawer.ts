@@ -21,6 +21,13 @@ export const panelsStyles = css`
     gap: 6px;
     margin-left: auto;
   }
+  /* The roads at a glance take the strip's free room, up to a size that still reads as a glance. */
+  .road-glance {
+    flex: 1 1 0;
+    max-width: 460px;
+    margin-left: auto;
+    cursor: pointer;
+  }
   .launcher {
     position: relative;
     display: inline-flex;
@@ -308,6 +315,10 @@ export const panelsStyles = css`
   @container (max-width: 640px) {
     .drawer-bar {
       padding: 8px 10px 10px;
+    }
+    /* An upright phone: no room beside or under the felt; the scoreboard keeps the roads. */
+    .road-glance {
+      display: none;
     }
     .launchers {
       display: grid;

@@ -52,6 +52,13 @@ export const narrowStyles = css`
       overflow-wrap: anywhere;
       hyphens: auto;
     }
+    /* The one word too long for a quarter of a phone (Greek Double): a smaller size, never broken. */
+    .table:lang(el) .action.double {
+      padding-inline: 2px;
+      font-size: clamp(9.5px, 2.75cqi, 12px);
+      letter-spacing: -0.01em;
+      overflow-wrap: normal;
+    }
     .action.deal,
     .action.repeatDeal {
       grid-column: span 2;
@@ -63,10 +70,11 @@ export const narrowStyles = css`
     }
     /*
      * A short phone (360×640) leaves the felt too little height over the bar: it keeps at least
-     * the height its phone layout needs (layout.ts), and the page scrolls to the bar below it.
+     * the height its phone layout needs (layout.ts), no more, so that Deal stays on screen under
+     * the longest status line; the tools and the panels' strip follow below (the page scrolls).
      */
     .stage {
-      max-height: var(--pb-stage-max-height, max(118cqi, calc(100dvh - var(--pb-chrome, 0px) - var(--pb-fit-offset, 0px))));
+      max-height: var(--pb-stage-max-height, max(108cqi, calc(100dvh - var(--pb-chrome, 0px) - var(--pb-fit-offset, 0px))));
     }
     .tools {
       order: 1;
@@ -80,16 +88,30 @@ export const narrowStyles = css`
    */
   @media (orientation: landscape) and (max-height: 520px) {
     .table {
+      /* The column beside the felt, and the room under the felt for the roads at a glance (none on a low screen). */
+      --pb-side: clamp(176px, 25vw, 214px);
+      --pb-glance-room: 0px;
       display: grid;
-      grid-template-columns: minmax(0, 1fr) clamp(176px, 25vw, 214px);
+      grid-template-columns: minmax(0, 1fr) var(--pb-side);
       grid-template-rows: 1fr auto;
+      min-height: max(240px, 100dvh);
     }
     .table > .stage {
       grid-column: 1;
       grid-row: 1 / span 2;
+      align-self: start;
       aspect-ratio: auto;
-      height: max(240px, 100dvh);
-      max-height: 100dvh;
+      height: calc(max(240px, 100dvh) - var(--pb-glance-room));
+      max-height: calc(100dvh - var(--pb-glance-room));
+    }
+    /* The roads at a glance: under the felt, in the room it leaves, clear of the column beside it. */
+    .table > .drawer-bar .road-glance {
+      position: absolute;
+      left: 8px;
+      bottom: 3px;
+      width: calc(100% - var(--pb-side) - 16px);
+      max-width: none;
+      margin: 0;
     }
     .table > .bar {
       grid-column: 2;
@@ -192,11 +214,15 @@ export const narrowStyles = css`
       order: 4;
       flex-wrap: nowrap;
       justify-content: space-between;
-      gap: 4px;
+      gap: 3px;
     }
+    /* The mode's word takes what the three icons leave, in a smaller size: whole in every language. */
     .tool.mode {
       flex: 1 1 auto;
       min-width: 0;
+      padding-inline: 3px;
+      font-size: 10px;
+      letter-spacing: 0;
       overflow: hidden;
       text-overflow: ellipsis;
       white-space: nowrap;
@@ -217,6 +243,13 @@ export const narrowStyles = css`
       line-height: 1.1;
       overflow-wrap: anywhere;
     }
+    /* Greek words are the longest of the half-width buttons ("Καθαρισμός"): a smaller size, never broken. */
+    .table:lang(el) .bar .action:not(.deal, .repeatDeal) {
+      padding-inline: 1px;
+      font-size: 9.5px;
+      letter-spacing: -0.03em;
+      overflow-wrap: normal;
+    }
     .bar .action.deal,
     .bar .action.repeatDeal {
       grid-column: span 2;
@@ -226,9 +259,20 @@ export const narrowStyles = css`
     }
     .tool {
       flex: none;
-      min-width: 30px;
+      min-width: 26px;
       min-height: 30px;
-      padding: 2px 5px;
+      padding: 2px 3px;
+    }
+  }
+  @media (orientation: landscape) and (max-height: 520px) and (min-height: 380px) {
+    .table {
+      --pb-glance-room: 44px;
+    }
+  }
+  /* A lower phone held sideways (640×360) keeps the felt's whole height: the roads stay in the scoreboard. */
+  @media (orientation: landscape) and (max-height: 379.98px) {
+    .table > .drawer-bar .road-glance {
+      display: none;
     }
   }
 `;
