@@ -12,18 +12,16 @@
 import { randomBytes } from 'node:crypto';
 import { generateSigningKey } from '../shared/index.ts';
 import type { LaunchAnswer } from '../shared/api.ts';
-import { apiUrl, type ApiCall } from '../shared/wire/http-client.ts';
 import { signLaunchRequest } from '../shared/wallet/launch.ts';
 import { NO_FAULTS, startWalletServer } from '../cli/wallet/server.ts';
 import { loadSqlite } from '../cli/wallet/sqlite.ts';
 import { BenchPlayer, type Send } from './player.ts';
-import { startMiniflare, workerdCpu } from './workerd.ts';
+import { dispatchCall, ORIGIN, startMiniflare, workerdCpu } from './workerd.ts';
 
 const WALLET_LATENCY_MS = 50;
 const WARMUP_ROUNDS = 10;
 const MEASURED_SECONDS = 8;
 const SECRET = 'bench-operator-secret';
-const ORIGIN = 'http://bench.local';
 
 interface ModeFigures {
   rounds: number;
@@ -65,20 +63,8 @@ export async function run(): Promise<void> {
     RATE_CREATE_PER_SEC: '1000000',
   });
   try {
-    const send: Send = async <T>(c: ApiCall<T>, token?: string): Promise<T> => {
-      const headers: Record<string, string> = { 'CF-Connecting-IP': '192.0.2.1' };
-      if (c.idempotencyKey) headers['Idempotency-Key'] = c.idempotencyKey;
-      if (c.body !== undefined) headers['Content-Type'] = 'application/json';
-      if (token) headers.Authorization = `Bearer ${token}`;
-      const res = await mf.dispatchFetch(apiUrl(ORIGIN, c.path), {
-        method: c.method,
-        headers,
-        body: c.body === undefined ? undefined : JSON.stringify(c.body),
-      });
-      const text = await res.text();
-      if (!res.ok) throw new Error(`${c.method} /${c.path}: HTTP ${res.status} ${text}`);
-      return JSON.parse(text) as T;
-    };
+    const call = dispatchCall(mf);
+    const send: Send = (c, token) => call(c, token);
     const ns = await mf.getDurableObjectNamespace('TABLES');
     const rowsOf = async (id: string): Promise<number | null> => {
       try {

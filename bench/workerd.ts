@@ -40,7 +40,7 @@ interface TableStats {
   changes: Partial<Record<'create' | 'start' | 'bet' | 'secret' | 'secret-ending-shoe' | 'end' | 'void' | 'ledger', { count: number; rowsWritten: number }>>;
 }
 
-const ORIGIN = 'http://bench.local';
+export const ORIGIN = 'http://bench.local';
 
 /** CPU seconds (user, system) used so far by the workerd processes Miniflare started (children of this process). */
 export async function workerdCpu(): Promise<{ user: number; system: number }> {
@@ -104,6 +104,24 @@ export async function startMiniflare(root: string, vars: Record<string, string>,
   return mf;
 }
 
+/** One call of the typed client (shared/wire) through Miniflare's dispatchFetch; it throws unless the answer has the `expected` status. */
+export function dispatchCall(mf: Miniflare) {
+  return async <T>(c: ApiCall<T>, token?: string, expected = 200): Promise<T> => {
+    const headers: Record<string, string> = { 'CF-Connecting-IP': '192.0.2.1' };
+    if (c.idempotencyKey) headers['Idempotency-Key'] = c.idempotencyKey;
+    if (c.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const res = await mf.dispatchFetch(apiUrl(ORIGIN, c.path), {
+      method: c.method,
+      headers,
+      body: c.body === undefined ? undefined : JSON.stringify(c.body),
+    });
+    const text = await res.text();
+    if (res.status !== expected && !(expected === 200 && res.ok)) throw new Error(`${c.method} /${c.path}: HTTP ${res.status} ${text}`);
+    return JSON.parse(text) as T;
+  };
+}
+
 /** Rows written per change of one kind, averaged; null when the Worker has no counter or did not make that change. */
 type Rows = number | null;
 
@@ -130,21 +148,7 @@ export async function measureWorkerd(vars: Record<string, string>, root = proces
   const { privateJwk } = await generateSigningKey();
   const mf = await startMiniflare(root, { ...vars, SIGNING_KEY: JSON.stringify(privateJwk) });
   try {
-    /** One call of the typed client (shared/wire) through Miniflare; it throws unless the answer has the `expected` status. */
-    const call = async <T>(c: ApiCall<T>, token?: string, expected = 200): Promise<T> => {
-      const headers: Record<string, string> = { 'CF-Connecting-IP': '192.0.2.1' };
-      if (c.idempotencyKey) headers['Idempotency-Key'] = c.idempotencyKey;
-      if (c.body !== undefined) headers['Content-Type'] = 'application/json';
-      if (token) headers.Authorization = `Bearer ${token}`;
-      const res = await mf.dispatchFetch(apiUrl(ORIGIN, c.path), {
-        method: c.method,
-        headers,
-        body: c.body === undefined ? undefined : JSON.stringify(c.body),
-      });
-      const text = await res.text();
-      if (res.status !== expected && !(expected === 200 && res.ok)) throw new Error(`${c.method} /${c.path}: HTTP ${res.status} ${text}`);
-      return JSON.parse(text) as T;
-    };
+    const call = dispatchCall(mf);
     const ns = await mf.getDurableObjectNamespace('TABLES');
     /** The table's counters; null when this Worker has none. */
     const stats = async (id: string): Promise<TableStats | null> => {

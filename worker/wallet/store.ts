@@ -9,16 +9,10 @@ import type { TableLimits } from '../../shared/table.ts';
 import type { LimitsState, PlayerLimits, SessionEndCode } from '../../shared/wallet/responsible.ts';
 import type { TransactionKind } from '../../shared/wallet/transaction.ts';
 import type { TableStore } from '../session/store.ts';
+import type { WalletInit } from './calls-view.ts';
 
 /** The session's wallet: who, where, the limits from the launch, and the limits' state not derived from the records. */
-export interface WalletSessionRow {
-  operator: string;
-  playerId: string;
-  currency: string;
-  lang: Language;
-  returnUrl: string;
-  playerLimits: PlayerLimits;
-  tableLimits: TableLimits;
+export interface WalletSessionRow extends WalletInit {
   /** The wallet's answer to the balance call that opened the session. */
   openingBalance: number;
   startedAt: string;
