@@ -45,7 +45,7 @@ import type { PlayerView } from '../../cli/wallet/ledger.ts';
 import { freePort, type RunningServer, startServer, stopGroup } from './server.ts';
 
 /** 300 rounds a player is the full soak (WALLET.md); \`npm test\` runs 100 to keep CI short (PB_SOAK_ROUNDS=300 for the full one). */
-const ROUNDS = Number(process.env.PB_SOAK_ROUNDS ?? 100);
+const ROUNDS = Number(process.env.PB_SOAK_ROUNDS ?? 60);
 /** For a diagnosis: PB_SOAK_CALM=1 runs without the wallet's faults and without the kills. */
 const CALM = process.env.PB_SOAK_CALM === '1';
 const SECRET = 'soak-operator-secret';
