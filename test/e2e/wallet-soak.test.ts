@@ -1,6 +1,6 @@
 /**
  * The wallet's fault soak (WALLET.md "Exactly once"): three launched players (EUR, JPY, BHD) play
- * PB_SOAK_ROUNDS rounds each (default 300) against the product started as `npm start` does, while
+ * PB_SOAK_ROUNDS rounds each (300 for the full soak; `npm test` runs 60) against the product started as `npm start` does, while
  * the reference wallet fails 10% of calls with a 5xx, applies and never answers another 10%,
  * answers 10% as duplicates and takes 20–400 ms for each; the Worker is killed with SIGKILL twice
  * mid-run and started again on the same state. After the outbox drains, for every player:
@@ -44,7 +44,7 @@ import { reconcileLedger } from '../../cli/wallet/reconcile.ts';
 import type { PlayerView } from '../../cli/wallet/ledger.ts';
 import { freePort, type RunningServer, startServer, stopGroup } from './server.ts';
 
-/** 300 rounds a player is the full soak (WALLET.md); \`npm test\` runs 100 to keep CI short (PB_SOAK_ROUNDS=300 for the full one). */
+/** 300 rounds a player is the full soak (PB_SOAK_ROUNDS=300); `npm test` runs 60 to keep CI short. */
 const ROUNDS = Number(process.env.PB_SOAK_ROUNDS ?? 60);
 /** For a diagnosis: PB_SOAK_CALM=1 runs without the wallet's faults and without the kills. */
 const CALM = process.env.PB_SOAK_CALM === '1';
