@@ -9,9 +9,7 @@
 import { type Card, CARDS_PER_DECK, isCardCode, parseCard } from '../../cards.ts';
 import { playRound, type Round, roundFacts } from '../../round.ts';
 import { type CommissionRule, settle } from '../../settle.ts';
-import { type TableLimits, totalStake, validateBets } from '../../table.ts';
-import { formatAmount } from '../../wallet/currency.ts';
-import type { TransactionKind } from '../../wallet/transaction.ts';
+import { type TableLimits, validateBets } from '../../table.ts';
 import { checkRecordedClientSeed } from '../common/seeds.ts';
 import { base64urlToBytes, canonicalJson } from '../common/encoding.ts';
 import { importVerifyKeys, isVerifyKeys, type Jwks, type VerifyKeys } from '../common/keys.ts';
@@ -35,124 +33,25 @@ import {
   type Void,
   type WalletOfShoe,
 } from './records.ts';
-import {
-  checkPlacement,
-  checkSignedRecord,
-  DEALT_CODES,
-  digestOnce,
-  DEALT_MEMBERS,
-  PLACEMENT_CODES,
-  RECORD_CODES,
-  type RecordRules,
-  type VerifyFailureOf,
-  type VerifyReportOf,
-  VerifyStop,
-} from './record-checks.ts';
+import { checkPlacement, checkSignedRecord, digestOnce, DEALT_MEMBERS, type RecordRules, VerifyStop } from './record-checks.ts';
 import { BODIES, envelopeShape, fileShape } from './shape.ts';
 import { type SignatureChecks, startSignatureChecks } from './signatures.ts';
 import { balanceAfterTransfer, transferShapeError } from './transfer.ts';
-import { checkWalletOfShoe, commissionRuleOf, sameWallet, walletTransactionIds } from './wallet.ts';
+import { commissionRuleOf } from './wallet.ts';
+import { checkCredit, checkDebit, checkTransaction, checkWallet, walletMembers } from './verify-wallet.ts';
 
-/** Every pb-fair-2 failure code, in no particular order (FAIRNESS.md §B10 gives the check order). */
-export const VERIFY_CODES = [
-  ...RECORD_CODES,
-  ...PLACEMENT_CODES,
-  'bad_player_key',
-  'player_key_mismatch',
-  'opening_balance_mismatch',
-  'bad_player_signature',
-  'request_mismatch',
-  'bad_client_seed',
-  'bad_cut',
-  'round_mismatch',
-  'round_after_cut_card',
-  'round_over_limit',
-  'balance_mismatch',
-  'bets_invalid',
-  'bad_secret',
-  'lock_mismatch',
-  ...DEALT_CODES,
-  'payout_mismatch',
-  'stake_mismatch',
-  'cut_card_mismatch',
-  'void_too_early',
-  'unsettled_acceptance',
-  'bad_server_seed',
-  'commitment_mismatch',
-  'round_count_mismatch',
-  'closing_balance_mismatch',
-  'reveal_reason_mismatch',
-  'reveal_too_early',
-  'transfer_in_round',
-  'bad_transfer',
-  'duplicate_transfer',
-  'transfer_overdrawn',
-  // wallet mode (§B15)
-  'bad_wallet',
-  'unknown_currency',
-  'wallet_mismatch',
-  'missing_transaction',
-  'unexpected_transaction',
-  'attempt_mismatch',
-  'transaction_id_mismatch',
-  'debit_amount_mismatch',
-  'debit_balance_mismatch',
-  'credit_amount_mismatch',
-  'rollback_amount_mismatch',
-] as const;
-export type VerifyCode = (typeof VERIFY_CODES)[number];
-
-export interface RoundStatus {
-  shoe: number;
-  round: number;
-  status: 'verified' | 'pending' | 'voided' | 'unsettled' | 'failed';
-  code?: VerifyCode;
-}
-
-export type VerifyFailure = VerifyFailureOf<VerifyCode>;
-
-export interface Unsettled {
-  shoe: number;
-  round: number;
-  /** Index of the acceptance in `records`, and its hash. */
-  index: number;
-  acceptance: string;
-}
-
-export interface VerifyReport extends VerifyReportOf<VerifyCode> {
-  version: 'pb-fair-2';
-  rounds: RoundStatus[];
-  /** Accepted rounds that no receipt or void answers (the operator owes them). */
-  unsettled: Unsettled[];
-  /** A wallet table only (§B15): its wallet and every wallet transaction its records name, to hold against the casino statement. */
-  wallet?: WalletStatement;
-}
-
-/** A wallet table's transactions as the verifier checked them, in record order (up to the first failure). */
-export interface WalletStatement extends WalletOfShoe {
-  transactions: WalletStatementLine[];
-}
-
-/** One wallet transaction of a record: what the casino statement should show for it. */
-export interface WalletStatementLine {
-  shoe: number;
-  round: number;
-  /** `<table>/<shoe>/<round>`: the round id the wallet was sent (WALLET.md §3). */
-  roundId: string;
-  /** The debit's attempt, whose ids the round's transactions carry. */
-  attempt: number;
-  kind: TransactionKind;
-  transaction: string;
-  /** Minor units of the table's currency. */
-  amount: number;
-  /** The amount in the currency's own digits (formatAmount): "25.00" EUR, "1500" JPY, "0.250" BHD. */
-  formatted: string;
-}
-
-export interface VerifyOptions {
-  /** The player's own key (`x`): every commitment must name it. */
-  playerKey?: string;
-}
+export {
+  VERIFY_CODES,
+  type RoundStatus,
+  type Unsettled,
+  type VerifyCode,
+  type VerifyFailure,
+  type VerifyOptions,
+  type VerifyReport,
+  type WalletStatement,
+  type WalletStatementLine,
+} from './verify-codes.ts';
+import type { RoundStatus, Unsettled, VerifyCode, VerifyFailure, VerifyOptions, VerifyReport, WalletStatement } from './verify-codes.ts';
 
 /** Verifies the text of a pb-fair-2 file (the conformant entry point: integers and duplicates are judged on the text). */
 export async function verifyText(text: string, jwks: Jwks | VerifyKeys, options: VerifyOptions = {}): Promise<VerifyReport> {
@@ -176,7 +75,7 @@ function report(rounds: RoundStatus[], unsettled: Unsettled[], pending: boolean,
   return r;
 }
 
-interface ShoeCtx {
+export interface ShoeCtx {
   commitment: Signed<Commitment>;
   params: ShoeParams;
   limits: TableLimits;
@@ -223,7 +122,7 @@ export async function verifyFile(file: unknown, jwks: Jwks | VerifyKeys, options
 }
 
 /** What the walk through a file's records carries from one record to the next. */
-interface FileWalk {
+export interface FileWalk {
   records: Signed[];
   signatures: SignatureChecks;
   /** The record being checked. */
@@ -352,78 +251,6 @@ async function checkCommitment(w: FileWalk, s: Signed<Commitment>): Promise<Shoe
   };
 }
 
-/**
- * A commitment's wallet (§B15): ids of the WALLET.md form (`bad_wallet`), a real ISO 4217
- * currency (`unknown_currency`), and the same wallet, or none, as the file's first shoe
- * (`wallet_mismatch`).
- */
-function checkWallet(w: FileWalk, body: Commitment): void {
-  const { stop } = w;
-  if (body.wallet !== undefined) {
-    const checked = checkWalletOfShoe(body.wallet, body.table);
-    if (!checked.ok) stop(checked.error.code, checked.error.message);
-  }
-  if (w.statement === undefined) {
-    w.statement = body.wallet === undefined ? null : { ...body.wallet, transactions: [] };
-    return;
-  }
-  const table = w.statement === null ? undefined : w.statement;
-  if (!sameWallet(table, body.wallet))
-    stop(
-      'wallet_mismatch',
-      table === undefined
-        ? `shoe ${body.shoe} names a wallet, the table's first shoe plays without one`
-        : body.wallet === undefined
-          ? `shoe ${body.shoe} names no wallet, the table's first shoe plays in one`
-          : `shoe ${body.shoe} names the wallet ${JSON.stringify(body.wallet)}, the table's first shoe ${JSON.stringify({ operator: table.operator, player: table.player, currency: table.currency })}`,
-    );
-}
-
-const WALLET_MEMBER: Record<string, 'debit' | 'credit' | 'rollback'> = { acceptance: 'debit', receipt: 'credit', void: 'rollback' };
-
-/** In a wallet shoe every acceptance, receipt and void carries its debit, credit or rollback (`missing_transaction`); in a play shoe none does (`unexpected_transaction`). */
-function walletMembers(sh: ShoeCtx, body: { type: string }, stop: StopFn): void {
-  const member = WALLET_MEMBER[body.type];
-  if (member === undefined) return;
-  const has = Object.hasOwn(body, member);
-  if (sh.wallet !== undefined && !has) stop('missing_transaction', `${article(body.type)} ${body.type} of a wallet shoe must carry its ${member}`);
-  if (sh.wallet === undefined && has)
-    stop('unexpected_transaction', `${article(body.type)} ${body.type} of a play-money shoe carries no ${member}: the shoe's commitment names no wallet`);
-}
-
-function article(word: string): string {
-  return /^[aeiou]/.test(word) ? 'an' : 'a';
-}
-
-/**
- * A wallet transaction of the shoe's debit attempt `attempt`: its id must be the derived one
- * (`transaction_id_mismatch`); it then joins the table's statement.
- */
-async function checkTransaction(
-  w: FileWalk,
-  sh: ShoeCtx,
-  at: { table: string; shoe: number; round: number },
-  attempt: number,
-  kind: TransactionKind,
-  transaction: string,
-  amount: number,
-): Promise<void> {
-  const ids = await walletTransactionIds(sh.wallet!, at.table, at.shoe, attempt);
-  if (!ids.ok) return w.stop('attempt_mismatch', ids.error.message);
-  if (transaction !== ids.value[kind])
-    w.stop('transaction_id_mismatch', `the ${kind} of attempt ${attempt} of shoe ${at.shoe} has the id ${ids.value[kind]}, the record says ${transaction}`);
-  w.statement!.transactions.push({
-    shoe: at.shoe,
-    round: at.round,
-    roundId: `${at.table}/${at.shoe}/${at.round}`,
-    attempt,
-    kind,
-    transaction,
-    amount,
-    formatted: formatAmount(amount, sh.wallet!.currency),
-  });
-}
-
 /** The player's signed seed and cut. */
 async function checkStart(w: FileWalk, sh: ShoeCtx, body: Start): Promise<void> {
   const { stop } = w;
@@ -462,28 +289,6 @@ async function checkAcceptance(w: FileWalk, sh: ShoeCtx, signed: Signed<Acceptan
   sh.acceptance = signed;
 }
 
-/**
- * A wallet shoe's debit (§B15): its attempt after the shoe's last and at least the round
- * (`attempt_mismatch`), its derived id, its amount the round's stake (`debit_amount_mismatch`),
- * and the acceptance's balanceBefore the wallet's balance before it, balanceAfter + amount
- * (`debit_balance_mismatch`): in place of the balance carried, which the wallet's own movements break.
- */
-async function checkDebit(w: FileWalk, sh: ShoeCtx, body: Acceptance): Promise<void> {
-  const { stop } = w;
-  const d = body.debit!;
-  if (d.attempt <= sh.attempt || d.attempt < body.round)
-    stop('attempt_mismatch', `the debit's attempt ${d.attempt} must be above the shoe's last attempt (${sh.attempt}) and at least the round (${body.round})`);
-  sh.attempt = d.attempt;
-  await checkTransaction(w, sh, body, d.attempt, 'debit', d.transaction, d.amount);
-  const stake = totalStake(body.request.body.bets);
-  if (d.amount !== stake) stop('debit_amount_mismatch', `round ${body.round}: the debit is ${d.amount}, the bets stake ${stake}`);
-  if (body.balanceBefore !== d.balanceAfter + d.amount)
-    stop(
-      'debit_balance_mismatch',
-      `round ${body.round}: the balance before the debit is its balance after plus its amount, ${d.balanceAfter + d.amount}; the acceptance says ${body.balanceBefore}`,
-    );
-}
-
 /** The accepted round settled: the secret opens the lock, and the cards, totals and payouts are the ones dealt. */
 async function checkReceipt(w: FileWalk, sh: ShoeCtx, body: Receipt): Promise<void> {
   const { stop } = w;
@@ -508,20 +313,6 @@ async function checkReceipt(w: FileWalk, sh: ShoeCtx, body: Receipt): Promise<vo
   sh.balance = body.balanceAfter;
   sh.cutCardOut = body.cutCardOut;
   sh.acceptance = null;
-}
-
-/** A wallet shoe's credit (§B15): the id of its debit's attempt, and the amount the round returns (0 for a lost round). */
-async function checkCredit(w: FileWalk, sh: ShoeCtx, acc: Acceptance, body: Receipt): Promise<[VerifyCode, string] | null> {
-  if (body.credit === undefined) return null;
-  const c = body.credit;
-  try {
-    await checkTransaction(w, sh, body, acc.debit!.attempt, 'credit', c.transaction, c.amount);
-  } catch (e) {
-    if (e instanceof Stop) return [e.failure.code, e.failure.message];
-    throw e;
-  }
-  if (c.amount !== body.returned) return ['credit_amount_mismatch', `round ${body.round}: the credit is ${c.amount}, the round returns ${body.returned}`];
-  return null;
 }
 
 /** The accepted round voided: not before the committed time, and the stake returned. */
@@ -572,7 +363,7 @@ function checkEnd(w: FileWalk): void {
   if (records.length === 0) w.stop('bad_record', 'the file holds no record');
 }
 
-type StopFn = (code: VerifyCode, message: string) => never;
+export type StopFn = (code: VerifyCode, message: string) => never;
 
 const V2_RULES: RecordRules = { envelope: envelopeShape, digest: recordDigest, bodies: BODIES };
 
