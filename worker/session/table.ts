@@ -36,76 +36,54 @@
  * the Worker's own); the table refuses an origin not allowed for its affiliate (http/cors.ts; auth.ts) with 403
  * `origin_not_allowed`, after the token check, so only the token's holder learns the affiliate.
  *
- * The parts, one file each: the shoes (seeds, commitments, reveals: shoes.ts), the views and
+ * The parts, one file each: the player's signed requests of play, computed without writing
+ * (player-requests.ts), the shoes (seeds, commitments, reveals: shoes.ts), the views and
  * answers (views.ts; pb-fair-1 sessions: retired.ts), idempotent replay (replay.ts), the void
  * timer (void-timer.ts), the ledger push and the one alarm (ledger-push.ts), shared tables' money
  * (shared-table-money.ts), creation (create.ts). Wallet mode (WALLET.md) is worker/wallet: the
  * wallet's debit before the acceptance, the credit or rollback owed in the record's transaction.
- * This file is the RPC surface and the frame every change runs in.
+ * This file is the RPC surface and the frame every change runs in (`#change`).
  */
 import { DurableObject } from 'cloudflare:workers';
 import {
   type AcceptanceAnswer,
-  type Acceptance,
-  buildAcceptance,
-  buildReceipt,
-  buildStart,
-  checkRecordedClientSeed,
   type EndAnswer,
   isEd25519X,
   type ReceiptsAnswer,
   type Receipt,
-  revealDue,
-  ROOMS,
   type RoundAnswer,
   type Fair1SessionView,
   type SessionView,
   type Signed,
-  signRecord,
   type WalletSessionView,
   type StartAnswer,
   type TableTranscript,
   type Fair1Transcript,
-  validateBets,
-  validatePlayerRequest,
 } from '../../shared/index.ts';
 import { type Env, rateLimits } from '../config/env.ts';
 import { type Answer, answer, failure } from '../http/answers.ts';
 import { TokenBucket } from '../http/limits.ts';
 import { matchesAny } from '../http/tokens.ts';
-import { signingKey } from '../keys/keys.ts';
 import type { WalletTransfer, TransferOutcome } from '../shared-table/wallet.ts';
 import type { FetchLike } from '../../shared/wallet/index.ts';
 import type { WalletCallRow } from '../wallet/calls-view.ts';
 import { drain } from '../wallet/outbox.ts';
-import { acceptRefusal, creditFor, oweCredit, walletAcceptance } from '../wallet/wallet-table.ts';
 import { WalletSession } from '../wallet/wallet-session.ts';
 import { type Auth, enter, type Entered } from './auth.ts';
 import { LedgerPush } from './ledger-push.ts';
 import { type ChangeKind, iso, type SessionParts, type TableStats } from './parts.ts';
-import { IDEMPOTENCY_TTL_MS, type Idem, notPending, replayAnswer, sameRequest } from './replay.ts';
+import { type Change, PlayerRequests } from './player-requests.ts';
+import { IDEMPOTENCY_TTL_MS, type Idem, replayAnswer } from './replay.ts';
 import { retired, retiredReceipts, retiredSessionView, retiredTranscript } from './retired.ts';
 import { migrate, schemaVersion, SCHEMA_VERSION } from './schema.ts';
 import { type SharedTableGuest, SharedTableMoney } from './shared-table-money.ts';
-import { cutRangeV2, Shoes } from './shoes.ts';
-import { type SessionRow, stateAfter, TableStore } from './store.ts';
-import { acceptanceAnswer, endAnswer, roundAnswer, sessionView, shoeView } from './views.ts';
+import { Shoes } from './shoes.ts';
+import { type SessionRow, TableStore } from './store.ts';
+import { sessionView } from './views.ts';
 import { runVoidTimer } from './void-timer.ts';
 import { type CreateInit, createSession } from './create.ts';
 
 export { type CreateInit, RESHUFFLE_ROUNDS_PER_SEED } from './create.ts';
-
-/** A change computed and ready to commit: its answer, and its writes (given the answer's key, time included). */
-interface Computed<T> {
-  kind: ChangeKind;
-  result: Answer<T>;
-  write: (key: { key: string; requestHash: string; at: string }) => void;
-}
-
-/** The offending bet's place, when the engine names one. */
-function placeOf(error: { sector?: number; box?: string }): { sector?: number; box?: string } | undefined {
-  return error.sector === undefined ? undefined : { sector: error.sector, box: error.box };
-}
 
 export class Table extends DurableObject<Env> {
   readonly #store: TableStore;
@@ -113,6 +91,7 @@ export class Table extends DurableObject<Env> {
   readonly #shoes: Shoes;
   readonly #ledgerPush: LedgerPush;
   readonly #sharedTables: SharedTableMoney;
+  readonly #requests: PlayerRequests;
   #tail: Promise<unknown> = Promise.resolve();
   #tokens: string[] | null = null;
   #created = false;
@@ -142,6 +121,7 @@ export class Table extends DurableObject<Env> {
     };
     this.#wallet = new WalletSession(this.#parts, () => this.walletFetch);
     this.#shoes = new Shoes(this.#parts);
+    this.#requests = new PlayerRequests(this.#parts, this.#shoes, this.#wallet);
     this.#ledgerPush = new LedgerPush(this.#parts, ctx.storage, this.#wallet);
     this.#sharedTables = new SharedTableMoney(this.#parts, this.#shoes, this.#ledgerPush, () => this.#tokenHashes());
     this.bucket = new TokenBucket(rateLimits(env).session, Date.now());
@@ -190,33 +170,7 @@ export class Table extends DurableObject<Env> {
 
   /** The player's signed client seed and cut start the committed shoe. */
   async startShoe(auth: Auth, idem: Idem, body: { request: unknown }): Promise<Answer<StartAnswer>> {
-    return this.#change(auth, idem, async (session) => {
-      const checked = await validatePlayerRequest(session.playerKey!, body.request, 'start');
-      if (!checked.ok) return failure(400, checked.error.code, checked.error.message);
-      const request = checked.value;
-      const shoe = this.#store.shoeV2(session.currentShoe)!;
-      if (shoe.status !== 'awaiting-start') return failure(409, 'shoe_already_started', `shoe ${shoe.number} has already started`);
-      const r = request.body;
-      if (r.table !== session.sessionId || r.shoe !== shoe.number || r.commitment !== shoe.commitment.hash) {
-        return failure(409, 'request_mismatch', `the start request does not answer the commitment of shoe ${shoe.number}`);
-      }
-      const seed = checkRecordedClientSeed(r.clientSeed);
-      if (!seed.ok) return failure(400, 'bad_client_seed', seed.error.message);
-      const range = cutRangeV2(shoe.params);
-      if (!Number.isInteger(r.cut) || r.cut < range.min || r.cut > range.max)
-        return failure(400, 'bad_cut', `the cut must be a whole number from ${range.min} to ${range.max}, got ${r.cut}`);
-      const key = await signingKey(this.env);
-      // Shared-table transfers may sit after the commitment (FAIRNESS.md §B14): the start follows the newest record.
-      const start = await signRecord(buildStart(shoe.commitment, request, key.keyId, this.#iso(), session.head!), key);
-      return {
-        kind: 'start',
-        result: answer(200, { shoe: shoeView({ ...shoe, status: 'in-play', start, rounds: 0 }) }),
-        write: (k) => {
-          this.#store.appendRecord(start, stateAfter(session, { shoeRounds: 0 }), k);
-          this.#store.startShoe(shoe.number, start);
-        },
-      };
-    });
+    return this.#change(auth, idem, (session) => this.#requests.start(session, body));
   }
 
   /**
@@ -224,141 +178,17 @@ export class Table extends DurableObject<Env> {
    * stored in the same transaction; the acceptance holds no card and nothing a card follows from.
    */
   async placeBet(auth: Auth, idem: Idem, body: { request: unknown }): Promise<Answer<AcceptanceAnswer>> {
-    return this.#change(auth, idem, async (session) => {
-      const checked = await validatePlayerRequest(session.playerKey!, body.request, 'bet');
-      if (!checked.ok) return failure(400, checked.error.code, checked.error.message);
-      const request = checked.value;
-      if (session.pendingRound !== null) {
-        // The same signed bet sent again under another key: the acceptance it already has.
-        const pending = this.#store.lastRecord<Acceptance>('acceptance', session.currentShoe, session.pendingRound)!;
-        if (sameRequest(pending.body.request, request)) return answer(200, acceptanceAnswer(this.#store, pending));
-        return failure(
-          409,
-          'round_pending',
-          `round ${session.pendingRound} is waiting for its secret: send it first (or wait for the void at ${session.dueAt})`,
-        );
-      }
-      const shoe = this.#store.shoeV2(session.currentShoe)!;
-      if (shoe.status !== 'in-play') return failure(409, 'shoe_not_started', `shoe ${shoe.number} has not started: send the signed start request first`);
-      const w = this.#wallet.row();
-      const limits = w ? w.tableLimits : ROOMS[session.room].limits;
-      // Wallet mode: the balance is the wallet's to judge (its debit answers insufficient_funds).
-      const bets = validateBets(request.body.bets, limits, w ? undefined : session.balance);
-      if (!bets.ok) return failure(422, bets.error.code, bets.error.message, placeOf(bets.error));
-      const last = this.#store.lastRecord(null)!;
-      const key = await signingKey(this.env);
-      const round = session.shoeRounds + 1;
-      // After shared-table transfers the player may name the newest record it saw before them (§B14).
-      const seen = last.body.type === 'transfer' ? { seen: this.#store.lastPrivateRecord()!.hash } : {};
-      // Wallet mode: the limits, then the wallet's debit, before the acceptance is signed (worker/wallet).
-      const accepted = w
-        ? await walletAcceptance(this.#wallet, this.#parts, { w, session, request, last, ...seen, round, key })
-        : buildAcceptance({
-            last,
-            ...seen,
-            round,
-            request,
-            limits,
-            balanceBefore: session.balance,
-            affiliate: session.affiliate,
-            keyId: key.keyId,
-            issuedAt: this.#iso(),
-          });
-      if ('status' in accepted) return accepted;
-      if ('ok' in accepted && !accepted.ok) return acceptRefusal(accepted.error, round, last);
-      const acceptance = 'acceptance' in accepted ? accepted.acceptance : await signRecord(accepted.value, key);
-      const result = acceptanceAnswer(this.#store, acceptance, shoe.params);
-      return {
-        kind: 'bet',
-        result: answer(200, result),
-        write: (k) => {
-          const change = { balance: result.balance, shoeRounds: round, pendingRound: round, dueAt: result.voidAt };
-          this.#store.appendRecord(acceptance, stateAfter(session, change), k);
-          if ('acknowledge' in accepted) accepted.acknowledge(k.at);
-        },
-      };
-    });
+    return this.#change(auth, idem, (session) => this.#requests.bet(session, body));
   }
 
   /** Phase 2: the round's secret opens the lock; the round is dealt, settled and signed; the reveal and the next shoe when it ends the shoe. */
   async revealSecret(auth: Auth, idem: Idem, round: number, body: { request: unknown }): Promise<Answer<RoundAnswer>> {
-    return this.#change(auth, idem, async (session) => {
-      const checked = await validatePlayerRequest(session.playerKey!, body.request, 'secret');
-      if (!checked.ok) return failure(400, checked.error.code, checked.error.message);
-      const request = checked.value;
-      const r = request.body;
-      if (r.round !== round) return failure(400, 'bad_request', `the request is for round ${r.round}, the path names round ${round}`);
-      if (session.pendingRound !== round || r.shoe !== session.currentShoe) return notPending(this.#store, r.shoe, round, request);
-      const acceptance = this.#store.lastRecord<Acceptance>('acceptance', session.currentShoe, round)!;
-      const shoe = this.#store.shoeV2(session.currentShoe)!;
-      const key = await signingKey(this.env);
-      const w = this.#wallet.row();
-      // Wallet mode: the round owes its credit (its debit's attempt names it), written with the receipt.
-      const credit = w ? await creditFor(this.#wallet, w, acceptance) : null;
-      const settled = buildReceipt({
-        params: shoe.params,
-        state: this.#shoes.stateOf(shoe),
-        serverSeed: shoe.serverSeed,
-        cut: shoe.cut!,
-        acceptance,
-        request,
-        ...(credit ? { creditTransaction: credit.transaction } : {}),
-        keyId: key.keyId,
-        issuedAt: this.#iso(),
-      });
-      if (!settled.ok) return failure(settled.error.code === 'request_mismatch' ? 409 : 422, settled.error.code, settled.error.message);
-      const receipt = await signRecord(settled.value.body, key);
-      const reason = revealDue(shoe.params, { cutCardOut: receipt.body.cutCardOut, accepted: round });
-      const ending = reason ? await this.#shoes.endAndCommit(session, shoe, receipt, reason, receipt.body.balanceAfter) : null;
-      const result = roundAnswer(receipt, ending);
-      return {
-        kind: ending ? 'secret-ending-shoe' : 'secret',
-        result: answer(200, result),
-        write: (k) => {
-          const settledState = stateAfter(session, {
-            balance: receipt.body.balanceAfter,
-            pendingRound: null,
-            dueAt: null,
-            settled: { staked: receipt.body.staked, returned: receipt.body.returned },
-          });
-          this.#store.appendRecord(receipt, settledState, k);
-          if (credit) oweCredit(this.#wallet, this.#parts, receipt, credit);
-          if (ending) this.#shoes.writeEnding(shoe.number, ending, settledState);
-          this.#shoes.dealt(shoe.number, ending ? null : settled.value.state);
-        },
-      };
-    });
+    return this.#change(auth, idem, (session) => this.#requests.secret(session, round, body));
   }
 
   /** The player's signed end request: the shoe's seed is revealed and the next shoe committed. */
   async endShoe(auth: Auth, idem: Idem, body: { request: unknown }): Promise<Answer<EndAnswer>> {
-    return this.#change(auth, idem, async (session) => {
-      const checked = await validatePlayerRequest(session.playerKey!, body.request, 'end');
-      if (!checked.ok) return failure(400, checked.error.code, checked.error.message);
-      const request = checked.value;
-      if (session.pendingRound !== null)
-        return failure(409, 'round_pending', `round ${session.pendingRound} is waiting for its secret: send it before ending the shoe`);
-      const r = request.body;
-      const last = this.#store.lastRecord(null)!;
-      // After shared-table transfers the player may name the newest record it saw before them (§B14).
-      const seen = last.body.type === 'transfer' ? this.#store.lastPrivateRecord()!.hash : session.head;
-      if (r.table !== session.sessionId || r.shoe !== session.currentShoe || (r.prev !== session.head && r.prev !== seen)) {
-        return failure(409, 'request_mismatch', `the end request must follow the newest record of shoe ${session.currentShoe} (${session.head})`);
-      }
-      const shoe = this.#store.shoeV2(session.currentShoe)!;
-      const ending = await this.#shoes.endAndCommit(session, shoe, last, 'player', session.balance, request);
-      const result = endAnswer(ending.reveal, ending.next);
-      return {
-        kind: 'end',
-        result: answer(200, result),
-        write: (k) => {
-          const ended = stateAfter(session, { dueAt: null });
-          this.#store.appendRecord(ending.reveal, ended, k);
-          this.#shoes.writeEnding(shoe.number, ending, ended, false);
-          this.#shoes.dealt(shoe.number, null);
-        },
-      };
-    });
+    return this.#change(auth, idem, (session) => this.#requests.end(session, body));
   }
 
   // ---- RPC: wallet mode (worker/wallet) -----------------------------------------------------------
@@ -529,7 +359,7 @@ export class Table extends DurableObject<Env> {
    * Idempotency-Key (replay or conflict), then `compute` (which validates, deals and signs without
    * writing), then one transaction with its rows; the answering record keeps the key.
    */
-  #change<T>(auth: Auth, idem: Idem, compute: (session: SessionRow) => Promise<Answer<never> | Answer<T> | Computed<T>>): Promise<Answer<T>> {
+  #change<T>(auth: Auth, idem: Idem, compute: (session: SessionRow) => Promise<Change<T>>): Promise<Answer<T>> {
     return this.#exclusive(async () => {
       const entered = this.#enter(auth);
       if (!entered.ok) return entered.answer;
@@ -580,10 +410,6 @@ export class Table extends DurableObject<Env> {
   #tokenHashes(): string[] {
     this.#tokens ??= this.#store.tokenHashes();
     return this.#tokens;
-  }
-
-  #iso(): string {
-    return iso(this.clock());
   }
 
   /** A pb-fair-2 session's view (in wallet mode, the wallet's balance and part). */
