@@ -59,6 +59,19 @@ export function launchStorageKey(endpoint: string, launchToken: string): string 
   return `${STORAGE_PREFIX}${JSON.stringify([endpoint, { launch: launchToken }])}`;
 }
 
+/**
+ * Where a table keeps its session for a reload (null: `resume="off"`): under its launch token, else
+ * its endpoint, room and affiliate; a reshuffle table's apart from a shoe table's.
+ */
+export function tableStore(
+  endpoint: string,
+  table: { room: string; affiliate: string | null; launchToken: string | null; mode: string; resume: string },
+): SessionStore | null {
+  if (['off', 'false'].includes(String(table.resume).trim().toLowerCase())) return null;
+  const key = table.launchToken ? launchStorageKey(endpoint, table.launchToken) : storageKey(endpoint, table.room, table.affiliate || null);
+  return new SessionStore(key + (table.mode === 'reshuffle' ? '|reshuffle' : ''));
+}
+
 /** The page's sessionStorage, or null where reading it throws (sandboxed iframe, blocked storage). */
 function pageStorage(): StorageLike | null {
   try {

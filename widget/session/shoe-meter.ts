@@ -31,11 +31,6 @@ export class ShoeMeter {
     this.#link = link;
   }
 
-  /** Cards the shoe has given so far. */
-  get consumed(): number {
-    return this.#consumed;
-  }
-
   /** A shoe as an answer describes it: a fresh one (or another number) starts full; the same one takes the news. */
   set(shoe: ShoeState, fresh: boolean): void {
     if (fresh || shoe.number !== this.shoe?.number) {
@@ -52,8 +47,24 @@ export class ShoeMeter {
     this.#consumed = cardsDealtThrough(body.cards, this.#consumed);
   }
 
+  /**
+   * A round is dealt from the shoe: its cards leave it. A reshuffle shoe is a fresh stack every
+   * round: the last round's cards go back first, with a short shuffle on the felt.
+   */
+  async dealFrom(body: SettledRound): Promise<void> {
+    const reshuffle = this.shoe?.params?.mode === 'reshuffle';
+    if (reshuffle && this.#consumed > 0) {
+      this.#refill();
+      this.show();
+      await this.#link.scene()?.reshuffle?.();
+    }
+    if (reshuffle) this.#refill();
+    this.consume(body);
+    this.show();
+  }
+
   /** Every card back in the shoe (a new stack). */
-  refill(): void {
+  #refill(): void {
     this.#consumed = 0;
   }
 

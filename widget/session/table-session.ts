@@ -17,26 +17,29 @@
  * Idempotency-Key, kept with the round, so a retry of either is answered, never played twice. A
  * reload or a dropped connection between the phases finishes the round from the stored secret;
  * without it, the round voids at `voidAt` and the stake comes back. A pb-fair-1 session (its
- * changes answer `protocol_retired`) is dropped quietly for a new one.
+ * changes answer `protocol_retired`) is dropped quietly for a new one. The parts: the shoe's start
+ * and end (shoe-changes.ts), the round's two phases (round-phases.ts), the shoe's gauge
+ * (shoe-meter.ts), wallet mode (wallet-session.ts), opening (session-open.ts).
  */
 import type { ReactiveController } from 'lit';
 import type { Bet, RoomId, TableLimits } from '../../shared/table.ts';
 import * as apiCalls from '../../shared/wire/http-calls.ts';
-import type { SignedRequest, StartRequest } from '../../shared/fairness/pb-fair-2/records.ts';
-import { type ApiError, type ApiResult, newIdempotencyKey } from './api-client.ts';
-import type { AcceptanceAnswer, Acceptance, PlayedRound, ReadRoundAnswer, ReadSessionView, ShoeStartAnswer, ShoeState, Signed } from './api-types.ts';
-import { betsLeftOnFelt, checkBets, sameBets } from '../element/bets.ts';
+import type { ApiError, ApiResult } from './api-client.ts';
+import type { PlayedRound, ReadSessionView, ShoeState, Signed } from './api-types.ts';
+import { betsLeftOnFelt } from '../element/bets.ts';
 import { emit } from '../element/emit.ts';
 import type { ShoeEndAnswer } from '../panels/drawer-link.ts';
-import { keepRound, newRound, PlayerCopy, playerKeyOf, type RoundInFlight, signEnd, signSecret, signStart, type SigningKey, resumedRound } from './player.ts';
-import { privateRound, privateRounds, type SettledRound } from '../round-view.ts';
-import { launchStorageKey, SessionStore, storageKey } from './session-store.ts';
+import { PlayerCopy, playerKeyOf, type SigningKey, resumedRound } from './player.ts';
+import { privateRounds, type SettledRound } from '../round-view.ts';
+import { type SessionStore, tableStore } from './session-store.ts';
 import type { WalletSessionView } from '../../shared/api.ts';
 import { isLaunchRefusal, WalletWatch } from './wallet-session.ts';
 import { openSession, type OpenSession, type SessionState } from './session-open.ts';
+import type { PrivateParts } from './private-parts.ts';
+import { RoundPhases } from './round-phases.ts';
+import { ShoeChanges } from './shoe-changes.ts';
 import type { SessionHost, SessionLink } from './table-link.ts';
 import { ShoeMeter } from './shoe-meter.ts';
-import { chooseShoeStart } from './shoe-start.ts';
 import type { TableState } from '../element/host-types.ts';
 import type { DealRefusal, Notice, TablePlay } from './table-play.ts';
 
@@ -59,19 +62,13 @@ export class TableSession implements ReactiveController, TablePlay {
   #head: Signed | null = null;
   /** The shoe, and what the felt's gauge shows of it (shoe-meter.ts). */
   readonly #meter: ShoeMeter;
-  #pendingStart: { shoe: number; request: SignedRequest<StartRequest>; key: string; cut: number } | null = null;
-  /** Bets checked for a deal, and the key their bet request will carry. */
-  #pendingRound: { bets: Bet[]; key: string } | null = null;
-  /** The round being played (secret and signed requests stored before the bet is sent). */
-  #round: RoundInFlight | null = null;
-  /** A round the Worker holds that this tab cannot finish (its secret is lost): it voids at `voidAt`. */
-  #orphan: { acceptance: Signed<Acceptance>; voidAt: string } | null = null;
+  /** The shoe's start and end (shoe-changes.ts), the round in two phases (round-phases.ts). */
+  readonly #shoes: ShoeChanges;
+  readonly #rounds: RoundPhases;
   /** A pb-fair-1 session was dropped once for this deal (no loop if the Worker keeps refusing). */
   #retired = false;
   /** The settled round the felt shows (until swept): a rebuilt scene draws it again. */
   #onFelt: SettledRound | null = null;
-  /** An answer to the reality check is on its way (a second click sends nothing). */
-  #answering = false;
   /** The open session's room as the Worker says (a launched session's is the launch's, whatever `room` says). */
   #room: RoomId | null = null;
   /** Wallet mode (a launched session): the wallet's view, its reality check and end (wallet-session.ts). */
@@ -82,15 +79,48 @@ export class TableSession implements ReactiveController, TablePlay {
     this.#link = link;
     this.#meter = new ShoeMeter(link);
     this.#wallet = new WalletWatch(host, link, () => this.#refresh());
+    const parts = this.#partsFor(host, link);
+    this.#shoes = new ShoeChanges(parts);
+    this.#rounds = new RoundPhases(parts);
     host.addController(this);
   }
 
-  get #shoe(): ShoeState | null {
-    return this.#meter.shoe;
-  }
-
-  set #shoe(shoe: ShoeState | null) {
-    this.#meter.shoe = shoe;
+  /** What the shoe's changes and the round's phases share with the session (private-parts.ts). */
+  #partsFor(host: SessionHost, link: SessionLink): PrivateParts {
+    const self = this;
+    return {
+      host,
+      link,
+      meter: this.#meter,
+      get state() {
+        return self.#state;
+      },
+      get canBet() {
+        return self.canBet;
+      },
+      get head() {
+        return self.#head;
+      },
+      set head(head) {
+        self.#head = head;
+      },
+      get balance() {
+        return self.#balance;
+      },
+      set balance(balance) {
+        self.#balance = balance;
+      },
+      get limits() {
+        return self.#limits;
+      },
+      live: () => this.#live,
+      copy: () => this.#copy,
+      store: () => this.#store,
+      set: (state, notice?) => this.#set(state, notice),
+      fail: (error, retry) => this.#fail(error, retry),
+      roundFailed: (error) => this.#roundFailed(error),
+      refresh: () => this.#refresh(),
+    };
   }
 
   /** The open session, or null. */
@@ -131,11 +161,8 @@ export class TableSession implements ReactiveController, TablePlay {
   /** The player's answer to the reality check: continue (betting goes on) or stop (the session ends). */
   async answerRealityCheck(choice: 'continue' | 'stop'): Promise<boolean> {
     const session = this.#live;
-    if (!session || !this.#wallet.view?.realityCheck || this.#answering) return false;
-    this.#answering = true;
-    const answer: ApiResult<ReadSessionView> = await this.#link.api
-      .send(apiCalls.answerRealityCheck(session.id, { choice }, newIdempotencyKey()))
-      .finally(() => (this.#answering = false));
+    const answer = session ? await this.#wallet.answer(session.id, choice) : null;
+    if (!answer) return false;
     if (!answer.ok) {
       this.#fail(answer.error, async () => void (await this.answerRealityCheck(choice)));
       return false;
@@ -193,7 +220,7 @@ export class TableSession implements ReactiveController, TablePlay {
 
   /** The shoe in play or waiting for its cut, as the Worker last described it. */
   get shoe(): ShoeState | null {
-    return this.#shoe;
+    return this.#meter.shoe;
   }
 
   get onFelt(): SettledRound | null {
@@ -236,8 +263,8 @@ export class TableSession implements ReactiveController, TablePlay {
     if (!opened || !session || !limits || !this.#host.isConnected) return;
     this.#set('ready');
     emit(this.#host, 'pb-ready', { sessionId: session.id, room: this.#room ?? this.#host.room, balance: this.#balance, limits });
-    if (this.#round?.acceptance) await this.runDeal();
-    else if (this.#orphan) this.#showOrphan();
+    if (this.#rounds.accepted) await this.runDeal();
+    else this.#rounds.showOrphan();
   }
 
   /** Drops the session (a new room, affiliate or Worker: the attributes say so) before opening a new one. */
@@ -252,12 +279,10 @@ export class TableSession implements ReactiveController, TablePlay {
     void this.#link.scene()?.clearRound({ instant: true });
   }
 
-  #drop(): void {
+  #drop(keepBets = false): void {
     this.#session = { kind: 'none' };
-    this.#pendingRound = null;
-    this.#pendingStart = null;
-    this.#round = null;
-    this.#orphan = null;
+    this.#shoes.forget();
+    this.#rounds.drop(keepBets);
     this.#head = null;
   }
 
@@ -272,10 +297,7 @@ export class TableSession implements ReactiveController, TablePlay {
     api.endpoint = host.endpoint;
     const affiliate = host.affiliate || null;
     const launch = host.launchToken ? { token: host.launchToken, operator: host.operator || null } : null;
-    const key = launch ? launchStorageKey(api.url(''), launch.token) : storageKey(api.url(''), host.room, affiliate);
-    const store = (this.#store = ['off', 'false'].includes(String(host.resume).trim().toLowerCase())
-      ? null
-      : new SessionStore(key + (host.mode === 'reshuffle' ? '|reshuffle' : '')));
+    const store = (this.#store = tableStore(api.url(''), host));
     // A create already under way (a Retry) goes on with its key; otherwise a stored session comes first.
     const creating = this.#session.kind === 'creating' ? this.#session : null;
     const request = { room: host.room, affiliate, mode: host.mode, endpoint: host.endpoint, claimer: host, launch };
@@ -309,9 +331,7 @@ export class TableSession implements ReactiveController, TablePlay {
     for (const r of rounds) this.#meter.consume(r);
     // A round between its phases: finish it from the stored secret, else it voids at voidAt.
     const { round, orphan } = resumedRound(storage, entry, session.sessionId, s.pending);
-    this.#round = round;
-    this.#orphan = orphan;
-    if (round) this.#pendingRound = { bets: round.bets, key: round.betKey };
+    this.#rounds.resume(round, orphan);
     this.showShoe();
     this.#host.requestUpdate();
     this.#link.opened(rounds);
@@ -341,7 +361,7 @@ export class TableSession implements ReactiveController, TablePlay {
   #applyView(s: ReadSessionView): void {
     this.#copy?.add(s.shoe.commitment, s.shoe.start, s.head);
     this.#take(s);
-    this.#meter.set(s.shoe, s.shoe.number !== this.#shoe?.number);
+    this.#meter.set(s.shoe, s.shoe.number !== this.#meter.shoe?.number);
     this.#host.requestUpdate();
   }
 
@@ -357,67 +377,14 @@ export class TableSession implements ReactiveController, TablePlay {
     return this.#meter.lastHandNext;
   }
 
-  /** "Cut and start": the player's fresh choice, not an earlier failed attempt's (hence no pending start). */
+  /** "Cut and start": the player's fresh choice (shoe-changes.ts). */
   async startShoe(): Promise<boolean> {
-    if (!this.canBet || this.#shoe?.status !== 'awaiting-start') return false;
-    this.#pendingStart = null;
-    return this.#startShoe();
-  }
-
-  /** Starts a committed shoe with the provider's seed and cut, signed by the player (kept, with its key, for retries). */
-  async #startShoe(): Promise<boolean> {
-    const shoe = this.#shoe;
-    const session = this.#live;
-    if (!shoe || !session) return false;
-    if (this.#pendingStart?.shoe !== shoe.number) {
-      const choice = await chooseShoeStart(this.#host, this.#host.shoeStartProvider ?? this.#link.defaultProvider, shoe);
-      if (!choice || !shoe.commitment) {
-        this.#set('ready'); // the player backed out of choosing a seed and cut
-        return false;
-      }
-      const request = await signStart(session.player, shoe.commitment, choice.clientSeed, choice.cut);
-      this.#copy?.sending(request);
-      this.#pendingStart = { shoe: shoe.number, request, key: newIdempotencyKey(), cut: choice.cut };
-    }
-    const pending = this.#pendingStart;
-    const answer: ApiResult<ShoeStartAnswer> = await this.#link.api.send(apiCalls.startShoe(session.id, pending.request, pending.key));
-    if (!answer.ok && answer.error.code !== 'shoe_already_started') {
-      this.#roundFailed(answer.error);
-      return false;
-    }
-    this.#pendingStart = null;
-    if (answer.ok) {
-      this.#copy?.add(answer.value.shoe.start);
-      if (answer.value.shoe.start) this.#head = answer.value.shoe.start;
-      this.#shoe = { ...shoe, ...answer.value.shoe, status: 'in-play' };
-    } else if (!(await this.#refresh())) {
-      this.#roundFailed(answer.error);
-      return false;
-    }
-    if (this.#shoe) this.#link.shoeStarted(this.#shoe);
-    await this.#meter.shuffleAndCut(shoe, pending.cut);
-    return true;
+    return this.#shoes.startFresh();
   }
 
   /** Ends the shoe in play early with the player's signed end request: the Worker reveals its server seed and commits the next shoe. Null when it cannot now. */
   async endShoe(key: string): Promise<ApiResult<ShoeEndAnswer> | null> {
-    const session = this.#live;
-    if (!this.canBet || this.#shoe?.status !== 'in-play' || !this.#head || !session || this.#round) return null;
-    const before = this.#state;
-    this.#set('dealing'); // no bet or deal while the shoe changes
-    // Ed25519 signatures are deterministic: a retry after the same head sends the same body.
-    const request = await signEnd(session.player, this.#head);
-    this.#copy?.sending(request);
-    const answer: ApiResult<ShoeEndAnswer> = await this.#link.api.send(apiCalls.endShoe(session.id, request, key));
-    if (this.#state === 'dealing') this.#set(before);
-    if (answer.ok) {
-      this.#copy?.add(answer.value.reveal, answer.value.nextShoe.commitment);
-      this.#balance = answer.value.balance;
-      this.#head = answer.value.nextShoe.commitment ?? answer.value.reveal;
-      this.#meter.unhold();
-      this.#meter.set(answer.value.nextShoe, true);
-    }
-    return answer;
+    return this.#shoes.end(key, this.#rounds.inFlight);
   }
 
   // ---- the round ------------------------------------------------------------------------------
@@ -432,21 +399,9 @@ export class TableSession implements ReactiveController, TablePlay {
     if (this.#state !== 'ready') this.#set('ready', null);
   }
 
-  /**
-   * Checks the bets on the felt for a deal; returns why they cannot be dealt, else keeps them
-   * for `runDeal`. The same bets as a failed attempt keep that attempt's key: the Worker may
-   * already have accepted them. A round already signed keeps its bets: it is finished first.
-   */
+  /** Checks the bets on the felt for a deal; why they cannot be dealt, else null (round-phases.ts). */
   prepareDeal(bets: readonly Bet[]): DealRefusal | null {
-    if (this.#round) return null;
-    if (!this.#limits) return { code: 'empty_bet', message: '' };
-    const checked = checkBets(bets, this.#limits, this.#balance);
-    if (!checked.ok) return checked.error;
-    if (checked.value.length === 0) return { code: 'empty_bet', message: '' };
-    if (!this.#pendingRound || !sameBets(this.#pendingRound.bets, checked.value)) {
-      this.#pendingRound = { bets: checked.value, key: newIdempotencyKey() };
-    }
-    return null;
+    return this.#rounds.prepare(bets);
   }
 
   /** Retries whatever failed, resending the same request with the same Idempotency-Key. */
@@ -458,9 +413,8 @@ export class TableSession implements ReactiveController, TablePlay {
   }
 
   /**
-   * Starts the shoe if it waits, then plays the round: phase 1 sends the bets kept by
-   * `prepareDeal` with the lock of a fresh secret (stored first), phase 2 sends the secret. A
-   * retry goes on from the phase that failed.
+   * Starts the shoe if it waits, then plays the round (round-phases.ts) and draws it. A retry
+   * goes on from the phase that failed.
    */
   async runDeal(): Promise<void> {
     this.#set('dealing', null);
@@ -468,115 +422,9 @@ export class TableSession implements ReactiveController, TablePlay {
     if (this.#session.kind !== 'open' && !(await this.#open(() => this.runDeal()))) return;
     const session = this.#live;
     if (!session) return;
-    if (!this.#round && this.#shoe?.status !== 'in-play' && !(await this.#startShoe())) return;
-    let round = this.#round;
-    if (!round) {
-      const pending = this.#pendingRound;
-      const head = this.#head;
-      // No bets waiting: this was the retry of a shoe started without a deal ("Cut and start").
-      if (!pending || !head) return this.#set('ready');
-      round = await newRound(session.player, session.id, head, (this.#shoe?.rounds ?? 0) + 1, pending.bets, {
-        betKey: pending.key,
-        secretKey: newIdempotencyKey(),
-      });
-      // The secret is stored before the bet leaves: a reload after the acceptance can still deal.
-      this.#keep(round);
-      this.#copy?.sending(round.bet);
-    }
-    if (!round.acceptance) {
-      const answer = await this.#link.api.send(apiCalls.placeBet(session.id, round.bet, round.betKey));
-      if (!answer.ok) return this.#betFailed(answer.error);
-      this.#accepted(round, answer.value);
-    }
-    await this.#reveal(round);
-  }
-
-  #keep(round: RoundInFlight | null): void {
-    this.#round = round;
-    if (this.#store) keepRound(this.#store.storage, this.#store.key, round);
-  }
-
-  /** Phase 1 answered: the stake is debited; the acceptance is the table's newest record. */
-  #accepted(round: RoundInFlight, a: AcceptanceAnswer): void {
-    this.#keep({ ...round, acceptance: a.acceptance });
-    this.#copy?.add(a.acceptance);
-    this.#head = a.acceptance;
-    this.#balance = a.balance;
-    if (this.#shoe) this.#shoe = { ...this.#shoe, ...a.shoe };
-    this.#host.requestUpdate();
-  }
-
-  /** Phase 2: the secret, signed, for the acceptance; the receipt plays the round. */
-  async #reveal(round: RoundInFlight): Promise<void> {
-    const session = this.#live;
-    const current = this.#round;
-    const acceptance = current?.acceptance;
-    if (!session || !current || !acceptance) return;
-    let reveal = current.reveal;
-    if (!reveal) {
-      reveal = await signSecret(session.player, acceptance, current.secret);
-      this.#keep({ ...current, reveal });
-      this.#copy?.sending(reveal);
-    }
-    const answer: ApiResult<ReadRoundAnswer> = await this.#link.api.send(apiCalls.revealSecret(session.id, reveal, round.secretKey));
-    if (!answer.ok) {
-      if (answer.error.code === 'round_voided') return this.#voided(answer.error);
-      return this.#roundFailed(answer.error);
-    }
-    const a = answer.value;
-    this.#keep(null);
-    this.#pendingRound = null;
-    this.#copy?.add(a.receipt, a.reveal, a.nextShoe?.commitment);
-    this.#head = a.nextShoe?.commitment ?? a.reveal ?? a.receipt;
-    await this.#play({ ...a, round: privateRound(acceptance.body, a.receipt) });
-  }
-
-  /** Phase 1 failed. `round_pending`: the Worker holds an acceptance — ours (finish it) or one this tab lost. */
-  async #betFailed(error: ApiError): Promise<void> {
-    if (error.code !== 'round_pending') {
-      // A refusal (4xx): the Worker accepted nothing; the next deal signs the bets on the felt afresh.
-      if (!error.retryable && error.status >= 400 && error.status < 500 && error.code !== 'session_expired' && this.#round) {
-        this.#copy?.unsent(this.#round.bet);
-        this.#keep(null);
-      }
-      return this.#roundFailed(error);
-    }
-    const view = await this.#refresh();
-    const held = view?.pending;
-    if (held && held.acceptance.body.request.body.lock === this.#round?.bet.body.lock) {
-      this.#accepted(this.#round, { acceptance: held.acceptance, balance: view.balance, voidAt: held.voidAt, shoe: view.shoe });
-      return this.#reveal(this.#round);
-    }
-    this.#orphan = held ?? null;
-    if (this.#orphan) return this.#showOrphan();
-    this.#roundFailed(error);
-  }
-
-  /** The round voided (its secret came too late): the stake is back, the bets stay on the felt. */
-  async #voided(error: ApiError): Promise<void> {
-    this.#keep(null);
-    this.#pendingRound = null;
-    await this.#refresh();
-    this.#fail(error, null);
-  }
-
-  /** A round this tab cannot finish: say when it voids; Retry asks the Worker again. */
-  #showOrphan(): void {
-    const orphan = this.#orphan;
-    if (!orphan) return;
-    const error: ApiError = {
-      code: 'round_pending',
-      message: `round ${orphan.acceptance.body.round} waits for its secret`,
-      status: 409,
-      retryable: false,
-      voidAt: orphan.voidAt,
-    };
-    this.#fail(error, async () => {
-      const view = await this.#refresh();
-      this.#orphan = view ? view.pending : this.#orphan;
-      if (this.#orphan) this.#showOrphan();
-      else this.#set('ready', null);
-    });
+    if (!this.#rounds.inFlight && this.#meter.shoe?.status !== 'in-play' && !(await this.#shoes.start())) return;
+    const played = await this.#rounds.deal(session);
+    if (played) await this.#play(played);
   }
 
   #roundFailed(error: ApiError): void {
@@ -586,9 +434,7 @@ export class TableSession implements ReactiveController, TablePlay {
       this.#retired = true;
       const live = this.#live;
       if (live) this.#store?.forget(live.id);
-      const bets = this.#pendingRound;
-      this.#drop();
-      this.#pendingRound = bets;
+      this.#drop(true);
       void this.runDeal().finally(() => (this.#retired = false));
       return;
     }
@@ -598,10 +444,10 @@ export class TableSession implements ReactiveController, TablePlay {
       this.#session = { kind: 'expired', player: live.player, copy: live.copy };
     }
     if (error.code === 'session_expired') {
-      this.#pendingStart = null;
-      this.#keep(null);
+      this.#shoes.forget();
+      this.#rounds.abandon();
     }
-    if (error.code === 'shoe_not_started' && this.#shoe) this.#shoe = { ...this.#shoe, status: 'awaiting-start' };
+    if (error.code === 'shoe_not_started' && this.#meter.shoe) this.#meter.shoe = { ...this.#meter.shoe, status: 'awaiting-start' };
     this.#fail(error, () => this.runDeal());
     // Wallet mode: a refusal may come with a reality check, a session's end or a new wallet balance.
     if (this.#wallet.view) void this.#wallet.refresh();
@@ -609,20 +455,11 @@ export class TableSession implements ReactiveController, TablePlay {
 
   async #play(answer: PlayedRound): Promise<void> {
     const body = answer.round;
-    const reshuffle = this.#shoe?.params?.mode === 'reshuffle';
     this.#meter.unhold();
     // The scene may go (out of view) or be rebuilt between these awaits: ask for it each time.
     this.#onFelt = null;
     await this.#link.scene()?.clearRound();
-    if (reshuffle && this.#meter.consumed > 0) {
-      // A fresh stack every round: the last round's cards go back with a short shuffle first.
-      this.#meter.refill();
-      this.showShoe();
-      await this.#link.scene()?.reshuffle?.();
-    }
-    if (reshuffle) this.#meter.refill();
-    this.#meter.consume(body);
-    this.showShoe();
+    await this.#meter.dealFrom(body);
     this.#onFelt = body;
     await this.#link.scene()?.playRound(body);
     if (body.cutCardOut && this.#meter.cutAt) await this.#link.scene()?.cutCardOut?.();
@@ -633,7 +470,7 @@ export class TableSession implements ReactiveController, TablePlay {
     if (answer.nextShoe) {
       this.#meter.hold();
       this.#meter.set(answer.nextShoe, true);
-    } else if (this.#shoe) this.#shoe = { ...this.#shoe, ...answer.shoe };
+    } else if (this.#meter.shoe) this.#meter.shoe = { ...this.#meter.shoe, ...answer.shoe };
     this.#link.played(answer);
     // Wallet mode: the wallet's balance after the credit, and any payout still pending, come from the session.
     if (this.#wallet.view) void this.#wallet.refresh();

@@ -10,7 +10,9 @@
  */
 import type { ApiErrorCode, WalletSessionView } from '../../shared/api.ts';
 import { emit } from '../element/emit.ts';
-import type { ApiError } from './api-client.ts';
+import * as apiCalls from '../../shared/wire/http-calls.ts';
+import { type ApiError, type ApiResult, newIdempotencyKey } from './api-client.ts';
+import type { ReadSessionView } from './api-types.ts';
 import type { SessionHost, SessionLink } from './table-link.ts';
 
 /** How often a session with a time limit or reality checks is asked for (the server raises them on a request). */
@@ -48,6 +50,8 @@ export class WalletWatch {
   #view: WalletSessionView | null = null;
   #refusedReturnUrl: string | null = null;
   #timer: ReturnType<typeof setTimeout> | null = null;
+  /** An answer to the reality check is on its way (a second click sends nothing). */
+  #answering = false;
 
   constructor(host: SessionHost, link: SessionLink, refresh: () => Promise<unknown>) {
     this.#host = host;
@@ -83,6 +87,13 @@ export class WalletWatch {
     if (view?.ended && !before?.ended) emit(this.#host, 'pb-session-ended', { code: view.ended.code, returnUrl: safeReturnUrl(view.returnUrl) });
     this.#schedule();
     this.#host.requestUpdate();
+  }
+
+  /** Sends the player's answer to the reality check on screen: the session's view, or null (no check shows, or an answer is already on its way). */
+  async answer(sessionId: string, choice: 'continue' | 'stop'): Promise<ApiResult<ReadSessionView> | null> {
+    if (!this.#view?.realityCheck || this.#answering) return null;
+    this.#answering = true;
+    return this.#link.api.send(apiCalls.answerRealityCheck(sessionId, { choice }, newIdempotencyKey())).finally(() => (this.#answering = false));
   }
 
   /** The launch token was refused: keep the casino's link back, if the answer names one. */
