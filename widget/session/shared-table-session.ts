@@ -7,7 +7,7 @@
  * token and signs its requests (pb-shared-1, FAIRNESS.md part III) with that same key:
  *  - a `start` (a random client seed and cut) when the committed shoe has not started;
  *  - ONE `bet` per round: "Place bet" confirms the chips on the felt; chips not confirmed are sent
- *    by themselves shortly before the close (AUTO_SEND_LEAD_MS); once accepted they are locked.
+ *    by themselves shortly before the close (shared-table-window.ts); once accepted they are locked.
  * It follows the table's messages (state, open, bet, close, deal, settlement, void, reveal,
  * balance) into what the element draws: the countdown, the players, each box's total, the round
  * dealt for all, the player's own result. A dropped socket rejoins with backoff and resynchronises
@@ -18,26 +18,23 @@ import type { ReactiveController } from 'lit';
 import type { SharedClose, SharedCommitment, SharedDeal, SharedSettlement, SharedStart, SignedShared } from '../../shared/fairness/pb-shared-1/records.ts';
 import { signSharedRequest } from '../../shared/fairness/pb-shared-1/records.ts';
 import { sharedBetRequest } from '../../shared/fairness/pb-shared-1/requests.ts';
-import { outcomeOfCode, type OutcomeFacts } from '../../shared/fairness/pb-shared-1/outcomes.ts';
 import { playerKeyOf } from '../../shared/fairness/pb-fair-2/records.ts';
 import { type Bet, type TableLimits, totalStake } from '../../shared/table.ts';
 import { type SettledRound, sharedTableRound } from '../round-view.ts';
 import { betsLeftOnFelt, checkBets } from '../element/bets.ts';
 import { emit } from '../element/emit.ts';
 import { SharedTableStart } from './shared-table-start.ts';
-import { afterDeal, sharedShoeGauge, sharedStatusText } from './shared-table-round.ts';
+import { SharedTableFacts } from './shared-table-facts.ts';
+import { sharedShoeGauge, sharedStatusText } from './shared-table-round.ts';
 import type { TableSession, TableState } from './table-session.ts';
 import type { SharedTableHost, SharedTableLink, SharedTablePhase, SharedTableView, TableBet } from './shared-table-link.ts';
 import type { DealRefusal, Notice, TablePlay } from './table-play.ts';
 import type { SocketFactory, SocketLike } from '../element/host-types.ts';
 import type { ServerMessage, ServerMessageOf } from '../../shared/wire/shared-table-socket.ts';
 import { SharedTableConnection } from './shared-table-connection.ts';
-import { type AcceptedBet, type DealWait, NO_BET, NO_WAIT, type RoundBet } from './shared-table-states.ts';
-
-/** Chips on the felt not confirmed are sent this long before the close (at most a quarter of the window). */
-export const AUTO_SEND_LEAD_MS = 2_000;
-/** How long a deal waits for the player's own settlement (sent right after it) before it is drawn anyway. */
-const SETTLEMENT_WAIT_MS = 3_000;
+import { SharedDraws } from './shared-table-draws.ts';
+import { BettingWindow } from './shared-table-window.ts';
+import { type AcceptedBet, NO_BET, type RoundBet } from './shared-table-states.ts';
 
 export type { SharedTableHost, SharedTableLink, SharedTablePhase, SharedTableView, SocketFactory, SocketLike, TableBet };
 
@@ -49,25 +46,25 @@ export class SharedTableSession implements ReactiveController, TablePlay {
   #notice: Notice | null = null;
   /** The table's WebSocket, reconnected when it drops (shared-table-connection.ts). */
   readonly #connection: SharedTableConnection;
-  #tick: ReturnType<typeof setInterval> | undefined;
-  #autoTimer: ReturnType<typeof setTimeout> | undefined;
   #closed = false;
-  /** The table as the socket's `state` message gave it, with this session's seat, kept up to date by the other messages. */
-  #pub: ServerMessageOf<'state'> | null = null;
-  #phase: SharedTablePhase = 'connecting';
-  /** Local time the window closes (the server's closesAt, never later than a window from when we heard of it). */
-  #closesAt = 0;
-  #tableBets = new Map<string, TableBet>();
-  #outcomes: OutcomeFacts[] = [];
+  /** The table as its messages tell it: shoe, round, phase, window, everyone's bets (shared-table-facts.ts). */
+  readonly #table = new SharedTableFacts();
+  /** The countdown and the auto-send of chips not confirmed (shared-table-window.ts). */
+  readonly #window = new BettingWindow(
+    this.#table,
+    () => this.#host.requestUpdate(),
+    () => {
+      if (this.canBet && this.#betsOnFelt().length > 0 && !this.prepareDeal(this.#betsOnFelt())) void this.runDeal();
+    },
+  );
   /** This session's start request for the shoe (shared-table-start.ts). */
   readonly #start = new SharedTableStart((m) => this.#connection.send(m));
   /** The player's bet of the table's round: none, being sent (sent again, as is, after a reconnect) or accepted. */
   #bet: RoundBet = NO_BET;
   #balance: number | null = null;
   #onFelt: SettledRound | null = null;
-  /** A dealt round waiting for its other half (the player's settlement, or its deal) before it is drawn. */
-  #waiting: DealWait = NO_WAIT;
-  #playing: Promise<void> = Promise.resolve();
+  /** The dealt rounds, drawn one after another, each with the player's settlement when it had a stake (shared-table-draws.ts). */
+  readonly #draws = new SharedDraws((deal, settlement, mine) => this.#draw(deal, settlement, mine));
 
   /** The table id this controller plays (`hall-1/a`). */
   readonly tableId: string;
@@ -85,8 +82,8 @@ export class SharedTableSession implements ReactiveController, TablePlay {
       token: () => this.#inner.token,
       wanted: () => !this.#closed && this.#host.isConnected,
       connecting: () => {
-        this.#tick ??= setInterval(() => this.#everySecond(), 250);
-        this.#phase = 'connecting';
+        this.#window.run();
+        this.#table.phase = 'connecting';
         this.#host.requestUpdate();
       },
       unreachable: () => {
@@ -101,7 +98,7 @@ export class SharedTableSession implements ReactiveController, TablePlay {
   }
 
   hostConnected(): void {
-    if (this.#pub && !this.#connection.open && !this.#closed) this.#connection.connect();
+    if (this.#table.pub && !this.#connection.open && !this.#closed) this.#connection.connect();
   }
 
   hostDisconnected(): void {
@@ -121,7 +118,7 @@ export class SharedTableSession implements ReactiveController, TablePlay {
     return this.#balance ?? this.#inner.balance;
   }
   get limits(): TableLimits | null {
-    return this.#pub?.limits ?? this.#inner.limits;
+    return this.#table.pub?.limits ?? this.#inner.limits;
   }
   get sessionId(): string | null {
     return this.#inner.sessionId;
@@ -145,45 +142,26 @@ export class SharedTableSession implements ReactiveController, TablePlay {
   get canBet(): boolean {
     const s = this.state;
     return (
-      this.#phase === 'betting' &&
-      this.#pub !== null &&
+      this.#table.phase === 'betting' &&
+      this.#table.pub !== null &&
       this.#bet.kind !== 'sending' &&
       !this.#mineNow() &&
       (s === 'ready' || s === 'settled') &&
-      this.#left() > 0
+      this.#table.left() > 0
     );
   }
 
   /** The HUD's model. */
   view(): SharedTableView {
-    const totals = new Map<string, number>();
-    for (const b of this.#tableBets.values())
-      for (const x of b.bets ?? []) totals.set(`${x.sector}:${x.box}`, (totals.get(`${x.sector}:${x.box}`) ?? 0) + x.amount);
     const mine = this.#mineNow();
     const bet = this.#bet;
-    const pub = this.#pub;
-    const tableId = this.tableId;
-    return {
-      tableId,
-      phase: this.#phase,
-      connections: pub?.connections ?? 0,
-      round: pub?.round ?? 1,
-      shoe: pub?.shoe.number ?? 1,
-      left: this.#phase === 'betting' ? this.#left() : 0,
-      windowMs: pub?.windowMs ?? 15_000,
-      beaconRound: pub?.beaconRound ?? null,
-      boxTotals: totals,
-      bettors: this.#tableBets.size,
-      tableTotal: [...this.#tableBets.values()].reduce((n, b) => n + b.stake, 0),
+    return this.#table.view(this.tableId, {
       mine: mine ? { stake: mine.stake, status: 'accepted' } : bet.kind === 'sending' ? { stake: totalStake(bet.bets), status: 'sending' } : null,
       canBet: this.canBet,
       drawing: this.state === 'dealing',
-      outcomes: this.#outcomes,
-      commitment: pub?.shoe.commitment ?? null,
-      start: pub?.shoe.start ?? null,
-      transcriptUrl: this.#link.api.sharedTableTranscriptUrl(tableId),
+      transcriptUrl: this.#link.api.sharedTableTranscriptUrl(this.tableId),
       verifyUrl: this.#link.api.url('verify'),
-    };
+    });
   }
 
   /** The status line for a shared table (null: the element's own, e.g. a settled round's result). */
@@ -211,9 +189,7 @@ export class SharedTableSession implements ReactiveController, TablePlay {
   forget(): void {
     this.#leave();
     this.#closed = true;
-    this.#pub = null;
-    this.#tableBets.clear();
-    this.#outcomes = [];
+    this.#table.forget();
     this.#bet = NO_BET;
     this.#balance = null;
     this.#onFelt = null;
@@ -227,9 +203,7 @@ export class SharedTableSession implements ReactiveController, TablePlay {
   }
 
   #leave(): void {
-    clearInterval(this.#tick);
-    this.#tick = undefined;
-    clearTimeout(this.#autoTimer);
+    this.#window.stop();
     this.#connection.leave();
   }
 
@@ -241,18 +215,18 @@ export class SharedTableSession implements ReactiveController, TablePlay {
       case 'state':
         return this.#onState(m);
       case 'open':
-        this.#connections(m.connections);
+        this.#table.connections(m.connections);
         return this.#onOpen(m.shoe, m.round, m.closesAt);
       case 'bet':
-        this.#tableBets.set(m.player, { player: m.player, stake: m.stake, bets: m.bets });
+        this.#table.bets.set(m.player, { player: m.player, stake: m.stake, bets: m.bets });
         break;
       case 'close':
-        this.#connections(m.connections);
+        this.#table.connections(m.connections);
         return this.#onClose(m.round, m.close, m.start);
       case 'deal':
         return this.#onDeal(m.deal);
       case 'settlement':
-        return this.#onSettlement(m.settlement);
+        return this.#draws.settlement(m.settlement);
       case 'void':
         return this.#onVoid(m.round);
       case 'reveal':
@@ -268,11 +242,7 @@ export class SharedTableSession implements ReactiveController, TablePlay {
         this.#start.answered(true);
         break;
       case 'start-refused':
-        // already_started: this session's start for the shoe is in (sent from another tab, or before a reload): one per shoe.
-        this.#start.answered(m.code === 'already_started');
-        if (m.code === 'already_started') break;
-        // Another tab of this session started it, or the shoe started meanwhile: nothing to say.
-        if (m.code !== 'request_mismatch') this.#link.refuse(m.code, m.message);
+        if (this.#start.refused(m.code)) this.#link.refuse(m.code, m.message);
         break;
       case 'error':
         this.#link.refuse(m.code, m.message);
@@ -293,12 +263,7 @@ export class SharedTableSession implements ReactiveController, TablePlay {
       this.#state = 'ready';
       this.#notice = null;
     }
-    const newShoe = this.#pub !== null && this.#pub.shoe.number !== s.shoe.number;
-    this.#pub = s;
-    this.#phase = s.phase;
-    this.#closesAt = s.closesAt ? Math.min(Date.parse(s.closesAt), Date.now() + s.windowMs) : 0;
-    this.#tableBets = new Map(s.bets.map((b) => [b.player, b]));
-    if (s.outcomes) this.#outcomes = s.outcomes.map(outcomeOfCode).filter((o): o is OutcomeFacts => o !== null);
+    const newShoe = this.#table.state(s);
     if (s.you?.balance !== undefined) this.#setBalance(s.you.balance);
     this.#start.started = s.you?.started ?? (newShoe ? false : this.#start.started);
     const me = this.#inner.playerKey;
@@ -313,39 +278,26 @@ export class SharedTableSession implements ReactiveController, TablePlay {
     if (this.#bet.kind === 'sending' && this.#bet.request) this.#connection.send({ type: 'bet', request: this.#bet.request });
     this.#showShoe();
     this.#startIfNeeded();
-    this.#armAutoSend();
+    this.#window.arm();
     this.#host.requestUpdate();
   }
 
   #onOpen(shoe: number, round: number, closesAt: string): void {
-    if (!this.#pub) return;
-    if (shoe !== this.#pub.shoe.number) {
+    if (!this.#table.pub) return;
+    if (!this.#table.open(shoe, round, closesAt)) {
       // A shoe whose reveal this tab missed: its commitment comes with the state.
       this.#start.started = false;
       this.#connection.send({ type: 'state' });
     }
-    this.#pub = { ...this.#pub, shoe: { ...this.#pub.shoe, number: shoe }, round, phase: 'betting', closesAt, beaconRound: null, bets: [] };
-    this.#phase = 'betting';
-    this.#closesAt = Math.min(Date.parse(closesAt), Date.now() + this.#pub.windowMs);
-    this.#tableBets.clear();
     this.#startIfNeeded();
-    this.#armAutoSend();
+    this.#window.arm();
     this.#host.requestUpdate();
   }
 
   #onClose(round: number, close: SignedShared<SharedClose>, start?: SignedShared<SharedStart>): void {
-    if (!this.#pub) return;
-    clearTimeout(this.#autoTimer);
-    this.#pub = {
-      ...this.#pub,
-      round,
-      phase: 'awaiting-beacon',
-      beaconRound: close.body.beaconRound,
-      shoe: start ? { ...this.#pub.shoe, start } : this.#pub.shoe,
-    };
-    this.#phase = 'awaiting-beacon';
-    // The close is the round's whole book: every box's total from the signed requests.
-    this.#tableBets = new Map(close.body.bets.map((b) => [b.body.player, { player: b.body.player, stake: totalStake(b.body.bets), bets: b.body.bets }]));
+    if (!this.#table.pub) return;
+    this.#window.disarm();
+    this.#table.close(round, close, start);
     if (this.#bet.kind === 'sending' && this.#bet.round === round) {
       // Sent but not in the close: it came too late.
       this.#bet = NO_BET;
@@ -357,34 +309,16 @@ export class SharedTableSession implements ReactiveController, TablePlay {
   }
 
   #onDeal(deal: SignedShared<SharedDeal>): void {
-    if (this.#pub) this.#pub = { ...this.#pub, phase: 'idle' };
-    this.#phase = 'idle';
-    this.#outcomes = [...this.#outcomes, deal.body];
+    this.#table.idle(deal.body);
     const mine = this.#bet.kind === 'accepted' && this.#bet.round === deal.body.round ? this.#bet : null;
-    if (!mine) return void this.#queue(() => this.#draw(deal, null, null));
     // The player's settlement follows the deal at once: draw both together.
-    const waiting = this.#waiting;
-    if (waiting.kind === 'settlement' && waiting.settlement.body.deal === deal.hash) return this.#drawMine(deal, waiting.settlement, mine);
-    this.#waiting = { kind: 'deal', deal, mine, timer: setTimeout(() => this.#drawMine(deal, null, mine), SETTLEMENT_WAIT_MS) };
+    if (!this.#draws.deal(deal, mine)) return;
     this.#state = 'dealing';
     this.#host.requestUpdate();
   }
 
-  #onSettlement(settlement: SignedShared<SharedSettlement>): void {
-    const waiting = this.#waiting;
-    if (waiting.kind === 'deal' && waiting.deal.hash === settlement.body.deal) this.#drawMine(waiting.deal, settlement, waiting.mine);
-    else if (waiting.kind !== 'deal') this.#waiting = { kind: 'settlement', settlement };
-  }
-
-  #drawMine(deal: SignedShared<SharedDeal>, settlement: SignedShared<SharedSettlement> | null, mine: AcceptedBet): void {
-    if (this.#waiting.kind === 'deal') clearTimeout(this.#waiting.timer);
-    this.#waiting = NO_WAIT;
-    void this.#queue(() => this.#draw(deal, settlement, mine));
-  }
-
   #onVoid(round: number): void {
-    if (this.#pub) this.#pub = { ...this.#pub, phase: 'idle' };
-    this.#phase = 'idle';
+    this.#table.idle();
     const mine = this.#bet.kind === 'accepted' && this.#bet.round === round;
     if (this.#bet.kind === 'accepted') this.#bet = NO_BET;
     this.#link.refuse(mine ? 'voidMine' : 'void');
@@ -392,12 +326,11 @@ export class SharedTableSession implements ReactiveController, TablePlay {
   }
 
   #onReveal(commitment: SignedShared<SharedCommitment>): void {
-    if (!this.#pub || !commitment) return;
-    this.#pub = { ...this.#pub, shoe: { ...this.#pub.shoe, number: commitment.body.shoe, commitment, start: null, cardsDealt: 0 } };
-    this.#outcomes = [];
+    if (!this.#table.pub || !commitment) return;
+    this.#table.revealed(commitment);
     this.#start.newShoe();
     this.#link.announce(this.#link.t('shared.newShoe', { number: commitment.body.shoe }));
-    void this.#queue(async () => {
+    void this.#draws.queue(async () => {
       const scene = this.#link.scene();
       await scene?.shuffleAndCut?.(0.5);
       this.#showShoe();
@@ -441,7 +374,7 @@ export class SharedTableSession implements ReactiveController, TablePlay {
       this.#state = 'ready';
     }
     this.#notice = null;
-    this.#armAutoSend();
+    this.#window.arm();
     this.#host.requestUpdate();
   }
 
@@ -457,11 +390,11 @@ export class SharedTableSession implements ReactiveController, TablePlay {
 
   /** "Place bet": signs this round's one bet request with the chips on the felt and sends it. */
   async runDeal(): Promise<void> {
-    const pub = this.#pub;
+    const pub = this.#table.pub;
     const key = this.#inner.signingKey;
     const bets = this.#betsOnFelt();
-    if (!pub || !key || this.#phase !== 'betting' || this.#bet.kind === 'sending' || this.#mineNow() || bets.length === 0) return;
-    clearTimeout(this.#autoTimer);
+    if (!pub || !key || this.#table.phase !== 'betting' || this.#bet.kind === 'sending' || this.#mineNow() || bets.length === 0) return;
+    this.#window.disarm();
     const { number: shoe } = pub.shoe;
     const round = pub.round;
     const player = playerKeyOf(key);
@@ -507,40 +440,20 @@ export class SharedTableSession implements ReactiveController, TablePlay {
 
   #mineNow(): AcceptedBet | null {
     const a = this.#bet.kind === 'accepted' ? this.#bet : null;
-    const pub = this.#pub;
+    const pub = this.#table.pub;
     if (!a || !pub) return null;
     return a.shoe === pub.shoe.number && a.round === pub.round ? a : null;
   }
 
-  #left(): number {
-    return Math.max(0, this.#closesAt - Date.now());
-  }
-
-  /** Chips left on the felt unconfirmed go by themselves shortly before the close. */
-  #armAutoSend(): void {
-    clearTimeout(this.#autoTimer);
-    if (this.#phase !== 'betting' || !this.#pub) return;
-    const lead = Math.min(AUTO_SEND_LEAD_MS, this.#pub.windowMs / 4);
-    const wait = this.#left() - lead;
-    if (wait < 0) return;
-    this.#autoTimer = setTimeout(() => {
-      if (this.canBet && this.#betsOnFelt().length > 0 && !this.prepareDeal(this.#betsOnFelt())) void this.runDeal();
-    }, wait);
-  }
-
   #startIfNeeded(): void {
-    const pub = this.#pub;
-    if (!pub || pub.shoe.start || this.#start.started || this.#phase !== 'betting') return;
+    const pub = this.#table.pub;
+    if (!pub || pub.shoe.start || this.#start.started || this.#table.phase !== 'betting') return;
     void this.#start.send(pub.shoe, this.#inner.signingKey);
   }
 
   /** Sends the start request of a shoe not started yet and waits for its answer (a bet before it would be refused). */
   async #ensureStarted(): Promise<void> {
-    if (this.#pub) await this.#start.ensure(this.#pub.shoe, this.#inner.signingKey);
-  }
-
-  #connections(n: unknown): void {
-    if (this.#pub && typeof n === 'number') this.#pub = { ...this.#pub, connections: n };
+    if (this.#table.pub) await this.#start.ensure(this.#table.pub.shoe, this.#inner.signingKey);
   }
 
   #setBalance(balance: number): void {
@@ -548,22 +461,10 @@ export class SharedTableSession implements ReactiveController, TablePlay {
     this.#inner.setBalance(balance);
   }
 
-  #everySecond(): void {
-    if (this.#phase === 'betting') {
-      if (this.#left() === 0 && this.#pub) this.#phase = 'awaiting-beacon';
-      this.#host.requestUpdate();
-    }
-  }
-
   #showShoe(): void {
     const scene = this.#link.scene();
-    const shoe = this.#pub?.shoe;
+    const shoe = this.#table.pub?.shoe;
     if (scene && shoe) scene.setShoe(sharedShoeGauge(shoe));
-  }
-
-  #queue(step: () => Promise<void>): Promise<void> {
-    this.#playing = this.#playing.then(step, step).catch((err) => console.warn('punto-banco: drawing a shared round failed:', err));
-    return this.#playing;
   }
 
   /** Draws a round dealt for all: the player's own bets and payouts if it had a stake in it. */
@@ -573,13 +474,13 @@ export class SharedTableSession implements ReactiveController, TablePlay {
     const body = sharedTableRound(deal, mine?.bets ?? [], s ?? null, this.balance);
     this.#state = 'dealing';
     this.#host.requestUpdate();
-    if (this.#pub) this.#pub = { ...this.#pub, shoe: afterDeal(this.#pub.shoe, d) };
+    this.#table.drawn(d);
     this.#onFelt = null;
     await this.#link.scene()?.clearRound();
     this.#onFelt = body;
     this.#showShoe();
     await this.#link.scene()?.playRound(body);
-    const params = this.#pub?.shoe.params;
+    const params = this.#table.pub?.shoe.params;
     if (d.cutCardOut && params?.mode === 'shoe' && params.cutCardFromEnd) await this.#link.scene()?.cutCardOut?.();
     if (!this.#host.isConnected) return;
     if (s) this.#setBalance(s.balanceAfter);
@@ -593,6 +494,6 @@ export class SharedTableSession implements ReactiveController, TablePlay {
       this.#link.played(body, settlement);
       emit(this.#host, 'pb-round-settled', settlement);
     } else this.#link.watched(body);
-    this.#armAutoSend();
+    this.#window.arm();
   }
 }

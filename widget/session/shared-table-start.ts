@@ -35,6 +35,14 @@ export class SharedTableStart {
     this.#answer?.();
   }
 
+  /** The table refused the start request; true when the player is to hear why. */
+  refused(code: string): boolean {
+    // already_started: this session's start for the shoe is in (sent from another tab, or before a reload): one per shoe.
+    this.answered(code === 'already_started');
+    // Another tab of this session started it, or the shoe started meanwhile: nothing to say.
+    return code !== 'already_started' && code !== 'request_mismatch';
+  }
+
   /** A new shoe: its start request is still to send. */
   newShoe(): void {
     this.started = false;
