@@ -3,7 +3,8 @@
  * accessibility; the Pixi scene (loaded lazily) only draws. Every outcome comes from the Worker:
  * the element sends bets and animates the signed receipt it gets back.
  *
- * The element is the loader: it boots, draws the loading state and holds the public API. What
+ * The element draws the loading state and holds the public API; its loader (table-loader.ts, in
+ * the same chunk) boots the table, watches the page for it and follows the language. What
  * runs once the table is up comes in the lazy parts chunk (parts.ts) as controllers: the session,
  * shoe and round (table-session.ts, with the states and retries), the bet boxes' input with the
  * bets and dragging (bet-input.ts), the status line and announcer (round-status.ts), the room or
@@ -12,23 +13,19 @@
  * reads the view model is built from (view-model.ts). A round reaches the scene and the panels as
  * the widget's own view of it (round-view.ts).
  */
-import { adoptStyles, type CSSResultOrNative, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
 import type { Bet, Box, RoomId, TableLimits } from '../../shared/table.ts';
 import type { ShoeMode } from '../../shared/shoe.ts';
 import type { WalletSessionView } from '../../shared/api.ts';
 import { DEFAULT_ROOM } from '../../shared/default-room.ts';
-import type { TableLayout } from '../layout.ts';
 import type { SceneOptions, TableScene } from '../scene/types.ts';
-import { normalizeLanguage } from '../i18n/languages.ts';
-import type { ApiError } from '../session/api-client.ts';
 import type { FetchLike, SocketFactory, TableState } from './host-types.ts';
-import type * as Parts from './parts.ts';
-import { emit, type PuntoBancoEventMap } from './emit.ts';
-import { I18nController } from './i18n-controller.ts';
+import type { PuntoBancoEventMap } from './emit.ts';
 import type { ShoeStartProvider } from '../session/shoe-start.ts';
-import type { Notice, TablePlay } from '../session/table-play.ts';
-import type { ElementSide, TableControllers } from './table-controllers.ts';
+import type { TablePlay } from '../session/table-play.ts';
+import type { TableControllers } from './table-controllers.ts';
+import { TableLoader } from './table-loader.ts';
 import { loaderStyles } from '../styles/loader.ts';
 import { reducedMotionConverter } from './reduced-motion-attribute.ts';
 
@@ -233,43 +230,16 @@ export class PuntoBancoTable extends LitElement {
     if (this.#controllers) this.#controllers.api.autoRetries = this.#autoRetries;
   }
 
-  @state() private _layout: TableLayout | null = null;
-  /** The chunk or the catalogs failed to load (before the session exists). */
-  @state() private _bootNotice: Notice | null = null;
-  @state() private _mediaReduced = false;
-
-  #i18n = new I18nController(this);
-  // The lazy chunk's parts, and the controllers made from them once it has arrived (table-controllers.ts).
-  #parts: typeof Parts | null = null;
-  #controllers: TableControllers | null = null;
+  /** The boot, the page's watchers, the language; the lazy parts and their controllers (table-loader.ts). */
+  readonly #loader = new TableLoader(this);
   #fetcher: FetchLike = (input, init) => fetch(input, init);
   #autoRetries = 2;
-  #size: { width: number; height: number } | null = null;
-  /** The page set `muted` itself: the player's remembered choice does not override it. */
-  #pageMuted = false;
-  #onGesture = (): void => this.#controllers?.audio.unlock();
-  #booting: Promise<void> | null = null;
-  #bootError: ApiError | null = null;
-  #resize: ResizeObserver | null = null;
-  #media: MediaQueryList | null = null;
-  /** Esc puts the chip in hand back; R repeats the last bets and deals (table-input.ts). */
-  #onKey = (e: KeyboardEvent): void => {
-    const asked = this.#parts?.tableShortcut(e);
-    if (asked === 'drop') this.selectChip(null);
-    else if (asked === 'repeatDeal') void this.repeatAndDeal();
-  };
-  #onFullscreen = (): void => {
-    this.requestUpdate(); // the full-screen button shows the new state
-  };
-  #onMedia = (e: MediaQueryListEvent): void => {
-    this._mediaReduced = e.matches;
-  };
 
   // ---- public, read-only view of the table -------------------------------------------------
 
   /** Current state: loading, ready, dealing, settled or error. */
   get state(): TableState {
-    return this._bootNotice ? 'error' : (this.#table?.state ?? 'loading');
+    return this.#loader.bootNotice ? 'error' : (this.#table?.state ?? 'loading');
   }
 
   /** Wallet mode: the session's wallet view (currency, pending payouts, reality check, end); null for play money. */
@@ -304,7 +274,7 @@ export class PuntoBancoTable extends LitElement {
 
   /** Whether animations are currently instant (the `reduced-motion` override, else the OS setting). */
   get effectiveReducedMotion(): boolean {
-    return this.reducedMotion ?? this._mediaReduced;
+    return this.reducedMotion ?? this.#loader.mediaReduced;
   }
 
   /** The mounted scene (null while loading, after teardown, or without WebGL). */
@@ -316,14 +286,13 @@ export class PuntoBancoTable extends LitElement {
     return this.#controllers?.slot.scene ?? null;
   }
 
-  /** Session, shoe and round (the private table), or the shared table played over that session. */
-  get #table(): TablePlay | null {
-    return this.#controllers?.table ?? null;
+  get #controllers(): TableControllers | null {
+    return this.#loader.controllers;
   }
 
-  /** What failed and how to retry: the boot's failure, else the session's. */
-  get #notice(): Notice | null {
-    return this._bootNotice ?? this.#table?.notice ?? null;
+  /** Session, shoe and round (the private table), or the shared table played over that session. */
+  get #table(): TablePlay | null {
+    return this.#loader.table;
   }
 
   // ---- lifecycle ----------------------------------------------------------------------------
@@ -334,65 +303,29 @@ export class PuntoBancoTable extends LitElement {
 
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     super.attributeChangedCallback(name, old, value);
-    if (name === 'lang' && old !== value) void this.#configureLanguage();
+    if (name === 'lang' && old !== value) void this.#loader.configureLanguage();
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.#media = window.matchMedia('(prefers-reduced-motion: reduce)');
-    this._mediaReduced = this.#media.matches;
-    this.#media.addEventListener('change', this.#onMedia);
-    this.#pageMuted ||= this.hasAttribute('muted');
-    // Audio only after a gesture on the table (no context before: browsers refuse one anyway).
-    this.addEventListener('pointerdown', this.#onGesture);
-    this.addEventListener('keydown', this.#onGesture);
-    this.addEventListener('keydown', this.#onKey);
-    document.addEventListener('fullscreenchange', this.#onFullscreen);
-    if (this.#controllers) void this.#loadAudio();
-    void this.#configureLanguage();
-    if (!this.#booting) this.#booting = this.#boot();
-    else if (this.state !== 'loading') void this.#controllers?.slot.mount();
-    if (this.hasUpdated) this.#observe();
+    this.#loader.connected();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#media?.removeEventListener('change', this.#onMedia);
-    this.#resize?.disconnect();
-    this.#resize = null;
-    this.#controllers?.slot.disconnect();
-    this.removeEventListener('pointerdown', this.#onGesture);
-    this.removeEventListener('keydown', this.#onGesture);
-    this.removeEventListener('keydown', this.#onKey);
-    document.removeEventListener('fullscreenchange', this.#onFullscreen);
-    this.#controllers?.audio.destroy();
+    this.#loader.disconnected();
   }
 
   protected override firstUpdated(): void {
-    this.#observe();
+    this.#loader.observe();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    // A shared table's room is in its id: the session is opened there.
-    const room = changed.has('table') ? this.table?.split('/')[0] : undefined;
-    if (room === 'hall-1' || room === 'hall-2' || room === 'vip') this.room = room;
-    if (changed.has('currency')) void this.#configureLanguage();
-    if (changed.has('endpoint') && this.#controllers) this.#controllers.api.endpoint = this.endpoint;
+    this.#loader.willUpdate(changed);
   }
 
   protected override updated(changed: PropertyValues): void {
-    const felt = this.#parts?.measureChrome(this.renderRoot);
-    if (felt) this.#relayout(felt.width, felt.height);
-    if (changed.has('reducedMotion') || changed.has('_mediaReduced')) {
-      this.toggleAttribute('data-reduced-motion', this.effectiveReducedMotion);
-      this.#scene?.setOptions({ reducedMotion: this.effectiveReducedMotion });
-    }
-    // A new room or Worker means a new session (the old one's limits no longer apply).
-    if (changed.has('muted')) this.#controllers?.audio.setMuted(this.muted, false);
-    if (changed.has('speed')) this.#scene?.setOptions({ speed: this.speed === 'fast' ? 'fast' : 'normal' });
-    this.#controllers?.switch.changed(changed);
-    // A new launch token after a refused one (no session to switch from): try it.
-    if (changed.has('launchToken') && changed.get('launchToken') !== undefined && !this.sessionId && this.state === 'error') void this.#reopen();
+    this.#loader.updated(changed);
   }
 
   /** The player's answer to the switch question: yes opens the new session, no puts the old mode or room back. */
@@ -400,116 +333,10 @@ export class PuntoBancoTable extends LitElement {
     this.#controllers?.switch.answer(yes);
   }
 
-  #observe(): void {
-    const stage = this.renderRoot.querySelector<HTMLElement>('.stage');
-    if (!stage) return;
-    // Visibility comes with the parts: whichever of the stage and the parts is last starts it (once per connection).
-    this.#controllers?.slot.observe(stage);
-    if (this.#resize) return;
-    this.#resize = new ResizeObserver((entries) => {
-      const box = entries[0]?.contentRect;
-      if (box && box.width > 0 && box.height > 0) this.#relayout(box.width, box.height);
-    });
-    this.#resize.observe(stage);
-  }
-
-  #relayout(width: number, height: number): void {
-    this.#size = { width, height };
-    if (this.#parts) this._layout = this.#parts.tableLayout(width, height);
-    this.#scene?.resize(width, height);
-  }
-
-  // ---- boot: texts, parts, session, scene ---------------------------------------------------
-
-  async #boot(): Promise<void> {
-    this._bootNotice = null;
-    this.#bootError = null;
-    this.#table?.begin();
-    try {
-      await Promise.all([this.#i18n.load(), this.#loadParts()]);
-    } catch (err) {
-      this.#bootFailed({ code: 'unreachable', message: String((err as Error)?.message ?? err), status: 0, retryable: true });
-      return;
-    }
-    await this.#table!.start(this.#controllers!.slot.mount(), () => this.#boot());
-  }
-
-  #bootFailed(error: ApiError): void {
-    this.#bootError = error;
-    const message = this.#errorText(error);
-    this._bootNotice = { code: error.code, message, retry: () => this.#boot() };
-    emit(this, 'pb-error', { code: error.code, message });
-  }
-
-  /** The lazy chunk (templates, styles, geometry, bets, API client), then the controllers made from it. */
-  async #loadParts(): Promise<void> {
-    const parts = (this.#parts ??= await import('./parts.ts'));
-    this.#adopt([]);
-    if (!this.#controllers) {
-      this.#controllers = new parts.TableControllers(this, this.#side);
-      void this.#loadAudio();
-      if (this.isConnected) this.#observe();
-    }
-    if (this.#size) this._layout = parts.tableLayout(this.#size.width, this.#size.height);
-    await this.#controllers.joinShared(this.table || null);
-    this.requestUpdate();
-  }
-
-  #adopt(extra: CSSResultOrNative[]): void {
-    const parts = this.#parts!;
-    adoptStyles(this.renderRoot as ShadowRoot, [loaderStyles, parts.tableStyles, parts.panelsStyles, parts.walletStyles, ...extra]);
-  }
-
-  /** What the element lends its controllers (table-controllers.ts). */
-  #side: ElementSide = {
-    i18n: this.#i18n,
-    canBet: () => this.#canBet,
-    size: () => this.#size,
-    layout: () => this._layout,
-    sceneFactory: () => this.sceneFactory ?? PuntoBancoTable.defaultSceneFactory,
-    errorText: (error) => this.#errorText(error),
-    reopen: () => void this.#reopen(),
-    adopt: (extra) => this.#adopt(extra),
-    notice: () => this.#notice,
-    walletChanged: (wallet) => {
-      this.#i18n.setWalletCurrency(wallet?.currency ?? null);
-      void this.#configureLanguage();
-    },
-  };
-
-  async #loadAudio(): Promise<void> {
-    if (await this.#controllers!.audio.start(this.muted, this.#pageMuted)) this.muted = true;
-  }
-
   /** The player's sound button: mutes or unmutes, remembered for the next visit. */
   toggleMuted(): void {
     this.muted = !this.muted;
     this.#controllers?.audio.setMuted(this.muted, true);
-  }
-
-  async #reopen(): Promise<void> {
-    this.#table?.forget();
-    this.#controllers?.status.reset();
-    this.#booting = this.#boot();
-    await this.#booting;
-  }
-
-  async #configureLanguage(): Promise<void> {
-    // A launched session speaks the launch's language unless the page names one on the table itself.
-    const lang = normalizeLanguage(
-      this.getAttribute('lang') || this.wallet?.lang || this.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang,
-    );
-    const changed = lang !== this.#i18n.language;
-    await this.#i18n.configure(lang, this.currency || 'EUR');
-    if (changed) this.#controllers?.audio.setLanguage(lang);
-    // Texts already on screen were composed in the old language: a refusal goes, an error is re-said.
-    if (changed) {
-      this.#controllers?.status.relanguage();
-      if (this._bootNotice && this.#bootError) this._bootNotice = { ...this._bootNotice, message: this.#errorText(this.#bootError) };
-      this.#table?.resay();
-    }
-    const c = this.#controllers;
-    c?.slot.scene?.setOptions(c.sceneTexts());
   }
 
   // ---- the deal -----------------------------------------------------------------------------
@@ -521,24 +348,13 @@ export class PuntoBancoTable extends LitElement {
 
   /** Retries whatever failed, resending the same request with the same Idempotency-Key. */
   async retry(): Promise<void> {
-    if (!this._bootNotice) return this.#table?.retry();
-    const retry = this._bootNotice.retry;
-    this._bootNotice = null;
-    await retry?.();
-  }
-
-  // ---- errors and messages ------------------------------------------------------------------
-
-  /** A failure in the player's words, with the limits, balance and bets it is about. */
-  #errorText(error: ApiError): string {
-    return this.#parts ? this.#parts.explainApiError(this.#i18n, error, { limits: this.limits, balance: this.balance, bets: this.bets }) : error.message;
+    if (!(await this.#loader.retryBoot())) await this.#table?.retry();
   }
 
   // ---- bets (the bet boxes' and the chip tray's input: bet-input.ts) -------------------------
 
   get #canBet(): boolean {
-    const c = this.#controllers;
-    return c !== null && !this._bootNotice && !c.switch.asked && c.table.canBet;
+    return this.#loader.canBet;
   }
 
   /** Adds the selected chip (or the minimum) to a box, as a click or Enter would. */
@@ -583,7 +399,7 @@ export class PuntoBancoTable extends LitElement {
 
   /** Shows the table full screen (the host element), or leaves full screen. */
   async toggleFullscreen(): Promise<void> {
-    await this.#parts?.toggleFullscreen(this);
+    await this.#loader.parts?.toggleFullscreen(this);
   }
 
   /** Puts the previous round's bets back, if still legal. */
@@ -594,8 +410,8 @@ export class PuntoBancoTable extends LitElement {
   // ---- render -------------------------------------------------------------------------------
 
   protected override render(): TemplateResult {
-    const i = this.#i18n;
-    const view = this.#parts;
+    const i = this.#loader.i18n;
+    const view = this.#loader.parts;
     const state = this.state;
     const loading = state === 'loading' || !i.ready || !view;
     const c = this.#controllers;
