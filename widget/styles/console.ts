@@ -114,34 +114,18 @@ export const consoleStyles = css`
     background: var(--pb-gold);
     color: #1b1406;
   }
+  /* The switch question: a dialog over the felt (dialog.ts). */
   .switch-question {
-    position: absolute;
-    left: 50%;
-    top: 50%;
-    transform: translate(-50%, -50%);
     z-index: 6;
-    width: min(92%, 440px);
     padding: 14px 18px;
-    border-radius: 12px;
-    background: rgb(10 20 15 / 96%);
-    border: 1px solid var(--pb-gold);
-    box-shadow: 0 10px 30px rgb(0 0 0 / 55%);
-    color: var(--pb-text);
   }
   .switch-question h2 {
-    margin: 0 0 6px;
     font-size: 16px;
   }
   .switch-question p {
     margin: 0 0 12px;
     font-size: 13.5px;
     line-height: 1.4;
-  }
-  .switch-question .buttons {
-    display: flex;
-    flex-wrap: wrap;
-    justify-content: flex-end;
-    gap: 8px;
   }
   .session-summary {
     position: relative;

@@ -21,25 +21,15 @@ export const walletStyles = css`
     font-size: 14px;
     color: var(--pb-pending, #e8bf4f);
   }
+  /* The reality check and the session's end: dialogs over the felt (dialog.ts), above the switch question. */
   .wallet-screen {
-    position: absolute;
-    left: 50%;
-    top: 50%;
-    transform: translate(-50%, -50%);
     z-index: 7;
-    width: min(92%, 440px);
     max-height: 92%;
     overflow: auto;
     box-sizing: border-box;
     padding: 16px 18px;
-    border-radius: 12px;
-    background: rgb(10 20 15 / 96%);
-    border: 1px solid var(--pb-gold);
-    box-shadow: 0 10px 30px rgb(0 0 0 / 55%);
-    color: var(--pb-text);
   }
   .wallet-screen h2 {
-    margin: 0 0 6px;
     font-size: 17px;
   }
   .wallet-screen p {
@@ -67,13 +57,6 @@ export const walletStyles = css`
     font-weight: 700;
     font-variant-numeric: tabular-nums;
     color: var(--pb-gold);
-  }
-  .wallet-screen .buttons,
-  .notice .buttons.back {
-    display: flex;
-    flex-wrap: wrap;
-    justify-content: flex-end;
-    gap: 8px;
   }
   .wallet-screen .reality-continue,
   .back-to-casino {
