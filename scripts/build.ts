@@ -22,7 +22,7 @@ import { buildVerifyPage, VERIFY_PAGE_FILE } from './verify-page.ts';
 import { writeCdnHeaders } from './cdn-headers.ts';
 import { cssMinify } from './css-minify.ts';
 import { pixiWebGl } from './pixi-webgl.ts';
-import { BUDGET_KB } from './budget.ts';
+import { againstBudget, BUDGET_KB } from './budget.ts';
 import { publicDeclarations } from './public-types.ts';
 import { pinnedSnippet, publishVersion } from './cdn-versions.ts';
 
@@ -174,7 +174,7 @@ const relative = new Set([...loaderFiles].map((f) => path.relative(dist, path.re
 const loader = sizes.filter((s) => relative.has(s.file)).reduce((sum, s) => sum + s.gzip, 0);
 const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
 console.log(
-  `loader (${LOADER} + ${relative.size - 1} static chunks) ${kb(loader)} gzip (target ≤ ${BUDGET_KB.loader} KB); all JavaScript ${kb(total)} gzip in ${sizes.length} files (target ≤ ${BUDGET_KB.all} KB)`,
+  `loader (${LOADER} + ${relative.size - 1} static chunks) ${kb(loader)} gzip (${againstBudget(loader, BUDGET_KB.loader)}); all JavaScript ${kb(total)} gzip in ${sizes.length} files (${againstBudget(total, BUDGET_KB.all)})`,
 );
 for (const file of ['embed.js', 'embed-frame.js']) {
   const bytes = await readFile(path.join(dist, file));
