@@ -19,12 +19,14 @@
  * signatures on G2, bls-signatures (Chia) has only signatures on G2 and no pairing, @chainsafe/blst
  * is a native Node addon (not in a Worker).
  *
- * Measured on the 2-core development machine, shared with other work (so the absolute figures
- * move from run to run; the options are interleaved so that load hits them alike), CPU per
- * verification, median: in workerd, noble 16 ms, mcl 4.5 ms (3.5×); in Node, noble 15 ms, mcl
- * 4 ms. Setting mcl up in a fresh isolate (instantiate, init, the lines of −g2 and of the key)
- * costs about one noble verification, once, on the first round the isolate checks; the module
- * adds 436 KB to the Worker (its gzipped upload: ~190 KB), nothing to the widget.
+ * Measured on the 2-core development machine while six other sessions used it (load average
+ * 11–13, so the absolute figures move from run to run; the options are interleaved so that load
+ * hits them alike), CPU per verification, median, two runs: in workerd, noble 13.3 and 16.7 ms,
+ * the library verify 17.3 and 20.0 ms, mcl 8.0 and 10.7 ms (some 40% less than noble); in Node,
+ * noble 30 ms and mcl 6 ms (mcl gains less in workerd than in Node). Setting mcl up in an isolate
+ * (instantiate, init, the lines of −g2 and of the key) costs some 8 ms more, once, on the first
+ * round the isolate checks; compiling the module takes ~4 ms of CPU in Node. The module adds
+ * 426 KB (123 KB gzipped) to the Worker's upload and nothing to the widget.
  *
  * Node: median CPU (user + system) and wall time per verification, the options interleaved so
  * that a busy machine slows them alike. workerd: the same options inside the Workers runtime
