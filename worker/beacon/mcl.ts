@@ -87,7 +87,8 @@ export function mclSignatureCheck(module: WebAssembly.Module): BeaconSignatureCh
   const dst = new TextEncoder().encode(BEACON_DST);
   const dstAt = place(dst);
   // Scratch space of one check (JavaScript runs one check at a time).
-  const input = mcl.malloc(Math.max(BEACON_SIGNATURE_BYTES, BEACON_PUBLIC_KEY_BYTES, 32));
+  const INPUT_BYTES = Math.max(BEACON_SIGNATURE_BYTES, BEACON_PUBLIC_KEY_BYTES, 32);
+  const input = mcl.malloc(INPUT_BYTES);
   const signature = mcl.malloc(G1_BYTES);
   const message = mcl.malloc(G1_BYTES);
   const product = mcl.malloc(GT_BYTES);
@@ -126,10 +127,12 @@ export function mclSignatureCheck(module: WebAssembly.Module): BeaconSignatureCh
   };
 
   return (signatureBytes, messageBytes, publicKey) => {
+    if (signatureBytes.length !== BEACON_SIGNATURE_BYTES) return { point: false, reason: `a compressed G1 point is ${BEACON_SIGNATURE_BYTES} bytes` };
+    if (messageBytes.length > INPUT_BYTES) throw new RangeError(`mcl: a beacon message is at most ${INPUT_BYTES} bytes`);
     const lines = keyLines(publicKey);
     // The point at infinity has one encoding (0xc0, then zeros); mcl reads any x after the
     // infinity flag as the point at infinity, the reference refuses such bytes.
-    if (signatureBytes.length > 0 && (signatureBytes[0]! & INFINITY_FLAG) !== 0) {
+    if ((signatureBytes[0]! & INFINITY_FLAG) !== 0) {
       if (signatureBytes[0] === (COMPRESSED_FLAG | INFINITY_FLAG) && signatureBytes.every((b, i) => i === 0 || b === 0)) return { point: true, valid: false };
       return { point: false, reason: 'the point at infinity is encoded as 0xc0 and zeros only' };
     }
