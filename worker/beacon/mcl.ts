@@ -60,6 +60,27 @@ interface McL {
   mclBnGT_isOne(x: number): number;
 }
 
+/** The functions of the module called here (checked when it is set up). */
+export const MCL_FUNCTIONS: ReadonlyArray<Exclude<keyof McL, '__wasm_call_ctors'>> = [
+  'malloc',
+  'free',
+  'mclBn_init',
+  'mclBn_setETHserialization',
+  'mclBn_setMapToMode',
+  'mclBn_verifyOrderG1',
+  'mclBn_verifyOrderG2',
+  'mclBn_getUint64NumToPrecompute',
+  'mclBnG1_deserialize',
+  'mclBnG1_isZero',
+  'mclBnG1_hashAndMapToWithDst',
+  'mclBnG2_deserialize',
+  'mclBnG2_isZero',
+  'mclBn_precomputeG2',
+  'mclBn_precomputedMillerLoop2',
+  'mclBn_finalExp',
+  'mclBnGT_isOne',
+];
+
 /**
  * A signature check on mcl, from the compiled module of its WebAssembly (the Worker's import, or
  * `new WebAssembly.Module(bytes)` where compiling is allowed). Throws when the module is not the
@@ -68,6 +89,8 @@ interface McL {
 export function mclSignatureCheck(module: WebAssembly.Module): BeaconSignatureCheck {
   const memory = new WebAssembly.Memory({ initial: INITIAL_PAGES });
   const instance = new WebAssembly.Instance(module, { env: { memory } });
+  const missing = MCL_FUNCTIONS.filter((name) => typeof instance.exports[name] !== 'function');
+  if (missing.length > 0) throw new Error(`mcl: the WebAssembly module lacks ${missing.join(', ')}`);
   const mcl = instance.exports as unknown as McL;
   mcl.__wasm_call_ctors?.();
   const status = mcl.mclBn_init(MCL_BLS12_381, MCLBN_COMPILED_TIME_VAR);
