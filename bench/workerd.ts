@@ -28,6 +28,7 @@ import type { BetRequest, SignedRequest } from '../shared/fairness/pb-fair-2/rec
 import * as apiCalls from '../shared/wire/http-calls.ts';
 import { type ApiCall, apiUrl } from '../shared/wire/http-client.ts';
 import { BenchPlayer, type Send } from './player.ts';
+import { mclWasmModule } from '../scripts/mcl-wasm.ts';
 
 const WARMUP_ROUNDS = 30;
 /** Sequential rounds to measure: /proc counts CPU in 10 ms ticks, so enough for ~1% at 1 ms a round. */
@@ -79,7 +80,8 @@ export async function startMiniflare(root: string, vars: Record<string, string>,
     platform: 'neutral',
     target: 'es2022',
     conditions: ['workerd', 'worker', 'browser'],
-    external: ['cloudflare:*', 'node:*'],
+    // The beacon check's WebAssembly stays a module of its own, compiled ahead (scripts/mcl-wasm.ts).
+    external: ['cloudflare:*', 'node:*', '*.wasm'],
     write: false,
     logLevel: 'warning',
   });
@@ -92,7 +94,7 @@ export async function startMiniflare(root: string, vars: Record<string, string>,
         {
           ...options,
           name: 'punto-banco-bench',
-          modules: [{ type: 'ESModule', path: 'index.js', contents: bundle.outputFiles[0]!.text }],
+          modules: [{ type: 'ESModule', path: 'index.js', contents: bundle.outputFiles[0]!.text }, await mclWasmModule()],
           bindings: { ...options.bindings, ...vars },
         },
       ],

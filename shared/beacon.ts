@@ -16,8 +16,10 @@
  *
  * Verification is a pairing check in pure JavaScript (@noble/curves), the Miller loop's lines of the
  * chain's key and of the G2 generator computed once per key: some 15 ms of CPU a round in workerd,
- * a fifth to a third less than the library's own `verify` (`npm run bench -- beacon` measures both,
- * and a WebAssembly build when one is installed). Verify once per table and round, never per player.
+ * a fifth to a third less than the library's own `verify`. That check is the reference, and the one
+ * of the widget and the CLI; a realm may put a faster one in its place (`useBeaconSignatureCheck`:
+ * the Worker installs mcl in WebAssembly, worker/beacon/mcl.ts), which must give the same answer on
+ * every input. `npm run bench -- beacon` measures them. Verify once per table and round, never per player.
  */
 import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -125,24 +127,61 @@ export function verifyBeacon(chain: BeaconChain, served: { round: number; signat
     return fail('bad_beacon_encoding', `a beacon randomness is ${BEACON_HASH_BYTES * 2} lowercase hex characters (SHA-256)`);
   }
   const bytes = hexToBytes(served.signature);
-  let point;
+  let verdict: BeaconSignatureVerdict;
   try {
-    point = bls12_381.shortSignatures.Signature.fromBytes(bytes);
-  } catch (err) {
-    return fail('bad_beacon_encoding', `the beacon signature is not a point of G1: ${(err as Error).message}`);
-  }
-  let valid: boolean;
-  try {
-    valid = pairingCheck(point, beaconMessagePoint(served.round), key.value);
+    verdict = signatureCheck(bytes, beaconMessage(served.round), chain.publicKey);
   } catch {
-    valid = false; // a point the pairing refuses: not a signature
+    verdict = { point: true, valid: false }; // a point the pairing refuses: not a signature
   }
-  if (!valid) return fail('bad_beacon_signature', `the signature is not the chain's (${chain.hash.slice(0, 8)}…) signature of round ${served.round}`);
+  if (!verdict.point) return fail('bad_beacon_encoding', `the beacon signature is not a point of G1: ${verdict.reason}`);
+  if (!verdict.valid) return fail('bad_beacon_signature', `the signature is not the chain's (${chain.hash.slice(0, 8)}…) signature of round ${served.round}`);
   const randomness = beaconRandomness(bytes);
   if (served.randomness !== undefined && served.randomness !== randomness) {
     return fail('bad_beacon_randomness', `the served randomness of round ${served.round} is not SHA-256 of its signature`);
   }
   return ok({ round: served.round, randomness, signature: served.signature });
+}
+
+// ---- the signature check ----------------------------------------------------------------------------
+
+/** What a signature check finds: not a point of G1 (why), or a point that is or is not the signature. */
+export type BeaconSignatureVerdict = { point: false; reason: string } | { point: true; valid: boolean };
+
+/**
+ * The check of one round's signature: `signature` the 48 bytes of a compressed G1 point (decoded
+ * strictly: canonical, on the curve, in the prime-order subgroup; the point at infinity is a point
+ * but never a valid signature), `message` the round's `beaconMessage` (hashed to G1 with
+ * BEACON_DST), `publicKey` the chain's key as hex, already checked as a point of G2.
+ */
+export type BeaconSignatureCheck = (signature: Uint8Array, message: Uint8Array, publicKey: string) => BeaconSignatureVerdict;
+
+/** The reference check, in pure JavaScript (@noble/curves): the G2 lines precomputed per chain key. */
+export const nobleSignatureCheck: BeaconSignatureCheck = (signature, message, publicKey) => {
+  let point: G1Point;
+  try {
+    point = bls12_381.shortSignatures.Signature.fromBytes(signature);
+  } catch (err) {
+    return { point: false, reason: (err as Error).message };
+  }
+  const key = decodedKeys.get(publicKey) ?? decodeKey(publicKey);
+  return { point: true, valid: pairingCheck(point, bls12_381.shortSignatures.hash(message, BEACON_DST), key) };
+};
+
+/** The check `verifyBeacon` makes in this JavaScript realm. */
+let signatureCheck: BeaconSignatureCheck = nobleSignatureCheck;
+
+/**
+ * Puts another signature check in the reference's place for every `verifyBeacon` of this realm
+ * (the Worker: mcl in WebAssembly, worker/beacon/mcl.ts); none: the reference again. Only for a
+ * check proven to agree with the reference on every input (the Worker's tests prove its own).
+ */
+export function useBeaconSignatureCheck(check: BeaconSignatureCheck = nobleSignatureCheck): void {
+  signatureCheck = check;
+}
+
+/** The signature check `verifyBeacon` makes in this realm (the reference unless one was put in its place). */
+export function beaconSignatureCheckInUse(): BeaconSignatureCheck {
+  return signatureCheck;
 }
 
 // ---- the chain's parameters -------------------------------------------------------------------------
@@ -165,7 +204,8 @@ type G2Lines = ReturnType<typeof bls12_381.utils.calcPairingPrecomputes>;
  */
 interface ChainKey {
   point: G2Point;
-  negatedLines: G2Lines;
+  /** Computed on the reference check's first use of the key (a realm with another check never needs them). */
+  negatedLines?: G2Lines;
 }
 
 /** Decoded public keys by hex: decoding a G2 point (square root, subgroup check) is worth doing once. */
@@ -185,6 +225,7 @@ function pairingCheck(signature: G1Point, message: G1Point, key: ChainKey): bool
   const s = signature.toAffine();
   const h = message.toAffine();
   const { Fp12 } = bls12_381.fields;
+  key.negatedLines ??= bls12_381.utils.calcPairingPrecomputes(key.point.negate());
   const product = bls12_381.millerLoopBatch([
     [key.negatedLines, h.x, h.y],
     [generatorLines, s.x, s.y],
@@ -206,18 +247,22 @@ function chainKey(chain: BeaconChain): Result<ChainKey, BeaconError> {
   }
   const known = decodedKeys.get(chain.publicKey);
   if (known) return ok(known);
-  let point: G2Point;
   try {
-    point = bls12_381.G2.Point.fromBytes(hexToBytes(chain.publicKey));
-    point.assertValidity();
-    if (point.is0()) throw new Error('the point at infinity');
+    return ok(decodeKey(chain.publicKey));
   } catch (err) {
     return fail('bad_beacon_chain', `the chain's public key is not a point of G2: ${(err as Error).message}`);
   }
-  const key: ChainKey = { point, negatedLines: bls12_381.utils.calcPairingPrecomputes(point.negate()) };
+}
+
+/** Decodes a public key (hex of a compressed G2 point) and keeps it; throws when it is no point of G2. */
+function decodeKey(publicKey: string): ChainKey {
+  const point = bls12_381.G2.Point.fromBytes(hexToBytes(publicKey));
+  point.assertValidity();
+  if (point.is0()) throw new Error('the point at infinity');
+  const key: ChainKey = { point };
   if (decodedKeys.size >= 16) decodedKeys.delete(decodedKeys.keys().next().value!);
-  decodedKeys.set(chain.publicKey, key);
-  return ok(key);
+  decodedKeys.set(publicKey, key);
+  return key;
 }
 
 /** A round number: a positive safe integer (8 bytes big-endian hold it exactly). */

@@ -12,18 +12,8 @@ import { localChainHash } from '../../shared/beacon-local.ts';
 import { type BeaconSource, beaconSource, configuredChain, type Fetcher, fetchBeacon, VerifiedRounds } from '../../worker/beacon/beacon.ts';
 import { LOCAL_BEACON_SCHEDULE } from '../../worker/beacon/local.ts';
 import worker from '../../worker/index.ts';
+import { R1000, R657413 } from './beacon-vectors.ts';
 import { api, BASE, CLIENT_IP } from './helpers.ts';
-
-const R1000: BeaconRound = {
-  round: 1000,
-  signature: 'b44679b9a59af2ec876b1a6b1ad52ea9b1615fc3982b19576350f93447cb1125e342b73a8dd2bacbe47e4b6b63ed5e39',
-  randomness: 'fe290beca10872ef2fb164d2aa4442de4566183ec51c56ff3cd603d930e54fdd',
-};
-const R657413: BeaconRound = {
-  round: 657413,
-  signature: 'b713718a38ae728dfd477991af2822e08d2f305e47718cef9f7848ce4050e7be41076862b98fad56e91a6b85b89cd97b',
-  randomness: 'fc1873a13f3545aeade8401532ef5519920652eee6b0d2b19ca12643b87b3587',
-};
 
 /** The Worker's own handler as the HTTP client: requests to BASE reach the local beacon route. */
 const selfFetch: Fetcher = (request) => {

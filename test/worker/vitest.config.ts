@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { defineProject } from 'vitest/config';
 import { DEV_OPERATOR, DEV_VARS } from '../../scripts/dev-vars.ts';
+import { writeMclWasm } from '../../scripts/mcl-wasm.ts';
 import { startTestWallet } from './reference-wallet.ts';
 
 // No telemetry and no network look-ups from wrangler while testing.
@@ -14,6 +15,9 @@ process.env.WRANGLER_SEND_METRICS ??= 'false';
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+
+// The beacon check's WebAssembly, which the Worker imports (a build output, scripts/mcl-wasm.ts).
+await writeMclWasm();
 
 /** The development operator's wallet for these tests: the reference wallet on a free port. */
 const walletUrl = await startTestWallet(DEV_OPERATOR.secret);

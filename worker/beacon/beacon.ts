@@ -3,8 +3,8 @@
  * relay, `GET <BEACON_URL>/<chain hash>/public/<round>` → `{ round, randomness, signature }`, and
  * never trusts the relay: the answer must be the round asked for, its signature must verify under
  * the configured chain's public key, and its randomness must be SHA-256 of the signature
- * (shared/beacon.ts). Verified rounds are kept in memory (a pairing check costs ~33 ms of CPU):
- * each round is fetched and verified once per isolate, however many tables and players need it.
+ * (shared/beacon.ts; the pairing check in WebAssembly, mcl-module.ts). Verified rounds are kept in
+ * memory: each round is fetched and verified once per isolate, however many tables and players need it.
  *
  * Configuration (wrangler.toml [vars], API.md "Public randomness beacon"):
  * - `BEACON_URL`: the relay's base URL (e.g. a drand HTTP relay); empty or unset: the Worker's own
@@ -13,11 +13,16 @@
  * - `BEACON_CHAIN`: `quicknet` (the default) or the JSON of the chain's `/info`
  *   `{ hash, schemeID, public_key, period, genesis_time }`; the local beacon ignores it (it has its own chain).
  */
-import { type BeaconChain, type BeaconRound, isRound, parseChainInfo, QUICKNET, verifyBeacon } from '../../shared/beacon.ts';
+import { type BeaconChain, type BeaconRound, isRound, parseChainInfo, QUICKNET, useBeaconSignatureCheck, verifyBeacon } from '../../shared/beacon.ts';
 import { exports } from 'cloudflare:workers';
 import { fail, ok, type EngineError, type Result } from '../../shared/errors.ts';
 import { localBeaconSigner, LOCAL_BEACON_PATH } from './local.ts';
+import { workerSignatureCheck } from './mcl-module.ts';
 import type { Env } from '../config/env.ts';
+
+// Every `verifyBeacon` of this isolate (this client's, and the deal's in shared/fairness) checks
+// signatures with mcl in WebAssembly, the JavaScript check as its fallback (mcl-module.ts).
+useBeaconSignatureCheck(workerSignatureCheck);
 
 export type BeaconFailureCode =
   /** No answer in time, a network fault, or an error status (e.g. 425/404: the round is not published yet). */
