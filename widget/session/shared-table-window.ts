@@ -7,7 +7,7 @@
 import type { SharedTableFacts } from './shared-table-facts.ts';
 
 /** Chips on the felt not confirmed are sent this long before the close (at most a quarter of the window). */
-export const AUTO_SEND_LEAD_MS = 2_000;
+const AUTO_SEND_LEAD_MS = 2_000;
 
 export class BettingWindow {
   readonly #table: SharedTableFacts;
