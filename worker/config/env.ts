@@ -62,6 +62,8 @@ export interface Env {
   SHARED_TEST_HALT?: string;
   /** Tests only, never in production: a smaller round limit committed for new reshuffle shoes (shared-table/round.ts `reshuffleRoundLimit`; honoured only with DEV=true). */
   SHARED_TEST_ROUND_LIMIT?: string;
+  /** Bench and tests only, never in production: the seats of every shared table instead of MAX_SEATS (shared-table.ts; honoured only with DEV=true). Bets a round stay at MAX_SEATS. */
+  SHARED_TEST_SEATS?: string;
   /** Seconds an accepted round waits for the player's secret before it is voided (default 600, at most 86400); committed in every new shoe's params. */
   VOID_AFTER_SECONDS?: string;
   /** Wallet mode: JSON array of operators (shared/wallet/operators.ts): id, wallet URL, timeout, currencies and their rooms' limits. */

@@ -32,7 +32,7 @@ import {
   type SharedTablePhase,
 } from '../../shared/wire/shared-table-socket.ts';
 import { beaconSource, type BeaconSource, type Fetcher } from '../beacon/beacon.ts';
-import { configuredTables, type Env, seatsPerAddress, sharedTiming } from '../config/env.ts';
+import { configuredTables, type Env, isDev, seatsPerAddress, sharedTiming } from '../config/env.ts';
 import { addressKey, TokenBucket } from '../http/limits.ts';
 import { Betting } from './betting.ts';
 import type { SharedTableHooks, SharedTableParts, TableState } from './parts.ts';
@@ -43,6 +43,12 @@ import { MAX_SOCKETS, MAX_SOCKETS_PER_PLAYER, parseTableId, RETRY_MS, type Table
 import { type Attachment, attachment, logFault, send, trySend } from './sockets.ts';
 import { SharedStore } from './store.ts';
 import { TableTransfers } from './transfers.ts';
+
+/** The bench's seats per table (`SHARED_TEST_SEATS`, honoured only with DEV=true), or null. */
+function testSeats(env: Env): number | null {
+  const asked = Number(env.SHARED_TEST_SEATS ?? '');
+  return isDev(env) && Number.isSafeInteger(asked) && asked >= 1 ? asked : null;
+}
 
 export interface SharedBooks {
   tableId: string;
@@ -76,6 +82,7 @@ export class SharedTable extends DurableObject<Env> implements SharedTableHooks 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.#store = new SharedStore(ctx.storage.sql);
+    this.seatCap = testSeats(env) ?? MAX_SEATS;
     this.#state = this.#store.state<TableState>();
     // The settings are read through the object each time: tests swap them on a live instance.
     const settings = () => this.env;
@@ -154,8 +161,9 @@ export class SharedTable extends DurableObject<Env> implements SharedTableHooks 
         );
       }
     }
-    if (this.ctx.getWebSockets().length >= MAX_SOCKETS) {
-      return Response.json({ error: { code: 'table_full', message: `this table holds ${MAX_SOCKETS} connections: try another table` } }, { status: 503 });
+    const maxSockets = Math.max(MAX_SOCKETS, this.seatCap);
+    if (this.ctx.getWebSockets().length >= maxSockets) {
+      return Response.json({ error: { code: 'table_full', message: `this table holds ${maxSockets} connections: try another table` } }, { status: 503 });
     }
     // A player's oldest tabs give way beyond the bound: a reconnect is never locked out.
     for (const old of mine.slice(0, Math.max(0, mine.length - MAX_SOCKETS_PER_PLAYER + 1))) old.close(4000, 'replaced by a newer connection');
