@@ -10,6 +10,7 @@ import type { KeyStore } from '../keys/keys.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { Operator } from '../operator/operator.ts';
 import type { Table } from '../session/table.ts';
+import type { SharedTableRelay } from '../shared-table/relay.ts';
 import type { SharedTable } from '../shared-table/shared-table.ts';
 
 export interface Env {
@@ -20,6 +21,8 @@ export interface Env {
   LEDGER: DurableObjectNamespace<Ledger>;
   /** One object per shared table, by table id ("hall-1/a"): its players, its round loop (shared-table/shared-table.ts). */
   SHARED_TABLES: DurableObjectNamespace<SharedTable>;
+  /** The relays of the shared tables, by `<table id>@<n>` (shared-table/relay.ts): each holds up to RELAY_SOCKETS of the table's players' sockets. */
+  SHARED_TABLE_RELAYS: DurableObjectNamespace<SharedTableRelay>;
   /** Wallet mode: one object per configured operator, by operator id: its nonces, launch tokens and sessions (operator/operator.ts). */
   OPERATORS: DurableObjectNamespace<Operator>;
   /** "true": browsers on localhost / 127.0.0.1 (any port) may call the API. */

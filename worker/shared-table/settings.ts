@@ -13,6 +13,10 @@ export const RETRY_MS = 1_000;
 /** Sockets per table, and per player at one table (tabs). */
 export const MAX_SOCKETS = 2_000;
 export const MAX_SOCKETS_PER_PLAYER = 4;
+/** Sockets one relay holds (relay.ts): a table of MAX_SOCKETS speaks to its players through two relays. */
+export const RELAY_SOCKETS = 1_000;
+/** How long a relay gathers its players' requests before it passes them to the table in one call, and the table its messages to each relay, in ms. */
+export const RELAY_TICK_MS = 10;
 
 export interface TableConfig {
   tableId: string;
