@@ -81,6 +81,8 @@ export class SharedTable extends DurableObject<Env> implements SharedTableHooks 
   idleMs: number | null = null;
   /** Sockets per relay (RELAY_SOCKETS; tests spread a few players over several relays). */
   relaySockets = RELAY_SOCKETS;
+  /** The relays' calls with their players' requests, and the requests in them (tests and the bench count them). */
+  readonly relayCalls = { batches: 0, items: 0 };
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -204,6 +206,8 @@ export class SharedTable extends DurableObject<Env> implements SharedTableHooks 
   /** One relay's batch: each item's answers, in order (a bet's ack follows through `toPlayer` once its stake is taken). */
   async fromRelay(from: { room: string; name: string; relay: number }, items: RelayItem[]): Promise<RelayAnswers> {
     if (!this.#state) return items.map(() => []);
+    this.relayCalls.batches++;
+    this.relayCalls.items += items.length;
     await this.#seats.load();
     return Promise.all(
       items.map(async (item) => {
