@@ -189,6 +189,8 @@ interface SizeFigures {
   rounds: number;
   /** Bytes each player received per round, averaged over players and rounds. */
   bytesPerPlayerRound: number;
+  /** Per round, the table's calls with its relays (null: a Worker without relays). */
+  traffic: { relays: number; inCalls: number; inItems: number; outCalls: number; outMessages: number } | null;
   /** CPU of the profiled round by object kind, ms (JavaScript samples; the rest outside JavaScript). */
   cpuByKind: Record<string, number> | null;
   closeToDeal: { p50: number; p99: number };
@@ -312,6 +314,14 @@ async function measure(players: number): Promise<SizeFigures> {
       seats.push(...batch);
     }
     const bettors = seats.slice(0, Math.min(players, MAX_SEATS));
+    // The table's traffic with its relays (`SharedTable.traffic()`); null on a Worker without relays.
+    const ns = await mf.getDurableObjectNamespace('SHARED_TABLES');
+    const tableStub = ns.get(ns.idFromName(table)) as unknown as {
+      traffic(): Promise<{ relays: number; in: { batches: number; items: number }; out: { calls: number; messages: number } }>;
+    };
+    const traffic = () => tableStub.traffic().catch(() => null);
+    const moved = { relays: 0, inCalls: 0, inItems: 0, outCalls: 0, outMessages: 0 };
+    let counted = true;
     const hello = await next(seats[0]!, 'state');
     await Promise.all(
       bettors.map(async (s, i) => {
@@ -339,6 +349,7 @@ async function measure(players: number): Promise<SizeFigures> {
       const profiled = r === ROUNDS;
       const open = await next(seats[0]!, 'open', () => true, 60_000 + 2 * windowMs(players));
       const bytes0 = seats.reduce((a, s) => a + s.bytes, 0);
+      const traffic0 = profiled ? null : await traffic();
       const profile = profiled ? await startProfile(mf, 'punto-banco-bench') : null;
       const cpu0 = await workerdCpu();
       const benchCpu0 = process.cpuUsage();
@@ -371,6 +382,14 @@ async function measure(players: number): Promise<SizeFigures> {
         continue;
       }
       bytes += seats.reduce((a, s) => a + s.bytes, 0) - bytes0;
+      const traffic1 = traffic0 ? await traffic() : null;
+      if (traffic0 && traffic1) {
+        moved.relays = traffic1.relays;
+        moved.inCalls += traffic1.in.batches - traffic0.in.batches;
+        moved.inItems += traffic1.in.items - traffic0.in.items;
+        moved.outCalls += traffic1.out.calls - traffic0.out.calls;
+        moved.outMessages += traffic1.out.messages - traffic0.out.messages;
+      } else counted = false;
       cpuMs += (cpu1.user + cpu1.system - cpu0.user - cpu0.system) * 1000;
       benchCpuMs += (benchCpu.user + benchCpu.system) / 1000;
       for (const [i, s] of seats.entries()) {
@@ -393,6 +412,16 @@ async function measure(players: number): Promise<SizeFigures> {
       bettors: bettors.length,
       rounds,
       bytesPerPlayerRound: rounds > 0 ? bytes / rounds / players : NaN,
+      traffic:
+        counted && rounds > 0
+          ? {
+              relays: moved.relays,
+              inCalls: moved.inCalls / rounds,
+              inItems: moved.inItems / rounds,
+              outCalls: moved.outCalls / rounds,
+              outMessages: moved.outMessages / rounds,
+            }
+          : null,
       cpuByKind: byKind,
       closeToDeal: { p50: pct(closeToDeal, 50), p99: pct(closeToDeal, 99) },
       beaconToDeal: { p50: pct(beaconToDeal, 50), p99: pct(beaconToDeal, 99) },
@@ -428,6 +457,12 @@ export async function run(): Promise<void> {
           `close received p50 ${f.closeReceived.p50.toFixed(0)} ms, p99 ${f.closeReceived.p99.toFixed(0)} ms; ` +
           `deal signed ${f.dealSignedMs.toFixed(0)} ms after the beacon was due, at most; the players' process ${f.benchCpuPerRoundMs.toFixed(0)} ms CPU per round; ` +
           `WebSocket compression ${f.extensions === '' ? 'off' : `on (${f.extensions})`}`,
+      );
+      const t = f.traffic;
+      console.log(
+        t
+          ? `  table ↔ relays per round: ${t.relays} relays; in ${t.inCalls.toFixed(0)} calls carrying ${t.inItems.toFixed(0)} requests; out ${t.outCalls.toFixed(0)} deliver calls carrying ${t.outMessages.toFixed(0)} messages (each sent by its relay to its sockets)`
+          : `  table ↔ players per round: no relays (the table holds every socket: ${f.bettors} bet messages in, every message sent once per socket)`,
       );
       if (f.cpuByKind) {
         const { 'all (workerd, /proc)': all, ...kinds } = f.cpuByKind;

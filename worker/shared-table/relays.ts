@@ -25,6 +25,8 @@ export class Relays {
   /** Deliveries waiting for the tick, by relay. */
   #queues = new Map<number, RelayDelivery[]>();
   #tick: ReturnType<typeof setTimeout> | null = null;
+  /** `deliver` calls made and the messages in them (tests and the bench count them). */
+  readonly delivered = { calls: 0, messages: 0 };
   /** Each relay's last delivery in flight: the next one waits for it, so that messages keep their order. */
   readonly #tails = new Map<number, Promise<unknown>>();
 
@@ -85,6 +87,8 @@ export class Relays {
     this.#queues = new Map();
     this.#tick = null;
     for (const [relay, batch] of queues) {
+      this.delivered.calls++;
+      this.delivered.messages += batch.length;
       const send = () => this.#stub(relay).deliver(batch);
       const run = (this.#tails.get(relay) ?? Promise.resolve()).then(send, send).catch(logFault);
       this.#tails.set(relay, run);

@@ -312,6 +312,12 @@ export class SharedTable extends DurableObject<Env> implements SharedTableHooks 
     };
   }
 
+  /** The table's traffic with its relays so far (the bench reports it per round): calls and requests in, calls and messages out. */
+  async traffic(): Promise<{ relays: number; connections: number; in: { batches: number; items: number }; out: { calls: number; messages: number } }> {
+    await this.#seats.load();
+    return { relays: this.#relays.count(), connections: this.#seats.connections(), in: { ...this.relayCalls }, out: { ...this.#relays.delivered } };
+  }
+
   /** The alarm's time, or null (tests: a table with no activity holds none). */
   async alarmAt(): Promise<number | null> {
     return this.ctx.storage.getAlarm();
