@@ -52,7 +52,7 @@ import { bundleOf, startMiniflare, workerdCpu } from './workerd.ts';
 const SIZES = (process.env.PB_SHARED_SIZES ?? '10,100,1000,10000').split(',').map(Number);
 const ROUNDS = Number(process.env.PB_SHARED_ROUNDS ?? '2');
 /** Per size: seating 10,000 players takes minutes on two cores, so the budget grows with the table. */
-const sizeBudgetMs = (players: number) => 240_000 + 60 * players;
+const sizeBudgetMs = (players: number) => 240_000 + 120 * players;
 /**
  * The production default, 15 s, plus 10 ms a player: the `open` reaches every socket and the bets
  * come back within the window on this shared two-core machine (at 1,000 players a 15 s window was
