@@ -10,7 +10,7 @@
  * from memory and its sockets stay open. From the players: pings are answered by the runtime; each
  * socket's messages are rate-limited and their envelopes checked here (the table checks the
  * requests inside); `start`, `bet` and `state` are batched, one RPC to the table per relay per
- * tick (RELAY_TICK_MS), and each answer goes back to the socket that asked. From the table:
+ * tick (RELAY_BATCH_MS, 10 ms), and each answer goes back to the socket that asked. From the table:
  * `deliver`, a batch of messages, each to every socket here or to one session's.
  *
  * A relay holds no state of the round: restarted or evicted, it has lost nothing but its sockets
@@ -21,7 +21,7 @@ import { DurableObject } from 'cloudflare:workers';
 import { clientMessageText, MESSAGE_RATE, parseClientMessage, serverMessageText } from '../../shared/wire/shared-table-socket.ts';
 import type { Env } from '../config/env.ts';
 import { addressKey, TokenBucket } from '../http/limits.ts';
-import { MAX_SOCKETS_PER_PLAYER, RELAY_TICK_MS } from './settings.ts';
+import { MAX_SOCKETS_PER_PLAYER, RELAY_BATCH_MS } from './settings.ts';
 import { type Attachment, attachment, logFault, send, trySend } from './sockets.ts';
 
 /** A relay's object name: the table id and the relay's index (`hall-1/a@0`). */
@@ -187,7 +187,7 @@ export class SharedTableRelay extends DurableObject<Env> {
     const at = ws.deserializeAttachment() as Partial<RelayAttachment> | null;
     if (this.#tick !== null || !at?.table || at.relay === undefined) return;
     const { table, relay } = at;
-    this.#tick = setTimeout(() => void this.#flush(table, relay), RELAY_TICK_MS);
+    this.#tick = setTimeout(() => void this.#flush(table, relay), RELAY_BATCH_MS);
   }
 
   /** One RPC to the table with every item of the tick; each answer goes back to the socket that asked. */
