@@ -94,13 +94,4 @@ export class Relays {
       this.#tails.set(relay, run);
     }
   }
-
-  /** Resolves when every delivery queued so far has been handed to its relay (tests). */
-  async drained(): Promise<void> {
-    if (this.#tick !== null) {
-      clearTimeout(this.#tick);
-      this.#flush();
-    }
-    await Promise.all(this.#tails.values());
-  }
 }
