@@ -7,14 +7,14 @@
 import { writeFile } from 'node:fs/promises';
 import type { Miniflare } from 'miniflare';
 
-interface ProfileNode {
+export interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
   hitCount?: number;
   children?: number[];
 }
 
-interface CpuProfile {
+export interface CpuProfile {
   nodes: ProfileNode[];
   startTime: number;
   endTime: number;
@@ -51,7 +51,11 @@ async function devtools(url: string): Promise<{ call(method: string, params?: ob
 }
 
 /** Starts sampling the Worker's isolate (every `intervalUs` µs); `stop` writes `path` and returns the summary text. */
-export async function startProfile(mf: Miniflare, workerName: string, intervalUs = 200): Promise<{ stop(path: string): Promise<string> }> {
+export async function startProfile(
+  mf: Miniflare,
+  workerName: string,
+  intervalUs = 200,
+): Promise<{ stop(path: string): Promise<string>; stopProfile(): Promise<CpuProfile> }> {
   const base = (await mf.getInspectorURL()).toString().replace(/\/$/, '');
   const list = (await (await fetch(`${base.replace(/^ws/, 'http')}/json/list`)).json()) as Array<{ webSocketDebuggerUrl?: string; id?: string }>;
   const target = list.find((t) => `${t.webSocketDebuggerUrl ?? ''}${t.id ?? ''}`.includes(workerName)) ?? list[0];
@@ -66,6 +70,12 @@ export async function startProfile(mf: Miniflare, workerName: string, intervalUs
       session.close();
       await writeFile(path, JSON.stringify(profile));
       return summarise(profile, intervalUs);
+    },
+    /** Stops sampling and returns the profile itself (nothing written). */
+    async stopProfile() {
+      const { profile } = (await session.call('Profiler.stop')) as { profile: CpuProfile };
+      session.close();
+      return profile;
     },
   };
 }

@@ -43,6 +43,12 @@ interface TableStats {
 
 export const ORIGIN = 'http://bench.local';
 
+/** The bundle each Miniflare runs (its text), to map a CPU profile's lines back to the source files. */
+const bundles = new WeakMap<Miniflare, string>();
+export function bundleOf(mf: Miniflare): string | undefined {
+  return bundles.get(mf);
+}
+
 /** CPU seconds (user, system) used so far by the workerd processes Miniflare started (children of this process). */
 export async function workerdCpu(): Promise<{ user: number; system: number }> {
   let user = 0;
@@ -103,6 +109,7 @@ export async function startMiniflare(root: string, vars: Record<string, string>,
     } as Parameters<typeof convertV4MiniflareOptions>[0]),
   );
   await mf.ready;
+  bundles.set(mf, bundle.outputFiles[0]!.text);
   return mf;
 }
 

@@ -10,6 +10,7 @@ import type { KeyStore } from '../keys/keys.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { Operator } from '../operator/operator.ts';
 import type { Table } from '../session/table.ts';
+import type { SharedTableRelay } from '../shared-table/relay.ts';
 import type { SharedTable } from '../shared-table/shared-table.ts';
 
 export interface Env {
@@ -20,6 +21,8 @@ export interface Env {
   LEDGER: DurableObjectNamespace<Ledger>;
   /** One object per shared table, by table id ("hall-1/a"): its players, its round loop (shared-table/shared-table.ts). */
   SHARED_TABLES: DurableObjectNamespace<SharedTable>;
+  /** The relays of the shared tables, by `<table id>@<n>` (shared-table/relay.ts): each holds up to RELAY_SOCKETS of the table's players' sockets. */
+  SHARED_TABLE_RELAYS: DurableObjectNamespace<SharedTableRelay>;
   /** Wallet mode: one object per configured operator, by operator id: its nonces, launch tokens and sessions (operator/operator.ts). */
   OPERATORS: DurableObjectNamespace<Operator>;
   /** "true": browsers on localhost / 127.0.0.1 (any port) may call the API. */
@@ -62,6 +65,8 @@ export interface Env {
   SHARED_TEST_HALT?: string;
   /** Tests only, never in production: a smaller round limit committed for new reshuffle shoes (shared-table/round.ts `reshuffleRoundLimit`; honoured only with DEV=true). */
   SHARED_TEST_ROUND_LIMIT?: string;
+  /** Bench and tests only, never in production: the seats of every shared table instead of MAX_SEATS (shared-table.ts; honoured only with DEV=true). Bets a round stay at MAX_SEATS. */
+  SHARED_TEST_SEATS?: string;
   /** Seconds an accepted round waits for the player's secret before it is voided (default 600, at most 86400); committed in every new shoe's params. */
   VOID_AFTER_SECONDS?: string;
   /** Wallet mode: JSON array of operators (shared/wallet/operators.ts): id, wallet URL, timeout, currencies and their rooms' limits. */

@@ -15,13 +15,13 @@ import {
 import { sharedTransferId } from '../../shared/fairness/pb-fair-2/transfer.ts';
 import { canonicalJson, ROOMS, totalStake } from '../../shared/index.ts';
 import { type BetRefusalCode, type KeyRefusalCode, MAX_SEATS } from '../../shared/wire/shared-table-socket.ts';
-import { type Attachment, send } from './sockets.ts';
+import { type Attachment, type Replier, send } from './sockets.ts';
 import type { BetRow } from './store.ts';
 import { TableWork } from './work.ts';
 
 export class Betting extends TableWork {
   /** A seated player's start request (client seed and cut) for the shoe not yet started. */
-  async start(ws: WebSocket, who: Attachment, raw: unknown): Promise<void> {
+  async start(ws: Replier, who: Attachment, raw: unknown): Promise<void> {
     const checked = await validateSharedRequest(raw, 'start');
     if (!checked.ok) return send(ws, { type: 'start-refused', code: checked.error.code, message: checked.error.message });
     const r = checked.value.body;
@@ -46,7 +46,7 @@ export class Betting extends TableWork {
     send(ws, { type: 'start-ack', shoe: s.shoe.number, player: r.player });
   }
   /** A bet request: checked, written with its pending debit, then the debit is asked of the player's session. */
-  async bet(ws: WebSocket, who: Attachment, raw: unknown): Promise<void> {
+  async bet(ws: Replier, who: Attachment, raw: unknown): Promise<void> {
     const s = this.p.state();
     const shoe = s.shoe.number;
     const round = s.shoe.closed + 1;
@@ -110,7 +110,7 @@ export class Betting extends TableWork {
       return null;
     }
   }
-  #answerKnown(ws: WebSocket, known: BetRow): void {
+  #answerKnown(ws: Replier, known: BetRow): void {
     const base = { shoe: known.shoe, round: known.round, player: known.player, duplicate: true } as const;
     if (known.status === 'debiting') return send(ws, { type: 'bet-pending', ...base, message: 'this bet is being taken: its ack follows' });
     if (known.status === 'accepted') return send(ws, { type: 'bet-ack', ...base, stake: known.stake });

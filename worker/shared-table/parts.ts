@@ -1,7 +1,7 @@
 /**
  * What the parts of a shared table share (shared-table.ts builds it once per instance): its
  * object's state and settings, its store, the table's state (one row, saved with every step), the
- * clock, the alarm, the beacon, and the two ways to speak to the players.
+ * clock, the alarm, the beacon, and the two ways to speak to the players (through the relays).
  */
 import type { SharedParams, SharedShoeState } from '../../shared/fairness/pb-shared-1/index.ts';
 import type { ServerMessage, SharedTablePhase } from '../../shared/wire/shared-table-socket.ts';
@@ -53,10 +53,12 @@ export interface SharedTableParts {
   /** Sets the alarm the state needs, or none. */
   schedule(): Promise<void>;
   beaconSource(): Promise<BeaconSource>;
-  /** To every socket at the table. */
-  broadcast(m: ServerMessage): void;
+  /** To every player at the table (through its relays, relays.ts). */
+  fanOut(m: ServerMessage): void;
   /** To every socket of one session. */
-  toSession(session: string, m: ServerMessage): void;
+  toPlayer(session: string, m: ServerMessage): void;
+  /** Sockets at the table, over every relay. */
+  connections(): number;
 }
 
 /**

@@ -38,7 +38,7 @@ export function publicState(p: SharedTableParts, s: TableState): SharedTablePubl
       s.phase === 'idle' ? [] : p.store.bets(s.shoe.number, round, 'accepted').map((b) => ({ player: b.player, stake: b.stake, bets: b.request.body.bets })),
     lastDeal,
     outcomes: p.store.recordsOf(s.shoe.number, 'deal').map((r) => outcomeCode(r.record.body)),
-    connections: p.ctx.getWebSockets().length,
+    connections: p.connections(),
   };
 }
 /** The session's own seat: its start, its bets of the round, and its balance when known. */

@@ -59,7 +59,7 @@ export class RoundLoop extends TableWork {
   /** Opens the next betting window, or sleeps when nobody is there. */
   async openWindow(now: number): Promise<void> {
     const s = this.p.state();
-    if (s.phase !== 'idle' || this.p.ctx.getWebSockets().length === 0) return;
+    if (s.phase !== 'idle' || this.p.connections() === 0) return;
     this.p.save({ ...s, phase: 'betting', closesAt: now + s.config.windowMs, beaconRound: null });
     this.announceWindow();
     await this.p.schedule();
@@ -70,7 +70,7 @@ export class RoundLoop extends TableWork {
     const accepted = this.p.store.bets(s.shoe.number, round, 'accepted');
     if (accepted.length === 0) {
       // No round is dealt without bets: the window opens again while someone is there.
-      const open = this.p.ctx.getWebSockets().length > 0;
+      const open = this.p.connections() > 0;
       this.p.save({ ...s, phase: open ? 'betting' : 'idle', closesAt: open ? now + s.config.windowMs : null });
       this.announceWindow();
       return;
@@ -106,12 +106,12 @@ export class RoundLoop extends TableWork {
       this.p.save({ ...s, shoe: { ...shoe, closed: round }, phase: 'awaiting-beacon', closesAt: null, beaconRound: close.body.beaconRound });
     });
     await haltIfAsked(this.p.env, 'closed');
-    this.p.broadcast({
+    this.p.fanOut({
       type: 'close',
       shoe: shoe.number,
       round,
       close,
-      connections: this.p.ctx.getWebSockets().length,
+      connections: this.p.connections(),
       ...(startRecord ? { start: startRecord } : {}),
     });
   }
@@ -177,9 +177,9 @@ export class RoundLoop extends TableWork {
       this.#nextRound({ ...s, shoe: ending ? ending.next : after });
     });
     await haltIfAsked(this.p.env, ending ? 'revealed' : 'dealt');
-    this.p.broadcast({ type: 'deal', shoe: shoe.number, round, deal });
-    for (const x of settlements) this.p.toSession(bySession.get(x.body.player)!.session, { type: 'settlement', shoe: shoe.number, round, settlement: x });
-    if (ending) this.p.broadcast({ type: 'reveal', shoe: shoe.number, reveal: ending.reveal, commitment: ending.commitment });
+    this.p.fanOut({ type: 'deal', shoe: shoe.number, round, deal });
+    for (const x of settlements) this.p.toPlayer(bySession.get(x.body.player)!.session, { type: 'settlement', shoe: shoe.number, round, settlement: x });
+    if (ending) this.p.fanOut({ type: 'reveal', shoe: shoe.number, reveal: ending.reveal, commitment: ending.commitment });
     this.announceWindow();
     await this.transfers.retry();
   }
@@ -206,8 +206,8 @@ export class RoundLoop extends TableWork {
       this.#nextRound({ ...s, shoe: ending ? ending.next : shoe });
     });
     await haltIfAsked(this.p.env, ending ? 'revealed' : 'voided');
-    this.p.broadcast({ type: 'void', shoe: shoe.number, round, void: voided, refunds: accepted.map((b) => ({ player: b.player, returned: b.stake })) });
-    if (ending) this.p.broadcast({ type: 'reveal', shoe: shoe.number, reveal: ending.reveal, commitment: ending.commitment });
+    this.p.fanOut({ type: 'void', shoe: shoe.number, round, void: voided, refunds: accepted.map((b) => ({ player: b.player, returned: b.stake })) });
+    if (ending) this.p.fanOut({ type: 'reveal', shoe: shoe.number, reveal: ending.reveal, commitment: ending.commitment });
     this.announceWindow();
     await this.transfers.retry();
   }
@@ -222,19 +222,19 @@ export class RoundLoop extends TableWork {
   }
   /** After a round: the next window when someone is connected, else sleep. (Inside the step's transaction.) */
   #nextRound(s: TableState): void {
-    const open = this.p.ctx.getWebSockets().length > 0;
+    const open = this.p.connections() > 0;
     this.p.save({ ...s, phase: open ? 'betting' : 'idle', closesAt: open ? this.p.now() + s.config.windowMs : null, beaconRound: null });
   }
   announceWindow(): void {
     const s = this.p.state();
     if (s.phase === 'betting')
-      this.p.broadcast({
+      this.p.fanOut({
         type: 'open',
         shoe: s.shoe.number,
         round: s.shoe.closed + 1,
         closesAt: new Date(s.closesAt!).toISOString(),
         // Who is at the table, once a window (a message to all on every join would grow with the square of the players).
-        connections: this.p.ctx.getWebSockets().length,
+        connections: this.p.connections(),
       });
   }
   async commitShoe(

@@ -9,14 +9,16 @@
  *                                           `Authorization: Bearer …`, or `?ticket=…` (browsers cannot
  *                                           set headers on a WebSocket; a token never goes in a URL)
  *
- * The Worker checks the table id and the token (with the player's session object) and passes the
- * session id to the table: the table then knows whose money each socket may move.
+ * The Worker checks the table id and the token (with the player's session object), asks the table
+ * which of its relays the player goes to, and passes the socket with the session id to that relay
+ * (relay.ts): the table then knows whose money each socket may move.
  */
 import { Hono } from 'hono';
 import { failure } from '../http/answers.ts';
 import { isOriginAllowedFor, isSameOrigin, originRefusal } from '../http/cors.ts';
 import { beaconProblem, misconfigured } from '../config/deploy-check.ts';
 import { type Env, sharedTiming } from '../config/env.ts';
+import { relayName } from './relay.ts';
 import { parseTableId, TABLE_ID_RULE } from './settings.ts';
 import { bearer, ticketSession, tokenHash, tokenSession } from '../http/tokens.ts';
 
@@ -35,7 +37,7 @@ function tableOf(env: Env, room: string, name: string, what: string) {
 }
 
 /** The table's answer with headers the Worker may still set (CORS, framing, no-store). */
-async function relay(answer: Promise<Response>): Promise<Response> {
+async function passOn(answer: Promise<Response>): Promise<Response> {
   const res = await answer;
   if (res.webSocket) return new Response(null, { status: 101, webSocket: res.webSocket });
   return new Response(res.body, res);
@@ -53,7 +55,7 @@ const noTable = () => refuse(failure(404, 'not_found', `no such table: ${TABLE_I
 sharedTableRoutes.get('/:room/:name', async (c) => {
   const t = tableOf(c.env, c.req.param('room'), c.req.param('name'), 'state');
   if (!t) return noTable();
-  return relay(t.stub.fetch(t.url));
+  return passOn(t.stub.fetch(t.url));
 });
 
 sharedTableRoutes.get('/:room/:name/transcript', async (c) => {
@@ -61,7 +63,7 @@ sharedTableRoutes.get('/:room/:name/transcript', async (c) => {
   if (!t) return noTable();
   const shoe = c.req.query('shoe');
   if (shoe !== undefined && !/^[1-9][0-9]{0,8}$/.test(shoe)) return refuse(failure(400, 'bad_query', `shoe must be a shoe number (1, 2, …), got "${shoe}"`));
-  return relay(t.stub.fetch(shoe === undefined ? t.url : `${t.url}&shoe=${shoe}`));
+  return passOn(t.stub.fetch(shoe === undefined ? t.url : `${t.url}&shoe=${shoe}`));
 });
 
 sharedTableRoutes.post('/:room/:name/ticket', async (c) => {
@@ -109,5 +111,9 @@ sharedTableRoutes.get('/:room/:name/ws', async (c) => {
   headers.set('X-Player-Session', seat.sessionId);
   headers.set('X-Player-Balance', String(seat.balance));
   headers.delete('Authorization');
-  return relay(t.stub.fetch(new Request(t.url, { headers })));
+  // The table chooses the player's relay (relay.ts); the socket is the relay's, never the table's.
+  const routed = await t.stub.route(c.req.param('room'), c.req.param('name'), seat.sessionId);
+  if (!routed.ok) return refuse(routed as unknown as { status: number; body: unknown });
+  const relayStub = c.env.SHARED_TABLE_RELAYS.getByName(relayName(t.config.tableId, routed.relay));
+  return passOn(relayStub.fetch(new Request(`${t.url}&relay=${routed.relay}`, { headers })));
 });

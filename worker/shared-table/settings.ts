@@ -13,6 +13,21 @@ export const RETRY_MS = 1_000;
 /** Sockets per table, and per player at one table (tabs). */
 export const MAX_SOCKETS = 2_000;
 export const MAX_SOCKETS_PER_PLAYER = 4;
+/** Sockets one relay holds (relay.ts): a table of MAX_SOCKETS speaks to its players through two relays. */
+export const RELAY_SOCKETS = 1_000;
+/**
+ * How long the table gathers its messages to each relay before one `deliver` call, in ms: short,
+ * the deal waits for it.
+ */
+export const RELAY_TICK_MS = 10;
+/**
+ * How long a relay gathers its players' requests before it passes them to the table in one call,
+ * in ms. Each call is a billed Durable Object request where a player's WebSocket message is a
+ * twentieth of one: bets spread evenly over a 15 s window at 1,000 a relay make ~730 calls a
+ * round at 10 ms, ~150 at 100 ms (DEPLOY.md "What a shared-table round costs"). 100 ms made bets
+ * sent late in a short window arrive after its close on a loaded machine: 10 ms, for now.
+ */
+export const RELAY_BATCH_MS = 10;
 
 export interface TableConfig {
   tableId: string;

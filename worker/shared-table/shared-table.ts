@@ -21,28 +21,33 @@
  */
 import { DurableObject } from 'cloudflare:workers';
 import { timeOfRound } from '../../shared/beacon.ts';
-import {
-  type ClientMessage,
-  clientMessageText,
-  MAX_SEATS,
-  MESSAGE_RATE,
-  parseClientMessage,
-  type ServerMessage,
-  serverMessageText,
-  type SharedTablePhase,
-} from '../../shared/wire/shared-table-socket.ts';
+import { MAX_SEATS, serverMessageText, type SharedTablePhase } from '../../shared/wire/shared-table-socket.ts';
 import { beaconSource, type BeaconSource, type Fetcher } from '../beacon/beacon.ts';
-import { configuredTables, type Env, seatsPerAddress, sharedTiming } from '../config/env.ts';
-import { addressKey, TokenBucket } from '../http/limits.ts';
+import { configuredTables, type Env, isDev, seatsPerAddress, sharedTiming } from '../config/env.ts';
 import { Betting } from './betting.ts';
 import type { SharedTableHooks, SharedTableParts, TableState } from './parts.ts';
 import { publicState, seatOf } from './public-state.ts';
+import type { RelayAnswers, RelayItem } from './relay.ts';
+import { Relays } from './relays.ts';
 import { RoundLoop } from './round.ts';
 import { Seats } from './seats.ts';
-import { MAX_SOCKETS, MAX_SOCKETS_PER_PLAYER, parseTableId, RETRY_MS, type TableConfig } from './settings.ts';
-import { type Attachment, attachment, logFault, send, trySend } from './sockets.ts';
+import { MAX_SOCKETS, MAX_SOCKETS_PER_PLAYER, parseTableId, RELAY_SOCKETS, RETRY_MS, type TableConfig } from './settings.ts';
+import { type Attachment, logFault, type Replier, send } from './sockets.ts';
 import { SharedStore } from './store.ts';
 import { TableTransfers } from './transfers.ts';
+
+function notOpened(tableId: string): Response {
+  return Response.json(
+    { error: { code: 'not_found', message: `nobody has sat at table ${tableId} yet: a table opens with its first seated player` } },
+    { status: 404 },
+  );
+}
+
+/** The bench's seats per table (`SHARED_TEST_SEATS`, honoured only with DEV=true), or null. */
+function testSeats(env: Env): number | null {
+  const asked = Number(env.SHARED_TEST_SEATS ?? '');
+  return isDev(env) && Number.isSafeInteger(asked) && asked >= 1 ? asked : null;
+}
 
 export interface SharedBooks {
   tableId: string;
@@ -60,8 +65,10 @@ export class SharedTable extends DurableObject<Env> implements SharedTableHooks 
   readonly #store: SharedStore;
   #state: TableState | null;
   #tail: Promise<unknown> = Promise.resolve();
-  readonly #buckets = new WeakMap<WebSocket, TokenBucket>();
   readonly #parts: SharedTableParts;
+  readonly #relays: Relays;
+  /** Newcomers sent to a relay whose socket has not reached it yet (session → relay, when): counted in the relay's share. */
+  readonly #routed = new Map<string, { relay: number; at: number }>();
   readonly #seats: Seats;
   readonly #transfers: TableTransfers;
   readonly #betting: Betting;
@@ -72,13 +79,19 @@ export class SharedTable extends DurableObject<Env> implements SharedTableHooks 
   seatCap = MAX_SEATS;
   /** How long a seat goes without a bet before it is idle; null: IDLE_ROUNDS betting windows (tests set 0). */
   idleMs: number | null = null;
+  /** Sockets per relay (RELAY_SOCKETS; tests spread a few players over several relays). */
+  relaySockets = RELAY_SOCKETS;
+  /** The relays' calls with their players' requests, and the requests in them (tests and the bench count them). */
+  readonly relayCalls = { batches: 0, items: 0 };
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.#store = new SharedStore(ctx.storage.sql);
+    this.seatCap = testSeats(env) ?? MAX_SEATS;
     this.#state = this.#store.state<TableState>();
     // The settings are read through the object each time: tests swap them on a live instance.
     const settings = () => this.env;
+    this.#relays = new Relays(ctx, settings, () => this.#state!.config.tableId);
     this.#parts = {
       ctx,
       get env() {
@@ -91,33 +104,25 @@ export class SharedTable extends DurableObject<Env> implements SharedTableHooks 
       now: () => this.#now(),
       schedule: () => this.#schedule(),
       beaconSource: () => this.#beaconSource(),
-      broadcast: (m) => this.#broadcast(m),
-      toSession: (session, m) => this.#toSession(session, m),
+      fanOut: (m) => this.#relays.fanOut(m),
+      toPlayer: (session, m) => this.#relays.toPlayer(this.#seats.of(session)?.relay, session, m),
+      connections: () => this.#seats.connections(),
     };
-    this.#seats = new Seats(this.#parts);
+    this.#seats = new Seats(this.#parts, this.#relays);
     this.#transfers = new TableTransfers(this.#parts);
     this.#betting = new Betting(this.#parts, this.#seats, this.#transfers);
     this.#round = new RoundLoop(this.#parts, this.#seats, this.#transfers);
-    // Keep-alive pings are answered by the runtime without waking the object.
-    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(clientMessageText({ type: 'ping' }), serverMessageText({ type: 'pong' })));
   }
 
-  // ---- HTTP (from the Worker: routes.ts has checked the table id and the player's token) ----
+  // ---- HTTP (from the Worker: routes.ts has checked the table id) ----------------------------------
 
   override async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const config = parseTableId(url.searchParams.get('room') ?? '', url.searchParams.get('name') ?? '', sharedTiming(this.env).windowMs);
     if (!config) return Response.json({ error: { code: 'not_found', message: 'no such table' } }, { status: 404 });
-    const seating = url.pathname.endsWith('/ws');
-    // A table comes into being by configuration or with its first seated player (the Worker checked the session), never by a read.
-    if (!this.#state && !seating && !configuredTables(this.env).has(config.tableId)) {
-      return Response.json(
-        { error: { code: 'not_found', message: `nobody has sat at table ${config.tableId} yet: a table opens with its first seated player` } },
-        { status: 404 },
-      );
-    }
+    // A table comes into being by configuration or with its first seated player (`route`), never by a read.
+    if (!this.#state && !configuredTables(this.env).has(config.tableId)) return notOpened(config.tableId);
     const state = await this.#ensure(config);
-    if (seating) return this.#connect(request, state);
     if (url.pathname.endsWith('/transcript')) {
       const raw = url.searchParams.get('shoe');
       const shoe = raw === null ? null : Number(raw);
@@ -126,94 +131,114 @@ export class SharedTable extends DurableObject<Env> implements SharedTableHooks 
       }
       return Response.json({ version: 'pb-shared-1', records: this.#store.records(shoe).map((r) => r.record) });
     }
+    await this.#seats.load();
     await this.#schedule(); // re-arms whatever a restart may have left unarmed
     return Response.json(publicState(this.#parts, state));
   }
 
-  #connect(request: Request, state: TableState): Response {
-    const session = request.headers.get('X-Player-Session') ?? '';
-    const balance = Number(request.headers.get('X-Player-Balance') ?? '0');
-    // An IPv6 address counts by its /64, as the rate limits count it.
-    const address = addressKey(request.headers.get('CF-Connecting-IP') ?? 'unknown');
-    const mine = this.ctx.getWebSockets(session);
-    if (mine.length === 0) {
-      // A new seat: within the address's share, and on a full table only in place of an idle seat.
-      const seats = this.#seats.all();
-      const fromAddress = [...seats.values()].filter((seat) => seat.address === address).length;
-      const cap = seatsPerAddress(this.env);
-      if (fromAddress >= cap) {
-        return Response.json(
-          { error: { code: 'too_many_seats', message: `${cap} sessions from your address sit at this table already: leave one, or try another table` } },
-          { status: 429 },
-        );
-      }
-      if (seats.size >= this.seatCap && !this.#seats.releaseIdle(seats, state)) {
-        return Response.json(
-          { error: { code: 'table_full', message: `this table seats ${this.seatCap} players, none of them idle: try another table` } },
-          { status: 503 },
-        );
-      }
-    }
-    if (this.ctx.getWebSockets().length >= MAX_SOCKETS) {
-      return Response.json({ error: { code: 'table_full', message: `this table holds ${MAX_SOCKETS} connections: try another table` } }, { status: 503 });
-    }
-    // A player's oldest tabs give way beyond the bound: a reconnect is never locked out.
-    for (const old of mine.slice(0, Math.max(0, mine.length - MAX_SOCKETS_PER_PLAYER + 1))) old.close(4000, 'replaced by a newer connection');
-    const pair = new WebSocketPair();
-    this.ctx.acceptWebSocket(pair[1], [session]);
+  // ---- seating, through the relays (RPC) ----------------------------------------------------------
+
+  /**
+   * The relay a player's socket goes to (the Worker checked the session): the one its seat is at,
+   * else the first with room. The table comes into being here, with its first seated player.
+   */
+  async route(room: string, name: string, session: string): Promise<{ ok: true; relay: number } | { ok: false; status: number; body: unknown }> {
+    const config = parseTableId(room, name, sharedTiming(this.env).windowMs);
+    if (!config) return { ok: false, status: 404, body: { error: { code: 'not_found', message: 'no such table' } } };
+    await this.#ensure(config);
+    await this.#seats.load();
+    const seated = this.#seats.of(session);
+    if (seated) return { ok: true, relay: seated.relay };
     const now = this.#now();
-    pair[1].serializeAttachment({ session, address, active: Math.max(now, ...mine.map((w) => attachment(w).active)) } satisfies Attachment);
-    pair[1].send(serverMessageText({ type: 'state', ...publicState(this.#parts, state), you: seatOf(this.#parts, state, session, balance) }));
+    const sockets = this.#seats.perRelay();
+    for (const [who, r] of this.#routed) {
+      if (r.at < now - 10_000 || this.#seats.of(who)) this.#routed.delete(who);
+      else sockets[r.relay] = (sockets[r.relay] ?? 0) + 1;
+    }
+    const relay = await this.#relays.choose(sockets, this.relaySockets);
+    this.#routed.set(session, { relay, at: now });
+    return { ok: true, relay };
+  }
+
+  /**
+   * A player's socket at a relay: the seat is taken (within the address's share; on a full table
+   * only in place of an idle seat) and the relay gets the state to send it first, or a refusal.
+   */
+  async hello(a: {
+    room: string;
+    name: string;
+    relay: number;
+    session: string;
+    address: string;
+    balance: number;
+  }): Promise<{ ok: true; tableId: string; state: string } | { ok: false; status: number; body: unknown }> {
+    const config = parseTableId(a.room, a.name, sharedTiming(this.env).windowMs);
+    if (!config) return { ok: false, status: 404, body: { error: { code: 'not_found', message: 'no such table' } } };
+    const state = await this.#ensure(config);
+    await this.#seats.load();
+    const seated = this.#seats.of(a.session);
+    const refuse = (status: number, code: string, message: string) => ({ ok: false as const, status, body: { error: { code, message } } });
+    if (!seated) {
+      const cap = seatsPerAddress(this.env);
+      const fromAddress = [...this.#seats.all().values()].filter((seat) => seat.address === a.address).length;
+      if (fromAddress >= cap)
+        return refuse(429, 'too_many_seats', `${cap} sessions from your address sit at this table already: leave one, or try another table`);
+      if (this.#seats.all().size >= this.seatCap && !(await this.#seats.releaseIdle(state)))
+        return refuse(503, 'table_full', `this table seats ${this.seatCap} players, none of them idle: try another table`);
+    }
+    const maxSockets = Math.max(MAX_SOCKETS, this.seatCap);
+    if (this.#seats.connections() >= maxSockets) return refuse(503, 'table_full', `this table holds ${maxSockets} connections: try another table`);
+    // A session sits at one relay: a socket arriving at another moves the seat there (its older sockets close).
+    if (seated && seated.relay !== a.relay) await this.#relays.closeSession(seated.relay, a.session, 4000, 'replaced by a newer connection');
+    const sockets = seated && seated.relay === a.relay ? Math.min(MAX_SOCKETS_PER_PLAYER, seated.sockets + 1) : 1;
+    this.#seats.join(a.session, a.relay, a.address, sockets);
+    this.#routed.delete(a.session);
+    const text = serverMessageText({ type: 'state', ...publicState(this.#parts, this.#state!), you: seatOf(this.#parts, this.#state!, a.session, a.balance) });
     this.#exclusive(async () => {
       if (this.#state!.phase === 'idle') await this.#round.openWindow(this.#now());
       else await this.#schedule();
     }).catch(logFault);
-    return new Response(null, { status: 101, webSocket: pair[0] });
+    return { ok: true, tableId: config.tableId, state: text };
   }
 
-  // ---- WebSocket messages (Hibernation API) ------------------------------------------------------
+  // ---- the players' requests, batched by each relay (RPC) ------------------------------------------
 
-  override async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer): Promise<void> {
-    const who = attachment(ws);
-    if (!who.session || !this.#state) return;
-    let bucket = this.#buckets.get(ws);
-    if (!bucket) this.#buckets.set(ws, (bucket = new TokenBucket(MESSAGE_RATE, Date.now())));
-    const taken = bucket.take(Date.now());
-    if (!taken.ok) return send(ws, { type: 'error', code: 'rate_limited', message: `too many messages: retry in ${Math.ceil(taken.retryAfter)} s` });
-    const parsed = parseClientMessage(raw);
-    if (!parsed.ok) return send(ws, { type: 'error', code: parsed.code, message: parsed.message });
-    try {
-      await this.#onMessage(ws, who, parsed.value);
-    } catch (err) {
-      logFault(err);
-      send(ws, { type: 'error', code: 'internal', message: 'the table could not handle this message; it has been logged' });
-    }
+  /** One relay's batch: each item's answers, in order (a bet's ack follows through `toPlayer` once its stake is taken). */
+  async fromRelay(from: { room: string; name: string; relay: number }, items: RelayItem[]): Promise<RelayAnswers> {
+    if (!this.#state) return items.map(() => []);
+    this.relayCalls.batches++;
+    this.relayCalls.items += items.length;
+    await this.#seats.load();
+    return Promise.all(
+      items.map(async (item) => {
+        if ('left' in item) {
+          this.#seats.leave(item.session, from.relay);
+          return [];
+        }
+        const answers: string[] = [];
+        const reply: Replier = { send: (text) => answers.push(text) };
+        const seat = this.#seats.of(item.session);
+        const who: Attachment = { session: item.session, address: seat?.address ?? '', active: seat?.active ?? 0 };
+        try {
+          await this.#onMessage(reply, who, item.message);
+        } catch (err) {
+          logFault(err);
+          send(reply, { type: 'error', code: 'internal', message: 'the table could not handle this message; it has been logged' });
+        }
+        return answers;
+      }),
+    );
   }
 
-  override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
-    // A player who leaves is still settled: their bets stay in the round.
-    try {
-      ws.close(code === 1005 || code === 1006 ? 1000 : code, 'bye');
-    } catch {
-      // already closed
-    }
-  }
-
-  override async webSocketError(): Promise<void> {
-    // The socket is gone; the round goes on without it.
-  }
-
-  async #onMessage(ws: WebSocket, who: Attachment, m: ClientMessage): Promise<void> {
+  async #onMessage(reply: Replier, who: Attachment, m: Extract<RelayItem, { message: unknown }>['message']): Promise<void> {
     const state = this.#state!;
     switch (m.type) {
-      case 'ping':
-        return send(ws, { type: 'pong' });
       case 'state':
-        return send(ws, { type: 'state', ...publicState(this.#parts, state), you: seatOf(this.#parts, state, who.session, null) });
+        return send(reply, { type: 'state', ...publicState(this.#parts, state), you: seatOf(this.#parts, state, who.session, null) });
       case 'start':
-        return this.#betting.start(ws, who, m.request);
+        return this.#betting.start(reply, who, m.request);
       case 'bet':
-        return this.#betting.bet(ws, who, m.request);
+        return this.#betting.bet(reply, who, m.request);
     }
   }
 
@@ -222,11 +247,15 @@ export class SharedTable extends DurableObject<Env> implements SharedTableHooks 
   override async alarm(): Promise<void> {
     await this.#exclusive(async () => {
       if (!this.#state) return;
+      await this.#seats.load();
       await this.#transfers.retry();
       const now = this.#now();
       const s = this.#state;
-      if (s.phase === 'betting' && now >= (s.closesAt ?? 0)) await this.#round.close(now);
-      else if (s.phase === 'awaiting-beacon') await this.#round.awaitBeacon(now);
+      if (s.phase === 'betting' && now >= (s.closesAt ?? 0)) {
+        // The seats as the relays hold them now (a relay that restarted lost its sockets): the start names the seated.
+        await this.#seats.sync().catch(logFault);
+        await this.#round.close(now);
+      } else if (s.phase === 'awaiting-beacon') await this.#round.awaitBeacon(now);
       await this.#schedule();
     });
   }
@@ -283,6 +312,12 @@ export class SharedTable extends DurableObject<Env> implements SharedTableHooks 
     };
   }
 
+  /** The table's traffic with its relays so far (the bench reports it per round): calls and requests in, calls and messages out. */
+  async traffic(): Promise<{ relays: number; connections: number; in: { batches: number; items: number }; out: { calls: number; messages: number } }> {
+    await this.#seats.load();
+    return { relays: this.#relays.count(), connections: this.#seats.connections(), in: { ...this.relayCalls }, out: { ...this.#relays.delivered } };
+  }
+
   /** The alarm's time, or null (tests: a table with no activity holds none). */
   async alarmAt(): Promise<number | null> {
     return this.ctx.storage.getAlarm();
@@ -319,16 +354,6 @@ export class SharedTable extends DurableObject<Env> implements SharedTableHooks 
     const run = this.#tail.then(fn, fn);
     this.#tail = run.catch(() => undefined);
     return run;
-  }
-
-  #broadcast(m: ServerMessage): void {
-    const text = serverMessageText(m);
-    for (const ws of this.ctx.getWebSockets()) trySend(ws, text);
-  }
-
-  #toSession(session: string, m: ServerMessage): void {
-    const text = serverMessageText(m);
-    for (const ws of this.ctx.getWebSockets(session)) trySend(ws, text);
   }
 
   #now(): number {

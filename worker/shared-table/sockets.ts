@@ -1,6 +1,6 @@
 /**
- * A shared table's sockets (the Hibernation API): whose each one is (its attachment, which
- * survives hibernation) and sending a message to one. Every message is a `ServerMessage`
+ * A shared table's sockets, held by its relays (relay.ts, the Hibernation API): whose each one is
+ * (its attachment, which survives hibernation) and sending a message to one. Every message is a `ServerMessage`
  * (shared/wire/shared-table-socket.ts), serialised by `serverMessageText`.
  */
 import { type ServerMessage, serverMessageText } from '../../shared/wire/shared-table-socket.ts';
@@ -18,12 +18,17 @@ export function attachment(ws: WebSocket): Attachment {
   return { session: a?.session ?? '', address: a?.address ?? '', active: a?.active ?? 0 };
 }
 
-export function send(ws: WebSocket, m: ServerMessage): void {
+/** Where an answer goes: a player's socket, or the list of answers a relay passes back to one (relay.ts). */
+export interface Replier {
+  send(text: string): void;
+}
+
+export function send(ws: Replier, m: ServerMessage): void {
   trySend(ws, serverMessageText(m));
 }
 
 /** Sends a serialised message; a socket closing meanwhile is let be (the player resynchronises on reconnect). */
-export function trySend(ws: WebSocket, text: string): void {
+export function trySend(ws: Replier, text: string): void {
   try {
     ws.send(text);
   } catch {

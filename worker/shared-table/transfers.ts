@@ -70,7 +70,7 @@ export class TableTransfers {
           this.#p.store.setTransferStatus(t.id, 'refused');
           this.#p.store.setBetStatus({ shoe: t.shoe, round: t.round, player }, 'refused');
         });
-        this.#p.toSession(t.session, {
+        this.#p.toPlayer(t.session, {
           type: 'bet-refused',
           shoe: t.shoe,
           round: t.round,
@@ -121,12 +121,11 @@ export class TableTransfers {
       const base = { shoe: t.shoe, round: t.round, player: bet.player };
       const now = this.#p.store.bet(bet.shoe, bet.round, bet.player)!;
       if (now.status === 'accepted') {
-        this.#p.toSession(t.session, { type: 'bet-ack', ...base, stake: now.stake, balance });
+        this.#p.toPlayer(t.session, { type: 'bet-ack', ...base, stake: now.stake, balance });
         // Each bet to everyone is N² messages a round: only small tables get them live (all see the close).
-        if (this.#p.ctx.getWebSockets().length <= LIVE_BETS_MAX_SOCKETS)
-          this.#p.broadcast({ type: 'bet', ...base, stake: now.stake, bets: now.request.body.bets });
+        if (this.#p.connections() <= LIVE_BETS_MAX_SOCKETS) this.#p.fanOut({ type: 'bet', ...base, stake: now.stake, bets: now.request.body.bets });
       } else if (now.status === 'refused') {
-        this.#p.toSession(t.session, {
+        this.#p.toPlayer(t.session, {
           type: 'bet-refused',
           ...base,
           code: outcome.ok ? 'refused' : outcome.code,
@@ -134,7 +133,7 @@ export class TableTransfers {
           balance,
         });
       } else if (late) {
-        this.#p.toSession(t.session, {
+        this.#p.toPlayer(t.session, {
           type: 'bet-refused',
           ...base,
           code: 'betting_closed',
@@ -143,7 +142,7 @@ export class TableTransfers {
         await this.#p.schedule();
       }
     } else if (outcome.ok) {
-      this.#p.toSession(t.session, { type: 'balance', balance: outcome.balance, transfer: t.id, kind: t.kind, shoe: t.shoe, round: t.round });
+      this.#p.toPlayer(t.session, { type: 'balance', balance: outcome.balance, transfer: t.id, kind: t.kind, shoe: t.shoe, round: t.round });
     }
   }
 }
