@@ -18,6 +18,8 @@ export interface TransferAsk {
   round: number;
   kind: TransferKind;
   amount: number;
+  /** A credit's or refund's: the id of the debit transfer whose stake it pays or returns (a wallet-mode session's wallet call names that debit). */
+  debit?: string;
 }
 
 const ID = /^[0-9a-f]{16,64}$/;
