@@ -228,6 +228,10 @@ describe('wallet mode at shared tables: seats and a round', () => {
     const refused = await upgrade('/api/tables/hall-1/wallet-round/ws', { Authorization: `Bearer ${misfit.token}` });
     expect(refused.status).toBe(409);
     expect((await refused.json<{ error: { code: string; message: string } }>()).error).toMatchObject({ code: 'shared_table_currency' });
+    // The ticket a browser asks for first says so too (a browser cannot read a refused upgrade).
+    const ticket = await api('POST', '/api/tables/hall-1/wallet-round/ticket', { token: misfit.token, body: {} });
+    expect(ticket.status).toBe(409);
+    expect(ticket.body.error.code).toBe('shared_table_currency');
 
     const id = 'hall-1/wallet-round';
     const s = await ready(wallet);

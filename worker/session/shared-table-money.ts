@@ -4,7 +4,8 @@
  * money, exactly once per transfer id. The rules of a transfer are shared-table/wallet.ts; the
  * rows are store.ts; the order of the steps is here, inside the session's queue of changes.
  */
-import type { RoomId, TableLimits } from '../../shared/index.ts';
+import { isRoomId, type RoomId, ROOMS, type TableLimits } from '../../shared/index.ts';
+import { sharedSeatError } from '../../shared/wallet/operators.ts';
 import { matchesAny, newTicket, TICKET_TTL_MS, tokenHash as tokenHashOf } from '../http/tokens.ts';
 import { decideTransfer, type WalletTransfer, transferError, type TransferOutcome, transferOutcome } from '../shared-table/wallet.ts';
 import type { LedgerPush } from './ledger-push.ts';
@@ -57,8 +58,13 @@ export class SharedTableMoney {
    * A WebSocket ticket for shared table `table` (http/tokens.ts `newTicket`): valid TICKET_TTL_MS, once.
    * Kept in memory only: an object evicted meanwhile forgets it, and the player asks for another.
    */
-  ticket(tokenHash: string, table: string): { ticket: string; expiresAt: string } | null {
+  ticket(tokenHash: string, table: string): { ticket: string; expiresAt: string } | { refused: { code: 'shared_table_currency'; message: string } } | null {
     if (!this.#parts.exists() || !matchesAny(tokenHash, this.#tokenHashes())) return null;
+    // A wallet seat the table's stakes do not fit is refused here too, where a browser can read why (the socket's upgrade it cannot).
+    const room = table.split('/')[0];
+    const w = this.#wallet.row();
+    const misfit = w && isRoomId(room) ? sharedSeatError(ROOMS[room].limits, w.tableLimits, w.currency) : null;
+    if (misfit) return { refused: { code: 'shared_table_currency', message: misfit } };
     const now = this.#parts.now();
     for (const [hash, t] of this.#tickets) if (t.expires <= now) this.#tickets.delete(hash);
     const ticket = newTicket(this.#parts.store.session()!.sessionId, (n) => crypto.getRandomValues(new Uint8Array(n)));

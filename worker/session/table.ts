@@ -254,7 +254,7 @@ export class Table extends DurableObject<Env> {
   }
 
   /** A single-use WebSocket ticket for shared table `table`, or null for a token not this session's. */
-  async sharedTicket(tokenHash: string, table: string): Promise<{ ticket: string; expiresAt: string } | null> {
+  async sharedTicket(tokenHash: string, table: string): Promise<ReturnType<SharedTableMoney['ticket']>> {
     return this.#sharedTables.ticket(tokenHash, table);
   }
 

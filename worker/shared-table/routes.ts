@@ -74,6 +74,7 @@ sharedTableRoutes.post('/:room/:name/ticket', async (c) => {
   if (token === null || owner === null) return refuse(failure(401, 'unauthorized', 'send your session\'s token as "Authorization: Bearer <token>"'));
   const ticket = await c.env.TABLES.getByName(owner).sharedTicket(tokenHash(token), t.config.tableId);
   if (!ticket) return refuse(failure(401, 'unauthorized', 'the token is not valid'));
+  if ('refused' in ticket) return refuse(failure(409, ticket.refused.code, ticket.refused.message));
   return Response.json(ticket, { headers: { 'Cache-Control': 'no-store' } });
 });
 
