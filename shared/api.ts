@@ -376,7 +376,7 @@ export type WalletApiErrorCode =
   | 'wrong_currency'
   // the debit's outcome is unknown: it is rolled back and the bet refused
   | 'wallet_unavailable'
-  // a wallet-mode session cannot sit at a shared table (yet)
-  | 'wallet_shared_table'
+  // a wallet-mode session's limits in its currency do not take this shared table's stakes
+  | 'shared_table_currency'
   // responsible gaming (shared/wallet/responsible.ts)
   | LimitsRefusalCode;

@@ -14,7 +14,7 @@
  */
 import { type EngineError, fail, ok, type Result } from '../errors.ts';
 import { isRoomId, MINOR_UNITS, ROOMS, type RoomId, type TableLimits, validateLimits } from '../table.ts';
-import { isCurrency, minorUnitDigits } from './currency.ts';
+import { formatAmount, isCurrency, minorUnitDigits } from './currency.ts';
 import { ID_PATTERN } from './transaction.ts';
 
 export interface OperatorConfig {
@@ -51,6 +51,22 @@ export function defaultCurrencyLimits(room: RoomId, currency: string): Result<Ta
   const step = Math.max(1, convert(limits.step));
   const align = (n: number) => Math.max(step, n - (n % step));
   return ok({ min: align(convert(limits.min)), max: align(convert(limits.max)), step, chips: limits.chips.map((c) => align(convert(c))) });
+}
+
+/**
+ * Whether a wallet-mode session may sit at a shared table (WALLET.md "Shared tables"): the table's
+ * amounts are its room's limits, and a wallet seat's stakes are those amounts in its currency's
+ * minor units. The seat fits when every stake the table takes is one the session's own room
+ * limits in that currency take: minimum and maximum within them, the step a multiple of theirs.
+ * Null when it fits, else why not (the seat is refused with `shared_table_currency`).
+ */
+export function sharedSeatError(table: TableLimits, wallet: TableLimits, currency: string): string | null {
+  if (table.min >= wallet.min && table.max <= wallet.max && table.step % wallet.step === 0) return null;
+  const f = (n: number) => formatAmount(n, currency);
+  return (
+    `this table's stakes, ${f(table.min)}–${f(table.max)} ${currency} in steps of ${f(table.step)}, ` +
+    `are not all within your limits in ${currency}, ${f(wallet.min)}–${f(wallet.max)} in steps of ${f(wallet.step)}: play at your own table`
+  );
 }
 
 function loopbackOrHttps(url: string): boolean {

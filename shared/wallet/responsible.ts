@@ -168,3 +168,21 @@ export function limitsProblem(value: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** What a session's shared tables moved in its wallet, by transfer kind (applied transfers only). */
+export interface SharedTotals {
+  debited: number;
+  credited: number;
+  refunded: number;
+}
+
+/**
+ * The limits' state with the session's shared-table bets counted (FAIRNESS.md §B15, WALLET.md
+ * "Shared tables"): a stake is wagered when its debit applies and counts as lost until its credit
+ * comes; a refunded stake was neither wagered nor lost. So the loss and wager limits, the stake
+ * limit and the reality check's figures cover every table the session bets at.
+ */
+export function withSharedTotals(state: LimitsState, shared: SharedTotals): LimitsState {
+  const wagered = shared.debited - shared.refunded;
+  return { ...state, wagered: state.wagered + wagered, net: state.net + shared.credited - wagered };
+}

@@ -7,6 +7,7 @@
  * The Worker's `SharedTable` object sends only `ServerMessage`s, each serialised by
  * `serverMessageText`; the widget reads them back with `readServerMessage`.
  */
+import type { LimitsRefusalCode } from '../wallet/responsible.ts';
 import type { SharedRequestErrorCode, StartRequestErrorCode } from '../fairness/pb-shared-1/operator.ts';
 import type { SharedParams } from '../fairness/pb-shared-1/params.ts';
 import type {
@@ -162,8 +163,22 @@ export type KeyRefusalCode = 'player_key_taken' | 'one_key_per_session';
 
 export type StartRefusalCode = SharedRequestErrorCode | StartRequestErrorCode | KeyRefusalCode | 'already_started';
 
-/** Why a session refused to move money (the table's ask of the player's session). */
-export type TransferRefusalCode = 'insufficient_funds' | 'no_session' | 'bad_transfer' | 'session_busy';
+/**
+ * Why a session refused to move money (the table's ask of the player's session). A wallet-mode
+ * session adds the wallet's codes the player is shown, `wallet_unavailable` (an unknown outcome,
+ * rolled back) and the responsible-gaming limits' codes (WALLET.md "Shared tables").
+ */
+export type TransferRefusalCode =
+  | 'insufficient_funds'
+  | 'no_session'
+  | 'bad_transfer'
+  | 'session_busy'
+  | 'player_blocked'
+  | 'unknown_player'
+  | 'limit_reached'
+  | 'wrong_currency'
+  | 'wallet_unavailable'
+  | LimitsRefusalCode;
 
 export type BetRefusalCode =
   | Exclude<SharedRequestErrorCode, 'request_mismatch'>

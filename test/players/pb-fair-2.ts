@@ -22,8 +22,8 @@ import {
   startRequest,
 } from '../../shared/fairness/pb-fair-2/operator.ts';
 import type { ShoeParams } from '../../shared/fairness/pb-fair-2/params.ts';
-import { buildTransfer, type TransferAsk } from '../../shared/fairness/pb-fair-2/transfer.ts';
-import { walletTransactionIds } from '../../shared/fairness/pb-fair-2/wallet.ts';
+import { buildTransfer, TRANSFER_WALLET_MEMBER, type TransferAsk, type TransferWallet } from '../../shared/fairness/pb-fair-2/transfer.ts';
+import { sharedTransactionId, walletTransactionIds } from '../../shared/fairness/pb-fair-2/wallet.ts';
 import {
   type Acceptance,
   type Commitment,
@@ -39,6 +39,12 @@ import {
   type WalletOfShoe,
 } from '../../shared/fairness/pb-fair-2/records.ts';
 
+/**
+ * A shared table's movement (§B14). In wallet mode (§B15) its record carries the wallet call of its
+ * kind; `walletMoved`: how the wallet's balance moved since the table's last record, before a debit.
+ */
+export type TransferScript = TransferAsk & { walletMoved?: number };
+
 export interface RoundScript {
   bets: Bet[];
   /** The round's 32-byte secret, hex. */
@@ -46,7 +52,7 @@ export interface RoundScript {
   /** settle (default); void: the player never reveals; unsettled: the player reveals, the operator never settles; pending: nothing after the acceptance. */
   fate?: 'settle' | 'void' | 'unsettled' | 'pending';
   /** Shared-table transfers recorded before this round's acceptance (§B14). */
-  transfersBefore?: TransferAsk[];
+  transfersBefore?: TransferScript[];
   /** What the bet request follows after transfers: the newest record (default), or the newest one the player saw before them. */
   betFollows?: 'head' | 'seen';
   /** Wallet mode: debits the wallet refused (or whose outcome was unknown) before this round's, each using up an attempt. */
@@ -67,8 +73,8 @@ export interface ShoeScript {
   /** How the shoe ends: a reveal reason, or "open" (not revealed). Default: cut-card / reshuffle-limit when reached, else player. */
   end?: RevealReason | 'open';
   /** Shared-table transfers recorded right after the commitment, and after the last round (before the reveal, if any). */
-  transfersBeforeStart?: TransferAsk[];
-  transfersBeforeEnd?: TransferAsk[];
+  transfersBeforeStart?: TransferScript[];
+  transfersBeforeEnd?: TransferScript[];
   /** What the player's end request follows after transfers (as `betFollows`). */
   endFollows?: 'head' | 'seen';
 }
@@ -151,9 +157,22 @@ class ReferenceTable {
   }
 
   /** Records the transfers of `asks` after `last`; returns the newest record. */
-  async #transfer(asks: TransferAsk[] | undefined, last: Signed): Promise<Signed> {
-    for (const ask of asks ?? []) {
-      const t = await this.#sign(buildTransfer({ ask, last, shoe: last.body.shoe, balanceBefore: this.#balance, keyId: this.#opId, issuedAt: this.#at() }));
+  async #transfer(asks: TransferScript[] | undefined, last: Signed): Promise<Signed> {
+    for (const { walletMoved, ...ask } of asks ?? []) {
+      let balanceBefore = this.#balance;
+      let wallet: TransferWallet | undefined;
+      if (this.#o.wallet) {
+        // A wallet shoe's transfer carries its wallet call (§B15): a debit the wallet's answer, from the balance it moved to.
+        const kind = TRANSFER_WALLET_MEMBER[ask.kind];
+        const transaction = sharedTransactionId(this.#o.wallet.operator, this.#o.table, ask.id, 1, kind);
+        if (kind === 'debit') {
+          balanceBefore += walletMoved ?? 0;
+          wallet = { debit: { transaction, attempt: 1, amount: ask.amount, balanceAfter: balanceBefore - ask.amount } };
+        } else wallet = kind === 'credit' ? { credit: { transaction, amount: ask.amount } } : { rollback: { transaction, amount: ask.amount } };
+      }
+      const t = await this.#sign(
+        buildTransfer({ ask, last, shoe: last.body.shoe, balanceBefore, keyId: this.#opId, issuedAt: this.#at(), ...(wallet ? { wallet } : {}) }),
+      );
       this.#balance = t.body.balanceAfter;
       last = t;
     }

@@ -363,12 +363,13 @@ describe('wallet mode: billed rows', () => {
 });
 
 describe('wallet mode: shared tables', () => {
-  test('a wallet-mode session is refused a seat at a shared table (409 wallet_shared_table), and no shared table moves its money', async () => {
+  test("a wallet-mode session whose limits do not take the table's stakes is refused a seat (409 shared_table_currency); no transfer moves its money unasked", async () => {
     const wallet = new ScriptedWallet();
+    // EUR at the default limits: Hall 1 is 0.10–10.00 EUR, the shared Hall 1 table's stakes read in cents 1.00–100.00.
     const s = await ready(wallet);
     const refused = await upgrade('/api/tables/hall-1/configured/ws', { Authorization: `Bearer ${s.token}` });
     expect(refused.status).toBe(409);
-    expect((await refused.json<{ error: { code: string } }>()).error.code).toBe('wallet_shared_table');
+    expect((await refused.json<{ error: { code: string } }>()).error.code).toBe('shared_table_currency');
     const moved = await tableOf(s.id).sharedTransfer({ id: 'a'.repeat(64), table: 'hall-1/configured', shoe: 1, round: 1, kind: 'credit', amount: 100 });
     expect(moved.ok).toBe(false);
     expect((await state(s)).balance).toBe(100_000);

@@ -4,6 +4,7 @@
  * region for screen readers, the toast of a refused bet or a shared table's notice, the last
  * round's win and stake for the meters, and the session summary (since when, rounds, staked, net).
  */
+import { walletErrorText } from './wallet-view.ts';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { SettledRound } from '../round-view.ts';
 import { emit } from './emit.ts';
@@ -118,7 +119,8 @@ export class RoundStatus implements ReactiveController {
   /** A shared table's refusal or notice (`shared.notice.*`), shown as a refused bet is. */
   sharedNotice(code: string, reason: string): void {
     const key = `shared.notice.${code}`;
-    const text = this.#texts.t(key, { reason });
+    // A wallet-mode session's refusals (the wallet's codes, the limits') have their own words in every language.
+    const text = walletErrorText(this.#texts, code) ?? this.#texts.t(key, { reason });
     // A catalog hands the key back where it has no text.
     this.showToast(code, text !== key ? text : this.#texts.t('shared.notice.other', { reason: reason || code }));
   }

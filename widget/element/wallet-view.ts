@@ -22,7 +22,8 @@ export interface WalletViewModel {
 /**
  * Every code of the contract the player can meet in wallet mode, each with its own text in all four
  * languages (`wallet.errors.<code>`): the launch token's refusals, the wallet's refusals of a debit,
- * an unknown debit outcome, and the responsible-gaming limits.
+ * an unknown debit outcome, a shared table whose stakes the session's limits do not take, and the
+ * responsible-gaming limits (at the session's own table and at shared tables alike).
  */
 export const WALLET_PLAYER_CODES = [
   'launch_token_unknown',
@@ -35,6 +36,7 @@ export const WALLET_PLAYER_CODES = [
   'unknown_player',
   'wrong_currency',
   'wallet_unavailable',
+  'shared_table_currency',
   'stake_limit',
   'loss_limit',
   'wager_limit',

@@ -38,6 +38,8 @@ export const walletEn = {
     unknown_player: 'Your casino does not know this player account.',
     wrong_currency: 'Your casino account is in another currency than this table.',
     wallet_unavailable: 'Your casino’s wallet did not answer. Your bet was not taken and nothing was charged: try again.',
+    shared_table_currency:
+      'This shared table’s stakes are outside your limits in your casino’s currency: play at your own table, or at a table of another room.',
     stake_limit: 'These bets are over your stake limit per round.',
     loss_limit: 'Losing these bets could take you past your loss limit for this session.',
     wager_limit: 'These bets would take you past your wager limit for this session.',

@@ -37,6 +37,8 @@ export const walletIt: Catalog['wallet'] = {
     unknown_player: 'Il tuo casinò non conosce questo conto di gioco.',
     wrong_currency: 'Il tuo conto del casinò è in una valuta diversa da quella del tavolo.',
     wallet_unavailable: 'Il portafoglio del casinò non ha risposto. La puntata non è stata accettata e non è stato addebitato nulla: riprova.',
+    shared_table_currency:
+      'Le puntate di questo tavolo condiviso sono fuori dai tuoi limiti nella valuta del casinò: gioca al tuo tavolo o a un tavolo di un’altra sala.',
     stake_limit: 'Queste puntate superano il tuo limite di puntata per mano.',
     loss_limit: 'Perdere queste puntate potrebbe superare il tuo limite di perdita per la sessione.',
     wager_limit: 'Queste puntate supererebbero il tuo limite di puntate per la sessione.',

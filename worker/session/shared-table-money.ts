@@ -4,15 +4,16 @@
  * money, exactly once per transfer id. The rules of a transfer are shared-table/wallet.ts; the
  * rows are store.ts; the order of the steps is here, inside the session's queue of changes.
  */
-import { buildTransfer, type RoomId, signRecord } from '../../shared/index.ts';
+import { isRoomId, type RoomId, ROOMS, type TableLimits } from '../../shared/index.ts';
+import { sharedSeatError } from '../../shared/wallet/operators.ts';
 import { matchesAny, newTicket, TICKET_TTL_MS, tokenHash as tokenHashOf } from '../http/tokens.ts';
-import { signingKey } from '../keys/keys.ts';
 import { decideTransfer, type WalletTransfer, transferError, type TransferOutcome, transferOutcome } from '../shared-table/wallet.ts';
 import type { LedgerPush } from './ledger-push.ts';
 import { iso, type SessionParts } from './parts.ts';
 import type { Shoes } from './shoes.ts';
-import { type SessionChange, stateAfter } from './store.ts';
 import { runVoidTimer, timerDue } from './void-timer.ts';
+import { recordTransfer, SharedWalletTransfers } from '../wallet/shared-transfer.ts';
+import type { WalletSession } from '../wallet/wallet-session.ts';
 
 /** Who sits at a shared table: the session, its room and affiliate, its balance. */
 export interface SharedTableGuest {
@@ -20,8 +21,11 @@ export interface SharedTableGuest {
   room: RoomId;
   affiliate: string | null;
   balance: number;
-  /** A wallet-mode session (worker/wallet): shared tables take play money only, so it is refused a seat (`wallet_shared_table`). */
-  wallet: boolean;
+  /**
+   * A wallet-mode session (worker/wallet): its currency and its room's limits in that currency's
+   * minor units (a shared table seats it only where its stakes fit them, `sharedSeatError`); null in play money.
+   */
+  wallet: { currency: string; limits: TableLimits } | null;
 }
 
 export class SharedTableMoney {
@@ -32,8 +36,13 @@ export class SharedTableMoney {
   /** Shared-table WebSocket tickets not used yet: hash → table and expiry (ticket). */
   readonly #tickets = new Map<string, { table: string; expires: number }>();
 
-  constructor(parts: SessionParts, shoes: Shoes, alarm: LedgerPush, tokenHashes: () => string[]) {
+  readonly #wallet: WalletSession;
+  readonly #walletTransfers: SharedWalletTransfers;
+
+  constructor(parts: SessionParts, shoes: Shoes, alarm: LedgerPush, tokenHashes: () => string[], wallet: WalletSession) {
     this.#parts = parts;
+    this.#wallet = wallet;
+    this.#walletTransfers = new SharedWalletTransfers(wallet, parts);
     this.#shoes = shoes;
     this.#alarm = alarm;
     this.#tokenHashes = tokenHashes;
@@ -49,8 +58,13 @@ export class SharedTableMoney {
    * A WebSocket ticket for shared table `table` (http/tokens.ts `newTicket`): valid TICKET_TTL_MS, once.
    * Kept in memory only: an object evicted meanwhile forgets it, and the player asks for another.
    */
-  ticket(tokenHash: string, table: string): { ticket: string; expiresAt: string } | null {
+  ticket(tokenHash: string, table: string): { ticket: string; expiresAt: string } | { refused: { code: 'shared_table_currency'; message: string } } | null {
     if (!this.#parts.exists() || !matchesAny(tokenHash, this.#tokenHashes())) return null;
+    // A wallet seat the table's stakes do not fit is refused here too, where a browser can read why (the socket's upgrade it cannot).
+    const room = table.split('/')[0];
+    const w = this.#wallet.row();
+    const misfit = w && isRoomId(room) ? sharedSeatError(ROOMS[room].limits, w.tableLimits, w.currency) : null;
+    if (misfit) return { refused: { code: 'shared_table_currency', message: misfit } };
     const now = this.#parts.now();
     for (const [hash, t] of this.#tickets) if (t.expires <= now) this.#tickets.delete(hash);
     const ticket = newTicket(this.#parts.store.session()!.sessionId, (n) => crypto.getRandomValues(new Uint8Array(n)));
@@ -69,7 +83,14 @@ export class SharedTableMoney {
 
   #seatOf(): SharedTableGuest {
     const s = this.#parts.store.session()!;
-    return { sessionId: s.sessionId, room: s.room, affiliate: s.affiliate, balance: s.balance, wallet: this.#parts.walletTerms() !== null };
+    const w = this.#wallet.row();
+    return {
+      sessionId: s.sessionId,
+      room: s.room,
+      affiliate: s.affiliate,
+      balance: w ? this.#wallet.store.lastBalance() : s.balance,
+      wallet: w ? { currency: w.currency, limits: w.tableLimits } : null,
+    };
   }
 
   /**
@@ -83,7 +104,7 @@ export class SharedTableMoney {
     if (!this.#parts.exists()) return { ok: false, id: String(t?.id), code: 'no_session', message: 'no such session' } as const;
     // A timer already due runs first, as before any change: an overdue round is voided, then the transfer applies.
     if (timerDue(this.#parts)) {
-      await runVoidTimer(this.#parts, this.#shoes);
+      await runVoidTimer(this.#parts, this.#shoes, this.#wallet);
       await this.#alarm.schedule();
     }
     const session = store.session()!;
@@ -91,9 +112,13 @@ export class SharedTableMoney {
     // then: no shared transfer may move the balance under it. Nothing is recorded; the table asks again.
     if (session.pendingRound !== null)
       return { ok: false, id: String(t?.id), code: 'session_busy', message: 'a private round of this session is awaiting its settlement' } as const;
-    // A wallet-mode session's money is the operator's wallet's: no shared table moves it.
-    if (this.#parts.walletTerms() !== null)
-      return { ok: false, id: String(t?.id), code: 'no_session', message: 'a wallet-mode session plays no shared table' } as const;
+    // A wallet-mode session's money is the operator's wallet's: the table's transfer becomes a wallet call (worker/wallet).
+    const w = this.#wallet.row();
+    if (w !== null) {
+      const outcome = await this.#walletTransfers.transfer(t, w, session);
+      await this.#alarm.schedule();
+      return outcome;
+    }
     const bad = transferError(t);
     if (bad) return { ok: false, id: String(t?.id), code: 'bad_transfer', message: bad } as const;
     const seen = store.transfer(t.id);
@@ -108,19 +133,7 @@ export class SharedTableMoney {
       });
       return transferOutcome(t, decided, false);
     }
-    const key = await signingKey(this.#parts.env);
-    const last = store.lastRecord(null)!;
-    const record = await signRecord(
-      buildTransfer({ ask: t, last, shoe: session.currentShoe, balanceBefore: session.balance, keyId: key.keyId, issuedAt: now }),
-      key,
-    );
-    const change: SessionChange = { balance: decided.balanceAfter };
-    // A shoe left idle after a void is revealed voidAfterSeconds after its newest record (§B6): the transfer is one.
-    if (session.dueAt !== null) change.dueAt = iso(Date.parse(now) + store.shoeV2(session.currentShoe)!.params.voidAfterSeconds * 1000);
-    this.#parts.counted('transfer', () => {
-      store.insertTransfer(t, decided, now);
-      store.appendRecord(record, stateAfter(session, change));
-    });
+    await recordTransfer(this.#parts, t, session, session.balance);
     await this.#alarm.schedule();
     return transferOutcome(t, decided, false);
   }

@@ -123,7 +123,7 @@ export class Table extends DurableObject<Env> {
     this.#shoes = new Shoes(this.#parts);
     this.#requests = new PlayerRequests(this.#parts, this.#shoes, this.#wallet);
     this.#ledgerPush = new LedgerPush(this.#parts, ctx.storage, this.#wallet);
-    this.#sharedTables = new SharedTableMoney(this.#parts, this.#shoes, this.#ledgerPush, () => this.#tokenHashes());
+    this.#sharedTables = new SharedTableMoney(this.#parts, this.#shoes, this.#ledgerPush, () => this.#tokenHashes(), this.#wallet);
     this.bucket = new TokenBucket(rateLimits(env).session, Date.now());
     // An existing table written by an older version is brought up to date before any call.
     // A name that was never created stays empty: reads never create tables.
@@ -254,7 +254,7 @@ export class Table extends DurableObject<Env> {
   }
 
   /** A single-use WebSocket ticket for shared table `table`, or null for a token not this session's. */
-  async sharedTicket(tokenHash: string, table: string): Promise<{ ticket: string; expiresAt: string } | null> {
+  async sharedTicket(tokenHash: string, table: string): Promise<ReturnType<SharedTableMoney['ticket']>> {
     return this.#sharedTables.ticket(tokenHash, table);
   }
 

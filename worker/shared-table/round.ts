@@ -171,6 +171,10 @@ export class RoundLoop extends TableWork {
             kind: 'credit',
             amount: x.body.returned,
           });
+        } else if (this.transfers.walletSeats.isWallet(bet.session)) {
+          // A wallet closes every debit: a lost wallet bet owes a zero credit (wallet-seats.ts).
+          const id = sharedTransferId(s.config.tableId, shoe.number, round, x.body.player, 'credit');
+          this.transfers.walletSeats.oweClose({ id, session: bet.session, shoe: shoe.number, round, player: x.body.player });
         }
       }
       if (ending) for (const r of ending.records) this.p.store.insertRecord(round, null, r);

@@ -20,6 +20,8 @@ import { beaconProblem, misconfigured } from '../config/deploy-check.ts';
 import { type Env, sharedTiming } from '../config/env.ts';
 import { relayName } from './relay.ts';
 import { parseTableId, TABLE_ID_RULE } from './settings.ts';
+import { ROOMS } from '../../shared/table.ts';
+import { sharedSeatError } from '../../shared/wallet/operators.ts';
 import { bearer, ticketSession, tokenHash, tokenSession } from '../http/tokens.ts';
 
 export const sharedTableRoutes = new Hono<{ Bindings: Env }>();
@@ -74,6 +76,7 @@ sharedTableRoutes.post('/:room/:name/ticket', async (c) => {
   if (token === null || owner === null) return refuse(failure(401, 'unauthorized', 'send your session\'s token as "Authorization: Bearer <token>"'));
   const ticket = await c.env.TABLES.getByName(owner).sharedTicket(tokenHash(token), t.config.tableId);
   if (!ticket) return refuse(failure(401, 'unauthorized', 'the token is not valid'));
+  if ('refused' in ticket) return refuse(failure(409, ticket.refused.code, ticket.refused.message));
   return Response.json(ticket, { headers: { 'Cache-Control': 'no-store' } });
 });
 
@@ -97,16 +100,15 @@ sharedTableRoutes.get('/:room/:name/ws', async (c) => {
     return refuse(
       failure(401, 'unauthorized', token !== null ? 'the token is not valid' : 'the ticket is not valid: unknown, used, expired or for another table'),
     );
-  if (seat.wallet)
-    return refuse(
-      failure(409, 'wallet_shared_table', "this session plays in wallet mode: shared tables take play money only, play at the session's own table"),
-    );
   const origin = c.req.header('Origin');
   const cross = origin === undefined || isSameOrigin(origin, c.req.url) ? null : origin;
   if (!isOriginAllowedFor(cross, seat.affiliate, c.env)) return refuse(originRefusal(cross!, seat.affiliate));
   if (seat.room !== t.config.room) {
     return refuse(failure(403, 'wrong_room', `this session plays in room ${seat.room}; this table is in room ${t.config.room}`));
   }
+  // A wallet-mode seat: the table's stakes, in the wallet's currency, must be stakes its limits take.
+  const misfit = seat.wallet ? sharedSeatError(ROOMS[t.config.room].limits, seat.wallet.limits, seat.wallet.currency) : null;
+  if (misfit) return refuse(failure(409, 'shared_table_currency', misfit));
   const headers = new Headers(c.req.raw.headers);
   headers.set('X-Player-Session', seat.sessionId);
   headers.set('X-Player-Balance', String(seat.balance));

@@ -8,6 +8,7 @@ import { sharedTransferId } from '../../shared/fairness/pb-fair-2/transfer.ts';
 import { haltIfAsked, type SharedTableParts } from './parts.ts';
 import type { TransferRow } from './store.ts';
 import { RETRY_LATER, type WalletTransfer, type TransferOutcome } from './wallet.ts';
+import { type WalletClose, WalletSeats } from './wallet-seats.ts';
 
 /** Up to this many connections, every accepted bet is broadcast as it comes; beyond, the close lists them. */
 export const LIVE_BETS_MAX_SOCKETS = 50;
@@ -20,9 +21,12 @@ export class TableTransfers {
   readonly #p: SharedTableParts;
   /** WalletTransfer ids being asked of their session right now. */
   readonly #inFlight = new Set<string>();
+  /** Wallet-mode seats and the zero credits their lost bets owe (wallet-seats.ts). */
+  readonly walletSeats: WalletSeats;
 
   constructor(parts: SharedTableParts) {
     this.#p = parts;
+    this.walletSeats = new WalletSeats(parts.ctx.storage.sql);
   }
 
   /** Asks every pending transfer once (RETRY_BATCH at most), TRANSFER_CONCURRENCY at a time. */
@@ -30,9 +34,14 @@ export class TableTransfers {
     // Every pending one is asked once here, at most TRANSFER_CONCURRENCY at a time: a round's
     // 1,000 credits go out at once instead of a batch per alarm, without 1,000 RPCs in flight.
     const pending = this.#p.store.pendingTransfers(RETRY_BATCH);
+    const closes = this.walletSeats.pendingCloses(RETRY_BATCH);
     let next = 0;
     const worker = async () => {
-      while (next < pending.length) await this.run(pending[next++]!, null);
+      while (next < pending.length + closes.length) {
+        const i = next++;
+        if (i < pending.length) await this.run(pending[i]!, null);
+        else await this.#close(closes[i - pending.length]!);
+      }
     };
     await Promise.all(Array.from({ length: Math.min(TRANSFER_CONCURRENCY, pending.length) }, worker));
   }
@@ -50,9 +59,36 @@ export class TableTransfers {
       this.#inFlight.delete(t.id);
     }
   }
+  /** A lost wallet bet's zero credit (wallet-seats.ts): asked like a credit of 0, recorded once answered. */
+  async #close(c: WalletClose): Promise<void> {
+    if (this.#inFlight.has(c.id)) return;
+    this.#inFlight.add(c.id);
+    try {
+      const tableId = this.#p.state().config.tableId;
+      const debit = sharedTransferId(tableId, c.shoe, c.round, c.player, 'debit');
+      const ask: WalletTransfer = { id: c.id, table: tableId, shoe: c.shoe, round: c.round, kind: 'credit', amount: 0, debit };
+      let outcome: TransferOutcome;
+      try {
+        outcome = await this.#p.env.TABLES.getByName(c.session).sharedTransfer(ask);
+      } catch (err) {
+        console.warn(`punto-banco: ${tableId}: zero credit ${c.id} is pending, retried on the next alarm:`, (err as Error).message);
+        await this.#p.schedule();
+        return;
+      }
+      if (!outcome.ok && RETRY_LATER.has(outcome.code)) return void (await this.#p.schedule());
+      this.#p.ctx.storage.transactionSync(() => this.walletSeats.settleClose(c.id, outcome.ok));
+    } finally {
+      this.#inFlight.delete(c.id);
+    }
+  }
   async #ask(t: TransferRow, player: string | null): Promise<void> {
     const s = this.#p.state();
     const ask: WalletTransfer = { id: t.id, table: s.config.tableId, shoe: t.shoe, round: t.round, kind: t.kind, amount: t.amount };
+    if (t.kind !== 'debit') {
+      // A credit or refund names the stake's debit transfer: a wallet-mode session closes that wallet debit with it.
+      const owner = this.#p.store.sessionBets(t.shoe, t.round, t.session)[0];
+      if (owner) ask.debit = sharedTransferId(s.config.tableId, t.shoe, t.round, owner.player, 'debit');
+    }
     let outcome: TransferOutcome;
     try {
       outcome = await this.#p.env.TABLES.getByName(t.session).sharedTransfer(ask);
@@ -98,6 +134,8 @@ export class TableTransfers {
       if (!bet || bet.status !== 'debiting') return true;
       const st = this.#p.state();
       const open = st.phase === 'betting' && st.shoe.number === t.shoe && st.shoe.closed + 1 === t.round && this.#p.now() < (st.closesAt ?? 0);
+      // A wallet-mode session's debit applied: its lost bets owe a zero credit (wallet-seats.ts).
+      if (outcome.ok && outcome.currency !== undefined) this.walletSeats.mark(t.session, outcome.currency);
       if (!outcome.ok) this.#p.store.setBetStatus(bet, 'refused');
       else if (open) this.#p.store.setBetStatus(bet, 'accepted', outcome.balance + t.amount);
       else {

@@ -18,16 +18,18 @@
  * This module holds the rules (pure); session/store.ts the rows; session/shared-table-money.ts the order of the steps.
  */
 import { balanceAfterTransfer, type TransferAsk, transferShapeError } from '../../shared/index.ts';
+import type { TransferRefusalCode } from '../../shared/wire/shared-table-socket.ts';
 
 /** One movement of a player's money asked by a shared table (its table, shoe and round, why, how much). */
 export type WalletTransfer = TransferAsk;
 
 export type TransferOutcome =
-  | { ok: true; id: string; balance: number; replayed: boolean }
+  /** `currency`: a wallet-mode session's (its lost bets then owe a zero credit). */
+  | { ok: true; id: string; balance: number; replayed: boolean; currency?: string }
   | {
       ok: false;
       id: string;
-      code: 'insufficient_funds' | 'no_session' | 'bad_transfer' | 'session_busy';
+      code: TransferRefusalCode;
       message: string;
       balance?: number;
       replayed?: boolean;
@@ -42,10 +44,10 @@ export interface StoredTransfer {
   balanceAfter: number;
 }
 
-/** Why `t` is not a transfer a session can apply (`bad_transfer`), or null. */
-export function transferError(t: WalletTransfer): string | null {
+/** Why `t` is not a transfer a session can apply (`bad_transfer`), or null. `wallet`: a wallet-mode session's, where a credit may be 0. */
+export function transferError(t: WalletTransfer, wallet = false): string | null {
   if (typeof t !== 'object' || t === null) return 'a transfer id is 16–64 lowercase hex characters';
-  return transferShapeError(t) ?? (typeof t.table === 'string' && t.table.length > 0 ? null : 'a transfer names its shared table');
+  return transferShapeError(t, wallet) ?? (typeof t.table === 'string' && t.table.length > 0 ? null : 'a transfer names its shared table');
 }
 
 /** What `t` does to `balance`: applied with the balance after it, or refused (a debit the balance does not cover). */

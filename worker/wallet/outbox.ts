@@ -6,10 +6,12 @@
  * it: retried with `nextRetryAt` backoff for ever while the outcome is unknown, kept `stuck` for
  * reconciliation on a refusal no retry changes (`outboxDisposition`).
  */
+import { sharedTransactionId } from '../../shared/fairness/pb-fair-2/wallet.ts';
 import { nextRetryAt, outboxDisposition } from '../../shared/wallet/index.ts';
 import { iso, type SessionParts } from '../session/parts.ts';
 import type { StoredCall } from './store.ts';
 import type { WalletSession } from './wallet-session.ts';
+import { SHARED_SHOE } from './store.ts';
 
 export type Owed = Pick<StoredCall, 'txn' | 'kind' | 'shoe' | 'round' | 'attempt' | 'roundId' | 'amount' | 'debitTxn'>;
 
@@ -31,7 +33,11 @@ export async function drain(ws: WalletSession, parts: SessionParts, sessionId: s
   const w = ws.row();
   if (!w) return 0;
   for (const debit of ws.store.sending()) {
-    const txn = await ws.transactionId(w, sessionId, debit.shoe, debit.attempt, 'rollback');
+    // A shared table's debit (shoe 0) keeps its transfer id, from which its rollback's id derives (shared-transfer.ts).
+    const txn =
+      debit.shoe === SHARED_SHOE
+        ? sharedTransactionId(w.operator, sessionId, debit.debitTxn!, debit.attempt, 'rollback')
+        : await ws.transactionId(w, sessionId, debit.shoe, debit.attempt, 'rollback');
     const now = parts.now();
     parts.counted('wallet-refused', () => {
       ws.store.settleCall(debit.txn, { state: 'unknown', code: 'restart', at: iso(now) });

@@ -6,7 +6,7 @@
  */
 import type { Language } from '../../shared/languages.ts';
 import type { TableLimits } from '../../shared/table.ts';
-import type { LimitsState, PlayerLimits, SessionEndCode } from '../../shared/wallet/responsible.ts';
+import type { LimitsState, PlayerLimits, SessionEndCode, SharedTotals } from '../../shared/wallet/responsible.ts';
 import type { TransactionKind } from '../../shared/wallet/transaction.ts';
 import type { TableStore } from '../session/store.ts';
 import type { WalletInit } from './calls-view.ts';
@@ -28,17 +28,22 @@ export interface WalletSessionRow extends WalletInit {
  */
 export type StoredCallState = 'sending' | 'acknowledged' | 'refused' | 'unknown' | 'pending' | 'stuck';
 
+/**
+ * One wallet call. A shared table's (shared-transfer.ts) has shoe 0, which no private shoe is: its
+ * `round` numbers the session's shared debits (1, 2, …: the wallet's round id `<session>/0/<round>`),
+ * its attempt is 1, and a shared debit keeps its transfer id in `debitTxn` (which a debit has no use for).
+ */
 export interface StoredCall {
   txn: string;
   kind: TransactionKind;
-  /** The shoe and the record's round (a refused debit: the round it was for). */
+  /** The shoe and the record's round (a refused debit: the round it was for); 0 and the shared debit's number at a shared table. */
   shoe: number;
   round: number;
   /** The number of the debit in its shoe (its transaction ids' round); a credit or rollback: its debit's. */
   attempt: number;
   roundId: string;
   amount: number;
-  /** A credit's or rollback's debit. */
+  /** A credit's or rollback's debit; a shared table's debit: its transfer id. */
   debitTxn: string | null;
   state: StoredCallState;
   /** Times sent. */
@@ -51,6 +56,9 @@ export interface StoredCall {
   createdAt: string;
   updatedAt: string;
 }
+
+/** The shoe of a session's shared-table calls (shared-transfer.ts): no private shoe is 0. */
+export const SHARED_SHOE = 0;
 
 type Row = Record<string, SqlStorageValue>;
 
@@ -149,6 +157,24 @@ export class WalletStore {
       state.ended ? iso(state.ended.at) : null,
     );
     this.#session = undefined;
+  }
+
+  /** The number the next shared-table debit takes (its round at shoe 0): one more than every one sent, whatever became of them. */
+  nextSharedRound(): number {
+    const r = this.#store.run<{ n: number }>(`SELECT COALESCE(MAX(round), 0) AS n FROM wallet_calls WHERE kind = 'debit' AND shoe = ?`, SHARED_SHOE)[0]!;
+    return Number(r.n) + 1;
+  }
+
+  /** What the session's applied shared-table transfers moved, by kind (the responsible-gaming totals count them). */
+  sharedTotals(): SharedTotals {
+    const totals: SharedTotals = { debited: 0, credited: 0, refunded: 0 };
+    for (const r of this.#store.run(`SELECT kind, SUM(amount) AS n FROM shared_transfers WHERE applied = 1 GROUP BY kind`)) {
+      const n = Number(r.n);
+      if (r.kind === 'debit') totals.debited = n;
+      else if (r.kind === 'credit') totals.credited = n;
+      else totals.refunded = n;
+    }
+    return totals;
   }
 
   /** The number the next debit of `shoe` takes: one more than every debit sent in it, whatever became of them. */

@@ -23,6 +23,7 @@ import {
   type WalletCall,
   type WalletCallResult,
   walletTransactionId,
+  withSharedTotals,
 } from '../../shared/wallet/index.ts';
 import { operators } from '../config/env.ts';
 import { type Answer, failure } from '../http/answers.ts';
@@ -50,6 +51,9 @@ const REFUSAL_STATUS: Readonly<Record<string, number>> = {
   limit_reached: 409,
   wrong_currency: 409,
 };
+
+/** The wallet's refusal codes a player is shown (others become `wallet_unavailable`). */
+export const WALLET_PLAYER_CODES: ReadonlySet<string> = new Set(Object.keys(REFUSAL_STATUS));
 
 /** The HTTP status of a responsible-gaming refusal. */
 const LIMIT_STATUS: Readonly<Record<string, number>> = {
@@ -156,6 +160,10 @@ export class WalletSession {
 
   /** The limits' state: the records' running totals (wagered and net of settled rounds) and the row's own part. */
   limitsState(w: WalletSessionRow, session: SessionRow): LimitsState {
+    return withSharedTotals(this.#ownLimitsState(w, session), this.store.sharedTotals());
+  }
+
+  #ownLimitsState(w: WalletSessionRow, session: SessionRow): LimitsState {
     return {
       startedAt: Date.parse(w.startedAt),
       wagered: session.staked,

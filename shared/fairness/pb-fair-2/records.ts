@@ -199,10 +199,14 @@ export interface Transfer extends RecordCommon {
   sharedShoe: number;
   sharedRound: number;
   kind: TransferKind;
-  /** Minor units, ≥ 1: taken by a debit, added by a credit or refund. */
+  /** Minor units, ≥ 1: taken by a debit, added by a credit or refund (a wallet shoe's credit may be 0: it closes a lost shared round). */
   amount: number;
   balanceBefore: number;
   balanceAfter: number;
+  /** Wallet mode only (§B15), the member of its kind: a debit's wallet debit, a credit's wallet credit, a refund's wallet rollback. */
+  debit?: WalletDebit;
+  credit?: WalletMovement;
+  rollback?: WalletMovement;
   prev: string;
 }
 

@@ -99,19 +99,22 @@ export const BODIES: Record<string, Check> = {
   ),
   void: obj({ type: str, ...common, round: int, balanceBefore: nonNeg, balanceAfter: nonNeg, prev: hex64 }, { rollback: movement }),
   reveal: obj({ type: str, ...common, serverSeed: str, rounds: int, reason: str, closingBalance: nonNeg, prev: hex64 }, { request: signedRequest('end') }),
-  transfer: obj({
-    type: str,
-    ...common,
-    transfer: str,
-    sharedTable: str,
-    sharedShoe: int,
-    sharedRound: int,
-    kind: str,
-    amount: int,
-    balanceBefore: nonNeg,
-    balanceAfter: nonNeg,
-    prev: hex64,
-  }),
+  transfer: obj(
+    {
+      type: str,
+      ...common,
+      transfer: str,
+      sharedTable: str,
+      sharedShoe: int,
+      sharedRound: int,
+      kind: str,
+      amount: int,
+      balanceBefore: nonNeg,
+      balanceAfter: nonNeg,
+      prev: hex64,
+    },
+    { debit, credit: movement, rollback: movement },
+  ),
 };
 
 /** The envelope of a record with one of these bodies: exactly body (an object with a known type), hash (64 hex), signature (a string). */

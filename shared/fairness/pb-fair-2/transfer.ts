@@ -5,7 +5,7 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8Bytes } from '../common/encoding.ts';
-import type { FairnessFile, Signed, TransferKind, Transfer } from './records.ts';
+import type { FairnessFile, Signed, TransferKind, Transfer, WalletDebit, WalletMovement } from './records.ts';
 
 export const TRANSFER_KINDS: readonly TransferKind[] = ['debit', 'credit', 'refund'];
 
@@ -18,15 +18,26 @@ export interface TransferAsk {
   round: number;
   kind: TransferKind;
   amount: number;
+  /** A credit's or refund's: the id of the debit transfer whose stake it pays or returns (a wallet-mode session's wallet call names that debit). */
+  debit?: string;
 }
 
 const ID = /^[0-9a-f]{16,64}$/;
 
-/** Why the members of a transfer are not a transfer (§B14: `bad_transfer`), or null. */
-export function transferShapeError(t: { id: unknown; shoe: unknown; round: unknown; kind: unknown; amount: unknown }): string | null {
+/** The wallet member a transfer of each kind carries in a wallet shoe (§B15), and the wallet call it is. */
+export const TRANSFER_WALLET_MEMBER: Readonly<Record<TransferKind, 'debit' | 'credit' | 'rollback'>> = { debit: 'debit', credit: 'credit', refund: 'rollback' };
+
+/**
+ * Why the members of a transfer are not a transfer (§B14: `bad_transfer`), or null. `wallet`: the
+ * transfer is of a wallet shoe (§B15), where a credit may be 0 (the zero credit that closes a lost
+ * shared round, as a private round's receipt does).
+ */
+export function transferShapeError(t: { id: unknown; shoe: unknown; round: unknown; kind: unknown; amount: unknown }, wallet = false): string | null {
   if (typeof t.id !== 'string' || !ID.test(t.id)) return 'a transfer id is 16–64 lowercase hex characters';
   if (!TRANSFER_KINDS.includes(t.kind as TransferKind)) return 'a transfer is a debit, a credit or a refund';
-  if (!Number.isSafeInteger(t.amount) || (t.amount as number) < 1) return 'a transfer amount is a positive integer of minor units';
+  const least = wallet && t.kind === 'credit' ? 0 : 1;
+  if (!Number.isSafeInteger(t.amount) || (t.amount as number) < least)
+    return least === 0 ? "a wallet shoe's credit is an integer of minor units ≥ 0" : 'a transfer amount is a positive integer of minor units';
   if (!Number.isSafeInteger(t.shoe) || (t.shoe as number) < 1 || !Number.isSafeInteger(t.round) || (t.round as number) < 1)
     return 'a transfer names its shared shoe and round, each from 1';
   return null;
@@ -38,11 +49,23 @@ export function balanceAfterTransfer(kind: TransferKind, amount: number, balance
   return after < 0 ? null : after;
 }
 
+/** A wallet shoe's transfer's wallet member (§B15): the debit of a debit, the credit of a credit, the rollback of a refund. */
+export type TransferWallet = { debit: WalletDebit } | { credit: WalletMovement } | { rollback: WalletMovement };
+
 /**
  * The transfer record of `ask` (applied: the balance covers it), following the record `last`
- * (its hash) of the session's private table, in the private shoe `shoe`.
+ * (its hash) of the session's private table, in the private shoe `shoe`. `wallet`: a wallet
+ * shoe's member of its kind (§B15), whose `debit.balanceAfter + amount` is then `balanceBefore`.
  */
-export function buildTransfer(a: { ask: TransferAsk; last: Signed; shoe: number; balanceBefore: number; keyId: string; issuedAt: string }): Transfer {
+export function buildTransfer(a: {
+  ask: TransferAsk;
+  last: Signed;
+  shoe: number;
+  balanceBefore: number;
+  keyId: string;
+  issuedAt: string;
+  wallet?: TransferWallet;
+}): Transfer {
   const t = a.ask;
   const after = balanceAfterTransfer(t.kind, t.amount, a.balanceBefore);
   if (after === null) throw new RangeError(`a debit of ${t.amount} from a balance of ${a.balanceBefore} is refused, not recorded`);
@@ -59,6 +82,7 @@ export function buildTransfer(a: { ask: TransferAsk; last: Signed; shoe: number;
     amount: t.amount,
     balanceBefore: a.balanceBefore,
     balanceAfter: after,
+    ...a.wallet,
     prev: a.last.hash,
     issuedAt: a.issuedAt,
   };

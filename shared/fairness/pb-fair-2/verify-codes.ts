@@ -100,6 +100,8 @@ export interface WalletStatementLine {
   amount: number;
   /** The amount in the currency's own digits (formatAmount): "25.00" EUR, "1500" JPY, "0.250" BHD. */
   formatted: string;
+  /** A shared table's movement (§B15, "Shared tables"): its transfer id; `roundId` is then the shared round, `<sharedTable>/<sharedShoe>/<sharedRound>`. */
+  transfer?: string;
 }
 
 export interface VerifyOptions {

@@ -38,7 +38,7 @@ import { BODIES, envelopeShape, fileShape } from './shape.ts';
 import { type SignatureChecks, startSignatureChecks } from './signatures.ts';
 import { balanceAfterTransfer, transferShapeError } from './transfer.ts';
 import { commissionRuleOf } from './wallet.ts';
-import { checkCredit, checkDebit, checkTransaction, checkWallet, walletMembers } from './verify-wallet.ts';
+import { checkCredit, checkDebit, checkTransaction, checkTransferWallet, checkWallet, walletMembers } from './verify-wallet.ts';
 
 export {
   VERIFY_CODES,
@@ -206,7 +206,7 @@ async function checkRecord(w: FileWalk, rules: RecordRules, keys: VerifyKeys): P
       await checkRevealRecord(w, w.shoe!, body, before!);
       break;
     case 'transfer':
-      checkTransfer(w.shoe!, body, w.transfers, stop);
+      checkTransfer(w, w.shoe!, body);
       break;
   }
   if (body.type !== 'transfer') w.lastPrivate = signed;
@@ -407,13 +407,16 @@ function followsSeen(named: string, prev: string, lastPrivate: Signed | null): b
   return named === prev || (lastPrivate !== null && named === lastPrivate.hash);
 }
 
-/** A transfer record (§B14): its members, its id once per file, then the balance it moves. */
-function checkTransfer(sh: ShoeCtx, t: Transfer, seen: Set<string>, stop: StopFn): void {
-  const shape = transferShapeError({ id: t.transfer, shoe: t.sharedShoe, round: t.sharedRound, kind: t.kind, amount: t.amount });
+/** A transfer record (§B14): its members, its id once per file, then the balance it moves (in a wallet shoe, its wallet member first: §B15). */
+function checkTransfer(w: FileWalk, sh: ShoeCtx, t: Transfer): void {
+  const { stop, transfers: seen } = w;
+  const shape = transferShapeError({ id: t.transfer, shoe: t.sharedShoe, round: t.sharedRound, kind: t.kind, amount: t.amount }, sh.wallet !== undefined);
   if (shape) stop('bad_transfer', shape);
   if (seen.has(t.transfer)) stop('duplicate_transfer', `transfer ${t.transfer} is recorded twice: a shared table's movement applies once`);
   seen.add(t.transfer);
-  if (t.balanceBefore !== sh.balance) stop('balance_mismatch', `the transfer's balanceBefore ${t.balanceBefore} is not the balance carried, ${sh.balance}`);
+  if (sh.wallet !== undefined) checkTransferWallet(w, sh, t);
+  else if (t.balanceBefore !== sh.balance)
+    stop('balance_mismatch', `the transfer's balanceBefore ${t.balanceBefore} is not the balance carried, ${sh.balance}`);
   const after = balanceAfterTransfer(t.kind, t.amount, t.balanceBefore);
   if (after === null) stop('transfer_overdrawn', `a debit of ${t.amount} from a balance of ${t.balanceBefore}: a debit the balance does not cover is refused`);
   if (t.balanceAfter !== after)

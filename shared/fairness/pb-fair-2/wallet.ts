@@ -12,7 +12,9 @@
 import { type EngineError, fail, ok, type Result } from '../../errors.ts';
 import type { CommissionRule } from '../../settle.ts';
 import { isCurrency } from '../../wallet/currency.ts';
-import { ID_PATTERN, type TransactionIdErrorCode, walletTransactionId } from '../../wallet/transaction.ts';
+import { ID_PATTERN, type TransactionIdErrorCode, type TransactionKind, walletTransactionId } from '../../wallet/transaction.ts';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8Bytes } from '../common/encoding.ts';
 import type { WalletOfShoe } from './records.ts';
 
 /** The three transaction ids of one debit attempt: the debit, and the credit or rollback that closes it. */
@@ -43,6 +45,22 @@ export async function walletTransactionIds(
   if (!credit.ok) return credit;
   if (!rollback.ok) return rollback;
   return ok({ debit: debit.value, credit: credit.value, rollback: rollback.value });
+}
+
+/**
+ * The text whose SHA-256 names a shared table's wallet transaction (§B15, "Shared tables"):
+ * "pb-wallet-shared-1\n" + operator + "\n" + table + "\n" + transfer + "\n" + attempt + "\n" + kind,
+ * with `table` the session (the wallet's session id), `transfer` the shared table's id of the
+ * movement (its transfer record's `transfer`), `attempt` the debit's (1: a transfer is answered
+ * once) or 1 for a credit or rollback, `kind` the wallet call: `debit`, `credit` or `rollback`.
+ */
+export function sharedTransactionPreimage(operator: string, table: string, transfer: string, attempt: number, kind: TransactionKind): string {
+  return `pb-wallet-shared-1\n${operator}\n${table}\n${transfer}\n${attempt}\n${kind}`;
+}
+
+/** A shared table's wallet transaction id: "pbw1-" and the first 32 hex digits of the SHA-256 of `sharedTransactionPreimage`. */
+export function sharedTransactionId(operator: string, table: string, transfer: string, attempt: number, kind: TransactionKind): string {
+  return `pbw1-${bytesToHex(sha256(utf8Bytes(sharedTransactionPreimage(operator, table, transfer, attempt, kind)))).slice(0, 32)}`;
 }
 
 /** How a shoe pays the Banker's commission: `round-down` in a wallet shoe (currency minor units), `exact` in play money. */

@@ -22,6 +22,7 @@ import {
   signFair1Record,
   signRecord,
   signRequest,
+  sharedTransactionId,
   sharedTransferId,
   type Fair1Transcript,
   type Receipt,
@@ -32,7 +33,7 @@ import {
   utf8Bytes,
   walletTransactionIds,
 } from '../../../shared/index.ts';
-import { playPrivateTable, type PlayPrivateTableOptions, type RoundScript, type ShoeScript } from '../../players/pb-fair-2.ts';
+import { playPrivateTable, type PlayPrivateTableOptions, type RoundScript, type ShoeScript, type TransferScript } from '../../players/pb-fair-2.ts';
 import { sharedCases } from './shared-cases.ts';
 
 const dir = new URL('.', import.meta.url);
@@ -1105,6 +1106,118 @@ v2('wallet-play-step-in-wallet-limits', 'bad_params', 'a wallet shoe whose limit
 );
 v2('wallet-closing-balance', 'closing_balance_mismatch', "a wallet shoe's reveal closing with one cent less than its last receipt's balanceAfter", () =>
   inEur('reveal', (b) => (b.closingBalance -= 1)),
+);
+
+// ── pb-fair-2: a wallet shoe's transfers (§B15 "Shared tables"), after every other case so that their files keep their numbers ─
+const walletAsk = (round: number, kind: TransferAsk['kind'], amount: number, walletMoved = 0, shoe = 1): TransferScript => ({
+  ...transferAsk(round, kind, amount, shoe),
+  ...(walletMoved ? { walletMoved } : {}),
+});
+/**
+ * The two EUR shoes with a shared table's movements: a won bet (debit, credit) before the start, a
+ * lost one after a deposit (its debit, its zero credit), a refunded one, a debit before the
+ * player's end whose credit comes in shoe 2.
+ */
+const walletTransferShoes = (): ShoeScript[] => {
+  const [a, b] = eurShoes();
+  a!.transfersBeforeStart = [walletAsk(1, 'debit', 1_000), walletAsk(1, 'credit', 1_950)];
+  a!.rounds[2]!.transfersBefore = [walletAsk(2, 'debit', 500, 300), walletAsk(2, 'credit', 0)];
+  a!.rounds[5]!.transfersBefore = [walletAsk(3, 'debit', 700), walletAsk(3, 'refund', 700)];
+  a!.transfersBeforeEnd = [walletAsk(4, 'debit', 200)];
+  b!.transfersBeforeStart = [walletAsk(4, 'credit', 400)];
+  return [a!, b!];
+};
+const eurTransfers = (mutate?: Mutate) => walletTable(walletTransferShoes(), mutate);
+/** The n-th transfer record (of shoe `shoe`) of the EUR table gets `change` before it is signed. */
+const inEurTransfer = (change: (body: any) => unknown, nth = 1, shoe = 1) => eurTransfers(at('record', 'transfer', change, nth, shoe));
+const sharedTxn = (transfer: string, kind: 'debit' | 'credit' | 'rollback', table = 'conformance') => sharedTransactionId('demo', table, transfer, 1, kind);
+
+v2(
+  'wallet-transfers-ok',
+  'ok',
+  "a wallet table's shared-table transfers: each carries its wallet debit, credit (0 for a lost bet) or rollback; a debit after a deposit starts from the wallet's answer",
+  () => eurTransfers(),
+);
+v2('wallet-transfers-ok-jpy', 'ok', 'a JPY wallet table with a debit and its credit between rounds', () =>
+  oneShoeIn('ken', 'JPY', 100_000, {
+    params: SHOE_6,
+    limits: JPY_ROOM,
+    serverSeed: SEED[5]!,
+    clientSeed: 'wallet JPY transfers',
+    cut: 100,
+    rounds: walletRounds(1, 3, 7).map((r, i) => (i === 1 ? { ...r, transfersBefore: [walletAsk(1, 'debit', 1_300), walletAsk(1, 'credit', 2_535)] } : r)),
+  }),
+);
+v2('wallet-transfer-ok-last', 'ok', "an open wallet shoe whose newest record is a transfer's debit", () =>
+  walletTable([{ ...eurShoes()[0]!, rounds: eurShoes()[0]!.rounds.slice(0, 2), end: 'open', transfersBeforeEnd: [walletAsk(1, 'debit', 900, -50)] }]),
+);
+v2('wallet-transfer-debit-missing', 'missing_transaction', "a wallet shoe's debit transfer without its debit", () => inEurTransfer((b) => delete b.debit));
+v2('wallet-transfer-credit-missing', 'missing_transaction', "a wallet shoe's credit transfer without its credit (the zero credit)", () =>
+  inEurTransfer((b) => delete b.credit, 4),
+);
+v2('wallet-transfer-rollback-missing', 'missing_transaction', "a wallet shoe's refund without its rollback", () => inEurTransfer((b) => delete b.rollback, 6));
+v2('wallet-transfer-two-members', 'unexpected_transaction', 'a debit transfer that also carries a credit', () =>
+  inEurTransfer((b) => (b.credit = { transaction: b.debit.transaction, amount: 0 })),
+);
+v2('wallet-transfer-refund-as-credit', 'unexpected_transaction', 'a refund carrying a credit instead of its rollback', () =>
+  inEurTransfer((b) => ((b.credit = b.rollback), delete b.rollback), 6),
+);
+v2('wallet-transfer-in-play-shoe', 'unexpected_transaction', "a play-money shoe's transfer carrying a wallet debit", () =>
+  withTransfers(
+    at('record', 'transfer', (b) => (b.debit = { transaction: sharedTxn(b.transfer, 'debit'), attempt: 1, amount: b.amount, balanceAfter: b.balanceAfter }), 2),
+  ),
+);
+v2('wallet-transfer-debit-unknown-member', 'bad_record', "a transfer's debit with an unknown member", () => inEurTransfer((b) => (b.debit.round = 1)));
+v2('wallet-transfer-credit-negative', 'bad_record', "a transfer's credit of −1", () => inEurTransfer((b) => (b.credit.amount = -1), 2));
+v2('wallet-transfer-zero-debit', 'bad_transfer', 'a debit transfer of 0 in a wallet shoe: only a credit may be 0', () =>
+  inEurTransfer((b) => ((b.amount = 0), (b.debit.amount = 0), (b.balanceBefore = b.debit.balanceAfter), (b.balanceAfter = b.balanceBefore))),
+);
+v2('wallet-transfer-zero-refund', 'bad_transfer', 'a refund of 0 in a wallet shoe', () =>
+  inEurTransfer((b) => ((b.amount = 0), (b.rollback.amount = 0), (b.balanceAfter = b.balanceBefore)), 6),
+);
+v2('wallet-transfer-attempt-2', 'attempt_mismatch', "a transfer's debit numbered attempt 2: a transfer is answered once, its debit is attempt 1", () =>
+  inEurTransfer((b) => ((b.debit.attempt = 2), (b.debit.transaction = sharedTransactionId('demo', 'conformance', b.transfer, 2, 'debit'))), 3),
+);
+v2('wallet-transfer-private-id', 'transaction_id_mismatch', "a transfer's debit carrying a private round's id (attempt 1 of shoe 1)", async () => {
+  const ids = await walletTransactionIds(WALLET_EUR, 'conformance', 1, 1);
+  if (!ids.ok) throw new RangeError(ids.error.message);
+  return inEurTransfer((b) => (b.debit.transaction = ids.value.debit));
+});
+v2('wallet-transfer-credit-of-debit', 'transaction_id_mismatch', "a credit carrying the id derived from its debit's transfer, not its own", () =>
+  inEurTransfer((b) => (b.credit.transaction = sharedTxn(transferAsk(1, 'debit', 1_000).id, 'credit')), 2),
+);
+v2('wallet-transfer-rollback-as-credit-id', 'transaction_id_mismatch', "a refund's rollback carrying the id of kind credit", () =>
+  inEurTransfer((b) => (b.rollback.transaction = sharedTxn(b.transfer, 'credit')), 6),
+);
+v2('wallet-transfer-other-session', 'transaction_id_mismatch', "a transfer's debit id derived for another session", () =>
+  inEurTransfer((b) => (b.debit.transaction = sharedTxn(b.transfer, 'debit', 'other-session'))),
+);
+v2('wallet-transfer-debit-amount', 'debit_amount_mismatch', "a transfer's debit of 5 cents more than the transfer", () =>
+  inEurTransfer((b) => ((b.debit.amount += 5), (b.debit.balanceAfter -= 5)), 3),
+);
+v2('wallet-transfer-credit-amount', 'credit_amount_mismatch', "a transfer's credit of one cent more than the transfer", () =>
+  inEurTransfer((b) => (b.credit.amount += 1), 2),
+);
+v2('wallet-transfer-rollback-amount', 'rollback_amount_mismatch', "a refund's rollback of 5 cents less than the refund", () =>
+  inEurTransfer((b) => (b.rollback.amount -= 5), 6),
+);
+v2('wallet-transfer-debit-balance', 'debit_balance_mismatch', "a debit transfer's balanceBefore that is not its debit's balanceAfter plus its amount", () =>
+  inEurTransfer((b) => ((b.balanceBefore += 100), (b.balanceAfter += 100)), 3),
+);
+v2('wallet-transfer-credit-balance', 'balance_mismatch', "a credit transfer's balanceBefore that is not the balance carried", () =>
+  inEurTransfer((b) => ((b.balanceBefore += 100), (b.balanceAfter += 100)), 2),
+);
+v2('wallet-transfer-debit-after', 'balance_mismatch', "a debit transfer's balanceAfter that is not balanceBefore minus the debit", () =>
+  inEurTransfer((b) => (b.balanceAfter += 5), 3),
+);
+v2('wallet-transfer-duplicate', 'duplicate_transfer', "a wallet shoe's transfer id recorded twice", () =>
+  inEurTransfer((b) => {
+    b.transfer = transferAsk(1, 'debit', 1_000).id;
+    b.debit.transaction = sharedTxn(b.transfer, 'debit');
+  }, 3),
+);
+v2('wallet-transfer-closing-balance', 'closing_balance_mismatch', "a wallet shoe's reveal closing with the balance before its last transfer", () =>
+  eurTransfers(at('record', 'reveal', (b) => (b.closingBalance += 200))),
 );
 
 // ── write ────────────────────────────────────────────────────────────────────────────────────
