@@ -410,6 +410,16 @@ export function spotOf(layout: TableLayout, sector: number, box: Box): BoxSpot |
   return layout.boxes.find((s) => s.sector === sector && s.box === box);
 }
 
+/** The disc of a hand's total, at the right of its label strip: centre and radius (its shadow reaches 2 px further). */
+export function totalBadgeSpot(
+  layout: Pick<TableLayout, 'playerHand' | 'bankerHand' | 'handHeader'>,
+  hand: 'player' | 'banker',
+): { x: number; y: number; r: number } {
+  const r = hand === 'player' ? layout.playerHand : layout.bankerHand;
+  const head = layout.handHeader;
+  return { x: r.x + r.w - head * 0.75, y: r.y + head / 2 + 2, r: head * 0.5 };
+}
+
 /** Centre of a rect. */
 export function centerOf(r: Rect): { x: number; y: number } {
   return { x: r.x + r.w / 2, y: r.y + r.h / 2 };

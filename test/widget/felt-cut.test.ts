@@ -12,7 +12,7 @@ import { resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-c
 import { tableLayout } from '../../widget/layout.ts';
 import type { PixiTable } from '../../widget/scene/table-scene.ts';
 import type { PuntoBancoTable } from '../../widget/element/punto-banco-table.ts';
-import { corners, feltProblems, LANGUAGES, layoutPicture, quadsOverlap, type Quad } from './layout-checks.ts';
+import { corners, feltProblems, frameWidth, LANGUAGES, layoutPicture, quadsOverlap, type Quad } from './layout-checks.ts';
 import { FakeWorker, mountTable, shadow, startChoice, unmountAll, until } from './helpers.ts';
 
 /** Cards in the fake's six-deck stack, and the cuts it takes (1 … 311). */
@@ -167,12 +167,6 @@ describe('the cut on the felt', function () {
     expect(await sentCut(worker)).to.equal(MIN + 1);
   });
 });
-
-/** The table's width in the /embed frame, as the matrix has it (table-matrix.ts). */
-function frameWidth(width: number, height: number): number {
-  if (width > height && height <= 520) return width;
-  return Math.min(width, Math.max(660, (height - 140) * 1.6));
-}
 
 /** A DOM element's rect in table px (the canvas's origin), or null when it is not shown. */
 function tableRect(e: Element | null, origin: DOMRect): (Quad & { name: string }) | null {

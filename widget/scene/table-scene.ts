@@ -269,6 +269,8 @@ export class PixiTable implements TableScene {
   inspect(): {
     cutCard: { shoe: boolean; tray: boolean; flying: boolean };
     shuffling: boolean;
+    /** The result banner's words as drawn: font px of the headline and of the score (0: none); null when no banner. */
+    bannerWords: { headline: number; detail: number } | null;
     /** The offer of the cut on the felt: where its card stands (0–1 of the stack) and how; null when none. */
     cutOffer: { fraction: number; state: CutOfferView['state'] } | null;
     cards: { code: CardCode; faceUp: boolean; hand: Hand }[];
@@ -282,10 +284,12 @@ export class PixiTable implements TableScene {
   } {
     const { totals } = this.cards;
     const offer = this.shoe.offer.drawn();
+    const words = this.effects.banner.words();
     return {
       cutCard: this.shoe.cutCard(),
       shuffling: this.shoe.shuffle.visible,
       cutOffer: offer ? { fraction: offer.fraction, state: offer.state } : null,
+      bannerWords: words ? { headline: words.headline, detail: words.detail } : null,
       cards: this.cards.cards.filter((c) => c.visible).map((c) => ({ code: c.code, faceUp: c.faceUp, hand: c.hand })),
       totals: { player: totals.player.visible ? totals.player.value : null, banker: totals.banker.visible ? totals.banker.value : null },
       banner: this.effects.banner.visible,
@@ -312,6 +316,13 @@ export class PixiTable implements TableScene {
     const banner = this.effects.banner;
     if (banner.visible && banner.alpha > 0) out.push({ name: 'result banner', ...bounds(banner) });
     out.push(...this.stacks.pills());
+    out.push(...(this.effects.banner.words()?.rects ?? []));
+    // The hands' printed names and their totals' discs.
+    this.felt.handLabels.forEach((t, i) => out.push({ name: `${i === 0 ? 'Player' : 'Banker'} label`, ...bounds(t) }));
+    for (const hand of ['player', 'banker'] as const) {
+      const badge = this.cards.totals[hand];
+      if (badge.visible && badge.alpha > 0) out.push({ name: `${hand === 'player' ? 'Player' : 'Banker'} total`, ...bounds(badge) });
+    }
     const offer = this.shoe.offer.drawn();
     if (offer) out.push({ name: 'cut stack', ...offer.stack }, { name: 'cut card', ...offer.card });
     return out;
