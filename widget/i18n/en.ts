@@ -166,6 +166,10 @@ export const en = {
     shoeRevealed: 'Shoe {{number}} · revealed',
     endFailed: 'The shoe could not be ended: {{reason}}',
     cutForMe: 'Cut for me',
+    cutCard: 'Cut card: drag it into the stack, or move it with the arrow keys and press Enter',
+    cutAt: 'card {{cut}} of {{size}}',
+    cutDrag: 'Drag the cut card into the stack',
+    cutDetails: 'Seed and details',
   },
   rooms: { 'hall-1': 'Hall 1', 'hall-2': 'Hall 2', vip: 'VIP' },
   // The round and the session as the player sees them: returns and net, the mode switch, the shoe's end, the summary.

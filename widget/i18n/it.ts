@@ -162,6 +162,10 @@ export const it: Catalog = {
     shoeRevealed: 'Sabot {{number}} · rivelato',
     endFailed: 'Impossibile chiudere il sabot: {{reason}}',
     cutForMe: 'Taglia per me',
+    cutCard: 'Carta di taglio: trascinala nel mazzo, oppure spostala con le frecce e premi Invio',
+    cutAt: 'carta {{cut}} di {{size}}',
+    cutDrag: 'Trascina la carta di taglio nel mazzo',
+    cutDetails: 'Seme e dettagli',
   },
   rooms: { 'hall-1': 'Sala 1', 'hall-2': 'Sala 2', vip: 'VIP' },
   play: {

@@ -164,6 +164,10 @@ export const ru: Catalog = {
     shoeRevealed: 'Башмак {{number}} · раскрыт',
     endFailed: 'Не удалось завершить башмак: {{reason}}',
     cutForMe: 'Снимите за меня',
+    cutCard: 'Разделительная карта: перетащите её в колоду или двигайте стрелками и нажмите Enter',
+    cutAt: 'карта {{cut}} из {{size}}',
+    cutDrag: 'Вставьте разделительную карту в колоду',
+    cutDetails: 'Сид и детали',
   },
   rooms: { 'hall-1': 'Зал 1', 'hall-2': 'Зал 2', vip: 'VIP' },
   play: {
