@@ -137,7 +137,7 @@ describe('pb-shared-2: a whole table', () => {
     expect(await codeOf(await forgeClose(f, (e) => (e.body.totals.tie += 100)))).toBe('totals_mismatch');
     // A settlement naming another leaf, re-signed (everything after it re-linked would fail on the chain first: it is the last of its round).
     const h = structuredClone(f);
-    const last = h.records.findLastIndex((x) => x.body.type === 'settlement' && x.body.round === 1);
+    const last = h.records.map((x) => x.body.type === 'settlement' && x.body.round === 1).lastIndexOf(true);
     h.records[last] = await signShared2Record({ ...h.records[last].body, leaf: 0 }, await operatorKey());
     expect(await codeOf({ ...h, records: h.records.slice(0, last + 1) })).toBe('leaf_mismatch');
     expect(new Set(MERKLE_CODES)).toEqual(new Set(['bet_count_mismatch', 'bets_root_mismatch', 'totals_mismatch', 'leaf_mismatch']));
@@ -181,16 +181,26 @@ describe("pb-shared-2: a player's check of its own bet", () => {
     await expectCode('hash_mismatch', { close: { ...close, body: { ...close.body, betCount: 4 } } });
     await expectCode('unknown_key', { keys: { keys: [] } });
     const stranger = await seatKey('stranger');
-    await expectCode('bad_signature', { close: { ...close, signature: (await signShared2Record(close.body, { ...stranger, keyId: close.body.keyId })).signature } });
+    await expectCode('bad_signature', {
+      close: { ...close, signature: (await signShared2Record(close.body, { ...stranger, keyId: close.body.keyId })).signature },
+    });
     await expectCode('not_my_bet', { player: entry.bets[1]!.body.player });
-    await expectCode('request_mismatch', { bet: await signSharedRequest({ ...bet.body, round: 2 }, players.find((k) => playerKeyOf(k) === bet.body.player)!) });
+    await expectCode('request_mismatch', {
+      bet: await signSharedRequest(
+        { ...bet.body, round: 2 },
+        players.find((k) => playerKeyOf(k) === bet.body.player)!,
+      ),
+    });
     await expectCode('bad_proof', { proof: { leaf: 5, path: proof.path } });
     await expectCode('bad_proof', { proof: { leaf: 2, path: ['zz'] } });
     await expectCode('bet_not_included', { proof: { leaf: 1, path: proof.path } });
     await expectCode('bet_not_included', { proof: { leaf: 2, path: proof.path.slice(1) } });
     // My bet altered after the close (a stake changed and re-signed by me): not what the root holds.
     await expectCode('bet_not_included', {
-      bet: await signSharedRequest({ ...bet.body, bets: [{ sector: 1, box: 'tie', amount: 100 }] }, players.find((k) => playerKeyOf(k) === bet.body.player)!),
+      bet: await signSharedRequest(
+        { ...bet.body, bets: [{ sector: 1, box: 'tie', amount: 100 }] },
+        players.find((k) => playerKeyOf(k) === bet.body.player)!,
+      ),
     });
     // A root the operator built to include my bet but totals that leave it out: signed, consistent, and still caught.
     const lying = await signShared2Record({ ...close.body, totals: { player: 0, banker: 0, tie: 0 } }, await operatorKey());
