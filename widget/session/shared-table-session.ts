@@ -15,7 +15,7 @@
  * counts it once).
  */
 import type { ReactiveController } from 'lit';
-import type { SharedClose, SharedCommitment, SharedDeal, SharedSettlement, SharedStart, SignedShared } from '../../shared/fairness/pb-shared-1/records.ts';
+import type { SharedCommitment, SharedDeal, SharedSettlement, SharedStart, SignedShared } from '../../shared/fairness/pb-shared-1/records.ts';
 import { signSharedRequest } from '../../shared/fairness/pb-shared-1/records.ts';
 import { sharedBetRequest } from '../../shared/fairness/pb-shared-1/requests.ts';
 import { playerKeyOf } from '../../shared/fairness/pb-fair-2/records.ts';
@@ -30,7 +30,7 @@ import type { TableSession, TableState } from './table-session.ts';
 import type { SharedTableHost, SharedTableLink, SharedTablePhase, SharedTableView, TableBet } from './shared-table-link.ts';
 import type { DealRefusal, Notice, TablePlay } from './table-play.ts';
 import type { SocketFactory, SocketLike } from '../element/host-types.ts';
-import type { ServerMessage, ServerMessageOf } from '../../shared/wire/shared-table-socket.ts';
+import type { ServerMessage, ServerMessageOf, SharedCloseRecord } from '../../shared/wire/shared-table-socket.ts';
 import { SharedTableConnection } from './shared-table-connection.ts';
 import { SharedDraws } from './shared-table-draws.ts';
 import { BettingWindow } from './shared-table-window.ts';
@@ -294,7 +294,7 @@ export class SharedTableSession implements ReactiveController, TablePlay {
     this.#host.requestUpdate();
   }
 
-  #onClose(round: number, close: SignedShared<SharedClose>, start?: SignedShared<SharedStart>): void {
+  #onClose(round: number, close: SharedCloseRecord, start?: SignedShared<SharedStart>): void {
     if (!this.#table.pub) return;
     this.#window.disarm();
     this.#table.close(round, close, start);

@@ -21,6 +21,8 @@ import type {
   SharedVoid,
   SignedSharedRequest,
 } from '../pb-shared-1/records.ts';
+import { SHARED_RECORD_TAG, type SharedRecord } from '../pb-shared-1/records.ts';
+import type { SharedAlgorithm } from '../pb-shared-1/params.ts';
 
 export const SHARED2 = 'pb-shared-2';
 export const SHARED2_RECORD_TAG = 'pb-shared-2/record\n';
@@ -79,4 +81,9 @@ export function signShared2Record<T extends Shared2Record>(body: T, key: Signing
 /** The signed close alone, without its bets: what every player's socket receives. */
 export function closeRecordOf(entry: Signed2<MerkleClose>): Signed2<MerkleClose> {
   return { body: entry.body, hash: entry.hash, signature: entry.signature };
+}
+
+/** Signs a shared-table record under its shoe's version: this version's tag for a pb-shared-2 shoe, pb-shared-1's for a pb-shared-1 shoe. */
+export function signSharedRecordFor<T extends SharedRecord | Shared2Record>(algorithm: SharedAlgorithm, body: T, key: SigningKey): Promise<SignedRecordOf<T>> {
+  return signTagged(algorithm === 'pb-shared-2' ? SHARED2_RECORD_TAG : SHARED_RECORD_TAG, body, key);
 }
