@@ -123,6 +123,9 @@ export const en = {
     chainKnown: 'Beacon: {{name}}, a known public chain ({{hash}}…)',
     chainUnknown: 'Beacon: UNKNOWN chain {{hash}}… — whoever holds its key could know rounds before the close',
     beaconRound: 'This round’s public random number: beacon round {{round}}.',
+    proofChecking: 'Checking your bet against the signed close…',
+    proofOk: 'Round {{round}}: your bet is in the signed close unchanged (bet {{leaf}} of {{count}}, Merkle proof checked).',
+    proofFailed: 'Round {{round}}: the proof of your bet did NOT check ({{code}}). Keep the transcript: this is evidence.',
     betIn: 'Your bet is in',
     help: 'How to play: put chips on the boxes, then press Place bet: one bet a round, locked once the table takes it. Chips you have not confirmed are sent by themselves 2 seconds before the close.',
     notice: {

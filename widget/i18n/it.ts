@@ -119,6 +119,9 @@ export const it: Catalog = {
     chainKnown: 'Beacon: {{name}}, catena pubblica nota ({{hash}}…)',
     chainUnknown: 'Beacon: catena SCONOSCIUTA {{hash}}… — chi ne ha la chiave può conoscere le mani prima della chiusura',
     beaconRound: 'Il numero casuale pubblico di questa mano: round del beacon {{round}}.',
+    proofChecking: 'Verifica della tua puntata con la chiusura firmata…',
+    proofOk: 'Mano {{round}}: la tua puntata è nella chiusura firmata, intatta (puntata {{leaf}} di {{count}}, prova di Merkle verificata).',
+    proofFailed: 'Mano {{round}}: la prova della tua puntata NON torna ({{code}}). Conserva la trascrizione: è una prova.',
     betIn: 'La tua puntata è dentro',
     help: 'Come si gioca: metti le fiche sulle caselle e premi Punta: una puntata per mano, bloccata una volta accettata. Le fiche non confermate partono da sole 2 secondi prima della chiusura.',
     notice: {

@@ -13,7 +13,7 @@ import { afterDeal } from './shared-table-round.ts';
 import type { SharedTablePhase, SharedTableView, TableBet } from './shared-table-link.ts';
 
 /** What the HUD's model takes from the session: the player's own bet and what the table allows now. */
-export type PlayerPart = Pick<SharedTableView, 'mine' | 'canBet' | 'drawing' | 'transcriptUrl' | 'verifyUrl'>;
+export type PlayerPart = Pick<SharedTableView, 'mine' | 'canBet' | 'drawing' | 'transcriptUrl' | 'verifyUrl' | 'proof'>;
 
 export class SharedTableFacts {
   /** The table as the socket's `state` message gave it, with this session's seat, kept up to date by the other messages. */
