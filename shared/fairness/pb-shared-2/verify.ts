@@ -6,7 +6,8 @@
  */
 import type { Jwks, VerifyKeys } from '../common/keys.ts';
 import type { SharedBetRequest, SharedSettlement, SignedSharedRequest } from '../pb-shared-1/records.ts';
-import { PB_SHARED_1, SHARED_VERIFY_CODES, type SharedProtocol, type SharedVerifyReport, verifySharedText } from '../pb-shared-1/verify.ts';
+import { parseStrictJson } from '../common/strict-json.ts';
+import { PB_SHARED_1, SHARED_VERIFY_CODES, type SharedProtocol, type SharedVerifyReport, verifySharedFile, verifySharedText } from '../pb-shared-1/verify.ts';
 import { type CloseEntry, type MerkleClose, type MerkleSettlement, shared2RecordDigest } from './records.ts';
 import { SHARED2_BODIES, shared2Envelope, shared2FileShape } from './shape.ts';
 import { checkBetCount, checkBetsCommitted } from './tree.ts';
@@ -36,7 +37,10 @@ export function verifyShared2Text(text: string, jwks: Jwks | VerifyKeys): Promis
   return verifySharedText(text, jwks, PB_SHARED_2);
 }
 
-/** A shared table's transcript of either version, judged by its own: pb-shared-1's verifier or this one. */
+/** A shared table's transcript of either version, judged by its own `version`: pb-shared-1's verifier or this one. */
 export function verifySharedTableText(text: string, jwks: Jwks | VerifyKeys): Promise<SharedVerifyReport> {
-  return verifySharedText(text, jwks, /"version"\s*:\s*"pb-shared-2"/.test(text.slice(0, 200)) ? PB_SHARED_2 : PB_SHARED_1);
+  const parsed = parseStrictJson(text);
+  if (!parsed.ok) return verifySharedText(text, jwks);
+  const version = (parsed.value as { version?: unknown } | null)?.version;
+  return verifySharedFile(parsed.value, jwks, version === 'pb-shared-2' ? PB_SHARED_2 : PB_SHARED_1);
 }
