@@ -46,7 +46,7 @@ export function publicState(p: SharedTableParts, s: TableState): SharedTablePubl
 function closeOf(p: SharedTableParts, shoe: number, round: number): SharedCloseRecord | null {
   const stored = p.store.record(shoe, 'close', round)?.record as SharedCloseRecord | (CloseEntry & { bets?: unknown }) | undefined;
   if (!stored) return null;
-  return 'bets' in stored && !('bets' in stored.body) ? closeRecordOf(stored) : (stored);
+  return 'bets' in stored && !('bets' in stored.body) ? closeRecordOf(stored) : stored;
 }
 
 /** The proof of a session's bet in a pb-shared-2 close awaiting its beacon round, if it bet. */
