@@ -259,6 +259,44 @@ describe('refusals, duplicates and reconnects', () => {
     back.close();
   });
 
+  test('a bettor who reconnects while its round awaits the beacon finds the close and its proof in the state', async () => {
+    const id = 'hall-1/proof-resync';
+    const stub = table(id);
+    await api('GET', `/api/tables/${id}`);
+    // The beacon is held back: the round stays closed and waiting while the player comes back.
+    await runInDurableObject(stub, (instance: SharedTable) => {
+      instance.beaconFetch = async () => new Response('{"error":"down"}', { status: 503 });
+    });
+    const sessions = await Promise.all([createSession({ room: 'hall-1' }), createSession({ room: 'hall-1' }), createSession({ room: 'hall-1' })]);
+    const { players, open } = await seat(sessions, id);
+    const signed = await Promise.all(players.map((p, i) => p.bet(id, open.shoe, open.round, [bet(1000 * (i + 1), 'tie', i)])));
+    await Promise.all(players.map((p) => p.next('bet-ack')));
+    const live = await players[1]!.next('proof', (m) => m.round === open.round);
+    const p = players[1]!;
+    p.close();
+    const back = await join(sessions[1], id, p.key);
+    const resync = await back.next('state');
+    expect(resync.phase).toBe('awaiting-beacon');
+    expect(resync.close).not.toBeNull();
+    expect(resync.close).not.toHaveProperty('bets');
+    expect(resync.you.proof).toEqual(live.proof);
+    const jwks = (await api('GET', '/.well-known/jwks.json')).body as Jwks;
+    const checked = await checkMyBet({ close: resync.close as Signed2<MerkleClose>, bet: signed[1]!, proof: resync.you.proof!, player: p.player, keys: jwks });
+    expect(checked).toEqual({ ok: true, value: { leaf: live.proof.leaf } });
+    // Another session's state carries no proof of someone else's bet; a watcher's, none at all.
+    const watcher = await join(await createSession({ room: 'hall-1' }), id);
+    expect((await watcher.next('state')).you.proof).toBeUndefined();
+    await runInDurableObject(stub, (instance: SharedTable) => {
+      instance.beaconFetch = undefined;
+    });
+    // Dealt, or voided if the held beacon passed the deadline meanwhile: either way the round ends and the transcript verifies.
+    for (let i = 0; i < 600 && !back.messages.some((m) => (m.type === 'deal' || m.type === 'void') && m.round === open.round); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    await settled(id);
+    expect((await verified(id)).report.code).toBe('ok');
+    [back, watcher, players[0]!, players[2]!].forEach((x) => x.close());
+  });
+
   test('a player who leaves mid-round is still settled', async () => {
     const id = 'hall-1/leaver';
     const s = await createSession({ room: 'hall-1' });
