@@ -180,6 +180,7 @@ export class TableControllers {
       scene: () => this.#host.scene,
       t: (key, values) => i18n.t(key, values),
       money: (minor) => i18n.money(minor),
+      limitsChanged: () => this.#showLimits(),
       refuse: (code, reason) => this.status.sharedNotice(code, reason ?? ''),
       announce: (text) => this.status.announce(text),
       played: (body) => this.#sharedRound(body, true),
@@ -189,9 +190,14 @@ export class TableControllers {
 
   /** The session is open (new, or resumed with the rounds of its current shoe). */
   #opened(rounds: SettledRound[]): void {
-    const scene = this.#host.scene;
     this.status.opened(rounds);
     this.panels.sessionOpened(rounds);
+    this.#showLimits();
+  }
+
+  /** The scene's texts (the limits plaque) and chips for the table's limits now: the session's, or the shared table's once it answers. */
+  #showLimits(): void {
+    const scene = this.#host.scene;
     scene?.setOptions(this.sceneTexts());
     scene?.setBets(this.#host.bets, this.#host.limits?.chips ?? []);
   }

@@ -28,6 +28,8 @@ export interface SharedTableLink {
   scene(): TableScene | null;
   t(key: string, values?: Record<string, string | number>): string;
   money(minor: number): string;
+  /** The table's state arrived: its limits (the seat's stakes) are the table's from now on, and the scene's texts and chips follow. */
+  limitsChanged(): void;
   /** A refused bet, shown like the private table's refusals. */
   refuse(code: string, reason?: string): void;
   announce(text: string): void;

@@ -263,7 +263,9 @@ export class SharedTableSession implements ReactiveController, TablePlay {
       this.#state = 'ready';
       this.#notice = null;
     }
+    const limitsBefore = this.#table.pub?.limits;
     const newShoe = this.#table.state(s);
+    if (JSON.stringify(s.limits) !== JSON.stringify(limitsBefore)) this.#link.limitsChanged();
     if (s.you?.balance !== undefined) this.#setBalance(s.you.balance);
     this.#start.started = s.you?.started ?? (newShoe ? false : this.#start.started);
     const me = this.#inner.playerKey;
