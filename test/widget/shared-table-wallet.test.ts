@@ -1,11 +1,14 @@
 /**
  * A launched (wallet-mode) session at a shared table (API.md "Shared tables in wallet mode"): every
  * amount — the balance, the table's totals, the status line, the scene's limits and chips — is in
- * the launched session's currency and its ISO 4217 minor units, as at the private table, and the
- * scene's limits are the table's. Against the fake Worker in wallet mode (wallet-fake.ts) and a fake
+ * the launched session's currency and its ISO 4217 minor units, as at the private table; a seat the
+ * wallet's limits refuse (409 `shared_table_currency`) is said in the player's language and the
+ * table stops asking for tickets. Against the fake Worker in wallet mode (wallet-fake.ts) and a fake
  * shared table (fake-shared-table.ts).
  */
 import { expect } from 'chai';
+import { en } from '../../widget/i18n/en.ts';
+import { it as itCatalog } from '../../widget/i18n/it.ts';
 import { ROOMS } from '../../shared/table.ts';
 import { FakeSharedTable } from './fake-shared-table.ts';
 import { mountTable, shadow, unmountAll, until } from './helpers.ts';
@@ -69,4 +72,35 @@ describe('<punto-banco-table table="…" launch-token="…"> (a wallet seat at a
     expect(plain(q(el, '[part="status"]')!.textContent)).to.contain('You win ¥1,000');
     expect(plain(q(el, '[part="balance"] output')!.textContent)).to.equal('¥101,000');
   });
+
+  for (const lang of ['en', 'it'] as const) {
+    it(`a seat refused with 409 shared_table_currency is said in ${lang} and no further ticket is asked for`, async () => {
+      const worker = new WalletFake();
+      const tickets: string[] = [];
+      const fetch = worker.fetch;
+      worker.fetch = async (input, init) => {
+        const url = String(input);
+        if (url.includes('/api/tables/') && url.endsWith('/ticket')) {
+          tickets.push(url);
+          return new Response(
+            JSON.stringify({ error: { code: 'shared_table_currency', message: "the table's stakes do not fit the session's limits in JPY" } }),
+            { status: 409, headers: { 'content-type': 'application/json' } },
+          );
+        }
+        return fetch(input, init);
+      };
+      const { el, table, events } = await launchedAtSharedTable({ currency: 'JPY', lang }, worker);
+      const text = (lang === 'en' ? en : itCatalog).wallet.errors.shared_table_currency;
+      await until(() => plain(q(el, '[part="notice"]')?.textContent).includes(plain(text)), 'the refusal in the player’s words');
+      expect(tickets).to.have.length(1);
+      expect(table.opened, 'no socket without a ticket').to.have.length(0);
+      // The page hears it too.
+      const told = events.find((e) => e.type === 'pb-error');
+      expect(told?.detail).to.deep.equal({ code: 'shared_table_currency', message: text });
+      // The backoff (first wait 0.5 s, doubling) would have asked again twice by now: it does not.
+      await new Promise((r) => setTimeout(r, 2_000));
+      expect(tickets).to.have.length(1);
+      expect(el.state).to.equal('error');
+    });
+  }
 });

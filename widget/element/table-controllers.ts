@@ -181,6 +181,7 @@ export class TableControllers {
       t: (key, values) => i18n.t(key, values),
       money: (minor) => i18n.money(minor),
       limitsChanged: () => this.#showLimits(),
+      explain: (error) => this.#side.errorText(error),
       refuse: (code, reason) => this.status.sharedNotice(code, reason ?? ''),
       announce: (text) => this.status.announce(text),
       played: (body) => this.#sharedRound(body, true),
