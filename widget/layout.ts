@@ -75,6 +75,12 @@ export interface TableLayout {
   legend: Rect;
   /** Extra: where the table name and limits are printed. */
   plaque: Rect;
+  /**
+   * Extra: where the dealer offers the cut of a new shoe (its words, the stack to cut, the
+   * choices): the room above the arc, between the discard tray and the shoe (compact: the whole
+   * width under them), from the hands' top down to just above anything printed on the arc.
+   */
+  cutOffer: Rect;
 }
 
 /**
@@ -182,6 +188,8 @@ export function tableLayout(width: number, height: number): TableLayout {
     ? { x: round(W / 2 - frame.plaqueW / 2), y: m, w: round(frame.plaqueW), h: round(topH) }
     : { x: round(W / 2 - wideW / 2), y: result.y, w: round(wideW), h: result.h };
 
+  const cutOffer = cutOfferPlace({ W, m, compact, arc, shoe, discard }, a);
+
   return {
     width: W,
     height: H,
@@ -199,7 +207,50 @@ export function tableLayout(width: number, height: number): TableLayout {
     handHeader: a.header,
     legend,
     plaque,
+    cutOffer,
   };
+}
+
+/**
+ * The offer of the cut's room (see TableLayout.cutOffer): from the hands' top down to the result's
+ * foot (a result in the top band: from there down to the arc), or less where the arc rises under the hands' width; as wide as the arc allows at its foot,
+ * between the tray and the shoe when it is level with them.
+ */
+function cutOfferPlace(
+  f: Pick<HandsFrame, 'W' | 'm' | 'compact' | 'arc' | 'shoe' | 'discard'>,
+  hands: { playerHand: Rect; bankerHand: Rect; result: Rect },
+): Rect {
+  const { playerHand: p, result: r } = hands;
+  const under = offerRoom(f, hands, false);
+  // A result in the top band (compact, short): a room too short under it may start there instead.
+  if (r.y >= p.y || under.h >= OFFER_LOW) return under;
+  const up = offerRoom(f, hands, true);
+  return up.h > under.h ? up : under;
+}
+
+/** A room for the offer lower than this (CSS px) has no space for the stack over the choices. */
+const OFFER_LOW = 96;
+
+/** The offer's room from the hands' top, or (`up`) from the top band's result place between the tray and the shoe. */
+function offerRoom(
+  f: Pick<HandsFrame, 'W' | 'm' | 'compact' | 'arc' | 'shoe' | 'discard'>,
+  hands: { playerHand: Rect; bankerHand: Rect; result: Rect },
+  up: boolean,
+): Rect {
+  const { W, m, compact, arc, shoe, discard } = f;
+  const { playerHand: p, bankerHand: b, result: r } = hands;
+  const y0 = up ? r.y : p.y;
+  const below = r.y >= p.y ? r.y + r.h : Number.POSITIVE_INFINITY;
+  // Not lower than the arc reaches over the hands' width (the result is narrower than the hands).
+  const y1 = Math.max(p.y + p.h, Math.min(below, arcTopOver({ arc, compact }, p.x, b.x + b.w) - 6));
+  const level = y0 < Math.max(shoe.y + shoe.h, discard.y + discard.h);
+  const least = up ? 0 : Math.max(W / 2 - p.x, b.x + b.w - W / 2);
+  let half = W / 2 - m;
+  if (level) half = Math.min(half, W / 2 - (discard.x + discard.w + 8), shoe.x - 8 - W / 2);
+  half = Math.max(least, half);
+  // Narrowed until nothing printed on the arc (rings, border lines, sector numbers) reaches its foot.
+  while (half > least && arcTopOver({ arc, compact }, W / 2 - half, W / 2 + half) < y1 + 6) half = Math.max(least, half - 4);
+  return { x: round(W / 2 - half), y: round(y0), w: round(2 * half), h: round(y1 - y0) };
 }
 
 /**
@@ -357,6 +408,16 @@ function halfWidthAbove(arc: ArcGeometry, compact: boolean, y: number): number {
 /** The spot of one box, or undefined for an unknown sector. */
 export function spotOf(layout: TableLayout, sector: number, box: Box): BoxSpot | undefined {
   return layout.boxes.find((s) => s.sector === sector && s.box === box);
+}
+
+/** The disc of a hand's total, at the right of its label strip: centre and radius (its shadow reaches 2 px further). */
+export function totalBadgeSpot(
+  layout: Pick<TableLayout, 'playerHand' | 'bankerHand' | 'handHeader'>,
+  hand: 'player' | 'banker',
+): { x: number; y: number; r: number } {
+  const r = hand === 'player' ? layout.playerHand : layout.bankerHand;
+  const head = layout.handHeader;
+  return { x: r.x + r.w - head * 0.75, y: r.y + head / 2 + 2, r: head * 0.5 };
 }
 
 /** Centre of a rect. */

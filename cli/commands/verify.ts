@@ -58,11 +58,11 @@ the shuffle, and every card, total, outcome, payout and balance. Nothing is sent
                        differs_from_player_copy), and for every accepted round nobody settled,
                        what it owed once the shoe is revealed.
   --player-key X       pb-fair-2: the player's own public key (base64url x); every commitment must name it.
-                       pb-shared-1 (shared tables): the player whose rounds to list; with --mine
+                       pb-shared-1 and pb-shared-2 (shared tables): the player whose rounds to list; with --mine
                        (its settlement records: [...] or { "records": [...] }) every one of them must
                        be in FILE unchanged.
   --require-public-beacon
-                       pb-shared-1: fail (code unknown_beacon_chain, exit 1) when a shoe's beacon
+                       shared tables: fail (code unknown_beacon_chain, exit 1) when a shoe's beacon
                        chain is not a known public one. Without it such a shoe still verifies, with
                        a warning: every shared-table report names each shoe's beacon chain ("beacon
                        chain: drand quicknet (known public chain)", or "UNKNOWN chain …"), and
@@ -89,11 +89,11 @@ export async function run(args: string[]): Promise<number> {
   if (version === 'pb-fair-2') {
     return runV2(text, content, parsed.values, json);
   }
-  if (version === 'pb-shared-1') {
-    return runShared(text, content, parsed.values, json, parsed.flags.has('require-public-beacon'));
+  if (version === 'pb-shared-1' || version === 'pb-shared-2') {
+    return runShared(version, text, content, parsed.values, json, parsed.flags.has('require-public-beacon'));
   }
   if (parsed.values.mine !== undefined || parsed.values['player-key'] !== undefined)
-    throw new UsageError('--mine and --player-key apply to pb-fair-2 and pb-shared-1 files only');
+    throw new UsageError('--mine and --player-key apply to pb-fair-2, pb-shared-1 and pb-shared-2 files only');
   const transcripts = fair1TranscriptsOf(content);
   if (!transcripts.ok) return fail(json, `${file}: ${transcripts.ok === false ? transcripts.message : ''}`, 'bad_record');
 
@@ -298,12 +298,20 @@ function renderV2(
   return lines.join('\n');
 }
 
-/** pb-shared-1 (a shared table): the public transcript; with --player-key, that player's own rounds. */
-async function runShared(text: string, content: unknown, values: Record<string, string>, json: boolean, requirePublic: boolean): Promise<number> {
+/** pb-shared-1 or pb-shared-2 (a shared table): the public transcript; with --player-key, that player's own rounds. */
+async function runShared(
+  version: 'pb-shared-1' | 'pb-shared-2',
+  text: string,
+  content: unknown,
+  values: Record<string, string>,
+  json: boolean,
+  requirePublic: boolean,
+): Promise<number> {
   const jwks = await loadJwks(values.jwks, content);
   const keys = await importKidVerifyKeys(jwks);
   // The BLS code of the beacon check is loaded for shared-table files only.
-  const { verifySharedText, verifyMyRounds, publicBeaconFinding } = await import('../../shared/fairness/pb-shared-1/index.ts');
+  const { verifySharedText, verifyMyRounds, publicBeaconFinding, PB_SHARED_1 } = await import('../../shared/fairness/pb-shared-1/index.ts');
+  const protocol = version === 'pb-shared-2' ? (await import('../../shared/fairness/pb-shared-2/verify.ts')).PB_SHARED_2 : PB_SHARED_1;
   const player = values['player-key'];
   /** The report's verdict, and with --require-public-beacon an unknown chain as a failure (the first failure's code wins). */
   const verdict = (report: SharedVerifyReport, ok: boolean) => {
@@ -311,13 +319,11 @@ async function runShared(text: string, content: unknown, values: Record<string, 
     return { ok: ok && policy === null, code: report.ok && policy ? policy.code : report.code, policy };
   };
   if (player === undefined) {
-    if (values.mine !== undefined) throw new UsageError('--mine needs --player-key for a pb-shared-1 file');
-    const report = await verifySharedText(text, keys);
+    if (values.mine !== undefined) throw new UsageError(`--mine needs --player-key for a ${version} file`);
+    const report = await verifySharedText(text, keys, protocol);
     const v = verdict(report, report.ok);
     if (json)
-      console.log(
-        JSON.stringify({ ok: v.ok, code: v.code, version: 'pb-shared-1', pending: report.pending, chains: report.chains, report, ...policyMember(v.policy) }),
-      );
+      console.log(JSON.stringify({ ok: v.ok, code: v.code, version, pending: report.pending, chains: report.chains, report, ...policyMember(v.policy) }));
     else console.log(renderShared(report, v.policy));
     return v.ok ? 0 : 1;
   }
@@ -326,7 +332,7 @@ async function runShared(text: string, content: unknown, values: Record<string, 
     const mine = JSON.parse(await readInput(values.mine)) as unknown;
     settlements = Array.isArray(mine) ? mine : Array.isArray((mine as { records?: unknown })?.records) ? (mine as { records: unknown[] }).records : [];
   }
-  const mine = await verifyMyRounds(text, keys, { player, settlements: settlements as never[] });
+  const mine = await verifyMyRounds(text, keys, { player, settlements: settlements as never[] }, protocol);
   const report = mine.transcript;
   const v = verdict(report, mine.ok);
   if (json)
@@ -334,7 +340,7 @@ async function runShared(text: string, content: unknown, values: Record<string, 
       JSON.stringify({
         ok: v.ok,
         code: v.code,
-        version: 'pb-shared-1',
+        version,
         pending: report.pending,
         chains: report.chains,
         report,
@@ -374,7 +380,7 @@ export function chainLines(chains: readonly SharedChainSummary[]): string[] {
 function renderShared(report: SharedVerifyReport, policy: { code: string; message: string } | null): string {
   const count = (status: string) => report.rounds.filter((r) => r.status === status).length;
   const lines = [
-    `pb-shared-1: ${report.rounds.length} closed round(s): ${count('verified')} verified, ${count('pending')} pending, ${count('voided')} voided, ${count('unsettled')} unsettled`,
+    `${report.version}: ${report.rounds.length} closed round(s): ${count('verified')} verified, ${count('pending')} pending, ${count('voided')} voided, ${count('unsettled')} unsettled`,
     ...chainLines(report.chains),
   ];
   const f = report.failure;

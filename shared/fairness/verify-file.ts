@@ -1,7 +1,7 @@
 /**
  * One entry point for a file of any version: pb-fair-1 files (`{ transcripts }` or one
  * transcript) go to part I's verifier unchanged, pb-fair-2 files (`"version": "pb-fair-2"`) to
- * part II's, pb-shared-1 files (shared tables) to part III's, each on their text. The result's `code` is the first failure's code, or "ok": what the
+ * part II's, pb-shared-1 files (shared tables) to part III's, pb-shared-2 files (shared tables whose closes commit to a Merkle root) to part IV's, each on their text. The result's `code` is the first failure's code, or "ok": what the
  * conformance suite (FAIRNESS.md §B12) compares.
  */
 import type { Jwks } from './common/keys.ts';
@@ -11,14 +11,14 @@ import { type VerifyOptions, type VerifyReport, verifyText } from './pb-fair-2/v
 
 export type AnyVerifyResult =
   | { version: 'pb-fair-2'; code: string; report: VerifyReport }
-  | { version: 'pb-shared-1'; code: string; report: SharedVerifyReport }
+  | { version: 'pb-shared-1' | 'pb-shared-2'; code: string; report: SharedVerifyReport }
   | { version: 'pb-fair-1'; code: string; reports: Fair1VerifyReport[] }
   | { version: null; code: 'bad_json' | 'bad_record'; message: string };
 
-/** The protocol a parsed file names in its `version`: pb-fair-2, pb-shared-1, else pb-fair-1 (whose files carry none of these). */
-export function fileVersionOf(content: unknown): 'pb-fair-2' | 'pb-shared-1' | 'pb-fair-1' {
+/** The protocol a parsed file names in its `version`: pb-fair-2, pb-shared-1, pb-shared-2, else pb-fair-1 (whose files carry none of these). */
+export function fileVersionOf(content: unknown): 'pb-fair-2' | 'pb-shared-1' | 'pb-shared-2' | 'pb-fair-1' {
   const version = (content as { version?: unknown } | null)?.version;
-  return version === 'pb-fair-2' || version === 'pb-shared-1' ? version : 'pb-fair-1';
+  return version === 'pb-fair-2' || version === 'pb-shared-1' || version === 'pb-shared-2' ? version : 'pb-fair-1';
 }
 
 export async function verifyFileText(text: string, jwks: Jwks, options: VerifyOptions = {}): Promise<AnyVerifyResult> {
@@ -38,6 +38,11 @@ export async function verifyFileText(text: string, jwks: Jwks, options: VerifyOp
     const { verifySharedText } = await import('./pb-shared-1/verify.ts');
     const report = await verifySharedText(text, jwks);
     return { version: 'pb-shared-1', code: report.code, report };
+  }
+  if (version === 'pb-shared-2') {
+    const { verifyShared2Text } = await import('./pb-shared-2/verify.ts');
+    const report = await verifyShared2Text(text, jwks);
+    return { version: 'pb-shared-2', code: report.code, report };
   }
   const transcripts = fair1TranscriptsOf(content);
   if (!transcripts.ok) return { version: null, code: 'bad_record', message: transcripts.message };

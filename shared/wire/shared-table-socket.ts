@@ -23,6 +23,7 @@ import type {
   SignedSharedRequest,
 } from '../fairness/pb-shared-1/records.ts';
 import type { TransferKind } from '../fairness/pb-fair-2/records.ts';
+import type { BetProof, MerkleClose, Signed2 } from '../fairness/pb-shared-2/records.ts';
 import type { ShoeMode } from '../shoe.ts';
 import type { Bet, RoomId, TableLimits } from '../table.ts';
 
@@ -136,8 +137,8 @@ export interface SharedTablePublicState {
   /** When the betting window closes (ISO 8601), or null. */
   closesAt: string | null;
   beaconRound: number | null;
-  /** The close of the round awaiting its beacon round, or null. */
-  close: SignedShared<SharedClose> | null;
+  /** The close of the round awaiting its beacon round, or null (a pb-shared-2 close without its bets: GET …/rounds/:round/bets lists them). */
+  close: SharedCloseRecord | null;
   bets: SharedTableBet[];
   lastDeal: SignedShared<SharedDeal> | null;
   /** Every deal's outcome in this shoe, in order (outcomeCode). */
@@ -145,8 +146,13 @@ export interface SharedTablePublicState {
   connections: number;
 }
 
+/** A close as the table sends it: pb-shared-1's, listing its bets, or pb-shared-2's, committing to them (FAIRNESS.md part IV). */
+export type SharedCloseRecord = SignedShared<SharedClose> | Signed2<MerkleClose>;
+
 /** The asking session's own place at the table (with the socket's `state` only). */
 export interface SharedTableSeat {
+  /** While a pb-shared-2 round awaits its beacon: the inclusion proof of this session's bet in the close. */
+  proof?: BetProof;
   /** The session's balance (on connecting only). */
   balance?: number;
   /** Whether this session's start request for the shoe is in. */
@@ -214,8 +220,10 @@ export type ServerMessage =
   | ({ type: 'bet-ack' } & BetRef & { duplicate?: true; stake: number; balance?: number })
   /** Someone's bet is in the round (to everyone, at small tables only). */
   | ({ type: 'bet' } & BetRef & { stake: number; bets: Bet[] })
-  /** Betting closed: the signed close (and the shoe's start record, at its first close). */
-  | { type: 'close'; shoe: number; round: number; close: SignedShared<SharedClose>; connections: number; start?: SignedShared<SharedStart> }
+  /** Betting closed: the signed close (and the shoe's start record, at its first close); a pb-shared-2 close without its bets. */
+  | { type: 'close'; shoe: number; round: number; close: SharedCloseRecord; connections: number; start?: SignedShared<SharedStart> }
+  /** To a bettor's session right after a pb-shared-2 close: where its bet sits in the close's tree (FAIRNESS.md §D6). */
+  | { type: 'proof'; shoe: number; round: number; player: string; proof: BetProof }
   | { type: 'deal'; shoe: number; round: number; deal: SignedShared<SharedDeal> }
   /** The session's own settlement of the round, after the deal. */
   | { type: 'settlement'; shoe: number; round: number; settlement: SignedShared<SharedSettlement> }
@@ -243,6 +251,7 @@ const SERVER_TYPES: ReadonlySet<string> = new Set<ServerMessageType>([
   'bet-ack',
   'bet',
   'close',
+  'proof',
   'deal',
   'settlement',
   'void',

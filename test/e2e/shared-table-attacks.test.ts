@@ -15,7 +15,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateSigningKey, type Jwks, playerKeyOf } from '../../shared/index.ts';
 import { sharedBetRequest, sharedStartRequest, signSharedRequest } from '../../shared/fairness/pb-shared-1/index.ts';
-import { verifySharedText } from '../../shared/fairness/pb-shared-1/verify.ts';
+import { verifySharedTableText } from '../../shared/fairness/pb-shared-2/verify.ts';
 import { startServer } from './server.ts';
 import { call, type Seat, seat, seen, send, until } from './shared-players.ts';
 
@@ -90,8 +90,11 @@ test(
       const close = await until('close', () => seen(honest, 'close', (m) => m.shoe === shoe && m.round === round), 60_000);
       assert.deepEqual(close.m.start.body.requests.map((r: any) => r.body.player).sort(), [honest.player, hostile.player].sort(), 'one start per session');
       assert.ok(close.m.start.body.requests.every((r: any) => r.body.clientSeed.length <= 128));
-      assert.equal(close.m.close.body.bets.length, 2, 'one bet per session');
-      const hostileBanker = close.m.close.body.bets
+      assert.equal(close.m.close.body.betCount, 2, 'one bet per session');
+      // The close commits to the bets; the round's bets file lists them.
+      const listed = (await call(server, 'GET', `/api/tables/${table}/shoes/${shoe}/rounds/${round}/bets`)).body.close.bets;
+      assert.equal(listed.length, 2, 'one bet per session');
+      const hostileBanker = listed
         .filter((b: any) => b.body.player === hostile.player)
         .flatMap((b: any) => b.body.bets)
         .filter((b: any) => b.box === 'banker')
@@ -149,7 +152,7 @@ test(
         );
         return expected.every((e, i) => e === balances[i]) ? t : null;
       });
-      const report = await verifySharedText(agreed.text, jwks);
+      const report = await verifySharedTableText(agreed.text, jwks);
       assert.equal(report.code, 'ok', JSON.stringify(report.failure));
       counts.frames = hostile.sent + tab.sent + honest.sent;
       const fiveXX = statuses.filter((s) => s >= 500).length;

@@ -12,7 +12,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import type { Jwks } from '../../shared/index.ts';
-import { verifySharedText } from '../../shared/fairness/pb-shared-1/verify.ts';
+import { verifySharedTableText } from '../../shared/fairness/pb-shared-2/verify.ts';
 import { euros, launchChromium, SHOTS } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
 import { mkdirSync } from 'node:fs';
@@ -164,7 +164,7 @@ test('two browsers at one shared table: the same round for both, each its own be
   const jwks = (await (await fetch(`${server.url}/.well-known/jwks.json`)).json()) as Jwks;
   const deal = JSON.parse(transcript).records.find((r: any) => r.hash === sa.body.deal);
   assert.ok(deal, 'the deal is in the transcript');
-  const report = await verifySharedText(transcript, jwks);
+  const report = await verifySharedTableText(transcript, jwks);
   assert.equal(report.code, 'ok', JSON.stringify(report));
   // The same transcript on the standalone /verify page (where the table's Verify page link goes).
   const verify = await browser.newPage({ viewport: { width: 1180, height: 800 } });

@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateSigningKey, type Jwks, type SigningKey } from '../../shared/index.ts';
 import { sharedBetRequest, sharedStartRequest, signSharedRequest } from '../../shared/fairness/pb-shared-1/index.ts';
-import { verifySharedText } from '../../shared/fairness/pb-shared-1/verify.ts';
+import { verifySharedTableText } from '../../shared/fairness/pb-shared-2/verify.ts';
 import { playerKeyOf } from '../../shared/fairness/pb-fair-2/records.ts';
 import { freePort, type RunningServer, startServer } from './server.ts';
 
@@ -166,7 +166,7 @@ for (const { step, ending, table, vars } of SCENARIOS.filter((x) => !ONLY || ONL
       const house = [...agreed.settlements.values()].reduce((n, b) => n + b.staked - b.returned, 0);
       const lost = seats.reduce((n, s, i) => n + s.start - agreed.balances[i]!, 0);
       assert.equal(lost, house, 'what the players lost is what the house won');
-      const report = await verifySharedText(JSON.stringify(agreed.transcript), jwks);
+      const report = await verifySharedTableText(JSON.stringify(agreed.transcript), jwks);
       assert.equal(report.code, 'ok', JSON.stringify(report.failure));
       // The round ended as the scenario has it, in the signed records.
       const types = agreed.transcript.records.map((r: any) => `${r.body.type}:${r.body.shoe}`);

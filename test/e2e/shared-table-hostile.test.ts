@@ -15,7 +15,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateSigningKey, type Jwks, type SigningKey } from '../../shared/index.ts';
 import { sharedBetRequest, sharedStartRequest, signSharedRequest } from '../../shared/fairness/pb-shared-1/index.ts';
-import { verifySharedText } from '../../shared/fairness/pb-shared-1/verify.ts';
+import { verifySharedTableText } from '../../shared/fairness/pb-shared-2/verify.ts';
 import { playerKeyOf } from '../../shared/fairness/pb-fair-2/records.ts';
 import { call, type Seat, seat, seen, send, until } from './shared-players.ts';
 import { startServer } from './server.ts';
@@ -130,7 +130,9 @@ test(
             close = seen(seats[0]!, 'close', (m) => m.shoe === s && m.round === rnd);
           }
           const closedAt = Date.parse(close.m.close.body.issuedAt);
-          const inClose = new Set(close.m.close.body.bets.map((b: any) => b.body.player));
+          // The close commits to its bets; the round's bets file lists them.
+          const listed = (await call(server, 'GET', `/api/tables/${tables[name]}/shoes/${close.m.shoe}/rounds/${close.m.round}/bets`)).body.close.bets;
+          const inClose = new Set(listed.map((b: any) => b.body.player));
           late[name] += seats.filter((s) => !inClose.has(s.player)).length;
           await Promise.all(
             seats.map(async (s) => {
@@ -173,7 +175,7 @@ test(
         const lost = everyone.reduce((n, s, i) => n + s.start - agreed.balances[i]!, 0);
         assert.equal(lost, house, `${name}: what the players lost is what the house won`);
         // Ties: the Player and Banker bets of a tied round come back whole (RULES.md), and the settlements say so.
-        const report = await verifySharedText(agreed.t.text, jwks);
+        const report = await verifySharedTableText(agreed.t.text, jwks);
         assert.equal(report.code, 'ok', JSON.stringify(report.failure));
         transcripts++;
         const starts = agreed.t.body.records.filter((r: any) => r.body.type === 'start');

@@ -23,6 +23,7 @@ import {
 } from '../../shared/fairness/pb-shared-1/operator.ts';
 import type { SharedParams } from '../../shared/fairness/pb-shared-1/params.ts';
 import {
+  type SharedClose,
   type SharedFile,
   type SharedRecord,
   type SharedRequest,
@@ -33,6 +34,8 @@ import {
   signSharedRequest,
 } from '../../shared/fairness/pb-shared-1/records.ts';
 import { sharedBetRequest, sharedStartRequest } from '../../shared/fairness/pb-shared-1/requests.ts';
+import { buildMerkleClose } from '../../shared/fairness/pb-shared-2/operator.ts';
+import { signShared2Record } from '../../shared/fairness/pb-shared-2/records.ts';
 
 export interface SharedRoundScript {
   /** Bets by seat index (players not listed sit the round out). */
@@ -72,18 +75,21 @@ export interface PlaySharedOptions {
   /** Time of the first record, Unix ms; each record is one second after the last unless the beacon makes it wait. */
   startTime?: number;
   mutate?: (m: { index: number; kind: 'record' | 'request'; body: SharedRecord | SharedRequest }) => void;
+  /** pb-shared-2 (FAIRNESS.md part IV): each close commits to a Merkle root of its bets (listed beside it), each settlement names its leaf. */
+  version?: 'pb-shared-1' | 'pb-shared-2';
 }
 
 /** The operator's file, and each seat's balance at the end. */
 export async function playSharedTable(o: PlaySharedOptions): Promise<SharedFile & { balances: number[] }> {
   const records: SignedShared[] = [];
+  const merkle = o.version === 'pb-shared-2';
   let now = o.startTime ?? Date.UTC(2025, 0, 1, 12, 0, 0);
   const at = () => new Date(now).toISOString();
   const opId = o.operatorKey.keyId;
   const mutate = o.mutate ?? (() => {});
   const sign = async <T extends SharedRecord>(body: T): Promise<SignedShared<T>> => {
     mutate({ index: records.length, kind: 'record', body });
-    const s = await signSharedRecord(body, o.operatorKey);
+    const s = merkle ? ((await signShared2Record(body as never, o.operatorKey)) as unknown as SignedShared<T>) : await signSharedRecord(body, o.operatorKey);
     records.push(s);
     now += 1000;
     return s;
@@ -134,7 +140,15 @@ export async function playSharedTable(o: PlaySharedOptions): Promise<SharedFile 
         ),
       );
       now += (rs.closeAfterMs ?? 1000) - 1000;
-      const close = await sign(unwrap(buildClose({ last, round, bets: requests, beacon: o.chain, keyId: opId, issuedAt: at() })));
+      const closeArgs = { last, round, bets: requests, beacon: o.chain, keyId: opId, issuedAt: at() };
+      let close: SignedShared<SharedClose>;
+      if (merkle) {
+        // The record signed is the Merkle close; the file holds it with its bets beside it, and the table's code reads them there.
+        const built = unwrap(buildMerkleClose(closeArgs));
+        const signed = await sign(built.body as unknown as SharedClose);
+        Object.assign(signed, { bets: built.bets });
+        close = { ...signed, body: { ...signed.body, bets: built.bets } };
+      } else close = await sign(unwrap(buildClose(closeArgs)));
       closed++;
       last = close;
       const fate = rs.fate ?? 'deal';
@@ -156,7 +170,8 @@ export async function playSharedTable(o: PlaySharedOptions): Promise<SharedFile 
       last = deal;
       for (const req of close.body.bets) {
         const seat = seatOf.get(req.body.player)!;
-        const settlement = await sign(buildSharedSettlement({ deal, last, request: req, balanceBefore: balances[seat]!, keyId: opId, issuedAt: at() }));
+        const body = buildSharedSettlement({ deal, last, request: req, balanceBefore: balances[seat]!, keyId: opId, issuedAt: at() });
+        const settlement = await sign(merkle ? { ...body, leaf: close.body.bets.indexOf(req) } : body);
         balances[seat] = settlement.body.balanceAfter;
         last = settlement;
       }
@@ -168,5 +183,5 @@ export async function playSharedTable(o: PlaySharedOptions): Promise<SharedFile 
     );
     prev = reveal.hash;
   }
-  return { version: 'pb-shared-1', records, balances };
+  return { version: (o.version ?? 'pb-shared-1') as SharedFile['version'], records, balances };
 }

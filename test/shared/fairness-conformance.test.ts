@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { SHARED_VERIFY_CODES } from '../../shared/fairness/pb-shared-1/verify.ts';
+import { MERKLE_CODES } from '../../shared/fairness/pb-shared-2/verify.ts';
 import { VERIFY_CODES, verifyFileText } from '../../shared/index.ts';
 
 const dir = new URL('../vectors/conformance/', import.meta.url);
@@ -13,7 +14,7 @@ export interface ConformanceCase {
   file: string;
   jwks: string;
   expect: string;
-  version: 'pb-fair-1' | 'pb-fair-2' | 'pb-shared-1';
+  version: 'pb-fair-1' | 'pb-fair-2' | 'pb-shared-1' | 'pb-shared-2';
   about: string;
 }
 const manifest = JSON.parse(read('manifest.json')) as { cases: ConformanceCase[] };
@@ -50,6 +51,15 @@ describe('conformance suite', () => {
     const shared = new Set(manifest.cases.filter((c) => c.version === 'pb-shared-1').map((c) => c.expect));
     for (const code of SHARED_VERIFY_CODES) expect(shared, code).toContain(code);
     expect(shared).toContain('ok');
+  });
+
+  test('covers every code pb-shared-2 adds (FAIRNESS.md §D5), in cases numbered 300–349', () => {
+    const merkle = manifest.cases.filter((c) => c.version === 'pb-shared-2');
+    const codes = new Set(merkle.map((c) => c.expect));
+    for (const code of MERKLE_CODES) expect(codes, code).toContain(code);
+    expect(codes).toContain('ok');
+    for (const c of merkle) expect(Number(c.file.slice(0, 3)), c.file).toBeGreaterThanOrEqual(300);
+    for (const c of merkle) expect(Number(c.file.slice(0, 3)), c.file).toBeLessThanOrEqual(349);
   });
 
   test('the runtime normalises with the Unicode version FAIRNESS.md §B1 names', () => {

@@ -17,6 +17,7 @@ import {
   verifySharedRequest,
 } from '../../shared/fairness/pb-shared-1/records.ts';
 import { receiptCards } from '../../shared/fairness/index.ts';
+import { type BetProof, betProofs, buildMerkleClose, closeRecordOf, signMerkleClose } from '../../shared/fairness/pb-shared-2/index.ts';
 import { playRoundFromCodes, roundFacts } from '../../shared/round.ts';
 import { settle } from '../../shared/settle.ts';
 import { ROOMS, totalStake } from '../../shared/table.ts';
@@ -243,6 +244,34 @@ export class FakeSharedTable {
       keyId: 'fake-key',
     };
     this.broadcast('close', { shoe: this.shoe, round: this.round, close });
+  }
+
+  /**
+   * Closes the window as a pb-shared-2 table does: the close signed with the fake Worker's key
+   * (its JWKS), committing to the bets; then each bettor's sockets get the inclusion proof of its
+   * bet (`tamper` changes a proof on its way, as a lying table would).
+   */
+  async closeMerkle(tamper?: (proof: BetProof) => BetProof): Promise<void> {
+    this.phase = 'awaiting-beacon';
+    this.closesAt = null;
+    const built = buildMerkleClose({
+      last: { body: { table: this.tableId, shoe: this.shoe }, hash: '0'.repeat(64) },
+      round: this.round,
+      bets: [...this.bets.values()].map((b) => b.request),
+      beacon: this.chain,
+      keyId: 'fake-key',
+      issuedAt: new Date().toISOString(),
+    });
+    if (!built.ok) throw new Error(built.error.message);
+    const entry = await signMerkleClose(built.value, await this.worker.operatorKey());
+    this.broadcast('close', { shoe: this.shoe, round: this.round, close: closeRecordOf(entry) });
+    const proofs = betProofs(entry.bets);
+    for (const [leaf, bet] of entry.bets.entries()) {
+      const wallet = this.bets.get(bet.body.player)?.wallet;
+      const proof = tamper ? tamper(proofs[leaf]!) : proofs[leaf]!;
+      for (const sock of this.sockets.filter((x) => wallet && x.wallet === wallet))
+        sock.deliver('proof', { shoe: this.shoe, round: this.round, player: bet.body.player, proof });
+    }
   }
 
   /** Deals the round from these card codes (P, B, P, B, …), settles every bet and opens the next window. */

@@ -186,6 +186,11 @@ export class FakeWorker {
     return this.#key;
   }
 
+  /** The key this fake signs its records with (a fake shared table signs its pb-shared-2 closes with it too). */
+  operatorKey(): Promise<SigningKey> {
+    return this.#signingKey();
+  }
+
   /** The public keys that verify this fake's records, as /.well-known/jwks.json serves them. */
   async jwks(): Promise<Jwks> {
     return { keys: [(await this.#signingKey()).publicJwk] };

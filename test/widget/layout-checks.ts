@@ -18,6 +18,15 @@ export const VIEWPORTS: readonly (readonly [number, number])[] = [
 ];
 export const LANGUAGES = ['en', 'ru', 'it', 'el'] as const;
 
+/**
+ * The table's width in the /embed frame (FRAME_STYLE of worker/embed/frame.ts): the width of the
+ * frame, capped so that a wide, short screen shows the whole table, except on a phone held sideways.
+ */
+export function frameWidth(width: number, height: number): number {
+  if (width > height && height <= 520) return width;
+  return Math.min(width, Math.max(660, (height - 140) * 1.6));
+}
+
 export interface Quad extends Rect {
   /** Radians about the centre (CSS rotate); 0 when missing. */
   angle?: number;

@@ -96,6 +96,24 @@ describe('tableLayout', () => {
     expect(problems.slice(0, 20)).to.deep.equal([]);
   });
 
+  it(`${felts.length} felt sizes: the offer of the cut (words, stack, choices) clear of every printed wedge, button and sector number, inside the felt, over the hands`, function () {
+    this.timeout(120_000); // each point of a large rect is checked against 15 wedges
+    const problems: string[] = [];
+    for (const [W, H] of felts) {
+      const L = tableLayout(W, H);
+      const offer = { ...L.cutOffer, name: 'cut offer' };
+      problems.push(...feltProblems({ ...layoutPicture(L), pieces: [offer] }).map((p) => `${W}×${H}: ${p}`));
+      // Where the hands will be: over their whole height, centred, and no narrower than them unless
+      // it starts in the top band (between the tray and the shoe).
+      const hands = { x: L.playerHand.x, y: L.playerHand.y, w: L.bankerHand.x + L.bankerHand.w - L.playerHand.x, h: L.playerHand.h };
+      const narrower = offer.x > hands.x + 0.5 || offer.x + offer.w < hands.x + hands.w - 0.5;
+      const up = offer.y < hands.y;
+      if ((narrower && !up) || offer.y > hands.y || offer.y + offer.h < hands.y + hands.h - 0.5 || Math.abs(offer.x + offer.w / 2 - W / 2) > 0.5)
+        problems.push(`${W}×${H}: cut offer [${[offer.x, offer.y, offer.w, offer.h]}] not over the hands [${[hands.x, hands.y, hands.w, hands.h]}]`);
+    }
+    expect(problems.slice(0, 20)).to.deep.equal([]);
+  });
+
   it('a phone held sideways (648×390) keeps readable cards: at least 50 px high, the third one sideways', () => {
     const L = tableLayout(648, 390);
     expect(L.card.h).to.be.at.least(50);

@@ -65,4 +65,19 @@ describe('dist/verify.html', () => {
     expect(await codeOf('158-shared-ok-quicknet.json')).to.equal('ok');
     expect(await codeOf('199-shared-beacon-signature.json')).to.equal('bad_beacon_signature');
   });
+
+  it("verifies a pb-shared-2 file (closes that commit to a Merkle root of their bets), and names a root that is not the bets'", async function () {
+    const page = await openPage(this);
+    const read = async (name: string) => (await fetch(`/test/vectors/conformance/${name}`)).text();
+    page.jwksText = await read('jwks.json');
+    const codeOf = async (name: string): Promise<string | undefined> => {
+      page.transcriptText = await read(name);
+      await page.verify();
+      await page.updateComplete;
+      return page.shadowRoot!.querySelector<HTMLElement>('.summary')?.dataset.code;
+    };
+    expect(await codeOf('300-merkle-ok-two-shoes.json')).to.equal('ok');
+    expect(await codeOf('306-merkle-bet-swapped.json')).to.equal('bets_root_mismatch');
+    expect(await codeOf('313-merkle-leaf-swapped.json')).to.equal('leaf_mismatch');
+  });
 });

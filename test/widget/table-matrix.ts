@@ -18,20 +18,11 @@ import { ru } from '../../widget/i18n/ru.ts';
 import { it as itCatalog } from '../../widget/i18n/it.ts';
 import { el as elCatalog } from '../../widget/i18n/el.ts';
 import type { PixiTable } from '../../widget/scene/table-scene.ts';
-import { feltProblems, LANGUAGES, layoutPicture, type Quad, VIEWPORTS } from './layout-checks.ts';
+import { feltProblems, frameWidth, LANGUAGES, layoutPicture, type Quad, VIEWPORTS } from './layout-checks.ts';
 import type { PuntoBancoTable } from '../../widget/element/punto-banco-table.ts';
 import { FakeWorker, mountTable, shadow, unmountAll, until } from './helpers.ts';
 
 export { LANGUAGES, VIEWPORTS };
-
-/**
- * The table's width in the /embed frame (FRAME_STYLE of worker/embed/frame.ts): the width of the
- * frame, capped so that a wide, short screen shows the whole table, except on a phone held sideways.
- */
-function frameWidth(width: number, height: number): number {
-  if (width > height && height <= 520) return width;
-  return Math.min(width, Math.max(660, (height - 140) * 1.6));
-}
 
 /** A box button's place on the stage, unrotated, and its rotation (as view.ts sets them). */
 function boxQuad(b: HTMLElement): Quad & { name: string } {

@@ -9,7 +9,9 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, test } from 'vitest';
 import { generateSigningKey, type Jwks, playerKeyOf, ROOMS } from '../../shared/index.ts';
 import { sharedBetRequest, sharedStartRequest, signSharedRequest } from '../../shared/fairness/pb-shared-1/index.ts';
-import { verifySharedText } from '../../shared/fairness/pb-shared-1/verify.ts';
+import { verifySharedTableText } from '../../shared/fairness/pb-shared-2/verify.ts';
+import type { MerkleClose } from '../../shared/fairness/pb-shared-2/records.ts';
+import type { SharedBetRequest, SignedSharedRequest } from '../../shared/fairness/pb-shared-1/records.ts';
 import { api, bet as privateBet, createSession, readySession, type Session, state } from './helpers.ts';
 import type { SharedTable } from '../../worker/shared-table/shared-table.ts';
 import type { ApiErrorBody } from '../../shared/api.ts';
@@ -22,7 +24,7 @@ const bet = (amount: number, box: 'player' | 'banker' | 'tie' = 'banker', sector
 async function verified(id: string) {
   const jwks = (await api('GET', '/.well-known/jwks.json')).body as Jwks;
   const t = await api('GET', `/api/tables/${id}/transcript`);
-  return { records: t.body.records as SignedShared[], report: await verifySharedText(t.text, jwks) };
+  return { records: t.body.records as SignedShared[], report: await verifySharedTableText(t.text, jwks) };
 }
 
 /** Waits until the table owes nothing (every transfer answered). */
@@ -129,8 +131,12 @@ describe('one key and one start per session; the limits hold per session', () =>
     // The session is in the start once and in the close once: Banker at the maximum, three sectors.
     expect(close.start!.body.requests.filter((r) => r.body.player === hostile.player)).toHaveLength(1);
     expect(close.start!.body.requests).toHaveLength(2);
-    expect(close.close.body.bets).toHaveLength(2);
-    const mine = close.close.body.bets.find((b) => b.body.player === hostile.player)!;
+    // The close commits to the two bets; the round's bets file lists them.
+    expect((close.close.body as MerkleClose).betCount).toBe(2);
+    const listed = (await api('GET', `/api/tables/${id}/shoes/${open.shoe}/rounds/${open.round}/bets`)).body.close
+      .bets as SignedSharedRequest<SharedBetRequest>[];
+    expect(listed).toHaveLength(2);
+    const mine = listed.find((b) => b.body.player === hostile.player)!;
     expect(mine.body.bets.filter((b) => b.box === 'banker').reduce((a, b) => a + b.amount, 0)).toBe(max);
     expect(new Set(mine.body.bets.map((b) => b.sector)).size).toBe(3);
     await honest.next('deal', (m) => m.round === open.round, 60_000);

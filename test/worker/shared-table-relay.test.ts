@@ -5,6 +5,7 @@
  * only its sockets (the players reconnect, resynchronise and their bets count once), and a player
  * who comes back may sit at another relay.
  */
+import type { MerkleClose } from '../../shared/fairness/pb-shared-2/records.ts';
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, test } from 'vitest';
@@ -84,7 +85,7 @@ describe('relays', () => {
       for (const d of deals) expect(d.deal.signature).toBe(deals[0]!.deal.signature);
       settlements.forEach((s, i) => expect(s.settlement.body.player).toBe(players[i]!.player));
       // Every bet is in the close, whatever its relay (a tie pays or pushes: the settlement says which, and it is checked above).
-      expect(closes[0]!.close.body.bets.length).toBe(5);
+      expect((closes[0]!.close.body as MerkleClose).betCount).toBe(5);
     }
     await settled(id);
     for (const p of players) p.close();

@@ -9,13 +9,14 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, test } from 'vitest';
 import { type Jwks, sharedTransferId, type Signed, type Transfer, verifyFileText } from '../../shared/index.ts';
-import { verifySharedText } from '../../shared/fairness/pb-shared-1/verify.ts';
+import { verifySharedTableText } from '../../shared/fairness/pb-shared-2/verify.ts';
 import { outcomeCode, outcomeOfCode } from '../../shared/fairness/pb-shared-1/outcomes.ts';
 import type { SharedTable } from '../../worker/shared-table/shared-table.ts';
 import { api, bet as privateBet, createSession, readySession, reveal, type Session, state, tableFile } from './helpers.ts';
 import type { ApiErrorBody } from '../../shared/api.ts';
 import type { SharedSettlement, SignedShared } from '../../shared/fairness/pb-shared-1/records.ts';
 import type { ServerMessageOf } from '../../shared/wire/shared-table-socket.ts';
+import { checkBetCount, checkBetsCommitted, checkMyBet, type MerkleClose, type Signed2 } from '../../shared/fairness/pb-shared-2/index.ts';
 import { join, type Player, upgrade } from './shared-helpers.ts';
 
 const bet = (amount: number, box: 'player' | 'banker' | 'tie' = 'banker', sector = 1) => ({ sector, box, amount });
@@ -51,7 +52,7 @@ async function seat(sessions: Session[], id: string): Promise<{ players: Player[
 async function verified(id: string) {
   const jwks = (await api('GET', '/.well-known/jwks.json')).body as Jwks;
   const t = await api('GET', `/api/tables/${id}/transcript`);
-  return { records: t.body.records as SignedShared[], report: await verifySharedText(t.text, jwks) };
+  return { records: t.body.records as SignedShared[], report: await verifySharedTableText(t.text, jwks) };
 }
 
 describe('the routes', () => {
@@ -60,7 +61,7 @@ describe('the routes', () => {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ tableId: 'hall-1/routes.reshuffle.fast', room: 'hall-1', mode: 'reshuffle', speed: 'fast', phase: 'idle', round: 1 });
     expect(r.body.shoe.commitment.body.type).toBe('commitment');
-    expect(r.body.shoe.params).toMatchObject({ algorithm: 'pb-shared-1', mode: 'reshuffle' });
+    expect(r.body.shoe.params).toMatchObject({ algorithm: 'pb-shared-2', mode: 'reshuffle' });
     expect(r.text).not.toMatch(/serverSeed"/);
     for (const bad of ['/api/tables/hall-9/a', '/api/tables/hall-1/A', '/api/tables/hall-1/a.fast.reshuffle', '/api/tables/hall-1/a.slow']) {
       expect((await api('GET', bad)).status, bad).toBe(404);
@@ -78,20 +79,20 @@ describe('the routes', () => {
   test('a shoe-mode table commits the cut card in the middle of the stack, as rule text 000 and a private table do', async () => {
     const r = await api('GET', '/api/tables/hall-1/middle');
     expect(r.status).toBe(200);
-    expect(r.body.shoe.params).toMatchObject({ algorithm: 'pb-shared-1', mode: 'shoe', decks: 6, cutCardFromEnd: 156 });
+    expect(r.body.shoe.params).toMatchObject({ algorithm: 'pb-shared-2', mode: 'shoe', decks: 6, cutCardFromEnd: 156 });
     expect(r.body.shoe.commitment.body.params.cutCardFromEnd).toBe(156);
   });
 });
 
 describe('a round with many players', () => {
-  test('bets are debited, the close lists them, the round is dealt with the beacon and settled per player; money is conserved; the transcript verifies', async () => {
+  test("bets are debited, the close commits to them (each player gets its proof; the round's bets file lists them), the round is dealt with the beacon and settled per player; money is conserved; the transcript verifies", async () => {
     const id = 'hall-1/many';
     const sessions = await Promise.all(Array.from({ length: 12 }, () => createSession({ room: 'hall-1' })));
     const before = await Promise.all(sessions.map(balance));
     const { players, open } = await seat(sessions, id);
     const { shoe, round } = open;
     const stakes = players.map((_, i) => 500 * (i + 1));
-    await Promise.all(players.map((p, i) => p.bet(id, shoe, round, [bet(stakes[i]!, (['player', 'banker', 'tie'] as const)[i % 3])])));
+    const signed = await Promise.all(players.map((p, i) => p.bet(id, shoe, round, [bet(stakes[i]!, (['player', 'banker', 'tie'] as const)[i % 3])])));
     const acks = await Promise.all(players.map((p) => p.next('bet-ack')));
     acks.forEach((a, i) => expect(a.stake).toBe(stakes[i]));
     const closeMsg = await players[0]!.next('close');
@@ -99,9 +100,37 @@ describe('a round with many players', () => {
     expect(closeMsg.start!.body.type).toBe('start');
     expect(closeMsg.start!.body.requests).toHaveLength(12);
     expect(close.body.type).toBe('close');
-    expect(close.body.bets).toHaveLength(12);
+    // pb-shared-2: the close every player gets commits to the bets (root, count, totals) and lists none of them.
+    const merkle = close as Signed2<MerkleClose>;
+    expect(merkle.body.betCount).toBe(12);
+    expect(close).not.toHaveProperty('bets');
+    expect(close.body).not.toHaveProperty('bets');
+    expect(merkle.body.totals).toEqual({
+      player: stakes.filter((_, i) => i % 3 === 0).reduce((a, b) => a + b, 0),
+      banker: stakes.filter((_, i) => i % 3 === 1).reduce((a, b) => a + b, 0),
+      tie: stakes.filter((_, i) => i % 3 === 2).reduce((a, b) => a + b, 0),
+    });
+    // Each player's socket gets the inclusion proof of its own bet, and it checks against the signed close.
+    const jwks = (await api('GET', '/.well-known/jwks.json')).body as Jwks;
+    const proofs = await Promise.all(players.map((p) => p.next('proof', (m) => m.round === round)));
+    for (const [i, m] of proofs.entries()) {
+      expect(m.player).toBe(players[i]!.player);
+      const checked = await checkMyBet({ close: merkle, bet: signed[i]!, proof: m.proof, player: players[i]!.player, keys: jwks });
+      expect(checked.ok, JSON.stringify(checked)).toBe(true);
+      expect(m.proof.path.length).toBeLessThanOrEqual(4); // ⌈log2 12⌉
+    }
+    // The round's bets file: the close with every accepted request beside it, as the transcript holds it.
+    const file = await api('GET', `/api/tables/${id}/shoes/${shoe}/rounds/${round}/bets`);
+    expect(file.status).toBe(200);
+    expect(file.body.version).toBe('pb-shared-2');
+    expect(file.body.close.hash).toBe(close.hash);
+    expect(file.body.close.bets).toHaveLength(12);
+    expect(checkBetCount(merkle.body, file.body.close.bets)).toBeNull();
+    expect(checkBetsCommitted(merkle.body, file.body.close.bets)).toBeNull();
+    expect((await api('GET', `/api/tables/${id}/shoes/${shoe}/rounds/${round + 5}/bets`)).status).toBe(404);
+    expect((await api('GET', `/api/tables/${id}/shoes/x/rounds/1/bets`)).status).toBe(400);
     // Pseudonymous: player keys, never session ids.
-    const text = JSON.stringify(closeMsg);
+    const text = JSON.stringify(closeMsg) + file.text;
     for (const s of sessions) expect(text).not.toContain(s.id);
     // A bet after the close is refused.
     const fresh = await createSession({ room: 'hall-1' });
@@ -135,7 +164,6 @@ describe('a round with many players', () => {
     expect(transfers.filter((t) => t.kind === 'debit').map((t) => t.amount)).toEqual([stakes[0]]);
     // … and states each as a signed record of its private chain (FAIRNESS.md §B14), which still verifies:
     // the debit's id is the settlement's (table, shoe, round, player), its amount the stake, the credit the return.
-    const jwks = (await api('GET', '/.well-known/jwks.json')).body as Jwks;
     for (const [i, s] of sessions.entries()) {
       const file = await tableFile(s);
       expect((await verifyFileText(file, jwks, { playerKey: s.created.playerKey })).code).toBe('ok');
@@ -229,6 +257,44 @@ describe('refusals, duplicates and reconnects', () => {
     expect(await balance(s)).toBe(before - 2000 + settlement.settlement.body.returned);
     expect((await table(id).books())!.sessions[s.id]!.debited).toBe(2000);
     back.close();
+  });
+
+  test('a bettor who reconnects while its round awaits the beacon finds the close and its proof in the state', async () => {
+    const id = 'hall-1/proof-resync';
+    const stub = table(id);
+    await api('GET', `/api/tables/${id}`);
+    // The beacon is held back: the round stays closed and waiting while the player comes back.
+    await runInDurableObject(stub, (instance: SharedTable) => {
+      instance.beaconFetch = async () => new Response('{"error":"down"}', { status: 503 });
+    });
+    const sessions = await Promise.all([createSession({ room: 'hall-1' }), createSession({ room: 'hall-1' }), createSession({ room: 'hall-1' })]);
+    const { players, open } = await seat(sessions, id);
+    const signed = await Promise.all(players.map((p, i) => p.bet(id, open.shoe, open.round, [bet(1000 * (i + 1), 'tie', i)])));
+    await Promise.all(players.map((p) => p.next('bet-ack')));
+    const live = await players[1]!.next('proof', (m) => m.round === open.round);
+    const p = players[1]!;
+    p.close();
+    const back = await join(sessions[1], id, p.key);
+    const resync = await back.next('state');
+    expect(resync.phase).toBe('awaiting-beacon');
+    expect(resync.close).not.toBeNull();
+    expect(resync.close).not.toHaveProperty('bets');
+    expect(resync.you.proof).toEqual(live.proof);
+    const jwks = (await api('GET', '/.well-known/jwks.json')).body as Jwks;
+    const checked = await checkMyBet({ close: resync.close as Signed2<MerkleClose>, bet: signed[1]!, proof: resync.you.proof!, player: p.player, keys: jwks });
+    expect(checked).toEqual({ ok: true, value: { leaf: live.proof.leaf } });
+    // Another session's state carries no proof of someone else's bet; a watcher's, none at all.
+    const watcher = await join(await createSession({ room: 'hall-1' }), id);
+    expect((await watcher.next('state')).you.proof).toBeUndefined();
+    await runInDurableObject(stub, (instance: SharedTable) => {
+      instance.beaconFetch = undefined;
+    });
+    // Dealt, or voided if the held beacon passed the deadline meanwhile: either way the round ends and the transcript verifies.
+    for (let i = 0; i < 600 && !back.messages.some((m) => (m.type === 'deal' || m.type === 'void') && m.round === open.round); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    await settled(id);
+    expect((await verified(id)).report.code).toBe('ok');
+    [back, watcher, players[0]!, players[2]!].forEach((x) => x.close());
   });
 
   test('a player who leaves mid-round is still settled', async () => {

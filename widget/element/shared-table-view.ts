@@ -12,6 +12,7 @@ import type { TableLayout } from '../layout.ts';
 import type { PanelStrings } from '../panels/strings.ts';
 import { cssProps } from './css-props.ts';
 import type { SharedTableView } from '../session/shared-table-session.ts';
+import type { ProofCheckView } from '../session/shared-table-proof.ts';
 
 export interface SharedTexts {
   t(key: string, values?: Record<string, string | number>): string;
@@ -91,6 +92,13 @@ function renderBoxTotals(v: SharedTableView, x: SharedTexts, layout: TableLayout
   </div>`;
 }
 
+/** The line of the player's own bet checked against the signed close (FAIRNESS.md §D6). */
+function proofText(p: ProofCheckView, t: SharedTexts['t']): string {
+  if (p.state === 'checking') return t('shared.proofChecking');
+  if (p.state === 'ok') return t('shared.proofOk', { round: p.round, leaf: p.position, count: p.count });
+  return t('shared.proofFailed', { round: p.round, code: p.code });
+}
+
 /** Under the controls: the scoreboard of this shoe and the fairness line. */
 export function renderSharedSide(v: SharedTableView, x: SharedTexts): TemplateResult {
   const { t } = x;
@@ -121,6 +129,7 @@ export function renderSharedSide(v: SharedTableView, x: SharedTexts): TemplateRe
       }
       <p>${seeds ? t('shared.started', { count: seeds }) : t('shared.notStarted')}</p>
       ${v.beaconRound ? html`<p class="beacon">${t('shared.beaconRound', { round: v.beaconRound })}</p>` : nothing}
+      ${v.proof ? html`<p class="proof" data-proof=${v.proof.state} role="status">${proofText(v.proof, t)}</p>` : nothing}
       <p class="links">
         <a href=${v.transcriptUrl} target="_blank" rel="noopener" download="transcript.json">${t('shared.transcript')}</a>
         <a href=${v.verifyUrl} target="_blank" rel="noopener">${t('shared.verify')}</a>

@@ -134,6 +134,7 @@ export class TableControllers {
       language: () => i18n.language,
       startShoe: () => this.table.startShoe(),
       endShoe: (key) => this.table.endShoe(key),
+      scene: () => host.scene,
       player: () => (this.table.copy ? { key: this.table.playerKey, copy: this.table.copy } : null),
     }));
     this.table = this.private = new TableSession(host, {
@@ -215,6 +216,7 @@ export class TableControllers {
     if (onFelt) scene.showRound?.(onFelt);
     scene.setBets(this.#host.bets, this.#host.limits?.chips ?? []);
     this.table.showShoe();
+    this.panels.syncOffer();
   }
 
   /** A round was dealt, drawn and settled: the table says so. */

@@ -123,6 +123,9 @@ export const en = {
     chainKnown: 'Beacon: {{name}}, a known public chain ({{hash}}…)',
     chainUnknown: 'Beacon: UNKNOWN chain {{hash}}… — whoever holds its key could know rounds before the close',
     beaconRound: 'This round’s public random number: beacon round {{round}}.',
+    proofChecking: 'Checking your bet against the signed close…',
+    proofOk: 'Round {{round}}: your bet is in the signed close unchanged (bet {{leaf}} of {{count}}, Merkle proof checked).',
+    proofFailed: 'Round {{round}}: the proof of your bet did NOT check ({{code}}). Keep the transcript: this is evidence.',
     betIn: 'Your bet is in',
     help: 'How to play: put chips on the boxes, then press Place bet: one bet a round, locked once the table takes it. Chips you have not confirmed are sent by themselves 2 seconds before the close.',
     notice: {
@@ -166,6 +169,10 @@ export const en = {
     shoeRevealed: 'Shoe {{number}} · revealed',
     endFailed: 'The shoe could not be ended: {{reason}}',
     cutForMe: 'Cut for me',
+    cutCard: 'Cut card: drag it into the stack, or move it with the arrow keys and press Enter',
+    cutAt: 'card {{cut}} of {{size}}',
+    cutDrag: 'Drag the cut card into the stack',
+    cutDetails: 'Seed and details',
   },
   rooms: { 'hall-1': 'Hall 1', 'hall-2': 'Hall 2', vip: 'VIP' },
   // The round and the session as the player sees them: returns and net, the mode switch, the shoe's end, the summary.

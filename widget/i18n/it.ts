@@ -119,6 +119,9 @@ export const it: Catalog = {
     chainKnown: 'Beacon: {{name}}, catena pubblica nota ({{hash}}…)',
     chainUnknown: 'Beacon: catena SCONOSCIUTA {{hash}}… — chi ne ha la chiave può conoscere le mani prima della chiusura',
     beaconRound: 'Il numero casuale pubblico di questa mano: round del beacon {{round}}.',
+    proofChecking: 'Verifica della tua puntata con la chiusura firmata…',
+    proofOk: 'Mano {{round}}: la tua puntata è nella chiusura firmata, intatta (puntata {{leaf}} di {{count}}, prova di Merkle verificata).',
+    proofFailed: 'Mano {{round}}: la prova della tua puntata NON torna ({{code}}). Conserva la trascrizione: è una prova.',
     betIn: 'La tua puntata è dentro',
     help: 'Come si gioca: metti le fiche sulle caselle e premi Punta: una puntata per mano, bloccata una volta accettata. Le fiche non confermate partono da sole 2 secondi prima della chiusura.',
     notice: {
@@ -162,6 +165,10 @@ export const it: Catalog = {
     shoeRevealed: 'Sabot {{number}} · rivelato',
     endFailed: 'Impossibile chiudere il sabot: {{reason}}',
     cutForMe: 'Taglia per me',
+    cutCard: 'Carta di taglio: trascinala nel mazzo, oppure spostala con le frecce e premi Invio',
+    cutAt: 'carta {{cut}} di {{size}}',
+    cutDrag: 'Trascina la carta di taglio nel mazzo',
+    cutDetails: 'Seme e dettagli',
   },
   rooms: { 'hall-1': 'Sala 1', 'hall-2': 'Sala 2', vip: 'VIP' },
   play: {

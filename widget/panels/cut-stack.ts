@@ -9,6 +9,7 @@
 import { css, html, LitElement, type PropertyValues, svg, type TemplateResult } from 'lit';
 import { defineElement, emit, panelBase } from './base.ts';
 import { fill, type PanelStrings, panelStrings } from './strings.ts';
+import { clampCut, cutAtFraction } from '../session/shoe-start.ts';
 
 export interface CutChangeDetail {
   cut: number;
@@ -20,11 +21,7 @@ const STACK_TOP = 58;
 const STACK_H = 34;
 const LIFT = 12;
 
-/** Clamps `value` to a whole number in [min, max]. */
-export function clampCut(value: number, min: number, max: number): number {
-  if (!Number.isFinite(value)) return min;
-  return Math.min(max, Math.max(min, Math.round(value)));
-}
+export { clampCut };
 
 export class PbCutStack extends LitElement {
   static override properties = {
@@ -92,7 +89,7 @@ export class PbCutStack extends LitElement {
     const svgEl = event.currentTarget as SVGSVGElement;
     const box = svgEl.getBoundingClientRect();
     const x = ((event.clientX - box.left) / box.width) * this.#width;
-    this.#set(((x - MARGIN) / (this.#width - 2 * MARGIN)) * this.size);
+    this.#set(cutAtFraction((x - MARGIN) / (this.#width - 2 * MARGIN), this.size, this));
   }
 
   #down = (event: PointerEvent): void => {

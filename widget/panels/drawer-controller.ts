@@ -16,6 +16,11 @@
  *   there) if the player never touched them, their edits otherwise — so a newcomer who just bets
  *   is never blocked; only a seed the engine refuses stops the deal (the provider answers null),
  *   with the panel open on the reason.
+ * The offer on the felt (renderInvite): the shuffled stack drawn by the scene and a cut card the
+ * player drags into it (pointer) or moves with the arrow keys and puts in with Enter; the cut sent
+ * is where the card was dropped, kept inside the shoe's cut range (shoeCutRange: the Worker's).
+ * The card starts where the random default cut is; moving it moves that default (the fairness
+ * panel, one tap away, shows the same seed and cut), so a Deal without a drop cuts there too.
  * The invitation: on a table wide enough to have the pane beside the felt (PANE_BESIDE_MIN_WIDTH,
  * the element's own width, not the window's) the fairness panel opens by itself on the session's
  * first shoe (it takes no focus); on a narrower table, where it would sit under the felt and push
@@ -42,7 +47,9 @@ import type { PanelsHost, PanelsLink, ShoeEndAnswer } from './drawer-link.ts';
 import type { PlayerCopy } from '../session/player.ts';
 import { type FairnessShoe, PANE_BESIDE_MIN_WIDTH, type PanelName, type PanelsHandlers, type PanelsModel, renderInvite, renderPanels } from './drawer-view.ts';
 import { PAST_SHOES, rebuild, recordsOf, type ShoeRecords } from './shoe-records.ts';
-import { randomShoeStart, shoeDecks, type ShoeStartProvider } from '../session/shoe-start.ts';
+import { clampCut, cutAtFraction, randomShoeStart, shoeCutRange, shoeDecks, type ShoeStartProvider } from '../session/shoe-start.ts';
+import { CARDS_PER_DECK } from '../../shared/cards.ts';
+import type { TableScene } from '../scene/types.ts';
 import { SHORT_SCREEN } from '../element/short-screen.ts';
 import * as apiCalls from '../../shared/wire/http-calls.ts';
 
@@ -78,6 +85,12 @@ export class PanelsController implements ReactiveController {
   #shown: ShoeChoiceDetail | null = null;
   /** The shoe whose deal was refused for its seed: its panel says why until the seed changes. */
   #refused: number | null = null;
+  /** The cut card on the felt, once the player moved it (a cut of this shoe); `held` while being moved, `placed` once dropped. */
+  #feltCut: { shoe: number; cut: number; state: 'hover' | 'held' | 'placed' } | null = null;
+  /** The pointer that holds the felt's cut card, if any. */
+  #feltPointer: number | null = null;
+  /** What the scene was last told of the offer (its scene and view), so it is told again only on a change. */
+  #offerShown: { scene: TableScene | null; key: string } = { scene: null, key: 'null' };
   /** The choice "Cut and start" sent, until the shoe has started. */
   #chosen: { shoe: number; choice: ShoeStartChoice } | null = null;
   #busy: 'start' | 'end' | null = null;
@@ -122,8 +135,9 @@ export class PanelsController implements ReactiveController {
     cancelAnimationFrame(this.#measureFrame);
   }
 
-  /** Keeps the pane in the layout the table's width asks for. */
+  /** Keeps the pane in the layout the table's width asks for, and the scene's offer of the cut where the DOM put it. */
   hostUpdated(): void {
+    this.syncOffer();
     const dialog = this.#host.renderRoot.querySelector<HTMLDialogElement>('dialog.pane');
     const want = this.#open === null ? 'closed' : this.#sheet ? 'sheet' : 'inline';
     this.#host.toggleAttribute('data-pane', want === 'inline');
@@ -175,6 +189,8 @@ export class PanelsController implements ReactiveController {
     this.#shown = null;
     this.#refused = null;
     this.#chosen = null;
+    this.#feltCut = null;
+    this.#feltPointer = null;
     this.#busy = null;
     this.#endKey = null;
     this.#error = null;
@@ -260,7 +276,9 @@ export class PanelsController implements ReactiveController {
   // ---- the shoe-start provider ----------------------------------------------------------------
 
   /** The seed and cut a committed shoe starts with (see the file comment). */
-  readonly provider: ShoeStartProvider = (shoe) => {
+  readonly provider: ShoeStartProvider = (shoe) => this.#choiceFor(shoe);
+
+  #choiceFor(shoe: ShoeState): ShoeStartChoice | null {
     if (this.#chosen?.shoe === shoe.number) return this.#chosen.choice;
     const shown = this.#shown?.shoe === shoe.number ? this.#shown.choice : null;
     if (shown && !shown.ok) {
@@ -268,8 +286,10 @@ export class PanelsController implements ReactiveController {
       this.#show('fairness', null);
       return null;
     }
-    return shown?.value ?? this.#proposalFor(shoe);
-  };
+    const choice = shown?.value ?? this.#proposalFor(shoe);
+    // The card moved on the felt is the cut, with the seed the panel shows.
+    return this.#feltCut?.shoe === shoe.number ? { clientSeed: choice.clientSeed, cut: this.#feltCut.cut } : choice;
+  }
 
   /** The random default for `shoe`, made once and shown in the panel. */
   #proposalFor(shoe: ShoeState): ShoeStartDetail {
@@ -337,6 +357,7 @@ export class PanelsController implements ReactiveController {
       started = await this.#link.startShoe();
     } finally {
       this.#busy = null;
+      if (!started && this.#feltCut?.state === 'placed') this.#feltCut = { ...this.#feltCut, state: 'hover' };
       this.#host.requestUpdate();
     }
     // A failure shows on the felt with Retry: a sheet over it would hide it.
@@ -446,6 +467,8 @@ export class PanelsController implements ReactiveController {
       this.#host.requestUpdate();
     },
     choice: (detail) => {
+      // A cut changed in the panel is newer than the card on the felt: the card follows the panel.
+      if (this.#feltCut && detail.shoe === this.#feltCut.shoe && detail.choice.ok && detail.choice.value.cut !== this.#feltCut.cut) this.#feltCut = null;
       this.#shown = detail;
       if (this.#refused !== null) {
         this.#refused = null;
@@ -458,7 +481,140 @@ export class PanelsController implements ReactiveController {
       if (shoe?.status === 'awaiting-start') void this.#cutAndStart(randomShoeStart(shoe));
     },
     endShoe: () => void this.#endShoe(),
+    cutPointer: (e) => this.#cutPointer(e),
+    cutKey: (e) => this.#cutKey(e),
+    cutFocus: (focused) => this.#feltHold(focused),
   };
+
+  // ---- the cut card on the felt -----------------------------------------------------------------
+
+  /** The shoe waiting for its cut, when the felt's cut card may move now (not while a start or a round runs). */
+  #cuttable(): ShoeState | null {
+    const shoe = this.#link.shoe();
+    const state = this.#host.state;
+    if (!shoe || shoe.status !== 'awaiting-start' || this.#busy || !(state === 'ready' || state === 'settled')) return null;
+    return shoe;
+  }
+
+  /** Where the felt's cut card stands for `shoe`: moved by the player, else the panel's or the default cut. */
+  #feltValue(shoe: ShoeState): { value: number; min: number; max: number; size: number; state: 'hover' | 'held' | 'placed' } {
+    const range = shoeCutRange(shoe);
+    const size = shoeDecks(shoe) * CARDS_PER_DECK;
+    const felt = this.#feltCut?.shoe === shoe.number ? this.#feltCut : null;
+    const shown = this.#shown?.shoe === shoe.number && this.#shown.choice.ok ? this.#shown.choice.value : null;
+    const value = felt?.cut ?? shown?.cut ?? this.#proposalFor(shoe).cut;
+    return { value, ...range, size, state: felt?.state ?? 'hover' };
+  }
+
+  /** Moves the felt's cut card to `cut` (kept in range); the default the panel shows moves with it. */
+  #feltMove(shoe: ShoeState, cut: number, state: 'hover' | 'held'): void {
+    const { min, max } = shoeCutRange(shoe);
+    const value = clampCut(cut, min, max);
+    const shown = this.#shown?.shoe === shoe.number && this.#shown.choice.ok ? this.#shown.choice.value : null;
+    const seed = shown?.clientSeed ?? this.#proposalFor(shoe).clientSeed;
+    if (this.#feltCut?.shoe === shoe.number && this.#feltCut.cut === value && this.#feltCut.state === state) return;
+    this.#feltCut = { shoe: shoe.number, cut: value, state };
+    this.#proposal = { shoe: shoe.number, choice: { clientSeed: seed, cut: value } };
+    this.#host.requestUpdate();
+  }
+
+  /** The card is held (focused by the keys) or let go. */
+  #feltHold(held: boolean): void {
+    const shoe = this.#cuttable();
+    if (!shoe || this.#feltPointer !== null) return;
+    this.#feltMove(shoe, this.#feltValue(shoe).value, held ? 'held' : 'hover');
+  }
+
+  /** The card is put into the stack at `cut`: the shoe starts with that cut (the shuffle and cut then play on the felt). */
+  #feltDrop(shoe: ShoeState, cut: number): void {
+    this.#feltMove(shoe, cut, 'hover');
+    const choice = this.#choiceFor(shoe);
+    if (!choice) return; // a seed the engine refuses: the panel says why
+    this.#feltCut = { shoe: shoe.number, cut: choice.cut, state: 'placed' };
+    void this.#cutAndStart(choice);
+  }
+
+  /** The cut at the pointer's x over the drawn stack (its place in the slider). */
+  #cutAtPointer(shoe: ShoeState, e: PointerEvent): number {
+    const slider = e.currentTarget as HTMLElement;
+    const place = (slider.querySelector('.cut-place') ?? slider).getBoundingClientRect();
+    const { size } = this.#feltValue(shoe);
+    return cutAtFraction((e.clientX - place.left) / Math.max(1, place.width), size, shoeCutRange(shoe));
+  }
+
+  /** Drag: down picks the card up where the pointer is, it follows the pointer, up drops it in there (a cancel does not). */
+  #cutPointer(e: PointerEvent): void {
+    const shoe = this.#cuttable();
+    if (!shoe) return;
+    const slider = e.currentTarget as HTMLElement;
+    if (e.type === 'pointerdown') {
+      if (e.button !== 0 || this.#feltPointer !== null) return;
+      this.#feltPointer = e.pointerId;
+      slider.setPointerCapture?.(e.pointerId);
+      slider.focus({ preventScroll: true });
+      e.preventDefault();
+      this.#feltMove(shoe, this.#cutAtPointer(shoe, e), 'held');
+      return;
+    }
+    if (e.pointerId !== this.#feltPointer) return;
+    if (e.type === 'pointermove') {
+      this.#feltMove(shoe, this.#cutAtPointer(shoe, e), 'held');
+      return;
+    }
+    this.#feltPointer = null;
+    if (e.type === 'pointerup') this.#feltDrop(shoe, this.#cutAtPointer(shoe, e));
+    else this.#feltMove(shoe, this.#feltValue(shoe).value, 'hover');
+  }
+
+  /** Keys on the focused card: arrows move it a card, Page Up/Down a deck, Home/End to the ends; Enter or Space puts it in. */
+  #cutKey(e: KeyboardEvent): void {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const shoe = this.#cuttable();
+    if (!shoe) return;
+    const { value, min, max } = this.#feltValue(shoe);
+    const step: Record<string, number> = {
+      ArrowLeft: -1,
+      ArrowDown: -1,
+      ArrowRight: 1,
+      ArrowUp: 1,
+      PageDown: -CARDS_PER_DECK,
+      PageUp: CARDS_PER_DECK,
+      Home: min - value,
+      End: max - value,
+    };
+    if (e.key in step) this.#feltMove(shoe, value + step[e.key]!, 'held');
+    else if (e.key === 'Enter' || e.key === ' ') this.#feltDrop(shoe, value);
+    else return;
+    e.preventDefault();
+    e.stopPropagation();
+  }
+
+  /**
+   * Tells the scene where the offer's stack is (the DOM's `.cut-place`, in table px) and where its
+   * card stands; nothing once the offer is gone. Only on a change (or a new scene).
+   */
+  syncOffer(): void {
+    const scene = this.#link.scene();
+    const place = this.#host.renderRoot.querySelector<HTMLElement>('.invite .cut-place');
+    const mat = place?.parentElement;
+    const shoe = this.#link.shoe();
+    let view: Parameters<NonNullable<TableScene['offerCut']>>[0] = null;
+    if (scene && place && mat && shoe?.status === 'awaiting-start') {
+      const c = scene.canvas.getBoundingClientRect();
+      const round = (v: number): number => Math.round(v * 10) / 10;
+      const at = (e: Element): Rect => {
+        const r = e.getBoundingClientRect();
+        return { x: round(r.left - c.left), y: round(r.top - c.top), w: round(r.width), h: round(r.height) };
+      };
+      const { value, size, state } = this.#feltValue(shoe);
+      const p = at(place);
+      if (p.w > 0 && p.h > 0) view = { place: p, mat: at(mat), fraction: value / size, state };
+    }
+    const key = JSON.stringify(view);
+    if (scene === this.#offerShown.scene && key === this.#offerShown.key) return;
+    this.#offerShown = { scene, key };
+    scene?.offerCut?.(view);
+  }
 
   /** The panel texts in the element's language (recomputed only when the catalogs change). */
   #panelStrings(): PanelStrings {
@@ -491,14 +647,13 @@ export class PanelsController implements ReactiveController {
     };
   }
 
-  /** The offer of the cut on the felt, over the hands' place of `layout` (nothing once the shoe is cut). */
-  renderInvite(layout: { playerHand: Rect; bankerHand: Rect; result: Rect } | null): TemplateResult | typeof nothing {
+  /** The offer of the cut on the felt, in the room `layout` keeps for it (nothing once the shoe is cut). */
+  renderInvite(layout: { cutOffer: Rect } | null): TemplateResult | typeof nothing {
     const shoe = this.#link.shoe();
     const waiting = shoe?.status === 'awaiting-start';
     const tableState = this.#host.state;
     const idle = tableState === 'ready' || tableState === 'settled';
     if (!layout || !shoe) return nothing;
-    const { playerHand: p, bankerHand: b, result: r } = layout;
     return renderInvite(
       {
         t: this.#link.t,
@@ -506,8 +661,9 @@ export class PanelsController implements ReactiveController {
         busy: this.#busy !== null || !idle,
         on: this.#handlers,
         reshuffle: this.#host.mode === 'reshuffle',
+        feltCut: waiting ? this.#feltValue(shoe) : null,
       },
-      { x: p.x, y: p.y, w: b.x + b.w - p.x, h: r.y + r.h - p.y },
+      layout.cutOffer,
     );
   }
 

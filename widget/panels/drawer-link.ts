@@ -7,6 +7,7 @@ import type { TableLimits } from '../../shared/table.ts';
 import type { ApiClient, ApiResult, FetchLike } from '../session/api-client.ts';
 import type { Reveal, ShoeState, ShoeStatus, Signed } from '../session/api-types.ts';
 import type { PlayerCopy } from '../session/player.ts';
+import type { TableScene } from '../scene/types.ts';
 
 /** `POST /api/sessions/:id/shoe/end` → 200 (API.md). */
 export interface ShoeEndAnswer {
@@ -32,6 +33,8 @@ export interface PanelsLink {
   startShoe(): Promise<boolean>;
   /** Ends the shoe in play (POST …/shoe/end with this idempotency key); the element takes the next shoe. Null when it cannot now. */
   endShoe(idempotencyKey: string): Promise<ApiResult<ShoeEndAnswer> | null>;
+  /** The table's scene (it draws the offer of the cut), or null while there is none. */
+  scene(): TableScene | null;
   /** The player's key and own copy of the session (table-session.ts), or null before it opens. */
   player(): { key: string | null; copy: PlayerCopy | null } | null;
 }

@@ -45,6 +45,11 @@ export interface PanelsModel {
   state(name: PanelName): 'idle' | 'loading' | 'ready' | 'failed';
   /** A committed shoe waits for the player's cut (and the fairness panel is not showing it). */
   invite: number | null;
+  /**
+   * The offer's cut card on the felt: the cut it stands at (in [min, max] of a stack of `size`
+   * cards) and how (`held` while moved, `placed` once dropped); null when no shoe waits for its cut.
+   */
+  feltCut?: { value: number; min: number; max: number; size: number; state: 'hover' | 'held' | 'placed' } | null;
   /** A reshuffle table: the invitation says every round comes from a fresh stack. */
   reshuffle: boolean;
   /** What starts the strip (the element's session summary), or null. */
@@ -85,6 +90,12 @@ export interface PanelsHandlers {
   /** The current shoe's panel reports the seed and cut it shows. */
   choice(detail: ShoeChoiceDetail): void;
   endShoe(): void;
+  /** The felt's cut card: the pointer on its slider (down, move, up, cancel). */
+  cutPointer(e: PointerEvent): void;
+  /** The felt's cut card: a key on its slider. */
+  cutKey(e: KeyboardEvent): void;
+  /** The felt's cut card's slider took (true) or lost the focus. */
+  cutFocus(focused: boolean): void;
 }
 
 const ICONS: Record<PanelName, TemplateResult> = {
@@ -119,19 +130,50 @@ function launchers(m: PanelsModel, where: 'bar' | 'sheet'): TemplateResult {
 
 /**
  * The dealer's offer of the cut, on the felt where the hands will be (until the shoe's first deal
- * or cut): cut the cards yourself (the fairness panel, with the stack to cut and the seed), or let
- * the table cut for you at random (the shuffle and cut then play on the felt). On the felt, not in
- * the strip under it: the strip, and so the felt, keep their size when the offer goes.
+ * or cut): the shuffled stack (the scene draws it in `.cut-place`) with the cut card to push into
+ * it — a slider over the drawing takes the pointer (drag, drop to cut) and the keys (arrows, Enter)
+ * —, the fairness details (the panel: seed, commitment, the cut by number) one tap away, or the
+ * table cuts at random (the shuffle and cut then play on the felt). On the felt, not in the strip
+ * under it: the strip, and so the felt, keep their size when the offer goes.
  */
 export function renderInvite(
-  m: Pick<PanelsModel, 't' | 'invite' | 'busy' | 'on' | 'reshuffle'>,
+  m: Pick<PanelsModel, 't' | 'invite' | 'busy' | 'on' | 'reshuffle' | 'feltCut'>,
   place: { x: number; y: number; w: number; h: number } | null,
 ): TemplateResult | typeof nothing {
   if (m.invite === null || !place) return nothing;
-  return html`<div class="invite" role="group" aria-label=${m.t('drawer.cutNow')} ${cssProps({ left: `${place.x}px`, top: `${place.y}px`, width: `${place.w}px`, 'max-height': `${place.h}px` })}>
-    <span>${m.t(m.reshuffle ? 'play.reshuffleInvite' : 'drawer.invite', { number: m.invite })}</span>
+  const cut = m.feltCut ?? null;
+  return html`<div class="invite" role="group" aria-label=${m.t('drawer.cutNow')} ${cssProps({ left: `${place.x}px`, top: `${place.y}px`, width: `${place.w}px`, height: `${place.h}px` })}>
+    <span class="invite-say">${m.t(m.reshuffle ? 'play.reshuffleInvite' : 'drawer.invite', { number: m.invite })}</span>
+    ${
+      cut
+        ? html`<div
+          class="cut-felt"
+          role="slider"
+          tabindex="0"
+          data-state=${cut.state}
+          aria-label=${m.t('drawer.cutCard')}
+          aria-valuemin=${cut.min}
+          aria-valuemax=${cut.max}
+          aria-valuenow=${cut.value}
+          aria-valuetext=${m.t('drawer.cutAt', { cut: cut.value, size: cut.size })}
+          aria-disabled=${m.busy ? 'true' : 'false'}
+          aria-keyshortcuts="ArrowLeft ArrowRight Enter"
+          @pointerdown=${m.on.cutPointer}
+          @pointermove=${m.on.cutPointer}
+          @pointerup=${m.on.cutPointer}
+          @pointercancel=${m.on.cutPointer}
+          @lostpointercapture=${m.on.cutPointer}
+          @keydown=${m.on.cutKey}
+          @focus=${() => m.on.cutFocus(true)}
+          @blur=${() => m.on.cutFocus(false)}
+        >
+          <div class="cut-place"></div>
+          <span class="cut-hint">${m.t('drawer.cutDrag')}</span>
+        </div>`
+        : nothing
+    }
     <div class="invite-actions">
-      <button type="button" class="invite-cut" @click=${(e: Event) => m.on.toggle('fairness', e.currentTarget as HTMLElement)}>${m.t('drawer.cutNow')}</button>
+      <button type="button" class="invite-cut" @click=${(e: Event) => m.on.toggle('fairness', e.currentTarget as HTMLElement)}>${m.t(cut ? 'drawer.cutDetails' : 'drawer.cutNow')}</button>
       <button type="button" class="invite-random" ?disabled=${m.busy} @click=${() => m.on.cutForMe()}>${m.t('drawer.cutForMe')}</button>
     </div>
   </div>`;

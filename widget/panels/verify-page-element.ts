@@ -156,8 +156,8 @@ export class PbVerifyPage extends LitElement {
     this.#reports = [];
     this.#labels = [];
     this.#check = null;
-    // pb-fair-2 tables and pb-shared-1 shared tables go to verifyFileText (it picks the verifier by version).
-    if (/"version"\s*:\s*"pb-(fair-2|shared-1)"/.test(this.transcriptText)) return this.#verifyV2();
+    // pb-fair-2 tables and pb-shared-1 / pb-shared-2 shared tables go to verifyFileText (it picks the verifier by version).
+    if (/"version"\s*:\s*"pb-(fair-2|shared-[12])"/.test(this.transcriptText)) return this.#verifyV2();
     const parsed = parseTranscriptText(this.transcriptText);
     if (!parsed.ok) return this.#fail(parsed.message);
     let jwks: Jwks | null = parsed.value.jwks;

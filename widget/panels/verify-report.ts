@@ -75,7 +75,7 @@ export class PbVerifyReport extends LitElement {
         ? this.#table(r.report, s)
         : html`<section class="shoe ${r.code === 'ok' ? 'ok' : 'fail'}" data-verdict=${r.code === 'ok' ? 'ok' : 'fail'} data-code=${r.code}>
             <p class="headline" role="status"><span class="icon" aria-hidden="true">${r.code === 'ok' ? '✓' : '✗'}</span><span class="text"><strong>${r.code === 'ok' ? s.verify : s.verificationFailed}</strong> <span class="message">${r.version === null ? r.message : r.code}</span></span></p>
-            ${r.version === 'pb-shared-1' ? this.#chains(r.report.chains ?? [], s) : nothing}
+            ${r.version === 'pb-shared-1' || r.version === 'pb-shared-2' ? this.#chains(r.report.chains ?? [], s) : nothing}
           </section>`;
     return html`${body}${c.findings ? this.#findings(c.findings, s) : nothing}`;
   }

@@ -3,7 +3,7 @@
  * the third cards, the running totals; laid out at once for a rebuilt scene; swept to the discard.
  */
 import { type CardCode, handTotal, parseCard } from '../../shared/cards.ts';
-import { cardSpot } from '../layout.ts';
+import { cardSpot, totalBadgeSpot } from '../layout.ts';
 import type { CardArt } from './cards.ts';
 import { type Hand, TIMING, type SceneMotion } from './motion.ts';
 import { BOX_ACCENT } from './palette.ts';
@@ -147,12 +147,11 @@ export class DealtCards {
   /** A new layout: the totals by their hands, the cards in their new slots at the new size. */
   relayout(): void {
     const L = this.motion.layout;
-    const head = L.handHeader;
     for (const hand of ['player', 'banker'] as const) {
-      const r = hand === 'player' ? L.playerHand : L.bankerHand;
+      const spot = totalBadgeSpot(L, hand);
       const badge = this.totals[hand];
-      badge.size(head * 0.5);
-      badge.position.set(r.x + r.w - head * 0.75, r.y + head / 2 + 2);
+      badge.size(spot.r);
+      badge.position.set(spot.x, spot.y);
     }
     for (const v of this.cards) {
       v.paint(this.cardArt);

@@ -6,7 +6,7 @@
 import { Container, Graphics, Text, type TextStyleOptions } from './pixi.ts';
 import { clothGradient, railGradient } from './gradients.ts';
 import type { Box } from '../../shared/table.ts';
-import { arcBorderGap, cardSpot, sectorDisc, type TableLayout, type Wedge } from '../layout.ts';
+import { arcBorderGap, cardSpot, sectorDisc, type TableLayout, totalBadgeSpot, type Wedge } from '../layout.ts';
 import { BOX_ACCENT, BOX_TINT, FELT, SANS, SERIF } from './palette.ts';
 import { drawSuit } from './suits.ts';
 import { upper } from '../i18n/upper.ts';
@@ -49,6 +49,8 @@ export class FeltView extends Container {
   /** The printed box names, and the sector numbers' discs (centre and radius): what nothing may cover. */
   readonly names: Text[] = [];
   readonly sectorDiscs: { x: number; y: number; r: number }[] = [];
+  /** The hands' printed names (Player, then Banker). */
+  readonly handLabels: Text[] = [];
 
   /** Rebuilds everything for `layout` and `text`, then caches it as one texture at `resolution`. */
   draw(layout: TableLayout, text: FeltText, resolution: number): void {
@@ -56,6 +58,7 @@ export class FeltView extends Container {
     for (const child of this.removeChildren()) child.destroy({ children: true });
     this.names.length = 0;
     this.sectorDiscs.length = 0;
+    this.handLabels.length = 0;
 
     const { width: W, height: H, compact } = layout;
     const g = new Graphics();
@@ -226,8 +229,11 @@ export class FeltView extends Container {
       });
       label.anchor.set(0.5);
       label.position.set(r.x + r.w / 2, r.y + head / 2 + 1);
-      fitText(label, r.w - head * 2.6);
+      // Centred, and ending 6 px before the total's disc (and its shadow) on the right.
+      const badge = totalBadgeSpot(layout, box);
+      fitText(label, 2 * (badge.x - badge.r - 2 - 6 - (r.x + r.w / 2)));
       this.addChild(label);
+      this.handLabels.push(label);
       // Faint outlines where the first two cards land (not where the cards fan).
       for (const slot of layout.fan ? [] : [0, 1]) {
         const p = cardSpot(layout, box, slot);

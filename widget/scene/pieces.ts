@@ -71,6 +71,9 @@ export interface BannerText {
   outcome: 'player' | 'banker' | 'tie';
 }
 
+/** Side by side, the banner's words may shrink to this share of their size; smaller, they go on two lines. */
+const BANNER_MIN_SCALE = 0.75;
+
 /** The result plaque shown over the middle of the table. */
 export class ResultBanner extends Container {
   private readonly plate = new Graphics();
@@ -108,6 +111,8 @@ export class ResultBanner extends Container {
     g.roundRect(-w / 2 + 4, -h / 2 + 4, w - 8, h - 8, h / 2 - 4).stroke({ width: 1, color: accent, alpha: 0.8 });
     this.headline.text = text.headline;
     this.headline.style.fontSize = Math.round(h * 0.44);
+    this.headline.style.letterSpacing = 3;
+    this.detail.style.letterSpacing = 1;
     this.headline.style.fill = accent;
     this.detail.text = text.detail;
     this.detail.style.fontSize = Math.round(h * 0.26);
@@ -117,8 +122,19 @@ export class ResultBanner extends Container {
     const inner = w - h * 0.9;
     const gap = Math.max(8, h * 0.3);
     if (both) fitText(this.detail, inner * 0.42, h * 0.5);
-    fitText(this.headline, both ? inner - gap - this.detail.width : inner, h * 0.6);
-    if (both) {
+    const side = fitText(this.headline, both ? inner - gap - this.detail.width : inner, h * 0.6);
+    if (both && (side < BANNER_MIN_SCALE || this.detail.scale.x < BANNER_MIN_SCALE)) {
+      // Too narrow for both on one line (a phone): the headline over the score, each as wide as the plate lets it.
+      this.headline.style.fontSize = Math.round(h * 0.4);
+      this.headline.style.letterSpacing = 1;
+      this.detail.style.fontSize = Math.round(h * 0.27);
+      this.detail.style.letterSpacing = 0;
+      fitText(this.headline, inner, h * 0.5);
+      fitText(this.detail, inner, h * 0.34);
+      const stack = this.headline.height + this.detail.height;
+      this.headline.position.set(0, -stack / 2 + this.headline.height / 2);
+      this.detail.position.set(0, stack / 2 - this.detail.height / 2);
+    } else if (both) {
       const total = this.headline.width + gap + this.detail.width;
       this.headline.position.set(-total / 2 + this.headline.width / 2, 0);
       this.detail.position.set(total / 2 - this.detail.width / 2, 1);
@@ -132,5 +148,20 @@ export class ResultBanner extends Container {
   hide(): void {
     this.current = null;
     this.visible = false;
+  }
+
+  /** The words' sizes as drawn (font px times their scale) and their rects (table px), for tests. */
+  words(): { headline: number; detail: number; rects: { name: string; x: number; y: number; w: number; h: number }[] } | null {
+    if (!this.visible) return null;
+    const px = (t: Text): number => Number(t.style.fontSize) * t.scale.y;
+    const rect = (name: string, t: Text) => {
+      const b = t.getBounds();
+      return { name, x: b.x, y: b.y, w: b.width, h: b.height };
+    };
+    return {
+      headline: px(this.headline),
+      detail: this.detail.visible ? px(this.detail) : 0,
+      rects: [rect('result headline', this.headline), ...(this.detail.visible ? [rect('result score', this.detail)] : [])],
+    };
   }
 }

@@ -5,6 +5,7 @@
 import type { CardArt } from './cards.ts';
 import { TIMING, type SceneMotion } from './motion.ts';
 import { Graphics } from './pixi.ts';
+import { CutOffer } from './cut-offer.ts';
 import { cutCardInShoe, DiscardView, drawCutCard, type ShoeInfo, ShoeView } from './shoe.ts';
 import { ShuffleView } from './shuffle.ts';
 import { easeInCubic, easeInOutCubic, easeOutCubic } from './tween.ts';
@@ -13,6 +14,8 @@ export class ShoeMoves {
   readonly shoe = new ShoeView();
   readonly discard = new DiscardView();
   readonly shuffle = new ShuffleView();
+  /** The offer of the cut: the stack and the cut card the player pushes into it. */
+  readonly offer = new CutOffer();
   /** The cut card in flight from the shoe to the tray. */
   readonly flyingCut = new Graphics();
   private shoeInfo: ShoeInfo = { cardsLeft: 0, total: 0, discarded: 0 };
@@ -77,6 +80,7 @@ export class ShoeMoves {
     const s = this.shuffle;
     const { w, h } = s.size;
     const parts = s.split(0.5);
+    this.offer.show(null); // the offer's stack is the one shuffled and cut now
     s.alpha = 0;
     s.scale.set(1);
     s.visible = true;
@@ -119,6 +123,7 @@ export class ShoeMoves {
   async reshuffle(live: () => boolean): Promise<void> {
     const s = this.shuffle;
     const parts = s.split(0.5);
+    this.offer.show(null);
     this.discard.setDiscarded(0);
     s.alpha = 0;
     s.scale.set(1);

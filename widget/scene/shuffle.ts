@@ -11,7 +11,7 @@ import type { Rect } from '../layout.ts';
 export const CUT_CARD = { face: 0xf2c230, edge: 0x8a6a08 } as const;
 
 /** Draws a run of card edges `w` × `h` with its top-left at (0, 0). */
-function brick(g: Graphics, w: number, h: number): void {
+export function brick(g: Graphics, w: number, h: number): void {
   g.clear();
   if (w <= 0) return;
   g.roundRect(0, 0, w, h, 2).fill(0xece3cc).stroke({ width: 1, color: 0x8d8068, alpha: 0.9 });

@@ -19,6 +19,7 @@ import type { RoundReceipt, SceneCue, SceneOptions, TableScene } from './index.t
 import { type Hand, type SceneMotion, TIMING } from './motion.ts';
 import type { ChipColours } from './palette.ts';
 import type { ShoeInfo } from './shoe.ts';
+import type { CutOfferView } from './cut-offer.ts';
 import { ShoeMoves } from './shoe-moves.ts';
 import { upper } from '../i18n/upper.ts';
 import { Animator, type Numeric } from './tween.ts';
@@ -106,6 +107,7 @@ export class PixiTable implements TableScene {
       this.stacks.stackLayer,
       this.stacks.payLayer,
       this.effects.banner,
+      this.shoe.offer,
       this.shoe.shuffle,
       this.shoe.flyingCut,
     );
@@ -202,6 +204,12 @@ export class PixiTable implements TableScene {
     if (live()) this.invalidate();
   }
 
+  offerCut(offer: CutOfferView | null): void {
+    if (this.destroyed) return;
+    this.shoe.offer.show(offer);
+    this.invalidate();
+  }
+
   async reshuffle(): Promise<void> {
     if (this.destroyed) return;
     await this.shoe.reshuffle(this.liveFrom(++this.roundId));
@@ -261,6 +269,10 @@ export class PixiTable implements TableScene {
   inspect(): {
     cutCard: { shoe: boolean; tray: boolean; flying: boolean };
     shuffling: boolean;
+    /** The result banner's words as drawn: font px of the headline and of the score (0: none); null when no banner. */
+    bannerWords: { headline: number; detail: number } | null;
+    /** The offer of the cut on the felt: where its card stands (0–1 of the stack) and how; null when none. */
+    cutOffer: { fraction: number; state: CutOfferView['state'] } | null;
     cards: { code: CardCode; faceUp: boolean; hand: Hand }[];
     totals: Record<Hand, number | null>;
     banner: boolean;
@@ -271,9 +283,13 @@ export class PixiTable implements TableScene {
     contextLost: boolean | null;
   } {
     const { totals } = this.cards;
+    const offer = this.shoe.offer.drawn();
+    const words = this.effects.banner.words();
     return {
       cutCard: this.shoe.cutCard(),
       shuffling: this.shoe.shuffle.visible,
+      cutOffer: offer ? { fraction: offer.fraction, state: offer.state } : null,
+      bannerWords: words ? { headline: words.headline, detail: words.detail } : null,
       cards: this.cards.cards.filter((c) => c.visible).map((c) => ({ code: c.code, faceUp: c.faceUp, hand: c.hand })),
       totals: { player: totals.player.visible ? totals.player.value : null, banker: totals.banker.visible ? totals.banker.value : null },
       banner: this.effects.banner.visible,
@@ -287,7 +303,7 @@ export class PixiTable implements TableScene {
   /**
    * What the scene draws now above and on the arc, as rects in table CSS px, for the layout tests:
    * the two hands' areas, every card on the felt, the result banner, the stacks' pills (`of`: the
-   * box the pill belongs to, "sector N box").
+   * box the pill belongs to, "sector N box"), and the offer's stack and cut card while it shows.
    */
   drawnRects(): { name: string; of?: string; x: number; y: number; w: number; h: number; angle?: number }[] {
     const out: { name: string; of?: string; x: number; y: number; w: number; h: number; angle?: number }[] = [];
@@ -300,6 +316,15 @@ export class PixiTable implements TableScene {
     const banner = this.effects.banner;
     if (banner.visible && banner.alpha > 0) out.push({ name: 'result banner', ...bounds(banner) });
     out.push(...this.stacks.pills());
+    out.push(...(this.effects.banner.words()?.rects ?? []));
+    // The hands' printed names and their totals' discs.
+    this.felt.handLabels.forEach((t, i) => out.push({ name: `${i === 0 ? 'Player' : 'Banker'} label`, ...bounds(t) }));
+    for (const hand of ['player', 'banker'] as const) {
+      const badge = this.cards.totals[hand];
+      if (badge.visible && badge.alpha > 0) out.push({ name: `${hand === 'player' ? 'Player' : 'Banker'} total`, ...bounds(badge) });
+    }
+    const offer = this.shoe.offer.drawn();
+    if (offer) out.push({ name: 'cut stack', ...offer.stack }, { name: 'cut card', ...offer.card });
     return out;
   }
 

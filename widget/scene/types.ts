@@ -7,6 +7,7 @@ import type { CardCode } from '../../shared/cards.ts';
 import type { Outcome } from '../../shared/round.ts';
 import type { SettledBet } from '../../shared/settle.ts';
 import type { Bet, Box } from '../../shared/table.ts';
+import type { Rect } from '../layout.ts';
 
 export interface SceneLabels {
   player: string;
@@ -112,6 +113,13 @@ export interface TableScene {
    * splits it, the halves swap, the cut card goes in and the stack goes into the shoe.
    */
   shuffleAndCut?(cutFraction: number): Promise<void>;
+  /**
+   * The offer of the cut on the felt (optional): the shuffled stack drawn in `place` (table CSS px,
+   * given by the DOM slider over it) on a dark mat filling `mat` (the slider), the cut card over it
+   * at `fraction` (0–1 of the stack, from the top) — `hover`, `held` while moved, `placed` once
+   * dropped in — or nothing (null). A shuffleAndCut or reshuffle takes the offer's place.
+   */
+  offerCut?(offer: { place: Rect; mat?: Rect; fraction: number; state: 'hover' | 'held' | 'placed' } | null): void;
   /**
    * Reshuffle mode, before a round: the discard goes back into the stack, riffled once, and the
    * stack into the shoe (a short shuffle; instant under reduced motion).

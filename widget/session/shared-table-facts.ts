@@ -5,15 +5,15 @@
  * outcomes so far, and the HUD's model built from them. What is the player's own (its bet, its
  * start, its balance) is the session's.
  */
-import type { SharedClose, SharedCommitment, SharedDeal, SharedStart, SignedShared } from '../../shared/fairness/pb-shared-1/records.ts';
+import type { SharedCommitment, SharedDeal, SharedStart, SignedShared } from '../../shared/fairness/pb-shared-1/records.ts';
 import { outcomeOfCode, type OutcomeFacts } from '../../shared/fairness/pb-shared-1/outcomes.ts';
 import { totalStake } from '../../shared/table.ts';
-import type { ServerMessageOf } from '../../shared/wire/shared-table-socket.ts';
+import type { ServerMessageOf, SharedCloseRecord } from '../../shared/wire/shared-table-socket.ts';
 import { afterDeal } from './shared-table-round.ts';
 import type { SharedTablePhase, SharedTableView, TableBet } from './shared-table-link.ts';
 
 /** What the HUD's model takes from the session: the player's own bet and what the table allows now. */
-export type PlayerPart = Pick<SharedTableView, 'mine' | 'canBet' | 'drawing' | 'transcriptUrl' | 'verifyUrl'>;
+export type PlayerPart = Pick<SharedTableView, 'mine' | 'canBet' | 'drawing' | 'transcriptUrl' | 'verifyUrl' | 'proof'>;
 
 export class SharedTableFacts {
   /** The table as the socket's `state` message gave it, with this session's seat, kept up to date by the other messages. */
@@ -53,13 +53,18 @@ export class SharedTableFacts {
     return known;
   }
 
-  /** The window closed: the round waits for its beacon; the close is the round's whole book (every box's total from the signed requests). */
-  close(round: number, close: SignedShared<SharedClose>, start?: SignedShared<SharedStart>): void {
+  /**
+   * The window closed: the round waits for its beacon. A pb-shared-1 close is the round's whole book
+   * (every box's total from the signed requests); a pb-shared-2 close commits to the bets without
+   * listing them, so the felt keeps the bets seen as they were taken.
+   */
+  close(round: number, close: SharedCloseRecord, start?: SignedShared<SharedStart>): void {
     if (!this.pub) return;
     const shoe = start ? { ...this.pub.shoe, start } : this.pub.shoe;
     this.pub = { ...this.pub, round, phase: 'awaiting-beacon', beaconRound: close.body.beaconRound, shoe };
     this.phase = 'awaiting-beacon';
-    this.bets = new Map(close.body.bets.map((b) => [b.body.player, { player: b.body.player, stake: totalStake(b.body.bets), bets: b.body.bets }]));
+    if ('bets' in close.body)
+      this.bets = new Map(close.body.bets.map((b) => [b.body.player, { player: b.body.player, stake: totalStake(b.body.bets), bets: b.body.bets }]));
   }
 
   /** A round was dealt (or voided: no deal): the table waits for the next window. */

@@ -2,6 +2,7 @@
  * How a shared table's session and the element meet (shared-table-session.ts): what it reads of
  * the element, what the element lends it, and what the shared table's HUD draws (shared-table-view.ts).
  */
+import type { ProofCheckView } from './shared-table-proof.ts';
 import type { Bet } from '../../shared/table.ts';
 import type { OutcomeFacts } from '../../shared/fairness/pb-shared-1/outcomes.ts';
 import type { SharedCommitment, SharedSettlement, SharedStart, SignedShared } from '../../shared/fairness/pb-shared-1/records.ts';
@@ -76,4 +77,6 @@ export interface SharedTableView {
   start: SignedShared<SharedStart> | null;
   transcriptUrl: string;
   verifyUrl: string;
+  /** The check of this player's bet against the latest pb-shared-2 close it bet in (FAIRNESS.md §D6), or null. */
+  proof: ProofCheckView | null;
 }

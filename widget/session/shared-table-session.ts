@@ -15,8 +15,10 @@
  * counts it once).
  */
 import type { ReactiveController } from 'lit';
-import type { SharedClose, SharedCommitment, SharedDeal, SharedSettlement, SharedStart, SignedShared } from '../../shared/fairness/pb-shared-1/records.ts';
-import { signSharedRequest } from '../../shared/fairness/pb-shared-1/records.ts';
+import type { SharedCommitment, SharedDeal, SharedSettlement, SharedStart, SignedShared } from '../../shared/fairness/pb-shared-1/records.ts';
+import { type SharedBetRequest, type SignedSharedRequest, signSharedRequest } from '../../shared/fairness/pb-shared-1/records.ts';
+import type { Jwks } from '../../shared/fairness/common/keys.ts';
+import { BetProofCheck } from './shared-table-proof.ts';
 import { sharedBetRequest } from '../../shared/fairness/pb-shared-1/requests.ts';
 import { playerKeyOf } from '../../shared/fairness/pb-fair-2/records.ts';
 import { type Bet, type TableLimits, totalStake } from '../../shared/table.ts';
@@ -31,7 +33,7 @@ import type { SharedTableHost, SharedTableLink, SharedTablePhase, SharedTableVie
 import type { DealRefusal, Notice, TablePlay } from './table-play.ts';
 import type { SocketFactory, SocketLike } from '../element/host-types.ts';
 import type { ApiError } from './api-client.ts';
-import type { ServerMessage, ServerMessageOf } from '../../shared/wire/shared-table-socket.ts';
+import type { ServerMessage, ServerMessageOf, SharedCloseRecord } from '../../shared/wire/shared-table-socket.ts';
 import { SharedTableConnection } from './shared-table-connection.ts';
 import { SharedDraws } from './shared-table-draws.ts';
 import { BettingWindow } from './shared-table-window.ts';
@@ -62,6 +64,14 @@ export class SharedTableSession implements ReactiveController, TablePlay {
   readonly #start = new SharedTableStart((m) => this.#connection.send(m));
   /** The player's bet of the table's round: none, being sent (sent again, as is, after a reconnect) or accepted. */
   #bet: RoundBet = NO_BET;
+  /** This session's last signed bet request: what its proof in a pb-shared-2 close must lead from. */
+  #signed: SignedSharedRequest<SharedBetRequest> | null = null;
+  /** The check of this session's bet against each pb-shared-2 close it bet in (FAIRNESS.md §D6). */
+  readonly #proofCheck = new BetProofCheck(
+    () => this.#jwks(),
+    () => this.#host.requestUpdate(),
+  );
+  #keys: Promise<Jwks | null> | null = null;
   #balance: number | null = null;
   /** The table refused this session's seat (a ticket answered with a code): kept to be said again in another language. */
   #refused: ApiError | null = null;
@@ -173,7 +183,34 @@ export class SharedTableSession implements ReactiveController, TablePlay {
       drawing: this.state === 'dealing',
       transcriptUrl: this.#link.api.sharedTableTranscriptUrl(this.tableId),
       verifyUrl: this.#link.api.url('verify'),
+      proof: this.#proofCheck.view,
     });
+  }
+
+  /** This session's signed bet request of a round, if it signed one. */
+  #signedFor(shoe: number, round: number): SignedSharedRequest<SharedBetRequest> | null {
+    const r = this.#signed;
+    return r && r.body.shoe === shoe && r.body.round === round ? r : null;
+  }
+
+  #player(): string | null {
+    return this.#inner.playerKey ?? null;
+  }
+
+  /** The operator's public keys (`/.well-known/jwks.json`), fetched once; null when they could not be (asked again next time). */
+  #jwks(): Promise<Jwks | null> {
+    this.#keys ??= (async () => {
+      try {
+        const response = await this.#link.api.fetcher(this.#link.api.url('.well-known/jwks.json'), { method: 'GET', headers: { accept: 'application/json' } });
+        const body = (await response.json()) as Jwks;
+        if (response.ok && Array.isArray(body?.keys)) return { keys: body.keys };
+      } catch {
+        // No keys: the proof is checked without the close's signature, and the keys asked again next time.
+      }
+      this.#keys = null;
+      return null;
+    })();
+    return this.#keys;
   }
 
   /** The status line for a shared table (null: the element's own, e.g. a settled round's result). */
@@ -203,6 +240,8 @@ export class SharedTableSession implements ReactiveController, TablePlay {
     this.#closed = true;
     this.#table.forget();
     this.#bet = NO_BET;
+    this.#signed = null;
+    this.#proofCheck.reset();
     this.#balance = null;
     this.#onFelt = null;
     // A new session (another launch) may fit the table: its refusal goes with the old one.
@@ -236,7 +275,10 @@ export class SharedTableSession implements ReactiveController, TablePlay {
         break;
       case 'close':
         this.#table.connections(m.connections);
+        this.#proofCheck.closed(m.close, this.#signedFor(m.shoe, m.round), this.#player());
         return this.#onClose(m.round, m.close, m.start);
+      case 'proof':
+        return this.#proofCheck.proved(m.round, m.proof, this.#signedFor(m.shoe, m.round), this.#player());
       case 'deal':
         return this.#onDeal(m.deal);
       case 'settlement':
@@ -284,6 +326,13 @@ export class SharedTableSession implements ReactiveController, TablePlay {
     this.#start.started = s.you?.started ?? (newShoe ? false : this.#start.started);
     const me = this.#inner.playerKey;
     const taken = s.you?.bets.find((b) => b.player === me && b.status === 'accepted');
+    if (newShoe) this.#proofCheck.reset();
+    if (taken) this.#signed = taken.request;
+    // A resync while a round awaits its beacon: the close and this session's proof come with the state.
+    if (s.close && s.you?.proof) {
+      this.#proofCheck.closed(s.close, this.#signedFor(s.shoe.number, s.round), this.#player());
+      this.#proofCheck.proved(s.round, s.you.proof, this.#signedFor(s.shoe.number, s.round), this.#player());
+    }
     if (taken) {
       // The table's word: this round's bet is in (whatever this tab was still sending).
       this.#bet = { kind: 'accepted', shoe: s.shoe.number, round: taken.request.body.round, bets: taken.request.body.bets, stake: taken.stake };
@@ -310,7 +359,7 @@ export class SharedTableSession implements ReactiveController, TablePlay {
     this.#host.requestUpdate();
   }
 
-  #onClose(round: number, close: SignedShared<SharedClose>, start?: SignedShared<SharedStart>): void {
+  #onClose(round: number, close: SharedCloseRecord, start?: SignedShared<SharedStart>): void {
     if (!this.#table.pub) return;
     this.#window.disarm();
     this.#table.close(round, close, start);
@@ -421,6 +470,7 @@ export class SharedTableSession implements ReactiveController, TablePlay {
     const request = await signSharedRequest(sharedBetRequest(pub.tableId, shoe, round, player, bets), key);
     if (this.#bet !== sending) return;
     sending.request = request;
+    this.#signed = request;
     await this.#ensureStarted();
     if (this.#bet === sending) this.#connection.send({ type: 'bet', request });
   }

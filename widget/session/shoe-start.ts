@@ -35,6 +35,20 @@ export function shoeCutRange(shoe: Pick<ShoeState, 'commitment' | 'params' | 'cu
   return shoe.cutRange ?? cutRange({ ...FAIR1_DEFAULT_SHOE_PARAMS, decks: shoeDecks(shoe) });
 }
 
+/** Clamps `value` to a whole cut in [min, max] (what is not a number: `min`). */
+export function clampCut(value: number, min: number, max: number): number {
+  if (!Number.isFinite(value)) return min;
+  return Math.min(max, Math.max(min, Math.round(value)));
+}
+
+/**
+ * The cut at `fraction` of a stack of `size` cards (0: its top, 1: its bottom), kept in `range`:
+ * where a cut card put at that point of a drawn stack cuts it.
+ */
+export function cutAtFraction(fraction: number, size: number, range: { min: number; max: number }): number {
+  return clampCut(fraction * size, range.min, range.max);
+}
+
 /** A random seed and cut for `shoe`: what a player who never touched the fairness panel starts with. */
 export function randomShoeStart(shoe: Pick<ShoeState, 'commitment' | 'params' | 'cutRange'>): ShoeStartChoice {
   const range = shoeCutRange(shoe);

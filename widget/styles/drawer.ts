@@ -3,6 +3,7 @@
  * the pane in its three layouts (under the felt, beside it, a bottom sheet) and the panels' theme.
  */
 import { css } from 'lit';
+import { visuallyHidden } from './visually-hidden.ts';
 import { PANE_BESIDE_MIN_WIDTH } from '../panels/drawer-view.ts';
 
 /** The strip, the pane in its three layouts (under, beside, bottom sheet) and the panels' theme inside the table. */
@@ -71,6 +72,8 @@ export const panelsStyles = css`
     background: var(--pb-gold);
     box-shadow: 0 0 0 3px rgb(216 180 90 / 28%);
   }
+  /* The offer of the cut: the words and the choices on their own backs, the stack between them
+     drawn by the scene under a transparent slider (the felt shows through). */
   .invite {
     position: absolute;
     z-index: 3;
@@ -80,16 +83,80 @@ export const panelsStyles = css`
     justify-content: safe center;
     gap: 6px;
     box-sizing: border-box;
-    padding: 8px 10px;
-    overflow: auto;
-    border-radius: 14px;
-    border: 1px solid var(--pb-gold);
-    background: rgb(8 28 18 / 88%);
-    box-shadow: 0 8px 24px rgb(0 0 0 / 40%);
+    padding: 0;
+    overflow: hidden;
+    container-type: size;
     font-size: 12px;
     line-height: 1.3;
     text-align: center;
     color: var(--pb-text);
+  }
+  .invite-say {
+    box-sizing: border-box;
+    max-width: 100%;
+    padding: 6px 12px;
+    border-radius: 12px;
+    border: 1px solid var(--pb-gold);
+    background: rgb(8 28 18 / 88%);
+    box-shadow: 0 8px 24px rgb(0 0 0 / 40%);
+  }
+  .cut-felt {
+    display: flex;
+    flex-direction: column;
+    flex: 1 0 auto;
+    box-sizing: border-box;
+    width: min(100%, 440px);
+    min-height: 40px;
+    padding: 6px 12px 4px;
+    border-radius: 10px;
+    cursor: grab;
+    touch-action: none;
+    user-select: none;
+    -webkit-user-select: none;
+    outline: none;
+  }
+  .cut-felt:focus-visible {
+    box-shadow: 0 0 0 2px var(--pb-gold);
+  }
+  .cut-felt[data-state='held'] {
+    cursor: grabbing;
+  }
+  .cut-felt[aria-disabled='true'] {
+    cursor: default;
+  }
+  .cut-place {
+    flex: 1 1 30px;
+    max-height: 84px;
+  }
+  /* A short room (a phone held sideways) keeps the stack and the choices: the words go to the
+     screen reader only (the slider's name says what to do), the long sentence first. */
+  @container (max-height: 159px) {
+    .invite-say {
+      ${visuallyHidden}
+    }
+  }
+  @container (max-height: 129px) {
+    .cut-hint {
+      display: none;
+    }
+    .cut-felt {
+      padding-top: 2px;
+    }
+  }
+  /* A narrow room (a small phone upright): the choices in a smaller type, so that each keeps to two lines. */
+  @container (max-width: 240px) {
+    .invite .invite-cut,
+    .invite .invite-random {
+      min-height: 30px;
+      padding: 3px 6px;
+      font-size: 11.5px;
+    }
+  }
+  .cut-hint {
+    font-size: 11px;
+    line-height: 1.2;
+    color: var(--pb-gold);
+    text-shadow: 0 1px 2px rgb(0 0 0 / 70%);
   }
   /* Both choices on one row, whatever the width: a long label takes two lines in its button. */
   .invite-actions {

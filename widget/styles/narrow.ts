@@ -3,6 +3,7 @@
  * phone held sideways (the bar beside the felt). Comes last in the table's styles, so it wins.
  */
 import { css } from 'lit';
+import { visuallyHidden } from './visually-hidden.ts';
 
 export const narrowStyles = css`
   /* A bar too narrow for the six in one row: two rows of three (Deal never alone). */
@@ -174,12 +175,7 @@ export const narrowStyles = css`
       padding: 3px;
     }
     .table > .drawer-bar .launcher .label {
-      position: absolute;
-      width: 1px;
-      height: 1px;
-      overflow: hidden;
-      clip-path: inset(50%);
-      white-space: nowrap;
+      ${visuallyHidden}
     }
     .bar .status {
       order: 2;

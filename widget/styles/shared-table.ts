@@ -149,6 +149,12 @@ export const sharedStyles = css`
     padding-left: 6px;
     font-weight: 600;
   }
+  /* The player's own bet failed its check against the signed close: evidence, said plainly. */
+  .shared-side .proof[data-proof='failed'] {
+    border-left: 3px solid var(--pb-danger);
+    padding-left: 6px;
+    font-weight: 600;
+  }
   /* A phone: the players at the left of the plaque, the clock at its right, the limits between. */
   .shared-hud.compact {
     top: 4px;

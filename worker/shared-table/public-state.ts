@@ -4,7 +4,8 @@
  */
 import { outcomeCode } from '../../shared/fairness/pb-shared-1/outcomes.ts';
 import { ROOMS } from '../../shared/index.ts';
-import type { SharedTablePublicState, SharedTableSeat } from '../../shared/wire/shared-table-socket.ts';
+import type { SharedCloseRecord, SharedTablePublicState, SharedTableSeat } from '../../shared/wire/shared-table-socket.ts';
+import { type BetProof, betProof, betsTree, type CloseEntry, closeRecordOf } from '../../shared/fairness/pb-shared-2/index.ts';
 import type { SharedTableParts, TableState } from './parts.ts';
 
 /** The table as anyone sees it. */
@@ -33,7 +34,7 @@ export function publicState(p: SharedTableParts, s: TableState): SharedTablePubl
     phase: s.phase,
     closesAt: s.closesAt === null ? null : new Date(s.closesAt).toISOString(),
     beaconRound: s.beaconRound,
-    close: s.phase === 'awaiting-beacon' ? (p.store.record(s.shoe.number, 'close', round)?.record ?? null) : null,
+    close: s.phase === 'awaiting-beacon' ? closeOf(p, s.shoe.number, round) : null,
     bets:
       s.phase === 'idle' ? [] : p.store.bets(s.shoe.number, round, 'accepted').map((b) => ({ player: b.player, stake: b.stake, bets: b.request.body.bets })),
     lastDeal,
@@ -41,12 +42,31 @@ export function publicState(p: SharedTableParts, s: TableState): SharedTablePubl
     connections: p.connections(),
   };
 }
+/** A stored close as the players get it: a pb-shared-2 close without the bets beside it (its size does not grow with the table). */
+function closeOf(p: SharedTableParts, shoe: number, round: number): SharedCloseRecord | null {
+  const stored = p.store.record(shoe, 'close', round)?.record as SharedCloseRecord | (CloseEntry & { bets?: unknown }) | undefined;
+  if (!stored) return null;
+  return 'bets' in stored && !('bets' in stored.body) ? closeRecordOf(stored) : stored;
+}
+
+/** The proof of a session's bet in a pb-shared-2 close awaiting its beacon round, if it bet. */
+function proofOf(p: SharedTableParts, s: TableState, session: string): BetProof | null {
+  if (s.phase !== 'awaiting-beacon') return null;
+  const stored = p.store.record(s.shoe.number, 'close', s.shoe.closed)?.record as Partial<CloseEntry> | undefined;
+  const player = p.store.keyOf(session);
+  if (!stored?.bets || player === null) return null;
+  const leaf = stored.bets.findIndex((b) => b.body.player === player);
+  return leaf < 0 ? null : betProof(betsTree(stored.bets), leaf);
+}
+
 /** The session's own seat: its start, its bets of the round, and its balance when known. */
 export function seatOf(p: SharedTableParts, s: TableState, session: string, balance: number | null): SharedTableSeat {
   const round = s.phase === 'awaiting-beacon' ? s.shoe.closed : s.shoe.closed + 1;
   const bets = p.store.sessionBets(s.shoe.number, round, session).filter((b) => b.status !== 'refused');
+  const proof = proofOf(p, s, session);
   return {
     ...(balance === null ? {} : { balance }),
+    ...(proof ? { proof } : {}),
     started: p.store.hasStart(s.shoe.number, session),
     bets: bets.map((b) => ({ player: b.player, request: b.request, stake: b.stake, status: b.status })),
   };

@@ -21,18 +21,28 @@ import {
   buildSharedVoid,
   checkSharedStartRequest,
   DEFAULT_BEACON_DEADLINE_SECONDS,
+  type SharedClose,
   type SharedCommitment,
   type SharedDeal,
   type SharedParams,
+  type SharedSettlement,
   type SharedStart,
   sharedRevealDue,
   sharedStartInputs,
   type SignedShared,
-  signSharedRecord,
   signSharedSettlements,
   startSharedShoe,
   voidNotBefore,
 } from '../../shared/fairness/pb-shared-1/index.ts';
+import {
+  betProofs,
+  buildMerkleClose,
+  type CloseEntry,
+  closeRecordOf,
+  signMerkleClose,
+  signMerkleSettlements,
+} from '../../shared/fairness/pb-shared-2/index.ts';
+import { signSharedRecordFor } from '../../shared/fairness/pb-shared-2/records.ts';
 import { sharedTransferId } from '../../shared/fairness/pb-fair-2/transfer.ts';
 import { FAIR1_DEFAULT_SHOE_PARAMS, defaultShoeRules, newServerSeed, ROOMS } from '../../shared/index.ts';
 import { MAX_SEATS } from '../../shared/wire/shared-table-socket.ts';
@@ -42,6 +52,9 @@ import { signingKey } from '../keys/keys.ts';
 import { haltIfAsked, type ShoeState, type TableState } from './parts.ts';
 import type { TableConfig } from './settings.ts';
 import { TableWork } from './work.ts';
+
+/** The version every new shoe commits to. */
+export const SHARED_TABLE_VERSION = 'pb-shared-2';
 
 /** Reshuffle tables reveal their server seed and commit a new one after this many closed rounds. */
 export const RESHUFFLE_ROUND_LIMIT = 100;
@@ -90,30 +103,52 @@ export class RoundLoop extends TableWork {
       const starts = this.p.store.starts(shoe.number, seated).filter((r) => checkSharedStartRequest(commitment, r.body).ok);
       const built = buildSharedStart(commitment, starts, key.keyId, issuedAt);
       if (!built.ok) throw new Error(`${s.config.tableId}: the start cannot be built: ${built.error.message}`);
-      const start = await signSharedRecord(built.value, key);
+      const start = await signSharedRecordFor(shoe.params.algorithm, built.value, key);
       const inputs = sharedStartInputs(start.body, shoe.params.decks);
       shoe = { ...shoe, clientSeed: inputs.clientSeed, cut: inputs.cut, deal: startSharedShoe(shoe.params, shoe.serverSeed, inputs.clientSeed, inputs.cut) };
       records.push(start);
       startRecord = start;
       last = start;
     }
-    const built = buildClose({ last, round, bets: accepted.map((b) => b.request), beacon: source.chain, keyId: key.keyId, issuedAt });
-    if (!built.ok) throw new Error(`${s.config.tableId}: the close cannot be built: ${built.error.message}`);
-    const close = await signSharedRecord(built.value, key);
-    records.push(close);
+    const args = { last, round, bets: accepted.map((b) => b.request), beacon: source.chain, keyId: key.keyId, issuedAt };
+    // A pb-shared-2 shoe's close commits to the bets (their root, count and totals) and is stored with them beside it; a pb-shared-1 shoe's lists them.
+    const merkle = shoe.params.algorithm === 'pb-shared-2';
+    let close: SignedShared | CloseEntry;
+    if (merkle) {
+      const built = buildMerkleClose(args);
+      if (!built.ok) throw new Error(`${s.config.tableId}: the close cannot be built: ${built.error.message}`);
+      close = await signMerkleClose(built.value, key);
+    } else {
+      const built = buildClose(args);
+      if (!built.ok) throw new Error(`${s.config.tableId}: the close cannot be built: ${built.error.message}`);
+      close = await signSharedRecordFor(shoe.params.algorithm, built.value, key);
+    }
+    records.push(close as SignedShared);
+    const beaconRound = (close.body as { beaconRound: number }).beaconRound;
     this.p.ctx.storage.transactionSync(() => {
       for (const r of records) this.p.store.insertRecord(round, null, r);
-      this.p.save({ ...s, shoe: { ...shoe, closed: round }, phase: 'awaiting-beacon', closesAt: null, beaconRound: close.body.beaconRound });
+      this.p.save({ ...s, shoe: { ...shoe, closed: round }, phase: 'awaiting-beacon', closesAt: null, beaconRound });
     });
     await haltIfAsked(this.p.env, 'closed');
     this.p.fanOut({
       type: 'close',
       shoe: shoe.number,
       round,
-      close,
+      // Everyone gets the signed close alone: its size does not grow with the table.
+      close: merkle ? closeRecordOf(close as CloseEntry) : (close as SignedShared<SharedClose>),
       connections: this.p.connections(),
       ...(startRecord ? { start: startRecord } : {}),
     });
+    if (merkle) this.sendProofs(shoe.number, round, close as CloseEntry);
+  }
+  /** Each bettor's session gets the inclusion proof of its own bet in a pb-shared-2 close: O(log n) hashes, one build of the tree. */
+  sendProofs(shoe: number, round: number, close: CloseEntry): void {
+    const sessions = new Map(this.p.store.bets(shoe, round, 'accepted').map((b) => [b.player, b.session]));
+    const proofs = betProofs(close.bets);
+    for (const [leaf, bet] of close.bets.entries()) {
+      const session = sessions.get(bet.body.player);
+      if (session !== undefined) this.p.toPlayer(session, { type: 'proof', shoe, round, player: bet.body.player, proof: proofs[leaf]! });
+    }
   }
   async awaitBeacon(now: number): Promise<void> {
     const s = this.p.state();
@@ -151,10 +186,13 @@ export class RoundLoop extends TableWork {
       issuedAt,
     });
     if (!built.ok) throw new Error(`${s.config.tableId}: the deal cannot be built: ${built.error.message}`);
-    const deal = await signSharedRecord(built.value.body, key);
+    const deal = await signSharedRecordFor(shoe.params.algorithm, built.value.body, key);
     const bySession = new Map(accepted.map((b) => [b.player, b]));
     const balances = new Map(accepted.map((b) => [b.player, b.balanceBefore!]));
-    const settlements = await signSharedSettlements({ deal, close, balances, key, issuedAt });
+    const settlements: SignedShared<SharedSettlement>[] =
+      shoe.params.algorithm === 'pb-shared-2'
+        ? await signMerkleSettlements({ deal, close: close as unknown as CloseEntry, balances, key, issuedAt })
+        : await signSharedSettlements({ deal, close: close, balances, key, issuedAt });
     const after = { ...shoe, deal: built.value.state };
     const ending = await this.#revealIfDue(s, after, deal.body, settlements.at(-1) ?? deal, key.keyId, issuedAt);
     this.p.ctx.storage.transactionSync(() => {
@@ -192,7 +230,7 @@ export class RoundLoop extends TableWork {
     const { s, shoe, round, key, issuedAt, close, accepted } = await this.#closedRound();
     const built = buildSharedVoid({ close, chain, params: shoe.params, keyId: key.keyId, issuedAt });
     if (!built.ok) throw new Error(`${s.config.tableId}: the void cannot be built: ${built.error.message}`);
-    const voided = await signSharedRecord(built.value, key);
+    const voided = await signSharedRecordFor(shoe.params.algorithm, built.value, key);
     const ending = await this.#revealIfDue(s, shoe, null, voided, key.keyId, issuedAt);
     this.p.ctx.storage.transactionSync(() => {
       this.p.store.insertRecord(round, null, voided);
@@ -220,7 +258,11 @@ export class RoundLoop extends TableWork {
     const reason = sharedRevealDue(shoe.params, { cutCardOut: deal?.cutCardOut ?? false, closed: shoe.closed });
     if (reason === null) return null;
     const key = await signingKey(this.p.env);
-    const reveal = await signSharedRecord(buildSharedReveal({ last, serverSeed: shoe.serverSeed, rounds: shoe.closed, reason, keyId, issuedAt }), key);
+    const reveal = await signSharedRecordFor(
+      shoe.params.algorithm,
+      buildSharedReveal({ last, serverSeed: shoe.serverSeed, rounds: shoe.closed, reason, keyId, issuedAt }),
+      key,
+    );
     const next = await this.commitShoe(s.config, shoe.number + 1, reveal.hash, Date.parse(issuedAt));
     return { reveal, commitment: next.commitment, records: [reveal, next.commitment] as SignedShared[], next: next.shoe };
   }
@@ -251,10 +293,11 @@ export class RoundLoop extends TableWork {
     const beaconDeadlineSeconds = Math.min(DEFAULT_BEACON_DEADLINE_SECONDS, Math.max(1, Math.ceil(sharedTiming(this.p.env).beaconLateMs / 1000)));
     // The cut card in the middle of the stack (rule text 000), as at a private table: a committed parameter, so shoes committed before with another place stay verifiable.
     const { decks, burn, cutCardFromEnd } = defaultShoeRules('shoe', FAIR1_DEFAULT_SHOE_PARAMS.decks);
+    // New shoes are pb-shared-2 (FAIRNESS.md part IV): the close commits to a Merkle root of the bets. A shoe committed before keeps its version to its reveal.
     const params: SharedParams =
       config.mode === 'shoe'
-        ? { algorithm: 'pb-shared-1', mode: 'shoe', decks, burn, cutCardFromEnd, beaconDeadlineSeconds }
-        : { algorithm: 'pb-shared-1', mode: 'reshuffle', decks, roundLimit: reshuffleRoundLimit(this.p.env), beaconDeadlineSeconds };
+        ? { algorithm: SHARED_TABLE_VERSION, mode: 'shoe', decks, burn, cutCardFromEnd, beaconDeadlineSeconds }
+        : { algorithm: SHARED_TABLE_VERSION, mode: 'reshuffle', decks, roundLimit: reshuffleRoundLimit(this.p.env), beaconDeadlineSeconds };
     const serverSeed = newServerSeed((n) => crypto.getRandomValues(new Uint8Array(n)));
     const key = await signingKey(this.p.env);
     const body = buildSharedCommitment({
@@ -268,7 +311,7 @@ export class RoundLoop extends TableWork {
       prev,
       issuedAt: new Date(now).toISOString(),
     });
-    const commitment = await signSharedRecord(body, key);
+    const commitment = await signSharedRecordFor(params.algorithm, body, key);
     return { shoe: { number, params, serverSeed, clientSeed: null, cut: null, deal: null, closed: 0 }, commitment };
   }
 }

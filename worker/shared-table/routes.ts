@@ -3,6 +3,8 @@
  *
  *   GET /api/tables/:room/:name             the table's public state (no token)
  *   GET /api/tables/:room/:name/transcript  a shoe's signed records (?shoe=n; default: the current one)
+ *   GET /api/tables/:room/:name/shoes/:shoe/rounds/:round/bets
+ *                                           a pb-shared-2 round's bets file: its close and the bet requests its root commits to
  *   POST /api/tables/:room/:name/ticket     a WebSocket ticket for this table (the session token as
  *                                           `Authorization: Bearer …`): single use, 30 s
  *   GET /api/tables/:room/:name/ws          WebSocket upgrade; the session token as
@@ -66,6 +68,19 @@ sharedTableRoutes.get('/:room/:name/transcript', async (c) => {
   const shoe = c.req.query('shoe');
   if (shoe !== undefined && !/^[1-9][0-9]{0,8}$/.test(shoe)) return refuse(failure(400, 'bad_query', `shoe must be a shoe number (1, 2, …), got "${shoe}"`));
   return passOn(t.stub.fetch(shoe === undefined ? t.url : `${t.url}&shoe=${shoe}`));
+});
+
+sharedTableRoutes.get('/:room/:name/shoes/:shoe/rounds/:round/bets', async (c) => {
+  const t = tableOf(c.env, c.req.param('room'), c.req.param('name'), 'bets');
+  if (!t) return noTable();
+  const { shoe, round } = c.req.param();
+  for (const [name, value] of [
+    ['shoe', shoe],
+    ['round', round],
+  ] as const) {
+    if (!/^[1-9][0-9]{0,8}$/.test(value)) return refuse(failure(400, 'bad_query', `${name} must be a number (1, 2, …), got "${value}"`));
+  }
+  return passOn(t.stub.fetch(`${t.url}&shoe=${shoe}&round=${round}`));
 });
 
 sharedTableRoutes.post('/:room/:name/ticket', async (c) => {

@@ -21,6 +21,7 @@
  */
 import { DurableObject } from 'cloudflare:workers';
 import { timeOfRound } from '../../shared/beacon.ts';
+import type { SignedShared } from '../../shared/fairness/pb-shared-1/records.ts';
 import { MAX_SEATS, serverMessageText, type SharedTablePhase } from '../../shared/wire/shared-table-socket.ts';
 import { beaconSource, type BeaconSource, type Fetcher } from '../beacon/beacon.ts';
 import { configuredTables, type Env, isDev, seatsPerAddress, sharedTiming } from '../config/env.ts';
@@ -34,6 +35,7 @@ import { Seats } from './seats.ts';
 import { MAX_SOCKETS, MAX_SOCKETS_PER_PLAYER, parseTableId, RELAY_SOCKETS, RETRY_MS, type TableConfig } from './settings.ts';
 import { type Attachment, logFault, type Replier, send } from './sockets.ts';
 import { SharedStore } from './store.ts';
+import { transcriptOf } from './transcript.ts';
 import { TableTransfers } from './transfers.ts';
 
 function notOpened(tableId: string): Response {
@@ -129,11 +131,24 @@ export class SharedTable extends DurableObject<Env> implements SharedTableHooks 
       if (shoe !== null && (shoe < 1 || shoe > state.shoe.number)) {
         return Response.json({ error: { code: 'not_found', message: `there is no shoe ${raw} at this table` } }, { status: 404 });
       }
-      return Response.json({ version: 'pb-shared-1', records: this.#store.records(shoe).map((r) => r.record) });
+      return Response.json(transcriptOf(this.#store.records(shoe).map((r) => r.record)));
     }
+    if (url.pathname.endsWith('/bets')) return this.#roundBets(Number(url.searchParams.get('shoe')), Number(url.searchParams.get('round')));
     await this.#seats.load();
     await this.#schedule(); // re-arms whatever a restart may have left unarmed
     return Response.json(publicState(this.#parts, state));
+  }
+
+  /** A pb-shared-2 round's bets file: its signed close with the bet requests its root commits to (API.md "A round's bets"). */
+  #roundBets(shoe: number, round: number): Response {
+    const close = this.#store.record(shoe, 'close', round)?.record as (SignedShared & { bets?: unknown }) | undefined;
+    if (!close) return Response.json({ error: { code: 'not_found', message: `round ${round} of shoe ${shoe} has not closed at this table` } }, { status: 404 });
+    if (close.bets === undefined)
+      return Response.json(
+        { error: { code: 'not_found', message: `shoe ${shoe} is pb-shared-1: its close lists the bets itself (GET …/transcript?shoe=${shoe})` } },
+        { status: 404 },
+      );
+    return Response.json({ version: 'pb-shared-2', close });
   }
 
   // ---- seating, through the relays (RPC) ----------------------------------------------------------

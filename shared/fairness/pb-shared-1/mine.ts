@@ -9,7 +9,7 @@ import { timeOfRound } from '../../beacon.ts';
 import type { Jwks, VerifyKeys } from '../common/keys.ts';
 import { parseStrictJson } from '../common/strict-json.ts';
 import type { SharedBetRequest, SharedClose, SharedCommitment, SharedSettlement, SignedShared } from './records.ts';
-import { type SharedVerifyReport, verifySharedFile } from './verify.ts';
+import { PB_SHARED_1, type SharedProtocol, type SharedVerifyReport, verifySharedFile } from './verify.ts';
 
 export interface MyRound {
   shoe: number;
@@ -50,14 +50,19 @@ export interface MyCopy {
   closes?: readonly { record: SignedShared<SharedClose>; receivedAt: number }[];
 }
 
-/** The public transcript (text or parsed) checked, then the player's own rounds and copy against it. */
-export async function verifyMyRounds(transcript: string | { records: SignedShared[] }, jwks: Jwks | VerifyKeys, mine: MyCopy): Promise<MyRoundsReport> {
+/** The public transcript (text or parsed) checked, then the player's own rounds and copy against it (a pb-shared-2 file with its protocol). */
+export async function verifyMyRounds(
+  transcript: string | { records: SignedShared[] },
+  jwks: Jwks | VerifyKeys,
+  mine: MyCopy,
+  protocol: SharedProtocol = PB_SHARED_1,
+): Promise<MyRoundsReport> {
   let file: unknown = transcript;
   if (typeof transcript === 'string') {
     const parsed = parseStrictJson(transcript);
     file = parsed.ok ? parsed.value : null;
   }
-  const report = await verifySharedFile(file ?? {}, jwks);
+  const report = await verifySharedFile(file ?? {}, jwks, protocol);
   const records: SignedShared[] = Array.isArray((file as { records?: unknown })?.records) ? (file as { records: SignedShared[] }).records : [];
   const rounds: MyRound[] = [];
   const findings: MyFinding[] = [];
@@ -65,8 +70,9 @@ export async function verifyMyRounds(transcript: string | { records: SignedShare
   for (const [i, r] of records.entries()) {
     const b = r?.body;
     if (b?.type === 'settlement' && b.player === mine.player) settlementsByKey.set(`${b.shoe}/${b.round}`, r as SignedShared<SharedSettlement>);
-    if (b?.type !== 'close' || !Array.isArray(b.bets)) continue;
-    const request = b.bets.find((q) => q?.body?.player === mine.player);
+    const bets = b?.type === 'close' ? protocol.closeBets(r) : undefined;
+    if (b?.type !== 'close' || !Array.isArray(bets)) continue;
+    const request = bets.find((q) => q?.body?.player === mine.player);
     if (!request) continue;
     const status = report.rounds.find((s) => s.index === i)?.status ?? 'failed';
     rounds.push({ shoe: b.shoe, round: b.round, close: r.hash, status, bets: request.body.bets, settlement: null });

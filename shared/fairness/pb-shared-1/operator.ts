@@ -157,7 +157,7 @@ export type CloseErrorCode = 'no_bets' | 'duplicate_player' | 'request_mismatch'
  * player; the beacon round is the first published strictly after the close time `issuedAt`.
  */
 export function buildClose(a: {
-  last: SignedShared;
+  last: { body: { table: string; shoe: number }; hash: string };
   round: number;
   bets: readonly SignedSharedRequest<SharedBetRequest>[];
   beacon: BeaconChain;
@@ -186,6 +186,12 @@ export function buildClose(a: {
   });
 }
 
+/** What a deal or a void needs of the close it follows: its round, beacon round and hash (a pb-shared-1 or a pb-shared-2 close). */
+export interface ClosedRound {
+  body: Pick<SharedClose, 'table' | 'shoe' | 'round' | 'beaconRound'>;
+  hash: string;
+}
+
 export type DealErrorCode = 'beacon_round_mismatch' | 'bad_beacon_signature' | 'bad_beacon_randomness';
 
 /** Deals a closed round once its beacon round is out: the beacon is verified first. Needs the server seed. */
@@ -195,7 +201,7 @@ export function buildSharedDeal(a: {
   serverSeed: string;
   cut: number;
   chain: BeaconChain;
-  close: SignedShared<SharedClose>;
+  close: ClosedRound;
   beacon: { round: number; signature: string; randomness?: string };
   keyId: string;
   issuedAt: string;
@@ -229,7 +235,7 @@ export function buildSharedDeal(a: {
 /** One player's settlement of a dealt round: its bets (from its signed request in the close) against the outcome. */
 export function buildSharedSettlement(a: {
   deal: SignedShared<SharedDeal>;
-  last: SignedShared;
+  last: { hash: string };
   request: SignedSharedRequest<SharedBetRequest>;
   balanceBefore: number;
   keyId: string;
@@ -284,7 +290,7 @@ export function voidNotBefore(chain: BeaconChain, params: SharedParams, beaconRo
 
 /** Voids a closed round whose beacon is late past the deadline: every stake is returned. */
 export function buildSharedVoid(a: {
-  close: SignedShared<SharedClose>;
+  close: ClosedRound;
   chain: BeaconChain;
   params: SharedParams;
   keyId: string;

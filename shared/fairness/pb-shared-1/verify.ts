@@ -34,8 +34,9 @@ import {
 import { importKidVerifyKeys, playListedCards } from '../pb-fair-2/verify.ts';
 import { combinedClientSeed, combinedCut, dealSharedRound, type SharedShoeState, startSharedShoe } from './derive.ts';
 import { sharedRevealDue } from './operator.ts';
-import { type SharedParams, validateSharedParams } from './params.ts';
+import { type SharedAlgorithm, type SharedParams, validateSharedParams } from './params.ts';
 import {
+  type SharedBetRequest,
   type SharedClose,
   type SharedCommitment,
   type SharedDeal,
@@ -49,8 +50,39 @@ import {
   verifySharedRequest,
 } from './records.ts';
 import { SHARED_BODIES, sharedEnvelope, sharedFileShape } from './shape.ts';
+import type { ShapeCheck } from '../common/shape-checks.ts';
 
-const SHARED_RULES: RecordRules = { envelope: sharedEnvelope, digest: sharedRecordDigest, bodies: SHARED_BODIES };
+/** A finding of a version's own check: its code and message. */
+export type SharedFinding = [code: string, message: string];
+
+/**
+ * What a shared-table version gives the walk of §C8: its tags, shapes and params, where a close's
+ * bet requests are, and its own checks at three fixed places of the order (pb-shared-2, FAIRNESS.md
+ * part IV, adds the Merkle root's; pb-shared-1 has none). Every other rule is this file's, once.
+ */
+export interface SharedProtocol {
+  version: 'pb-shared-1' | 'pb-shared-2';
+  algorithm: SharedAlgorithm;
+  rules: RecordRules;
+  fileShape: ShapeCheck;
+  /** The close's bet requests, in its order. */
+  closeBets(close: SignedShared): readonly SignedSharedRequest<SharedBetRequest>[];
+  /** A close, after its round checks and before its requests are checked. */
+  beforeRequests?(close: SignedShared, bets: readonly SignedSharedRequest<SharedBetRequest>[]): SharedFinding | null;
+  /** A close, after its bets are checked against the limits and before its beacon round. */
+  afterRequests?(close: SignedShared, bets: readonly SignedSharedRequest<SharedBetRequest>[]): SharedFinding | null;
+  /** A settlement, after the deal it names and before its payouts; `leaf` is its bettor's place in the close. */
+  settlement?(settlement: SharedSettlement, leaf: number): SharedFinding | null;
+}
+
+/** pb-shared-1 (part III): the close lists its bet requests in its body. */
+export const PB_SHARED_1: SharedProtocol = {
+  version: 'pb-shared-1',
+  algorithm: 'pb-shared-1',
+  rules: { envelope: sharedEnvelope, digest: sharedRecordDigest, bodies: SHARED_BODIES },
+  fileShape: sharedFileShape,
+  closeBets: (close) => (close.body as SharedClose).bets,
+};
 
 /** Every pb-shared-1 failure code (FAIRNESS.md §C8 gives the check order). */
 export const SHARED_VERIFY_CODES = [
@@ -115,7 +147,7 @@ export interface SharedChainSummary extends BeaconChainIdentity {
 }
 
 export interface SharedVerifyReport extends VerifyReportOf<SharedVerifyCode> {
-  version: 'pb-shared-1';
+  version: 'pb-shared-1' | 'pb-shared-2';
   rounds: SharedRoundStatus[];
   /**
    * Every beacon chain committed by a shoe the check reached, each once. An unknown chain
@@ -157,6 +189,8 @@ function noteChain(chains: SharedChainSummary[], commitment: SharedCommitment): 
 
 class Stop extends VerifyStop<SharedVerifyCode> {}
 type StopFn = (code: SharedVerifyCode, message: string) => never;
+/** A version's own code, reported as the walk reports its own. */
+const asCode = (code: string) => code as SharedVerifyCode;
 
 interface ShoeCtx {
   commitment: SignedShared<SharedCommitment>;
@@ -170,17 +204,19 @@ interface ShoeCtx {
   copies: Map<string, number>;
   closed: number;
   cutCardOut: boolean;
-  close: SignedShared<SharedClose> | null;
+  close: SignedShared | null;
+  /** The current close's bet requests, in its order. */
+  bets: readonly SignedSharedRequest<SharedBetRequest>[];
   deal: SignedShared<SharedDeal> | null;
   /** Settlements of the current deal so far. */
   settled: number;
 }
 
 /** Verifies the text of a pb-shared-1 file (integers and duplicate members are judged on the text). */
-export async function verifySharedText(text: string, jwks: Jwks | VerifyKeys): Promise<SharedVerifyReport> {
+export async function verifySharedText(text: string, jwks: Jwks | VerifyKeys, protocol: SharedProtocol = PB_SHARED_1): Promise<SharedVerifyReport> {
   const parsed = parseStrictJson(text);
-  if (!parsed.ok) return report([], [], false, { index: null, shoe: null, round: null, code: 'bad_json', message: parsed.message });
-  return verifySharedFile(parsed.value, jwks);
+  if (!parsed.ok) return report(protocol, [], [], false, { index: null, shoe: null, round: null, code: 'bad_json', message: parsed.message });
+  return verifySharedFile(parsed.value, jwks, protocol);
 }
 
 /** Either form: the file's text (the conformant entry point) or an already parsed file. */
@@ -188,19 +224,25 @@ export function verifySharedTranscript(transcript: string | object, jwks: Jwks |
   return typeof transcript === 'string' ? verifySharedText(transcript, jwks) : verifySharedFile(transcript, jwks);
 }
 
-function report(rounds: SharedRoundStatus[], chains: SharedChainSummary[], pending: boolean, failure?: SharedVerifyFailure): SharedVerifyReport {
-  const r: SharedVerifyReport = { version: 'pb-shared-1', ok: !failure, pending, code: failure?.code ?? 'ok', rounds, chains };
+function report(
+  protocol: SharedProtocol,
+  rounds: SharedRoundStatus[],
+  chains: SharedChainSummary[],
+  pending: boolean,
+  failure?: SharedVerifyFailure,
+): SharedVerifyReport {
+  const r: SharedVerifyReport = { version: protocol.version, ok: !failure, pending, code: failure?.code ?? 'ok', rounds, chains };
   if (failure) r.failure = failure;
   return r;
 }
 
-/** Verifies a parsed pb-shared-1 file `{ version, records, jwks? }`. */
-export async function verifySharedFile(file: unknown, jwks: Jwks | VerifyKeys): Promise<SharedVerifyReport> {
+/** Verifies a parsed pb-shared-1 file `{ version, records, jwks? }` (or, with its protocol, a pb-shared-2 file). */
+export async function verifySharedFile(file: unknown, jwks: Jwks | VerifyKeys, protocol: SharedProtocol = PB_SHARED_1): Promise<SharedVerifyReport> {
   const keys = isVerifyKeys(jwks) ? jwks : await importKidVerifyKeys(jwks);
   const rounds: SharedRoundStatus[] = [];
   const chains: SharedChainSummary[] = [];
-  const shape = sharedFileShape(file, 'file');
-  if (shape) return report(rounds, chains, false, { index: null, shoe: null, round: null, code: 'bad_record', message: shape });
+  const shape = protocol.fileShape(file, 'file');
+  if (shape) return report(protocol, rounds, chains, false, { index: null, shoe: null, round: null, code: 'bad_record', message: shape });
   const records = (file as { records: SignedShared[] }).records;
   let shoe: ShoeCtx | null = null;
   let index = 0;
@@ -214,9 +256,9 @@ export async function verifySharedFile(file: unknown, jwks: Jwks | VerifyKeys): 
     const at = rounds.findIndex((r) => r.close === c.hash);
     const entry: SharedRoundStatus = {
       shoe: c.body.shoe,
-      round: c.body.round,
+      round: (c.body as SharedClose).round,
       status: s,
-      players: c.body.bets.length,
+      players: shoe!.bets.length,
       index: records.indexOf(c),
       close: c.hash,
       ...(code ? { code } : {}),
@@ -228,7 +270,7 @@ export async function verifySharedFile(file: unknown, jwks: Jwks | VerifyKeys): 
     for (index = 0; index < records.length; index++) {
       const signed = records[index]!;
       const path = `records[${index}]`;
-      await checkSignedRecord(signed, path, SHARED_RULES, keys, verifyBytes, stop);
+      await checkSignedRecord(signed, path, protocol.rules, keys, verifyBytes, stop);
       const body = signed.body;
       const before = index === 0 ? null : records[index - 1]!;
       sequence(body, before?.body ?? null, shoe, stop);
@@ -236,14 +278,14 @@ export async function verifySharedFile(file: unknown, jwks: Jwks | VerifyKeys): 
 
       switch (body.type) {
         case 'commitment':
-          shoe = checkCommitment(signed as SignedShared<SharedCommitment>, records, index, stop);
+          shoe = checkCommitment(protocol, signed as SignedShared<SharedCommitment>, records, index, stop);
           noteChain(chains, body);
           break;
         case 'start':
           await checkStart(shoe!, body, stop);
           break;
         case 'close':
-          await checkClose(shoe!, signed as SignedShared<SharedClose>, stop);
+          await checkClose(protocol, shoe!, signed, stop);
           status('unsettled');
           break;
         case 'deal': {
@@ -257,17 +299,17 @@ export async function verifySharedFile(file: unknown, jwks: Jwks | VerifyKeys): 
         }
         case 'settlement': {
           const sh = shoe!;
-          const finding = checkSettlement(sh, body, stop);
+          const finding = checkSettlement(protocol, sh, body, stop);
           if (finding) {
             status('failed', finding[0]);
             stop(finding[0], finding[1]);
           }
-          if (sh.settled === sh.close!.body.bets.length) status(sh.seed === null ? 'pending' : 'verified');
+          if (sh.settled === sh.bets.length) status(sh.seed === null ? 'pending' : 'verified');
           break;
         }
         case 'void': {
           const sh = shoe!;
-          const c = sh.close!.body;
+          const c = sh.close!.body as SharedClose;
           if (body.round !== c.round) stop('round_mismatch', `the void says round ${body.round}, its close round ${c.round}`);
           const due = timeOfRound(sh.commitment.body.beacon, c.beaconRound) + sh.params.beaconDeadlineSeconds * 1000;
           if (Date.parse(body.issuedAt) < due)
@@ -289,18 +331,16 @@ export async function verifySharedFile(file: unknown, jwks: Jwks | VerifyKeys): 
     const last = records[index]!.body;
     if (last.type === 'close')
       stop('unsettled_close', `round ${last.round} of shoe ${last.shoe} was closed and is neither dealt nor voided: the operator owes it`);
-    if (last.type === 'deal' || (last.type === 'settlement' && shoe!.settled < shoe!.close!.body.bets.length)) {
-      stop(
-        'missing_settlement',
-        `round ${shoe!.close!.body.round} of shoe ${shoe!.close!.body.shoe} was dealt, but ${shoe!.close!.body.bets.length - shoe!.settled} player(s) have no settlement`,
-      );
+    if (last.type === 'deal' || (last.type === 'settlement' && shoe!.settled < shoe!.bets.length)) {
+      const c = shoe!.close!.body as SharedClose;
+      stop('missing_settlement', `round ${c.round} of shoe ${c.shoe} was dealt, but ${shoe!.bets.length - shoe!.settled} player(s) have no settlement`);
     }
-    return report(rounds, chains, last.type !== 'reveal');
+    return report(protocol, rounds, chains, last.type !== 'reveal');
   } catch (e) {
     if (!(e instanceof Stop)) throw e;
     const at = e.failure.index === null ? undefined : records[e.failure.index]?.body?.type;
     if (shoe?.close && (at === 'deal' || at === 'settlement')) status('failed', e.failure.code);
-    return report(rounds, chains, records.at(-1)?.body?.type !== 'reveal', e.failure);
+    return report(protocol, rounds, chains, records.at(-1)?.body?.type !== 'reveal', e.failure);
   }
 }
 
@@ -318,14 +358,14 @@ function sequence(body: SharedRecord, before: SharedRecord | null, sh: ShoeCtx |
     stop('out_of_sequence', `a ${type} record cannot follow a close`);
   }
   if (b === 'deal' || b === 'settlement') {
-    const c = sh!.close!.body;
-    const remaining = c.bets.length - sh!.settled;
+    const c = sh!.close!.body as SharedClose;
+    const remaining = sh!.bets.length - sh!.settled;
     if (remaining > 0 && type !== 'settlement')
       stop('missing_settlement', `round ${c.round}: ${remaining} player(s) have no settlement before the ${type} record`);
     if (remaining === 0 && type === 'settlement') {
       const p = body.player;
       stop(
-        c.bets.some((r) => r.body.player === p) ? 'duplicate_settlement' : 'unknown_settlement',
+        sh!.bets.some((r) => r.body.player === p) ? 'duplicate_settlement' : 'unknown_settlement',
         `round ${c.round}: every player is settled; another settlement for ${p}`,
       );
     }
@@ -343,9 +383,15 @@ function sequence(body: SharedRecord, before: SharedRecord | null, sh: ShoeCtx |
   if (!allowed[b]!.includes(type)) stop('out_of_sequence', `a ${type} record cannot follow a ${b} record`);
 }
 
-function checkCommitment(signed: SignedShared<SharedCommitment>, records: readonly SignedShared[], index: number, stop: StopFn): ShoeCtx {
+function checkCommitment(
+  protocol: SharedProtocol,
+  signed: SignedShared<SharedCommitment>,
+  records: readonly SignedShared[],
+  index: number,
+  stop: StopFn,
+): ShoeCtx {
   const body = signed.body;
-  const params = validateSharedParams(body.params);
+  const params = validateSharedParams(body.params, protocol.algorithm);
   if (!params.ok) stop('bad_params', params.error.message);
   let limits: TableLimits = LOOSEST_LIMITS;
   if (body.limits !== undefined) {
@@ -367,6 +413,7 @@ function checkCommitment(signed: SignedShared<SharedCommitment>, records: readon
     closed: 0,
     cutCardOut: false,
     close: null,
+    bets: [],
     deal: null,
     settled: 0,
   };
@@ -411,25 +458,30 @@ async function checkStart(sh: ShoeCtx, body: SharedStart, stop: StopFn): Promise
   if (sh.seed !== null) sh.state = startSharedShoe(sh.params, sh.seed, combinedClientSeed(requests), sh.cut);
 }
 
-async function checkClose(sh: ShoeCtx, signed: SignedShared<SharedClose>, stop: StopFn): Promise<void> {
-  const body = signed.body;
+async function checkClose(protocol: SharedProtocol, sh: ShoeCtx, signed: SignedShared, stop: StopFn): Promise<void> {
+  const body = signed.body as SharedClose;
+  const bets = protocol.closeBets(signed);
   if (body.round !== sh.closed + 1) stop('round_mismatch', `the close says round ${body.round}; it is round ${sh.closed + 1} of the shoe`);
   if (sh.cutCardOut) stop('round_after_cut_card', `round ${body.round} was closed after the cut card came out`);
   if (sh.params.mode === 'reshuffle' && body.round > sh.params.roundLimit)
     stop('round_over_limit', `round ${body.round} is beyond the committed roundLimit ${sh.params.roundLimit}`);
-  if (body.bets.length === 0) stop('no_bets', `round ${body.round} was closed with no bet: a round is dealt only for bets`);
-  for (const [i, req] of body.bets.entries()) {
+  const before = protocol.beforeRequests?.(signed, bets);
+  if (before) stop(asCode(before[0]), before[1]);
+  if (bets.length === 0) stop('no_bets', `round ${body.round} was closed with no bet: a round is dealt only for bets`);
+  for (const [i, req] of bets.entries()) {
     const r = req.body;
     const what = `round ${body.round}, bet request ${i + 1}`;
     await checkRequest(req, what, stop);
     if (r.table !== body.table || r.shoe !== body.shoe || r.round !== body.round)
       stop('request_mismatch', `${what} (player ${r.player}) is for another table, shoe or round`);
   }
-  checkOrder(body.bets, `round ${body.round}`, stop);
-  for (const req of body.bets) {
+  checkOrder(bets, `round ${body.round}`, stop);
+  for (const req of bets) {
     const v = validateBets(req.body.bets, sh.limits);
     if (!v.ok) stop('bets_invalid', `round ${body.round}, player ${req.body.player}: ${v.error.message} (${v.error.code})`);
   }
+  const after = protocol.afterRequests?.(signed, bets);
+  if (after) stop(asCode(after[0]), after[1]);
   const due = firstRoundAfter(sh.commitment.body.beacon, Date.parse(body.issuedAt));
   if (body.beaconRound < due)
     stop(
@@ -443,13 +495,14 @@ async function checkClose(sh: ShoeCtx, signed: SignedShared<SharedClose>, stop: 
     );
   sh.closed++;
   sh.close = signed;
+  sh.bets = bets;
   sh.deal = null;
   sh.settled = 0;
 }
 
 function checkDeal(sh: ShoeCtx, signed: SignedShared<SharedDeal>, stop: StopFn): [SharedVerifyCode, string] | null {
   const body = signed.body;
-  const close = sh.close!;
+  const close = sh.close! as SignedShared<SharedClose>;
   const chain = sh.commitment.body.beacon;
   if (body.round !== close.body.round) stop('round_mismatch', `the deal says round ${body.round}, its close round ${close.body.round}`);
   if (body.beacon.round !== close.body.beaconRound)
@@ -478,18 +531,20 @@ function checkDeal(sh: ShoeCtx, signed: SignedShared<SharedDeal>, stop: StopFn):
   return null;
 }
 
-function checkSettlement(sh: ShoeCtx, body: SharedSettlement, stop: StopFn): [SharedVerifyCode, string] | null {
-  const close = sh.close!.body;
+function checkSettlement(protocol: SharedProtocol, sh: ShoeCtx, body: SharedSettlement, stop: StopFn): [SharedVerifyCode, string] | null {
+  const close = sh.close!.body as SharedClose;
   const deal = sh.deal!;
-  const expected = close.bets[sh.settled]!;
+  const expected = sh.bets[sh.settled]!;
   if (body.player !== expected.body.player) {
-    const at = close.bets.findIndex((r) => r.body.player === body.player);
+    const at = sh.bets.findIndex((r) => r.body.player === body.player);
     if (at < 0) stop('unknown_settlement', `round ${close.round}: a settlement for ${body.player}, who has no bet in the close`);
     if (at < sh.settled) stop('duplicate_settlement', `round ${close.round}: a second settlement for ${body.player}`);
     stop('missing_settlement', `round ${close.round}: no settlement for ${expected.body.player} (the settlements follow the close's order)`);
   }
   if (body.round !== close.round) stop('round_mismatch', `the settlement says round ${body.round}, its close round ${close.round}`);
   if (body.deal !== deal.hash) stop('settlement_mismatch', `round ${close.round}: the settlement of ${body.player} names deal ${body.deal}, not ${deal.hash}`);
+  const own = protocol.settlement?.(body, sh.settled);
+  if (own) stop(asCode(own[0]), own[1]);
   sh.settled++;
   const s = settle(expected.body.bets, deal.body.outcome);
   const payouts = canonicalJson(s.bets.map((b) => ({ sector: b.sector, box: b.box, amount: b.amount, result: b.result, returned: b.returned, net: b.net })));

@@ -35,6 +35,7 @@ import {
 } from '../../../shared/index.ts';
 import { playPrivateTable, type PlayPrivateTableOptions, type RoundScript, type ShoeScript, type TransferScript } from '../../players/pb-fair-2.ts';
 import { sharedCases } from './shared-cases.ts';
+import { MERKLE_CASES_FROM, merkleCases } from './merkle-cases.ts';
 
 const dir = new URL('.', import.meta.url);
 const jwk = (name: string) => JSON.parse(readFileSync(new URL(`../${name}`, dir), 'utf8')) as JsonWebKey;
@@ -179,8 +180,10 @@ interface Case {
   name: string;
   about: string;
   expect: string;
-  version: 'pb-fair-1' | 'pb-fair-2' | 'pb-shared-1';
+  version: 'pb-fair-1' | 'pb-fair-2' | 'pb-shared-1' | 'pb-shared-2';
   jwks?: string;
+  /** The case's number when it is not its place in the list (pb-shared-2's cases start at MERKLE_CASES_FROM). */
+  number?: number;
   build: () => Promise<string>;
 }
 const cases: Case[] = [];
@@ -1227,9 +1230,12 @@ for (const f of readdirSync(dir)) if (f.endsWith('.json')) rmSync(new URL(f, dir
 writeFileSync(new URL('jwks.json', dir), JSON.stringify({ keys: [publicJwk] }, null, 2) + '\n');
 writeFileSync(new URL('jwks-no-kid.json', dir), JSON.stringify({ keys: [noKid] }, null, 2) + '\n');
 writeFileSync(new URL('jwks-duplicate-kid.json', dir), JSON.stringify({ keys: [{ ...stranger.publicJwk, kid: operator.keyId }, publicJwk] }, null, 2) + '\n');
+// ── pb-shared-2 (part IV): closes that commit to a Merkle root, numbered from 300 ─────────────
+for (const [i, c] of (await merkleCases(operator)).entries()) cases.push({ ...c, version: 'pb-shared-2', number: MERKLE_CASES_FROM + i });
+
 const manifest = [];
 for (const [i, c] of cases.entries()) {
-  const file = `${String(i + 1).padStart(3, '0')}-${c.name}.json`;
+  const file = `${String(c.number ?? i + 1).padStart(3, '0')}-${c.name}.json`;
   writeFileSync(new URL(file, dir), await c.build());
   manifest.push({ file, jwks: c.jwks ?? 'jwks.json', expect: c.expect, version: c.version, about: c.about });
 }
