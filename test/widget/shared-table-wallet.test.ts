@@ -11,7 +11,7 @@ import { en } from '../../widget/i18n/en.ts';
 import { it as itCatalog } from '../../widget/i18n/it.ts';
 import { ROOMS } from '../../shared/table.ts';
 import { FakeSharedTable } from './fake-shared-table.ts';
-import { mountTable, shadow, unmountAll, until } from './helpers.ts';
+import { mountTable, shadow, toastText, unmountAll, until } from './helpers.ts';
 import { WalletFake } from './wallet-fake.ts';
 
 /** Intl's spaces (no-break, narrow no-break) as plain ones, so expectations read as written. */
@@ -71,6 +71,14 @@ describe('<punto-banco-table table="…" launch-token="…"> (a wallet seat at a
     await until(() => el.state === 'settled', 'the settled round');
     expect(plain(q(el, '[part="status"]')!.textContent)).to.contain('You win ¥1,000');
     expect(plain(q(el, '[part="balance"] output')!.textContent)).to.equal('¥101,000');
+  });
+
+  it("a wallet seat's bet refused with a wallet code reads in the wallet's words (a play seat's in its own)", async () => {
+    const { el, table } = await launchedAtSharedTable({ currency: 'EUR', lang: 'en' });
+    await until(() => q(el, '.shared-clock.open'), 'the betting window to show');
+    table.sockets[0]!.deliver('bet-refused', { code: 'insufficient_funds', message: 'the wallet refused the debit', shoe: 1, round: 1 });
+    await until(() => toastText(el) !== '', 'the refusal');
+    expect(toastText(el)).to.equal(en.wallet.errors.insufficient_funds);
   });
 
   for (const lang of ['en', 'it'] as const) {

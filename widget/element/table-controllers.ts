@@ -183,7 +183,7 @@ export class TableControllers {
       money: (minor) => i18n.money(minor),
       limitsChanged: () => this.#showLimits(),
       explain: (error) => this.#side.errorText(error),
-      refuse: (code, reason) => this.status.sharedNotice(code, reason ?? ''),
+      refuse: (code, reason) => this.status.sharedNotice(code, reason ?? '', this.private.wallet !== null),
       announce: (text) => this.status.announce(text),
       played: (body) => this.#sharedRound(body, true),
       watched: (body) => this.#sharedRound(body, false),
