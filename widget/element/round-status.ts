@@ -116,11 +116,12 @@ export class RoundStatus implements ReactiveController {
     this.announce(mine ? `${this.lastResult}. ${texts.t('balance')}: ${texts.money(round.balanceAfter)}.` : this.lastResult);
   }
 
-  /** A shared table's refusal or notice (`shared.notice.*`), shown as a refused bet is. */
-  sharedNotice(code: string, reason: string): void {
+  /** A shared table's refusal or notice (`shared.notice.*`; `wallet`: a launched session's, `wallet.errors.*` first), shown as a refused bet is. */
+  sharedNotice(code: string, reason: string, wallet: boolean): void {
     const key = `shared.notice.${code}`;
-    // A wallet-mode session's refusals (the wallet's codes, the limits') have their own words in every language.
-    const text = walletErrorText(this.#texts, code) ?? this.#texts.t(key, { reason });
+    // A wallet-mode session's refusals (the wallet's codes, the limits') have their own words in every language;
+    // a play-money session's balance is its own, not a casino's.
+    const text = (wallet ? walletErrorText(this.#texts, code) : null) ?? this.#texts.t(key, { reason });
     // A catalog hands the key back where it has no text.
     this.showToast(code, text !== key ? text : this.#texts.t('shared.notice.other', { reason: reason || code }));
   }

@@ -181,7 +181,9 @@ export class TableControllers {
       scene: () => this.#host.scene,
       t: (key, values) => i18n.t(key, values),
       money: (minor) => i18n.money(minor),
-      refuse: (code, reason) => this.status.sharedNotice(code, reason ?? ''),
+      limitsChanged: () => this.#showLimits(),
+      explain: (error) => this.#side.errorText(error),
+      refuse: (code, reason) => this.status.sharedNotice(code, reason ?? '', this.private.wallet !== null),
       announce: (text) => this.status.announce(text),
       played: (body) => this.#sharedRound(body, true),
       watched: (body) => this.#sharedRound(body, false),
@@ -190,9 +192,14 @@ export class TableControllers {
 
   /** The session is open (new, or resumed with the rounds of its current shoe). */
   #opened(rounds: SettledRound[]): void {
-    const scene = this.#host.scene;
     this.status.opened(rounds);
     this.panels.sessionOpened(rounds);
+    this.#showLimits();
+  }
+
+  /** The scene's texts (the limits plaque) and chips for the table's limits now: the session's, or the shared table's once it answers. */
+  #showLimits(): void {
+    const scene = this.#host.scene;
     scene?.setOptions(this.sceneTexts());
     scene?.setBets(this.#host.bets, this.#host.limits?.chips ?? []);
   }

@@ -69,13 +69,19 @@ export class ApiClient implements ReactiveController {
     return this.url('');
   }
 
-  /** A single-use WebSocket ticket for a shared table, asked once (the table reconnects later); null when none came. */
-  async sharedTableTicket(tableId: string, token: string): Promise<string | null> {
+  /**
+   * A single-use WebSocket ticket for a shared table, asked once (the table reconnects later). A refusal keeps
+   * its code (409 `shared_table_currency`: the table's stakes do not fit a wallet session's limits), and
+   * `retryable` says whether asking again may help.
+   */
+  async sharedTableTicket(tableId: string, token: string): Promise<ApiResult<string>> {
     try {
       const answer = await sendApiCall(this.fetcher, this.endpointUrl, apiCalls.sharedTableTicket(tableId), { token });
-      return answer.ok && typeof answer.value.ticket === 'string' ? answer.value.ticket : null;
-    } catch {
-      return null;
+      if (!answer.ok) return { ok: false, error: this.#elementError(answer.error) };
+      if (typeof answer.value.ticket === 'string') return { ok: true, value: answer.value.ticket };
+      return { ok: false, error: { code: 'unreachable', message: 'the ticket answer has no ticket', status: 0, retryable: true } };
+    } catch (err) {
+      return { ok: false, error: { code: 'unreachable', message: String((err as Error)?.message ?? err), status: 0, retryable: true } };
     }
   }
 

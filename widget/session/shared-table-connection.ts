@@ -2,12 +2,13 @@
  * A shared table's WebSocket, kept open: a single-use ticket for the table (the session token
  * never goes in a URL, API.md "Routes"), the socket, its messages read through the protocol's
  * `ServerMessage` union (shared/wire/shared-table-socket.ts), and a reconnect with a jittered,
- * doubling backoff whenever the ticket or the socket fails. The session decides what the messages
+ * doubling backoff whenever the ticket or the socket fails — except a ticket the table refuses with a
+ * code (the seat is not this session's: asking again would be refused again). The session decides what the messages
  * mean (shared-table-session.ts).
  */
 import { type ClientMessage, clientMessageText, readServerMessage, type ServerMessage } from '../../shared/wire/shared-table-socket.ts';
 import type { SocketFactory, SocketLike } from '../element/host-types.ts';
-import type { ApiClient } from './api-client.ts';
+import type { ApiClient, ApiError } from './api-client.ts';
 
 /** Reconnect backoff: first wait, doubling up to the cap. */
 const RECONNECT_MS = { first: 500, max: 10_000 };
@@ -26,7 +27,17 @@ export interface ConnectionLink {
   connecting(): void;
   /** Still nothing after a few tries (the connection goes on trying). */
   unreachable(): void;
+  /** The table refused the seat for good (a ticket answered with a code asking again will not change): no more tries. */
+  refused(error: ApiError): void;
   message(m: ServerMessage): void;
+}
+
+/**
+ * The table answered and said no (a 4xx with its code, not a rate limit): asking again would get the
+ * same answer. A session the Worker no longer knows is not one: the backoff goes on as before.
+ */
+function isRefusal(error: ApiError): boolean {
+  return !error.retryable && error.status >= 400 && error.status < 500 && error.code !== 'session_expired';
 }
 
 export class SharedTableConnection {
@@ -60,11 +71,13 @@ export class SharedTableConnection {
     if (!token || !table || this.#ticketing) return;
     this.#link.connecting();
     this.#ticketing = true;
-    void this.#link.api.sharedTableTicket(table, token).then((ticket) => {
+    void this.#link.api.sharedTableTicket(table, token).then((answer) => {
       this.#ticketing = false;
       if (!this.#link.wanted() || this.#socket) return;
-      if (ticket === null) return this.#reconnectLater();
-      this.#open(table, ticket);
+      if (answer.ok) return this.#open(table, answer.value);
+      // A refusal with a code (409 `shared_table_currency`, 403 `wrong_room`…): the same ticket would be refused again.
+      if (isRefusal(answer.error)) return this.#link.refused(answer.error);
+      this.#reconnectLater();
     });
   }
 

@@ -9,7 +9,7 @@ import type { SharedCommitment, SharedSettlement, SharedStart, SignedShared } fr
 import type { TableScene } from '../scene/types.ts';
 import type { BetState } from '../element/bet-state.ts';
 import type { SocketFactory } from '../element/host-types.ts';
-import type { ApiClient } from './api-client.ts';
+import type { ApiClient, ApiError } from './api-client.ts';
 import type { SettledRound } from '../round-view.ts';
 import type { SessionHost } from './table-link.ts';
 import type { TableSession } from './table-session.ts';
@@ -29,6 +29,10 @@ export interface SharedTableLink {
   scene(): TableScene | null;
   t(key: string, values?: Record<string, string | number>): string;
   money(minor: number): string;
+  /** The table's state arrived: its limits (the seat's stakes) are the table's from now on, and the scene's texts and chips follow. */
+  limitsChanged(): void;
+  /** A failed request in the player's words (the element's errorText: wallet and limit codes included). */
+  explain(error: ApiError): string;
   /** A refused bet, shown like the private table's refusals. */
   refuse(code: string, reason?: string): void;
   announce(text: string): void;

@@ -32,6 +32,7 @@ import type { TableSession, TableState } from './table-session.ts';
 import type { SharedTableHost, SharedTableLink, SharedTablePhase, SharedTableView, TableBet } from './shared-table-link.ts';
 import type { DealRefusal, Notice, TablePlay } from './table-play.ts';
 import type { SocketFactory, SocketLike } from '../element/host-types.ts';
+import type { ApiError } from './api-client.ts';
 import type { ServerMessage, ServerMessageOf, SharedCloseRecord } from '../../shared/wire/shared-table-socket.ts';
 import { SharedTableConnection } from './shared-table-connection.ts';
 import { SharedDraws } from './shared-table-draws.ts';
@@ -72,6 +73,8 @@ export class SharedTableSession implements ReactiveController, TablePlay {
   );
   #keys: Promise<Jwks | null> | null = null;
   #balance: number | null = null;
+  /** The table refused this session's seat (a ticket answered with a code): kept to be said again in another language. */
+  #refused: ApiError | null = null;
   #onFelt: SettledRound | null = null;
   /** The dealt rounds, drawn one after another, each with the player's settlement when it had a stake (shared-table-draws.ts). */
   readonly #draws = new SharedDraws((deal, settlement, mine) => this.#draw(deal, settlement, mine));
@@ -101,6 +104,15 @@ export class SharedTableSession implements ReactiveController, TablePlay {
         this.#state = 'error';
         this.#notice = { code: 'unreachable', message: this.#link.t('shared.unreachable'), retry: async () => this.#retryNow() };
         this.#host.requestUpdate();
+      },
+      refused: (error) => {
+        // The seat is refused for good (its stakes do not fit the wallet's limits in its currency): said, and not asked again.
+        this.#refused = error;
+        this.#state = 'error';
+        this.#notice = { code: error.code, message: this.#link.explain(error), retry: null };
+        this.#table.phase = 'idle';
+        this.#host.requestUpdate();
+        emit(this.#host, 'pb-error', { code: error.code, message: this.#notice.message });
       },
       message: (m) => this.#onMessage(m),
     });
@@ -232,6 +244,8 @@ export class SharedTableSession implements ReactiveController, TablePlay {
     this.#proofCheck.reset();
     this.#balance = null;
     this.#onFelt = null;
+    // A new session (another launch) may fit the table: its refusal goes with the old one.
+    if (this.#refused) [this.#refused, this.#notice] = [null, null];
     this.#inner.forget();
   }
 
@@ -305,7 +319,9 @@ export class SharedTableSession implements ReactiveController, TablePlay {
       this.#state = 'ready';
       this.#notice = null;
     }
+    const limitsBefore = this.#table.pub?.limits;
     const newShoe = this.#table.state(s);
+    if (JSON.stringify(s.limits) !== JSON.stringify(limitsBefore)) this.#link.limitsChanged();
     if (s.you?.balance !== undefined) this.#setBalance(s.you.balance);
     this.#start.started = s.you?.started ?? (newShoe ? false : this.#start.started);
     const me = this.#inner.playerKey;
@@ -469,6 +485,7 @@ export class SharedTableSession implements ReactiveController, TablePlay {
 
   resay(): void {
     this.#inner.resay();
+    if (this.#refused && this.#notice) this.#notice = { ...this.#notice, message: this.#link.explain(this.#refused) };
   }
 
   showShoe(): void {
