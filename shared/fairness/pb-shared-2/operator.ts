@@ -3,7 +3,6 @@
  * that name their leaves. Every other record is pb-shared-1's builder (../pb-shared-1/operator.ts),
  * signed under this version's tag (signShared2Record). Pure; the caller signs and stores.
  */
-import type { BeaconChain } from '../../beacon.ts';
 import type { EngineError, Result } from '../../errors.ts';
 import type { SigningKey } from '../common/keys.ts';
 import { buildClose, buildSharedSettlement, type CloseErrorCode } from '../pb-shared-1/operator.ts';
@@ -16,14 +15,9 @@ import { betsRoot, boxTotals } from './tree.ts';
  * player, sorted by player; the first beacon round after `issuedAt`), then commits to the sorted
  * requests: their root, count and totals. Returns the body and the requests in leaf order.
  */
-export function buildMerkleClose(a: {
-  last: { body: { table: string; shoe: number }; hash: string };
-  round: number;
-  bets: readonly SignedSharedRequest<SharedBetRequest>[];
-  beacon: BeaconChain;
-  keyId: string;
-  issuedAt: string;
-}): Result<{ body: MerkleClose; bets: SignedSharedRequest<SharedBetRequest>[] }, EngineError<CloseErrorCode>> {
+export function buildMerkleClose(
+  a: Parameters<typeof buildClose>[0],
+): Result<{ body: MerkleClose; bets: SignedSharedRequest<SharedBetRequest>[] }, EngineError<CloseErrorCode>> {
   const listed = buildClose(a);
   if (!listed.ok) return listed;
   const { bets, ...rest } = listed.value;
