@@ -14,7 +14,7 @@ import type { ServerMessageOf } from '../../shared/wire/shared-table-socket.ts';
 import type { Table } from '../../worker/session/table.ts';
 import type { SharedTable } from '../../worker/shared-table/shared-table.ts';
 import type { WalletTransfer } from '../../worker/shared-table/wallet.ts';
-import { api, createSession, state } from './helpers.ts';
+import { api, createSession, type Session, state } from './helpers.ts';
 import { join, type Player, reconciled } from './shared-helpers.ts';
 
 /** A bet on both boxes: whatever the outcome, the round returns something (a win, or a tie's push of both). */
@@ -121,6 +121,49 @@ describe('a slow session does not hold the round, and what it is owed is paid on
       );
     } finally {
       useBeaconSignatureCheck(inUse);
+      await hookSession(slow.id, undefined);
+      for (const p of players) p.close();
+    }
+  });
+  test('a debit not answered before the close: the bet is not in the round; once the session answers, it is late and its stake comes back by one refund, nothing else', async () => {
+    const id = 'hall-1/late-debit';
+    await api('GET', `/api/tables/${id}`);
+    await runInDurableObject(env.SHARED_TABLES.getByName(id), (t: SharedTable) => {
+      t.transferTimeoutMs = 300;
+    });
+    const sessions = await Promise.all(Array.from({ length: 2 }, () => createSession({ room: 'hall-1' })));
+    const before = await Promise.all(sessions.map(async (s) => (await state(s)).balance as number));
+    const [slow, other] = sessions as [Session, Session];
+    const players = await Promise.all(sessions.map((s) => join(s, id)));
+    try {
+      const hello = await players[0]!.next('state');
+      await Promise.all(players.map((p, i) => p.start(hello.shoe.commitment, `late seat ${i}`, 7 + i * 19)));
+      await Promise.all(players.map((p) => p.next('start-ack')));
+      // Its session holds the debit: the table takes the other bet and closes without this one.
+      await hookSession(slow.id, () => 'hold');
+      const open = await players[0]!.next('open', freshWindow, 30_000);
+      await Promise.all(players.map((p) => p.bet(id, open.shoe, open.round, BOTH)));
+      await players[1]!.next('bet-ack', (m) => m.round === open.round);
+      const close = await players[1]!.next('close', (m) => m.round === open.round, 30_000);
+      expect((close.close.body as { betCount: number }).betCount).toBe(1);
+      // The held call fails (unreachable), the debit is asked again later, and the session answers it then.
+      let failed = 0;
+      await hookSession(slow.id, () => {
+        failed++;
+        return 'fail';
+      });
+      for (let i = 0; i < 200 && failed === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      await hookSession(slow.id, undefined);
+      const refused = await players[0]!.next('bet-refused', (m) => m.round === open.round, 30_000);
+      expect(refused.code).toBe('betting_closed');
+      const settlement = await players[1]!.next('settlement', (m) => m.round === open.round, 30_000);
+      expect(settlement.settlement.body.player).toBe(players[1]!.player);
+      const books = await reconciled(id, sessions, before);
+      expect(books.sessions[slow.id]).toEqual({ debited: 1000, credited: 0, refunded: 1000, pending: 0 });
+      expect((await state(slow)).balance).toBe(before[0]);
+      expect(books.sessions[other.id]!.debited).toBe(1000);
+      expect(players[0]!.messages.some((m) => m.type === 'settlement' || (m.type === 'balance' && m.kind === 'credit'))).toBe(false);
+    } finally {
       await hookSession(slow.id, undefined);
       for (const p of players) p.close();
     }
