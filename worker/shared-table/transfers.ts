@@ -171,6 +171,7 @@ export class TableTransfers {
       });
       return;
     }
+    this.#backoff.delete(t.session); // it answers again
     await this.#record(t, player, outcome);
   }
 
