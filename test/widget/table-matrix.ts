@@ -5,7 +5,8 @@
  * settled round with bets on four boxes. Measured on the DOM (the boxes' buttons, the control bar)
  * and on the scene's own rects (hands, cards, result banner, pills): no card area, banner or pill
  * on a bet box, a printed wedge or a sector number, nothing off the felt; the felt and every
- * control inside the viewport; no button's words spill out of it. The roads at a glance: shown
+ * control inside the viewport; no button's words spill out of it, no meter's; no word cut anywhere
+ * in the table (an ellipsis, a clipped box). The roads at a glance: shown
  * under or beside the felt on the desktops and the phone held sideways (844×390), with the shoe's
  * rounds, on screen and clear of the felt and of every control; an upright phone may keep them in
  * the scoreboard.
@@ -18,7 +19,7 @@ import { ru } from '../../widget/i18n/ru.ts';
 import { it as itCatalog } from '../../widget/i18n/it.ts';
 import { el as elCatalog } from '../../widget/i18n/el.ts';
 import type { PixiTable } from '../../widget/scene/table-scene.ts';
-import { feltProblems, frameWidth, LANGUAGES, layoutPicture, type Quad, VIEWPORTS } from './layout-checks.ts';
+import { cutTexts, feltProblems, frameWidth, LANGUAGES, layoutPicture, type Quad, VIEWPORTS } from './layout-checks.ts';
 import type { PuntoBancoTable } from '../../widget/element/punto-banco-table.ts';
 import { FakeWorker, mountTable, shadow, unmountAll, until } from './helpers.ts';
 
@@ -51,6 +52,8 @@ export function matrix(title: string, viewports: readonly (readonly [number, num
         worker.script = LANGUAGES.map(() => ['2S', '3H', '3D', 'KC', '2D', '6C']);
         const { el } = await mountTable({ worker, width: frameWidth(width, height), scene: 'real', attrs: { lang: 'en', 'reduced-motion': '' } });
         await until(() => el.scene, 'the scene', 30_000);
+        // Every language's problems, told together.
+        const problems: string[] = [];
         for (const lang of LANGUAGES) {
           el.lang = lang;
           await el.updateComplete;
@@ -67,9 +70,10 @@ export function matrix(title: string, viewports: readonly (readonly [number, num
           await el.updateComplete;
           await new Promise((r) => requestAnimationFrame(() => r(null)));
           const rounds = LANGUAGES.indexOf(lang) + 1;
-          const problems = [...measure(el, width, height), ...glanceProblems(el, width, height, rounds)].map((p) => `${lang}: ${p}`);
-          expect(problems, `${width}×${height} ${lang}`).to.deep.equal([]);
+          const settled = [...measure(el, width, height), ...glanceProblems(el, width, height, rounds), ...cutTexts(shadow(el), el)];
+          problems.push(...settled.map((p) => `${lang}: ${p}`));
         }
+        expect(problems, `${width}×${height}`).to.deep.equal([]);
       });
     }
   });
@@ -148,6 +152,9 @@ function measure(el: PuntoBancoTable, width: number, height: number): string[] {
     for (const word of words)
       if (textWidth(word, style) > room + 0.5) out.push(`the mode switch cuts "${word}" (${Math.round(textWidth(word, style))} > ${Math.round(room)} px)`);
   }
+  // A meter's name and figure stay inside it (not cut, nor spilling onto the next meter).
+  for (const part of root.querySelectorAll<HTMLElement>('.meter, .meter .label, .meter output'))
+    if (part.scrollWidth > part.clientWidth + 1) out.push(`the meter's "${part.textContent?.trim()}" spills out (${part.scrollWidth} > ${part.clientWidth})`);
   if (getComputedStyle(root.querySelector('.bar .status')!).display === 'none') out.push('no status line');
   // No button alone on a row of the bar (as Deal was, wrapped under the others in Italian); the
   // column beside the felt of a phone held sideways gives Deal a row of its own on purpose.

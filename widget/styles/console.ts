@@ -23,6 +23,8 @@ export const consoleStyles = css`
   }
   .meter {
     display: grid;
+    /* Each name over its figure, at the top of the row, however many lines a neighbour takes. */
+    align-content: start;
     line-height: 1.15;
   }
   .meter .label {
