@@ -181,8 +181,9 @@ function measure(el: PuntoBancoTable, width: number, height: number): string[] {
  */
 async function refusal(el: PuntoBancoTable, what: string, refuse: () => void): Promise<string[]> {
   refuse();
-  await until(() => toastText(el) !== '', 'the refusal', 5_000);
+  // The refusal is told at once (no frame to wait for): its toast is there after the update.
   await el.updateComplete;
+  if (!toastText(el)) return [`${what}: no toast`];
   const root = shadow(el);
   const stage = root.querySelector<HTMLElement>('.stage')!;
   const origin = stage.getBoundingClientRect();
