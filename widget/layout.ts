@@ -86,10 +86,10 @@ export interface TableLayout {
    * number and the chip tray. `toast`: while the felt is empty (from its top over the empty hands
    * and the result's place, its one large empty room). `toastByCards`: while the dealt cards lie
    * there, above or under them. `toastByOffer`: while the offer of the cut stands over the hands,
-   * above or under it; where it leaves no line of room (it fills a small phone's top band and the
-   * hands' place) this is `toast`, over the offer's top (a toast takes no pointer: the offer stays
-   * usable under it). The toast starts at `y` and takes at most `h`; beside the cards or the offer,
-   * in a smaller type (styles/console.ts).
+   * above or under it; where that leaves less than two lines (a phone's felt) it starts at the
+   * felt's top, over the offer's top, far from its choices (a toast takes no pointer: the offer
+   * stays usable under it). The toast starts at `y` and should take no more than `h`; beside
+   * the cards or the offer, in a smaller type (styles/console.ts).
    */
   toast: Rect;
   toastByCards: Rect;
@@ -242,6 +242,7 @@ const TOAST_SMALL_EDGE = 6;
  * discard tray, the shoe, the printed name) down to just above the arc, as wide as it allows for
  * four lines of the toast's type. Beside the cards or the offer, in the small type: the roomier of
  * the band above them and the room under them (narrowed where the arc rises, for two lines).
+ * A room beside the cards holds one line at least, as every felt has; beside the offer, two.
  */
 function toastRooms(
   f: Pick<HandsFrame, 'W' | 'm' | 'compact' | 'arc'>,
@@ -252,17 +253,23 @@ function toastRooms(
   const { W, m } = f;
   const top = round(m / 2);
   const toast = toastRoom(f, top, 4 * TOAST_LINE + TOAST_EDGE);
-  // What a room holds: lines of the small type, times their width.
-  const holds = (r: Rect): number => Math.max(0, Math.floor((r.h - TOAST_SMALL_EDGE) / TOAST_SMALL_LINE)) * (r.w - 20);
-  const beside = (y0: number, y1: number): Rect => {
+  // What a room holds, in lines of the small type times their width; nothing under `least` lines.
+  const holds = (r: Rect, least: number): number => {
+    const lines = Math.floor((r.h - TOAST_SMALL_EDGE) / TOAST_SMALL_LINE);
+    return lines >= least ? lines * (r.w - 20) : 0;
+  };
+  const beside = (y0: number, y1: number, least: number): Rect => {
     const above: Rect = { x: m, y: top, w: round(W - 2 * m), h: round(Math.max(0, y0 - 2 - top)) };
     const under = toastRoom(f, y1, 2 * TOAST_SMALL_LINE + TOAST_SMALL_EDGE);
-    return holds(above) >= holds(under) ? above : under;
+    return holds(above, least) >= holds(under, least) ? above : under;
   };
   // The dealt cards' drawing (their shadows, the deal's last settle) reaches a few px under the hands.
-  const toastByCards = beside(Math.min(player.y, banker.y), Math.max(player.y + player.h, banker.y + banker.h) + 8);
-  const byOffer = beside(offer.y, offer.y + offer.h + 4);
-  return { toast, toastByCards, toastByOffer: holds(byOffer) > 0 ? byOffer : toast };
+  const toastByCards = beside(Math.min(player.y, banker.y), Math.max(player.y + player.h, banker.y + banker.h) + 8, 1);
+  // Beside the offer, two lines at least; else over its top, far from its choices at its foot.
+  const byOffer = beside(offer.y, offer.y + offer.h + 4, 2);
+  // Over the offer's top: as wide as three lines of the small type allow.
+  const overOffer = toastRoom(f, top, 3 * TOAST_SMALL_LINE + TOAST_SMALL_EDGE);
+  return { toast, toastByCards, toastByOffer: holds(byOffer, 2) > 0 ? byOffer : overOffer };
 }
 
 /**

@@ -125,8 +125,9 @@ describe('tableLayout', () => {
       const byCards = { ...L.toastByCards, name: 'toast beside the cards' };
       const byOffer = { ...L.toastByOffer, name: 'toast beside the offer' };
       problems.push(...feltProblems({ ...layoutPicture(L), pieces: [toast, byCards, byOffer] }).map((p) => `${W}×${H}: ${p}`));
-      // Off the offer of the cut, but where it fills the top band and the hands' place (a small phone upright).
-      if (L.toastByOffer === L.toast ? L.cutOffer.y >= L.playerHand.y : overlaps(byOffer, L.cutOffer))
+      // Off the offer of the cut; where there is no room beside it, from the felt's top, with three
+      // lines of the small type (11 px, 1.15, edges 6 px) clear of its choices (at most 40 px at its foot).
+      if (overlaps(byOffer, L.cutOffer) && byOffer.y + 3 * 12.65 + 6 > L.cutOffer.y + L.cutOffer.h - 40)
         problems.push(
           `${W}×${H}: the toast's room beside the offer [${[byOffer.x, byOffer.y, byOffer.w, byOffer.h]}], the offer [${[L.cutOffer.x, L.cutOffer.y, L.cutOffer.w, L.cutOffer.h]}]`,
         );

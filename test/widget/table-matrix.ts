@@ -21,7 +21,7 @@ import { ru } from '../../widget/i18n/ru.ts';
 import { it as itCatalog } from '../../widget/i18n/it.ts';
 import { el as elCatalog } from '../../widget/i18n/el.ts';
 import type { PixiTable } from '../../widget/scene/table-scene.ts';
-import { corners, cutTexts, feltProblems, frameWidth, LANGUAGES, layoutPicture, type Quad, quadsOverlap, VIEWPORTS } from './layout-checks.ts';
+import { corners, cutTexts, feltProblems, frameWidth, LANGUAGES, layoutPicture, overlaps, type Quad, quadsOverlap, VIEWPORTS } from './layout-checks.ts';
 import type { PuntoBancoTable } from '../../widget/element/punto-banco-table.ts';
 import { action, boxButton, FakeWorker, mountTable, shadow, toastText, unmountAll, until } from './helpers.ts';
 
@@ -191,21 +191,24 @@ async function refusal(el: PuntoBancoTable, what: string, refuse: () => void): P
     const r = e.getBoundingClientRect();
     return { x: r.left - origin.left, y: r.top - origin.top, w: r.width, h: r.height };
   };
-  const toast = { ...onStage(root.querySelector('.toast')!), name: `the toast "${toastText(el)}"` };
+  const box = root.querySelector<HTMLElement>('.toast')!;
+  const toast = { ...onStage(box), name: `the toast "${toastText(el)}"` };
   const layout = tableLayout(stage.clientWidth, stage.clientHeight);
   const boxes = [...root.querySelectorAll<HTMLElement>('.box')].map(boxQuad);
   const out = feltProblems({ ...layoutPicture(layout), boxes, pieces: [toast] });
   // The card areas while cards lie there (the hands, their names and totals, the cards), the bets' pills and the tray's chips.
   const drawn = (el.scene as unknown as PixiTable).drawnRects();
   const dealt = drawn.some((r) => r.name.startsWith('card '));
-  // The offer of the cut too (where the layout finds no room beside it, as when it fills a small
-  // phone's top band and the hands' place, its choices at least).
-  const offer = layout.toastByOffer === layout.toast ? ', .invite-actions' : ', .invite';
+  // The offer of the cut too (where the layout finds no room of two lines beside it, as on a
+  // phone, its choices at least: the toast then stands over its top).
+  const offer = overlaps(layout.toastByOffer, layout.cutOffer) ? ', .invite-actions' : ', .invite';
   const clear: (Quad & { name: string })[] = [
     ...drawn.filter((r) => r.name.startsWith('pill ') || (dealt && /^(card |Player |Banker )/.test(r.name))),
     ...[...root.querySelectorAll(`.chips .chip${offer}`)].map((c) => ({ ...onStage(c), name: c.className })),
   ];
   for (const c of clear) if (quadsOverlap(corners(toast), corners(c), 0.5)) out.push(`${toast.name} [${fmt(toast)}] on the ${c.name} [${fmt(c)}]`);
+  // Its words inside it (none running out under its edge onto what is beside it).
+  if (box.scrollHeight > box.clientHeight + 1 || box.scrollWidth > box.clientWidth + 1) out.push(`${toast.name}: words out of it`);
   return out.map((p) => `${what}: ${p}`);
 }
 

@@ -263,12 +263,7 @@ export function renderMessages(m: ViewModel): TemplateResult {
   const place: Record<string, string> = {};
   const rooms = m.layout ? { '': byCards ? m.layout.toastByCards : m.layout.toast, '-offer': m.layout.toastByOffer } : {};
   for (const [k, r] of Object.entries(rooms))
-    Object.assign(place, {
-      [`--toast${k}-x`]: `${r.x + r.w / 2}px`,
-      [`--toast${k}-y`]: `${r.y}px`,
-      [`--toast${k}-w`]: `${r.w}px`,
-      [`--toast${k}-h`]: `${r.h}px`,
-    });
+    Object.assign(place, { [`--toast${k}-x`]: `${r.x + r.w / 2}px`, [`--toast${k}-y`]: `${r.y}px`, [`--toast${k}-w`]: `${r.w}px` });
   return html`${m.toast ? html`<div class="toast ${byCards ? 'by-cards' : ''}" role="alert" ${cssProps(place)}>${m.toast}</div>` : nothing}
   ${
     m.notice

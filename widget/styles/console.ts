@@ -165,7 +165,7 @@ export const consoleStyles = css`
   }
   /*
    * A refusal: centred in the felt's empty room that the layout gives (layout.ts toast, toastByCards:
-   * --toast-x its middle, --toast-y its top, --toast-w and --toast-h its size), so that no box,
+   * --toast-x its middle, --toast-y its top, --toast-w its width), so that no box,
    * card or chip is under it; beside the dealt cards or the offer of the cut, whose room is a line
    * or two, in a smaller type. The rooms are sized for these types (layout.ts TOAST_LINE and the like).
    */
@@ -178,7 +178,6 @@ export const consoleStyles = css`
     box-sizing: border-box;
     width: max-content;
     max-width: var(--toast-w, 92%);
-    max-height: var(--toast-h, none);
     padding: 6px 14px;
     border-radius: 10px;
     background: rgb(30 12 8 / 92%);
@@ -196,12 +195,11 @@ export const consoleStyles = css`
     line-height: 1.15;
     font-size: 11px;
   }
-  /* The offer of the cut stands over the hands: the refusal goes above or under it (layout.ts toastByOffer). */
+  /* The offer of the cut stands over the hands: the refusal goes above or under it, or over its top (layout.ts toastByOffer). */
   .invite ~ .toast {
     left: var(--toast-offer-x, 50%);
     top: var(--toast-offer-y, 4px);
     max-width: var(--toast-offer-w, 92%);
-    max-height: var(--toast-offer-h, none);
   }
   /*
    * The whole table fits the viewport: the felt is 16:10 (phone: 3:4) of its width, but never
