@@ -81,6 +81,19 @@ export interface TableLayout {
    * width under them), from the hands' top down to just above anything printed on the arc.
    */
   cutOffer: Rect;
+  /**
+   * Extra: where a refusal's toast stands, centred, clear of every box, printed wedge, sector
+   * number and the chip tray. `toast`: while the felt is empty (from its top over the empty hands
+   * and the result's place, its one large empty room). `toastByCards`: while the dealt cards lie
+   * there, above or under them. `toastByOffer`: while the offer of the cut stands over the hands,
+   * above or under it; where that leaves less than two lines (a phone's felt) it starts at the
+   * felt's top, over the offer's top, far from its choices (a toast takes no pointer: the offer
+   * stays usable under it). The toast starts at `y` and should take no more than `h`; beside
+   * the cards or the offer, in a smaller type (styles/console.ts).
+   */
+  toast: Rect;
+  toastByCards: Rect;
+  toastByOffer: Rect;
 }
 
 /**
@@ -189,6 +202,7 @@ export function tableLayout(width: number, height: number): TableLayout {
     : { x: round(W / 2 - wideW / 2), y: result.y, w: round(wideW), h: result.h };
 
   const cutOffer = cutOfferPlace({ W, m, compact, arc, shoe, discard }, a);
+  const { toast, toastByCards, toastByOffer } = toastRooms({ W, m, compact, arc }, playerHand, bankerHand, cutOffer);
 
   return {
     width: W,
@@ -208,7 +222,67 @@ export function tableLayout(width: number, height: number): TableLayout {
     legend,
     plaque,
     cutOffer,
+    toast,
+    toastByCards,
+    toastByOffer,
   };
+}
+
+/** A toast's widest room (CSS px) and the narrowest it is narrowed to for height. */
+const TOAST_MAX_W = 560;
+const TOAST_MIN_W = 200;
+/** A line of the toast's type and its padding and border, top and bottom (styles/console.ts): large, and small beside the cards. */
+const TOAST_LINE = 17.5;
+const TOAST_EDGE = 14;
+const TOAST_SMALL_LINE = 12.65;
+const TOAST_SMALL_EDGE = 6;
+
+/**
+ * The toast's rooms (see TableLayout.toast). With nothing on the felt: from the felt's top (over the
+ * discard tray, the shoe, the printed name) down to just above the arc, as wide as it allows for
+ * four lines of the toast's type. Beside the cards or the offer, in the small type: the roomier of
+ * the band above them and the room under them (narrowed where the arc rises, for two lines).
+ * A room beside the cards holds one line at least, as every felt has; beside the offer, two.
+ */
+function toastRooms(
+  f: Pick<HandsFrame, 'W' | 'm' | 'compact' | 'arc'>,
+  player: Rect,
+  banker: Rect,
+  offer: Rect,
+): { toast: Rect; toastByCards: Rect; toastByOffer: Rect } {
+  const { W, m } = f;
+  const top = round(m / 2);
+  const toast = toastRoom(f, top, 4 * TOAST_LINE + TOAST_EDGE);
+  // What a room holds, in lines of the small type times their width; nothing under `least` lines.
+  const holds = (r: Rect, least: number): number => {
+    const lines = Math.floor((r.h - TOAST_SMALL_EDGE) / TOAST_SMALL_LINE);
+    return lines >= least ? lines * (r.w - 20) : 0;
+  };
+  const beside = (y0: number, y1: number, least: number): Rect => {
+    const above: Rect = { x: m, y: top, w: round(W - 2 * m), h: round(Math.max(0, y0 - 2 - top)) };
+    const under = toastRoom(f, y1, 2 * TOAST_SMALL_LINE + TOAST_SMALL_EDGE);
+    return holds(above, least) >= holds(under, least) ? above : under;
+  };
+  // The dealt cards' drawing (their shadows, the deal's last settle) reaches a few px under the hands.
+  const toastByCards = beside(Math.min(player.y, banker.y), Math.max(player.y + player.h, banker.y + banker.h) + 8, 1);
+  // Beside the offer, two lines at least; else over its top, far from its choices at its foot.
+  const byOffer = beside(offer.y, offer.y + offer.h + 4, 2);
+  // Over the offer's top: as wide as three lines of the small type allow.
+  const overOffer = toastRoom(f, top, 3 * TOAST_SMALL_LINE + TOAST_SMALL_EDGE);
+  return { toast, toastByCards, toastByOffer: holds(byOffer, 2) > 0 ? byOffer : overOffer };
+}
+
+/**
+ * A toast's room from `top` down to just above anything printed on the arc: as wide as the table
+ * allows (up to TOAST_MAX_W), narrowed where the arc rises until it is `least` high (or down to
+ * TOAST_MIN_W, as high as the arc leaves there).
+ */
+function toastRoom(f: Pick<HandsFrame, 'W' | 'm' | 'compact' | 'arc'>, top: number, least: number): Rect {
+  const { W, m, compact, arc } = f;
+  const foot = (half: number): number => arcTopOver({ arc, compact }, W / 2 - half, W / 2 + half) - 4;
+  let half = Math.min(TOAST_MAX_W / 2, W / 2 - m);
+  while (half > TOAST_MIN_W / 2 && foot(half) - top < least) half = Math.max(TOAST_MIN_W / 2, half - 4);
+  return { x: round(W / 2 - half), y: round(top), w: round(2 * half), h: round(Math.max(0, foot(half) - top)) };
 }
 
 /**

@@ -166,3 +166,38 @@ export function layoutPicture(L: TableLayout): FeltPicture {
     ],
   };
 }
+
+/**
+ * Every visible element under `root` (and the shadow roots inside it) whose words are cut: an
+ * element that clips (`overflow` other than visible, or `text-overflow: ellipsis`) with more in it
+ * than it shows (scrollWidth > clientWidth), and words that run out of the host (`host`) itself.
+ * Words kept for screen readers only (clipped to nothing on purpose) do not count.
+ */
+export function cutTexts(root: ShadowRoot, host: Element): string[] {
+  const out: string[] = [];
+  const edge = host.getBoundingClientRect();
+  // Shown, and not kept for screen readers only (styles/visually-hidden.ts: one pixel, clipped to nothing).
+  const seen = (el: HTMLElement, style: CSSStyleDeclaration): boolean =>
+    el.checkVisibility({ visibilityProperty: true }) && style.clipPath === 'none' && el.clientWidth > 1;
+  const walk = (node: ShadowRoot): void => {
+    for (const el of node.querySelectorAll<HTMLElement>('*')) {
+      if (el.shadowRoot) walk(el.shadowRoot);
+      const style = getComputedStyle(el);
+      const clips = style.textOverflow === 'ellipsis' || style.overflowX !== 'visible';
+      if (clips && el.scrollWidth > el.clientWidth + 1 && seen(el, style) && words(el))
+        out.push(`"${words(el)}" cut (${el.scrollWidth} > ${el.clientWidth} px, ${el.tagName.toLowerCase()}.${el.className})`);
+      // Words of its own out of the host's box (a page or frame cuts them there).
+      if (![...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '')) continue;
+      const r = el.getBoundingClientRect();
+      if ((r.left < edge.left - 0.5 || r.right > edge.right + 0.5) && seen(el, style))
+        out.push(`"${words(el)}" out of the table [${Math.round(r.left)} ${Math.round(r.right)}]`);
+    }
+  };
+  walk(root);
+  return out;
+}
+
+/** An element's words as a reader sees them (its own, and its children's unless they are hidden). */
+function words(el: HTMLElement): string {
+  return (el.innerText || '').replace(/\s+/g, ' ').trim().slice(0, 80);
+}

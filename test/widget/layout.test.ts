@@ -114,6 +114,32 @@ describe('tableLayout', () => {
     expect(problems.slice(0, 20)).to.deep.equal([]);
   });
 
+  // The matrix's felts and every fifth of the sweep: each point of a large rect is checked against 15 wedges.
+  const toastFelts = felts.filter((_, i) => i < 9 || i % 5 === 0);
+  it(`${toastFelts.length} felt sizes: the refusal's rooms clear of every printed wedge, button and sector number, inside the felt; beside the cards and the offer, off them`, function () {
+    this.timeout(60_000);
+    const problems: string[] = [];
+    for (const [W, H] of toastFelts) {
+      const L = tableLayout(W, H);
+      const toast = { ...L.toast, name: 'toast' };
+      const byCards = { ...L.toastByCards, name: 'toast beside the cards' };
+      const byOffer = { ...L.toastByOffer, name: 'toast beside the offer' };
+      problems.push(...feltProblems({ ...layoutPicture(L), pieces: [toast, byCards, byOffer] }).map((p) => `${W}×${H}: ${p}`));
+      // Off the offer of the cut; where there is no room beside it, from the felt's top, with three
+      // lines of the small type (11 px, 1.15, edges 6 px) clear of its choices (at most 40 px at its foot).
+      if (overlaps(byOffer, L.cutOffer) && byOffer.y + 3 * 12.65 + 6 > L.cutOffer.y + L.cutOffer.h - 40)
+        problems.push(
+          `${W}×${H}: the toast's room beside the offer [${[byOffer.x, byOffer.y, byOffer.w, byOffer.h]}], the offer [${[L.cutOffer.x, L.cutOffer.y, L.cutOffer.w, L.cutOffer.h]}]`,
+        );
+      // Room for four lines of the toast's type (14 px, 1.25), or beside the cards one of the small one (11 px, 1.15).
+      if (toast.h < 4 * 17.5 + 14) problems.push(`${W}×${H}: the toast's room is ${toast.h} px high`);
+      if (byCards.h < 13 + 6 || byCards.w < 190) problems.push(`${W}×${H}: the toast's room beside the cards is ${byCards.w}×${byCards.h}`);
+      for (const hand of [L.playerHand, L.bankerHand])
+        if (overlaps(byCards, hand)) problems.push(`${W}×${H}: the toast's room beside the cards [${[byCards.x, byCards.y, byCards.w, byCards.h]}] on a hand`);
+    }
+    expect(problems.slice(0, 20)).to.deep.equal([]);
+  });
+
   it('a phone held sideways (648×390) keeps readable cards: at least 50 px high, the third one sideways', () => {
     const L = tableLayout(648, 390);
     expect(L.card.h).to.be.at.least(50);

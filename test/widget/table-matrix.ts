@@ -2,25 +2,28 @@
  * The table over the full matrix of screens and languages (table-matrix-*.test.ts run it in two
  * halves, each within the runner's time for a file), in Chromium with the real scene: at
  * 1280×720, 1366×768, 1440×900, 390×844, 844×390, 360×640 and 640×360, in en, ru, it and el, a
- * settled round with bets on four boxes. Measured on the DOM (the boxes' buttons, the control bar)
- * and on the scene's own rects (hands, cards, result banner, pills): no card area, banner or pill
- * on a bet box, a printed wedge or a sector number, nothing off the felt; the felt and every
- * control inside the viewport; no button's words spill out of it. The roads at a glance: shown
+ * settled round with bets on three boxes (a fourth sector refused). Measured on the DOM (the boxes'
+ * buttons, the control bar) and on the scene's own rects (hands, cards, result banner, pills): no
+ * card area, banner or pill on a bet box, a printed wedge or a sector number, nothing off the felt;
+ * the felt and every control inside the viewport; no button's words spill out of it, no meter's;
+ * no word cut anywhere in the table (an ellipsis, a clipped box), while betting and settled. A
+ * refused click's toast, while betting (the first language's under the offer of the cut) and over
+ * the settled round: on no bet box, sector number, chip or dealt card. The roads at a glance: shown
  * under or beside the felt on the desktops and the phone held sideways (844×390), with the shoe's
  * rounds, on screen and clear of the felt and of every control; an upright phone may keep them in
  * the scoreboard.
  */
 import { expect } from 'chai';
 import { setViewport } from '@web/test-runner-commands';
-import { tableLayout } from '../../widget/layout.ts';
+import { type Rect, tableLayout } from '../../widget/layout.ts';
 import { en } from '../../widget/i18n/en.ts';
 import { ru } from '../../widget/i18n/ru.ts';
 import { it as itCatalog } from '../../widget/i18n/it.ts';
 import { el as elCatalog } from '../../widget/i18n/el.ts';
 import type { PixiTable } from '../../widget/scene/table-scene.ts';
-import { feltProblems, frameWidth, LANGUAGES, layoutPicture, type Quad, VIEWPORTS } from './layout-checks.ts';
+import { corners, cutTexts, feltProblems, frameWidth, LANGUAGES, layoutPicture, overlaps, type Quad, quadsOverlap, VIEWPORTS } from './layout-checks.ts';
 import type { PuntoBancoTable } from '../../widget/element/punto-banco-table.ts';
-import { FakeWorker, mountTable, shadow, unmountAll, until } from './helpers.ts';
+import { action, boxButton, FakeWorker, mountTable, shadow, toastText, unmountAll, until } from './helpers.ts';
 
 export { LANGUAGES, VIEWPORTS };
 
@@ -51,6 +54,8 @@ export function matrix(title: string, viewports: readonly (readonly [number, num
         worker.script = LANGUAGES.map(() => ['2S', '3H', '3D', 'KC', '2D', '6C']);
         const { el } = await mountTable({ worker, width: frameWidth(width, height), scene: 'real', attrs: { lang: 'en', 'reduced-motion': '' } });
         await until(() => el.scene, 'the scene', 30_000);
+        // Every language's problems, told together.
+        const problems: string[] = [];
         for (const lang of LANGUAGES) {
           el.lang = lang;
           await el.updateComplete;
@@ -59,17 +64,23 @@ export function matrix(title: string, viewports: readonly (readonly [number, num
             [0, 'banker'],
             [1, 'player'],
             [3, 'tie'],
-            [4, 'player'],
           ] as const)
             el.placeBet(sector, box);
+          // A fourth sector, clicked as a player would: refused, and the refusal's toast must leave
+          // every box, card area and chip in sight (the first language's cell under the offer of the cut).
+          const refused = await refusal(el, 'a fourth sector', () => boxButton(el, 4, 'player').click());
+          const betting = [...refused, ...cutTexts(shadow(el), el)].map((p) => `${lang}, bets: ${p}`);
           await el.deal();
           await until(() => el.state === 'settled', 'settled', 30_000);
           await el.updateComplete;
           await new Promise((r) => requestAnimationFrame(() => r(null)));
           const rounds = LANGUAGES.indexOf(lang) + 1;
-          const problems = [...measure(el, width, height), ...glanceProblems(el, width, height, rounds)].map((p) => `${lang}: ${p}`);
-          expect(problems, `${width}×${height} ${lang}`).to.deep.equal([]);
+          const settled = [...measure(el, width, height), ...glanceProblems(el, width, height, rounds), ...cutTexts(shadow(el), el)];
+          // The settled round's cards are on the felt: a refusal now must leave them in sight too.
+          settled.push(...(await refusal(el, 'Deal with no bet', () => action(el, 'deal').click())));
+          problems.push(...betting, ...settled.map((p) => `${lang}: ${p}`));
         }
+        expect(problems, `${width}×${height}`).to.deep.equal([]);
       });
     }
   });
@@ -148,6 +159,9 @@ function measure(el: PuntoBancoTable, width: number, height: number): string[] {
     for (const word of words)
       if (textWidth(word, style) > room + 0.5) out.push(`the mode switch cuts "${word}" (${Math.round(textWidth(word, style))} > ${Math.round(room)} px)`);
   }
+  // A meter's name and figure stay inside it (not cut, nor spilling onto the next meter).
+  for (const part of root.querySelectorAll<HTMLElement>('.meter, .meter .label, .meter output'))
+    if (part.scrollWidth > part.clientWidth + 1) out.push(`the meter's "${part.textContent?.trim()}" spills out (${part.scrollWidth} > ${part.clientWidth})`);
   if (getComputedStyle(root.querySelector('.bar .status')!).display === 'none') out.push('no status line');
   // No button alone on a row of the bar (as Deal was, wrapped under the others in Italian); the
   // column beside the felt of a phone held sideways gives Deal a row of its own on purpose.
@@ -156,6 +170,50 @@ function measure(el: PuntoBancoTable, width: number, height: number): string[] {
   for (const top of sideways ? [] : new Set(tops))
     if (tops.filter((t) => Math.abs(t - top) <= 2).length === 1) out.push(`a button alone on its row (top ${top})`);
   return out.map((p) => `felt ${W}×${H}: ${p}`);
+}
+
+/**
+ * A click the table refuses (`refuse`), and where its toast stands: on the felt, clear of every bet
+ * box (the buttons and the printed wedges), sector number, chip (the tray's, the bets' pills), the
+ * offer of the cut (its choices at least) and, while cards lie on the felt, the card areas (the hands, their names and
+ * totals, the cards). It may stand over the empty hands, the result banner, the shoe and the
+ * discard tray.
+ */
+async function refusal(el: PuntoBancoTable, what: string, refuse: () => void): Promise<string[]> {
+  refuse();
+  // The refusal is told at once (no frame to wait for): its toast is there after the update.
+  await el.updateComplete;
+  if (!toastText(el)) return [`${what}: no toast`];
+  const root = shadow(el);
+  const stage = root.querySelector<HTMLElement>('.stage')!;
+  const origin = stage.getBoundingClientRect();
+  const onStage = (e: Element): Rect => {
+    const r = e.getBoundingClientRect();
+    return { x: r.left - origin.left, y: r.top - origin.top, w: r.width, h: r.height };
+  };
+  const box = root.querySelector<HTMLElement>('.toast')!;
+  const toast = { ...onStage(box), name: `the toast "${toastText(el)}"` };
+  const layout = tableLayout(stage.clientWidth, stage.clientHeight);
+  const boxes = [...root.querySelectorAll<HTMLElement>('.box')].map(boxQuad);
+  const out = feltProblems({ ...layoutPicture(layout), boxes, pieces: [toast] });
+  // The card areas while cards lie there (the hands, their names and totals, the cards), the bets' pills and the tray's chips.
+  const drawn = (el.scene as unknown as PixiTable).drawnRects();
+  const dealt = drawn.some((r) => r.name.startsWith('card '));
+  // The offer of the cut too (where the layout finds no room of two lines beside it, as on a
+  // phone, its choices at least: the toast then stands over its top).
+  const offer = overlaps(layout.toastByOffer, layout.cutOffer) ? ', .invite-actions' : ', .invite';
+  const clear: (Quad & { name: string })[] = [
+    ...drawn.filter((r) => r.name.startsWith('pill ') || (dealt && /^(card |Player |Banker )/.test(r.name))),
+    ...[...root.querySelectorAll(`.chips .chip${offer}`)].map((c) => ({ ...onStage(c), name: c.className })),
+  ];
+  for (const c of clear) if (quadsOverlap(corners(toast), corners(c), 0.5)) out.push(`${toast.name} [${fmt(toast)}] on the ${c.name} [${fmt(c)}]`);
+  // Its words inside it (none running out under its edge onto what is beside it).
+  if (box.scrollHeight > box.clientHeight + 1 || box.scrollWidth > box.clientWidth + 1) out.push(`${toast.name}: words out of it`);
+  return out.map((p) => `${what}: ${p}`);
+}
+
+function fmt(r: Rect): string {
+  return [r.x, r.y, r.w, r.h].map(Math.round).join(' ');
 }
 
 /** The screens where the roads must show at a glance (an upright phone, and a low one held sideways, have no room). */

@@ -256,11 +256,15 @@ export function renderGhost(m: ViewModel): TemplateResult | typeof nothing {
 
 /** A refused bet (transient) and the error notice with Retry. */
 export function renderMessages(m: ViewModel): TemplateResult {
-  // The refusal shows where the result banner would, between the hands and the boxes; while the
-  // offer of the cut stands there (styles/console.ts), just above the chip tray instead.
-  const top = m.layout ? `${m.layout.result.y}px` : '40%';
-  const aboveTray = m.layout ? `${m.layout.height - m.layout.chipTray.y + 6}px` : '12px';
-  return html`${m.toast ? html`<div class="toast" role="alert" ${cssProps({ '--toast-top': top, '--toast-above-tray': aboveTray })}>${m.toast}</div>` : nothing}
+  // The refusal stands in the felt's empty room (layout.ts): over the empty hands, or beside the
+  // dealt cards (in a smaller type) while they lie on the felt; beside the offer of the cut while it
+  // stands (styles/console.ts).
+  const byCards = m.dealing || m.settled;
+  const place: Record<string, string> = {};
+  const rooms = m.layout ? { '': byCards ? m.layout.toastByCards : m.layout.toast, '-offer': m.layout.toastByOffer } : {};
+  for (const [k, r] of Object.entries(rooms))
+    Object.assign(place, { [`--toast${k}-x`]: `${r.x + r.w / 2}px`, [`--toast${k}-y`]: `${r.y}px`, [`--toast${k}-w`]: `${r.w}px` });
+  return html`${m.toast ? html`<div class="toast ${byCards ? 'by-cards' : ''}" role="alert" ${cssProps(place)}>${m.toast}</div>` : nothing}
   ${
     m.notice
       ? html`<div class="notice" part="notice" role="alert">

@@ -23,6 +23,8 @@ export const consoleStyles = css`
   }
   .meter {
     display: grid;
+    /* Each name over its figure, at the top of the row, however many lines a neighbour takes. */
+    align-content: start;
     line-height: 1.15;
   }
   .meter .label {
@@ -161,28 +163,43 @@ export const consoleStyles = css`
     font-variant-numeric: tabular-nums;
     color: var(--pb-text);
   }
+  /*
+   * A refusal: centred in the felt's empty room that the layout gives (layout.ts toast, toastByCards:
+   * --toast-x its middle, --toast-y its top, --toast-w its width), so that no box,
+   * card or chip is under it; beside the dealt cards or the offer of the cut, whose room is a line
+   * or two, in a smaller type. The rooms are sized for these types (layout.ts TOAST_LINE and the like).
+   */
   .toast {
     position: absolute;
-    left: 50%;
-    top: var(--toast-top, 40%);
+    left: var(--toast-x, 50%);
+    top: var(--toast-y, 40%);
     transform: translateX(-50%);
     z-index: 4;
+    box-sizing: border-box;
     width: max-content;
-    max-width: min(92%, 560px);
-    padding: 10px 16px;
+    max-width: var(--toast-w, 92%);
+    padding: 6px 14px;
     border-radius: 10px;
     background: rgb(30 12 8 / 92%);
     border: 1px solid var(--pb-danger);
     box-shadow: 0 8px 24px rgb(0 0 0 / 45%);
-    line-height: 1.35;
+    line-height: 1.25;
     font-size: 14px;
     text-align: center;
     pointer-events: none;
   }
-  /* The offer of the cut stands where the refusal would (over the hands): the refusal goes above the chip tray, never on the offer. */
+  .toast.by-cards,
   .invite ~ .toast {
-    top: auto;
-    bottom: var(--toast-above-tray, 12px);
+    padding: 2px 10px;
+    border-radius: 8px;
+    line-height: 1.15;
+    font-size: 11px;
+  }
+  /* The offer of the cut stands over the hands: the refusal goes above or under it, or over its top (layout.ts toastByOffer). */
+  .invite ~ .toast {
+    left: var(--toast-offer-x, 50%);
+    top: var(--toast-offer-y, 4px);
+    max-width: var(--toast-offer-w, 92%);
   }
   /*
    * The whole table fits the viewport: the felt is 16:10 (phone: 3:4) of its width, but never

@@ -402,7 +402,8 @@ export const panelsStyles = css`
       border-radius: 12px;
       font-size: 12px;
     }
-    .label {
+    /* The launchers' names only (an unscoped .label cut the meters' names: «ΠΟΝΤΑ…»). */
+    .launcher .label {
       max-width: 100%;
       overflow: hidden;
       text-overflow: ellipsis;

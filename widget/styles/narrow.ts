@@ -185,19 +185,20 @@ export const narrowStyles = css`
       text-align: left;
       overflow-wrap: anywhere;
     }
+    /* A column is never narrower than its longest word: a meter's name is never cut. */
     .bar .meters {
       display: grid;
-      grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+      grid-template-columns: repeat(2, minmax(min-content, 1fr));
       gap: 2px 8px;
     }
     .meter:first-child {
       grid-column: 1 / -1;
     }
+    /* A name too long for its half of the column takes a second line (at a space), never an ellipsis. */
     .meter .label {
       font-size: 9.5px;
-      overflow: hidden;
-      text-overflow: ellipsis;
-      white-space: nowrap;
+      letter-spacing: 0.08em;
+      overflow-wrap: normal;
     }
     .bar .meter output {
       font-size: 15px;
