@@ -73,6 +73,9 @@ export class FakeScene implements TableScene {
   async reshuffle(): Promise<void> {
     this.#log('reshuffle');
   }
+  turnCards(card: number | 'all'): void {
+    this.#log('turnCards', card);
+  }
   setOptions(opts: Partial<SceneOptions>): void {
     this.options = { ...this.options, ...opts };
     this.#log('setOptions', opts);

@@ -13,6 +13,7 @@ import type { Box } from '../../shared/table.ts';
 import { type Rect, tableLayout } from '../../widget/layout.ts';
 import { peelOf, SQUEEZE_TURN_AT } from '../../widget/scene/squeeze.ts';
 import { frameWidth, inside, VIEWPORTS } from './layout-checks.ts';
+import { FakeSharedTable } from './fake-shared-table.ts';
 import { drag, FakeWorker, liveText, mountTable, shadow, unmountAllAndResetMouse, until } from './helpers.ts';
 
 /** Player 4S AD (5) draws 9H (4); Banker 7H KC (7) stands: Banker wins 7 to 4. */
@@ -173,6 +174,17 @@ describe('the squeeze', function () {
     clock.timeUp();
     await dealt;
     expect(el.state).to.equal('settled');
+  });
+
+  it('at a shared table the squeeze never holds the next window: its opening turns any card still waiting', async () => {
+    const worker = new FakeWorker();
+    const shared = new FakeSharedTable(worker);
+    const m = await mountTable({ width: 900, worker, attrs: { table: 'hall-1/a', squeeze: '' }, setup: (e) => (e.socketFactory = shared.socketFactory) });
+    await until(() => shadow(m.el).querySelector('.shared-clock.open'), 'the first window');
+    const turned = m.scene!.called('turnCards').length;
+    shared.openWindow();
+    await until(() => m.scene!.called('turnCards').length === turned + 1, 'the cards turned as the window opens');
+    expect(m.scene!.called('turnCards').at(-1)).to.deep.equal(['all']);
   });
 
   it('animated: a short drag lifts the corner and lets it fall back; a drag past the threshold turns the card', async () => {
