@@ -126,7 +126,10 @@ describe('the squeeze', function () {
     expect(el.hasAttribute('data-squeezing')).to.equal(true);
     await until(() => cardButtons(el).length === 2, 'a button over each');
     expect(liveText(el)).to.contain('Squeeze');
-    expect(cardButtons(el)[0]!.getAttribute('aria-label')).to.contain('Player card 1');
+    expect(cardButtons(el).map((b) => b.getAttribute('aria-label'))).to.deep.equal([
+      'Player card 1, face down: drag to peel it, or press Enter to turn it',
+      'Player card 2, face down: drag to peel it, or press Enter to turn it',
+    ]);
     // A tap on the first card (the real mouse) turns it.
     await sendMouse({ type: 'click', position: centre(cardButtons(el)[0]!) });
     await until(() => faces(el).player[0] === true, 'the first card turned by a tap');
@@ -169,6 +172,9 @@ describe('the squeeze', function () {
     await sendKeys({ press: 'Space' });
     await until(() => faces(el).player[1] === true, 'the second card turned by Space');
     expect(faces(el).player[0]).to.equal(false);
+    // The focus goes on to the card still waiting.
+    await until(() => cardButtons(el).length === 1, 'one button left');
+    expect(shadow(el).activeElement?.getAttribute('aria-label')).to.contain('Player card 1');
     clock.timeUp();
     await until(() => sceneOf(el).inspect().squeeze.waiting[0] === 4, 'the third card waiting');
     clock.timeUp();

@@ -86,22 +86,28 @@ export class SqueezeInput {
   #click(e: MouseEvent, card: number): void {
     if (e.detail > 0 && this.#dragged) return;
     this.#link.scene()?.turnCards?.(card);
+    // From the keyboard, the focus goes on to the next card waiting, else to Reveal (a third card may still come).
+    if (e.detail === 0) void this.#host.updateComplete.then(() => this.#refocus());
+  }
+
+  #refocus(): void {
+    const root = this.#host.renderRoot as ShadowRoot;
+    if (root.activeElement?.closest('.squeeze')) return;
+    root.querySelector<HTMLElement>('.squeeze-card, .squeeze-reveal')?.focus();
   }
 
   render(): TemplateResult | typeof nothing {
     if (this.#cards.length === 0) return nothing;
     const t = this.#link.t;
     const result = this.#link.result();
-    const handCards = { player: 0, banker: 0 };
     return html`<div class="squeeze">
       ${this.#cards.map((c) => {
         const place = { left: `${c.rect.x}px`, top: `${c.rect.y}px`, width: `${c.rect.w}px`, height: `${c.rect.h}px` };
-        const n = ++handCards[c.hand];
         const on = (e: PointerEvent): void => this.#pointer(e, c.card);
         return html`<button
           class="squeeze-card"
           data-card=${c.card}
-          aria-label=${t('squeeze.card', { hand: t(`box.${c.hand}`), n })}
+          aria-label=${t('squeeze.card', { hand: t(`box.${c.hand}`), n: c.slot + 1 })}
           ${cssProps(place)}
           @pointerdown=${on}
           @pointermove=${on}

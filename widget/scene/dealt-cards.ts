@@ -167,7 +167,7 @@ export class DealtCards {
       v.rotation = p.rotation;
       v.scale.set(1);
     }
-    this.squeeze.tell();
+    this.squeeze.relayout();
   }
 
   destroy(): void {

@@ -144,9 +144,15 @@ export class CardSqueeze {
     return out;
   }
 
-  /** Tells the element which cards wait (after a change, or a new layout). */
+  /** Tells the element which cards wait (after a change). */
   tell(): void {
     this.#motion.opts.onSqueeze?.(this.waiting());
+  }
+
+  /** A new layout: a lifted corner falls back (the card is another size now), and the cards' new places are told. */
+  relayout(): void {
+    for (const v of [...this.#peels.keys()]) this.#unpeel(v);
+    this.tell();
   }
 
   /** How many cards are lifted now, for tests. */
