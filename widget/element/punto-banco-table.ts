@@ -185,7 +185,7 @@ export class PuntoBancoTable extends LitElement {
   /** A shared table's id (`hall-1/a`, `vip/high.reshuffle.fast`) to join; null (default): the private table. It sets `room` to the table's room. */
   @property() table: string | null = null;
 
-  /** The squeeze: the backed side's cards wait face down for the player to peel or turn them (see `@attr squeeze`). Off by default. */
+  /** The squeeze: the backed side's first two cards (and its third) wait face down until the player peels them (drag) or turns them (tap, Enter, Reveal), 6 s at most; display only. Off by default. */
   @property({ type: Boolean, reflect: true }) squeeze = false;
 
   /** `"off"`: never resume a session after a reload, and never read or write `sessionStorage`. Default: on (see `@attr resume`). */
