@@ -6,15 +6,15 @@
  * the result waits for them while the other side turns by itself.
  */
 import { expect } from 'chai';
-import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import type { PixiTable } from '../../widget/scene/table-scene.ts';
 import type { PuntoBancoTable } from '../../widget/element/punto-banco-table.ts';
 import type { Box } from '../../shared/table.ts';
 import { type Rect, tableLayout } from '../../widget/layout.ts';
 import { peelOf, SQUEEZE_TURN_AT } from '../../widget/scene/squeeze.ts';
-import { frameWidth, inside, VIEWPORTS } from './layout-checks.ts';
+import { feltProblems, frameWidth, inside, LANGUAGES, layoutPicture, VIEWPORTS } from './layout-checks.ts';
 import { FakeSharedTable } from './fake-shared-table.ts';
-import { drag, FakeWorker, liveText, mountTable, shadow, unmountAllAndResetMouse, until } from './helpers.ts';
+import { drag, FakeWorker, liveText, mountTable, shadow, unmountAll, unmountAllAndResetMouse, until } from './helpers.ts';
 
 /** Player 4S AD (5) draws 9H (4); Banker 7H KC (7) stands: Banker wins 7 to 4. */
 const ROUND = ['4S', '7H', 'AD', 'KC', '9H'];
@@ -191,6 +191,32 @@ describe('the squeeze', function () {
     shared.openWindow();
     await until(() => m.scene!.called('turnCards').length === turned + 1, 'the cards turned as the window opens');
     expect(m.scene!.called('turnCards').at(-1)).to.deep.equal(['all']);
+  });
+
+  it('the Reveal button stands on the felt, off every box and what is printed on the arc, on a phone either way up, in every language', async () => {
+    const problems: string[] = [];
+    try {
+      for (const [width, height] of [
+        [844, 390],
+        [390, 844],
+      ] as const) {
+        await setViewport({ width, height });
+        const m = await mountTable({ width: frameWidth(width, height), attrs: { squeeze: '' } });
+        m.scene!.options.onSqueeze!([{ card: 0, hand: 'banker', slot: 0, rect: { x: 10, y: 10, w: 20, h: 30 } }]);
+        for (const lang of LANGUAGES) {
+          m.el.lang = lang;
+          await until(() => reveal(m.el)?.textContent?.trim() === { en: 'Reveal', ru: 'Открыть', it: 'Scopri', el: 'Αποκάλυψη' }[lang], `Reveal in ${lang}`);
+          const stage = shadow(m.el).querySelector('.stage')!.getBoundingClientRect();
+          const r = reveal(m.el)!.getBoundingClientRect();
+          const piece = { name: `${width}×${height} ${lang} Reveal`, x: r.left - stage.left, y: r.top - stage.top, w: r.width, h: r.height };
+          problems.push(...feltProblems({ ...layoutPicture(tableLayout(stage.width, stage.height)), pieces: [piece] }));
+        }
+        unmountAll();
+      }
+    } finally {
+      await setViewport({ width: 800, height: 600 });
+    }
+    expect(problems).to.deep.equal([]);
   });
 
   it('animated: a short drag lifts the corner and lets it fall back; a drag past the threshold turns the card', async () => {
