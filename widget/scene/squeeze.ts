@@ -235,8 +235,10 @@ export class CardSqueeze {
     if (peel.under.length > 2) {
       g.poly(flat(peel.under)).fill({ texture: this.#art.face(v.code), matrix: place, textureSpace: 'global' });
       g.poly(flat(peel.flap.map((p) => ({ x: p.x + 2, y: p.y + 3 })))).fill({ color: 0x000000, alpha: 0.3 });
-      // The flap is the back's underside: the back, mirrored over the fold and a shade darker.
-      g.poly(flat(peel.flap)).fill({ texture: back, matrix: mirrored, textureSpace: 'global', color: 0xd8d8d8 });
+      // The flap is the back's underside: the back, mirrored over the fold, in shade and outlined (its lattice would run on unbroken).
+      g.poly(flat(peel.flap))
+        .fill({ texture: back, matrix: mirrored, textureSpace: 'global', color: 0xa8a8a8 })
+        .stroke({ width: 1, color: 0x000000, alpha: 0.35 });
     }
   }
 }
