@@ -39,7 +39,7 @@ class HandClock {
 /** A table with the real scene and the scripted round, its squeeze clock by hand. */
 async function table(attrs: Record<string, string>): Promise<{ el: PuntoBancoTable; clock: HandClock }> {
   const worker = new FakeWorker();
-  worker.script = [ROUND];
+  worker.script = [ROUND, ROUND];
   const { el } = await mountTable({ worker, width: 900, scene: 'real', attrs });
   await until(() => el.scene, 'the scene', 30_000);
   const clock = new HandClock();
@@ -151,7 +151,7 @@ describe('the squeeze', function () {
     await until(() => reveal(el) === null && !el.hasAttribute('data-squeezing'), 'the squeeze controls gone');
   });
 
-  it('on, a Banker bet squeezes the Banker cards, and the timeout turns them by itself', async () => {
+  it('on, a Banker bet squeezes the Banker cards and the timeout turns them; then a Tie bet alone squeezes the Player cards, Space turns one', async () => {
     const { el, clock, dealt, waiting } = await squeezing([[0, 'banker']]);
     expect(waiting).to.deep.equal([1, 3]);
     expect(faces(el)).to.deep.equal({ player: [true, true, false], banker: [false, false] });
@@ -161,11 +161,13 @@ describe('the squeeze', function () {
     expect(el.state).to.equal('settled');
     // The Player's third card is not the squeezed side's: it turned by itself.
     expect(faces(el)).to.deep.equal({ player: [true, true, true], banker: [true, true] });
-  });
 
-  it('on, a Tie bet alone squeezes the Player cards; Space on the focused card turns it', async () => {
-    const { el, clock, dealt, waiting } = await squeezing([[0, 'tie']]);
-    expect(waiting).to.deep.equal([0, 2]);
+    // The next round, at the same table: a Tie bet alone squeezes the Player cards; Space on the focused card turns it.
+    el.clearBets();
+    el.placeBet(0, 'tie');
+    const next = el.deal();
+    await until(() => sceneOf(el).inspect().squeeze.waiting.length === 2, 'the two Player cards waiting');
+    expect(sceneOf(el).inspect().squeeze.waiting).to.deep.equal([0, 2]);
     expect(faces(el)).to.deep.equal({ player: [false, false, false], banker: [true, true] });
     await until(() => cardButtons(el).length === 2, 'the buttons');
     cardButtons(el)[1]!.focus();
@@ -178,7 +180,7 @@ describe('the squeeze', function () {
     clock.timeUp();
     await until(() => sceneOf(el).inspect().squeeze.waiting[0] === 4, 'the third card waiting');
     clock.timeUp();
-    await dealt;
+    await next;
     expect(el.state).to.equal('settled');
   });
 
@@ -220,7 +222,10 @@ describe('the squeeze', function () {
   });
 
   it('animated: a short drag lifts the corner and lets it fall back; a drag past the threshold turns the card', async () => {
-    const { el, dealt } = await squeezing([[0, 'player']], { 'reduced-motion': 'false', speed: 'fast' });
+    // Dealt at once (the shoe's shuffle too), then animated: the peel is drawn only when the table animates.
+    const { el, dealt } = await squeezing([[0, 'player']]);
+    el.reducedMotion = false;
+    el.speed = 'fast';
     await until(() => cardButtons(el).length === 2, 'the buttons');
     const r = cardButtons(el)[1]!.getBoundingClientRect();
     const corner: [number, number] = [Math.round(r.right - 4), Math.round(r.bottom - 4)];
