@@ -126,6 +126,8 @@ export class CardSqueeze {
   async hold(views: readonly CardView[]): Promise<void> {
     const generation = this.#generation;
     const turned = views.map((v) => new Promise<void>((resolve) => this.#waiting.set(v, resolve)));
+    // The squeeze turned off during the deal: these turn as any card does.
+    if (!this.#motion.opts.squeeze) this.turn('all');
     this.tell();
     void this.clock(SQUEEZE_TIMEOUT_MS).then(() => {
       if (generation === this.#generation) for (const v of views) this.#turnCard(v);

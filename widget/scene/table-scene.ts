@@ -240,6 +240,7 @@ export class PixiTable implements TableScene {
     const before = this.opts;
     this.opts = { ...before, ...opts, labels: { ...(opts.labels ?? before.labels) } };
     this.updateSpeed();
+    if (opts.squeeze === false) this.cards.squeeze.turn('all');
     const relabel = opts.labels !== undefined || opts.language !== undefined;
     if (relabel || opts.limitsText !== undefined || opts.title !== undefined || opts.titleOnPhone !== undefined) this.drawFelt();
     // The banner and every pill say it again in the new language and money format.
