@@ -78,6 +78,19 @@ describe('accessibility audit (axe-core)', function () {
     }
   });
 
+  it('the squeeze: the face-down cards and the Reveal button over the felt: no WCAG A/AA violations', async () => {
+    const m = await mountTable({ width: 900, attrs: { squeeze: '' } });
+    // The scene says two Player cards wait (the fake scene draws nothing; the element renders their controls).
+    const rect = { x: 300, y: 60, w: 50, h: 70 };
+    m.scene!.options.onSqueeze!([
+      { card: 0, hand: 'player', slot: 0, rect },
+      { card: 2, hand: 'player', slot: 1, rect: { ...rect, x: 360 } },
+    ]);
+    await m.el.updateComplete;
+    expect(shadow(m.el).querySelectorAll('.squeeze-card, .squeeze-reveal')).to.have.length(3);
+    expect(await audit(m.el)).to.deep.equal([]);
+  });
+
   it('the phone layout and the error notice: no WCAG A/AA violations', async () => {
     const { el, worker } = await mountTable({ width: 380 });
     worker.faults.push({ route: 'rounds', times: 1, kind: 'network' });

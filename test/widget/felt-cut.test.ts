@@ -8,12 +8,12 @@
  * and on a desktop.
  */
 import { expect } from 'chai';
-import { resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
+import { sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import { tableLayout } from '../../widget/layout.ts';
 import type { PixiTable } from '../../widget/scene/table-scene.ts';
 import type { PuntoBancoTable } from '../../widget/element/punto-banco-table.ts';
 import { corners, feltProblems, frameWidth, LANGUAGES, layoutPicture, quadsOverlap, type Quad } from './layout-checks.ts';
-import { FakeWorker, mountTable, shadow, startChoice, unmountAll, until } from './helpers.ts';
+import { drag, FakeWorker, mountTable, shadow, startChoice, unmountAll, unmountAllAndResetMouse, until } from './helpers.ts';
 
 /** Cards in the fake's six-deck stack, and the cuts it takes (1 … 311). */
 const SIZE = 312;
@@ -32,15 +32,6 @@ async function offered(width = 900): Promise<{ el: PuntoBancoTable; worker: Fake
   return { el, worker };
 }
 
-/** Drags with the real mouse from `from` to `to` (viewport px), through a point between. */
-async function drag(from: [number, number], to: [number, number]): Promise<void> {
-  await sendMouse({ type: 'move', position: from });
-  await sendMouse({ type: 'down' });
-  await sendMouse({ type: 'move', position: [Math.round((from[0] + to[0]) / 2), Math.round((from[1] + to[1]) / 2)] });
-  await sendMouse({ type: 'move', position: to });
-  await sendMouse({ type: 'up' });
-}
-
 /** Where the card stands now (viewport px): its x over the stack, the stack's middle height. */
 function cardPoint(el: PuntoBancoTable): [number, number] {
   const r = place(el);
@@ -57,10 +48,7 @@ async function sentCut(worker: FakeWorker): Promise<number> {
 describe('the cut on the felt', function () {
   this.timeout(60_000);
 
-  afterEach(async () => {
-    unmountAll();
-    await resetMouse();
-  });
+  afterEach(unmountAllAndResetMouse);
 
   it('the card dragged into the stack cuts where it was dropped; the shuffle and cut then take the offer’s place', async () => {
     const { el, worker } = await offered();

@@ -2,6 +2,7 @@
  * Shared by the element tests: mounting <punto-banco-table> against the fake Worker, a fake scene
  * that records what the element asks of it, and small waiting/querying helpers.
  */
+import { resetMouse, sendMouse } from '@web/test-runner-commands';
 import '../../widget/index.ts';
 import type { PuntoBancoTable } from '../../widget/element/punto-banco-table.ts';
 import type { SceneOptions, TableScene } from '../../widget/scene/index.ts';
@@ -71,6 +72,9 @@ export class FakeScene implements TableScene {
   }
   async reshuffle(): Promise<void> {
     this.#log('reshuffle');
+  }
+  turnCards(card: number | 'all'): void {
+    this.#log('turnCards', card);
   }
   setOptions(opts: Partial<SceneOptions>): void {
     this.options = { ...this.options, ...opts };
@@ -147,9 +151,24 @@ export async function mountTable(options: MountOptions = {}): Promise<Mounted> {
   };
 }
 
+/** Drags with the real mouse from `from` to `to` (viewport px), through a point between; `up: false` keeps the button down. */
+export async function drag(from: [number, number], to: [number, number], up = true): Promise<void> {
+  await sendMouse({ type: 'move', position: from });
+  await sendMouse({ type: 'down' });
+  await sendMouse({ type: 'move', position: [Math.round((from[0] + to[0]) / 2), Math.round((from[1] + to[1]) / 2)] });
+  await sendMouse({ type: 'move', position: to });
+  if (up) await sendMouse({ type: 'up' });
+}
+
 /** Removes every table mounted by this file's tests. */
 export function unmountAll(): void {
   for (const holder of mounted.splice(0)) holder.remove();
+}
+
+/** After a test with the real mouse: the tables go, and the mouse's buttons and place are reset. */
+export async function unmountAllAndResetMouse(): Promise<void> {
+  unmountAll();
+  await resetMouse();
 }
 
 export function shadow(el: Element): ShadowRoot {

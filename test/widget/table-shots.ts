@@ -12,23 +12,15 @@
  *
  * Files: `<width>x<height>-<lang>-<n>-<state>.png`, n = 1 ready, 2 bets, 3 cut, 4 dealing, 5 settled.
  */
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { launchChromium } from '../chromium.ts';
 import { defaultShoeRules } from '../../shared/shoe.ts';
 import { FRAME_STYLE } from '../../worker/embed/frame-style.ts';
 import { FAKE_PARAMS } from './fake-worker.ts';
-import { startDemoServer } from './demo-server.ts';
 import { LANGUAGES, VIEWPORTS } from './layout-checks.ts';
+import { startShots } from './shots-setup.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const outDir = path.resolve(process.argv[2] ?? path.join(root, 'test-results/shots'));
-await mkdir(outDir, { recursive: true });
-
-const server = await startDemoServer(path.join(root, 'dist'));
-const browser = await launchChromium();
+const { outDir, server, browser } = await startShots();
 
 interface TablePage extends HTMLElement {
   state: string;

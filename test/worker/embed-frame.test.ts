@@ -81,6 +81,7 @@ describe('the page', () => {
     expect(tableTag((await frame('room=hall-2')).text)).toBe('<punto-banco-table room="hall-2">');
     expect(tableTag((await frame('lang=el&currency=GBP')).text)).toBe('<punto-banco-table lang="el" currency="GBP">');
     expect(tableTag((await frame('mode=reshuffle&speed=fast')).text)).toBe('<punto-banco-table mode="reshuffle" speed="fast">');
+    expect(tableTag((await frame('squeeze=on&room=vip')).text)).toBe('<punto-banco-table room="vip" squeeze="on">');
     expect(tableTag((await frame('table=vip/high.reshuffle.fast')).text)).toBe('<punto-banco-table table="vip/high.reshuffle.fast">');
   });
 
@@ -175,6 +176,7 @@ describe('bad requests', () => {
       ['currency=%E2%82%AC%E2%82%AC%E2%82%AC', /^currency: /],
       ['mode=baccarat', /^mode: mode must be /],
       ['speed=slow', /^speed: speed must be "normal" or "fast"$/],
+      ['squeeze=true', /^squeeze: squeeze must be "on" \(absent: off\)$/],
       ['table=hall-9/a', /^table: a table id is <room>\/<name>/],
       ['table=hall-1/A', /^table: a table id is /],
       ['table=hall-1/a.fast.reshuffle', /^table: a table id is /],

@@ -56,6 +56,7 @@ export type SceneFactory = (options: SceneOptions, size?: { width: number; heigh
  * @attr table - A shared table to join, by its id: `<room>/<name>[.reshuffle][.fast]`, e.g. `hall-1/a` (API.md "Shared tables"). Many players, one shoe, one betting window with a countdown, one deal for all; the player's own session holds its balance. Chips go on the boxes as usual; "Place bet" sends them as the round's one signed bet (chips not confirmed are sent by themselves just before the close) and they stay locked until the deal. Shows the players, each box's total, the shoe's scoreboard and its fairness line. Absent (default): the private table. The session is opened in the table's room (the id's first part), whatever `room` says. Changing it joins the new table.
  * @attr launch-token - A casino's launch token (wallet mode, WALLET.md "The launch"): the table redeems it for the launched player's session (`POST /api/sessions` with `launchToken`, the player's key as always) instead of opening a play-money session. Every amount is then in the session's currency, in its ISO 4217 minor units (`currency` does not apply), the room is the launch's, and the table shows a payout the wallet has not confirmed yet ("payout pending"), the reality check and the session's end. A refused token (unknown, used, expired, another casino's) is said in the player's language, with the casino's link back when known. Stored for a reload under the token, never under a room: a play session and a launched one are never mixed up.
  * @attr operator - With `launch-token`: the casino (operator id) the token must belong to.
+ * @attr squeeze - Present: the squeeze. The first two cards of the side the player backed (the larger stake of Player and Banker; Player when equal, or with none, or only Tie) and its third card are dealt face down and wait for the player: a drag on a card peels its corner and turns it once lifted far enough; a tap, or Enter or Space on the focused card, turns it; "Reveal" turns them all; a card not turned within 6 s turns by itself. The result, the totals, the payouts and the voice wait for them. Display only: the Worker's receipt decided the round; at a shared table the squeeze is the player's own screen's and never delays the table. Absent (default): the cards turn by themselves, as ever. Live: removed mid-deal, the cards waiting turn at once.
  * @attr resume - Default on: the table remembers its session (id and token only) in the tab's `sessionStorage`, per endpoint, room and affiliate, and resumes it after a page reload — balance, shoe, scoreboard and history. `"off"`: every page load opens a new session and storage is never read or written.
  *
  * @event {CustomEvent<ReadyDetail>} pb-ready - The session is open and the table takes bets. detail: `{ sessionId, room, balance, limits }`.
@@ -101,6 +102,7 @@ export type SceneFactory = (options: SceneOptions, size?: { width: number; heigh
  * @csspart pending - Wallet mode: "payout pending" beside the balance, while the wallet has not confirmed a payment.
  * @csspart reality-check - Wallet mode: the reality check dialog.
  * @csspart session-ended - Wallet mode: the session's end (the reason and the link back to the casino), or a refused launch.
+ * @csspart squeeze-reveal - With `squeeze`: the Reveal button that turns the squeezed cards at once (with `button`).
  * @csspart summary - The session summary (time at the table, rounds, staked, net result), one tap away.
  *
  * @cssproperty --pb-felt - Felt colour (also under the canvas while it loads).
@@ -182,6 +184,9 @@ export class PuntoBancoTable extends LitElement {
 
   /** A shared table's id (`hall-1/a`, `vip/high.reshuffle.fast`) to join; null (default): the private table. It sets `room` to the table's room. */
   @property() table: string | null = null;
+
+  /** The squeeze: the backed side's first two cards (and its third) wait face down until the player peels them (drag) or turns them (tap, Enter, Reveal), 6 s at most; display only. Off by default. */
+  @property({ type: Boolean, reflect: true }) squeeze = false;
 
   /** `"off"`: never resume a session after a reload, and never read or write `sessionStorage`. Default: on (see `@attr resume`). */
   @property() resume = 'on';
@@ -421,7 +426,7 @@ export class PuntoBancoTable extends LitElement {
         <div class="stage" part="stage" @contextmenu=${(e: Event) => e.preventDefault()} @pointerleave=${(e: PointerEvent) => this.#controllers?.input.leaveField(e)}>
           <div class="canvas-host" aria-hidden="true"></div>
           ${m && view ? [view.renderPlainRound(m), view.renderChips(m), view.renderBoxes(m), view.renderGhost(m)] : nothing}
-          ${m && c ? c.renderHud(m) : nothing}
+          ${m && c ? c.renderHud(m) : nothing} ${m && c ? c.squeeze.render() : nothing}
           ${c && view && (m || state === 'error') ? view.renderMessages(m ?? c.viewModel()) : nothing} ${m && view ? view.renderSwitchQuestion(m) : nothing}
           ${m && view ? view.renderWalletScreens(m) : nothing}
           ${

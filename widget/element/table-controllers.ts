@@ -11,7 +11,7 @@
 import type { CSSResultOrNative, nothing, TemplateResult } from 'lit';
 import type { TableLayout } from '../layout.ts';
 import type { WalletSessionView } from '../../shared/api.ts';
-import type { SceneCue, SceneOptions, TableScene } from '../scene/types.ts';
+import type { SceneCue, SceneOptions, SqueezeCard, TableScene } from '../scene/types.ts';
 import type { SettledRound } from '../round-view.ts';
 import type { ApiError } from '../session/api-client.ts';
 import type { PlayedRound } from '../session/api-types.ts';
@@ -29,6 +29,7 @@ import type { PuntoBancoTable, SceneFactory } from './punto-banco-table.ts';
 import { RoundStatus } from './round-status.ts';
 import { SceneSlot } from './scene-slot.ts';
 import type * as SharedTableParts from './shared-table-parts.ts';
+import { SqueezeInput } from './squeeze-input.ts';
 import { SwitchQuestion } from './switch-question.ts';
 import { TableAudio } from './table-audio.ts';
 import { fullscreenState, runTool } from './table-input.ts';
@@ -68,6 +69,8 @@ export class TableControllers {
   readonly slot: SceneSlot;
   /** Effects and the dealer's voice. */
   readonly audio: TableAudio;
+  /** The squeeze's cards and Reveal button over the felt (the `squeeze` attribute). */
+  readonly squeeze: SqueezeInput;
   /** Where the player's actions go: the private session, or the shared table over it. */
   table: TablePlay;
   shared: SharedTableSession | null = null;
@@ -151,11 +154,19 @@ export class TableControllers {
       played: (answer) => this.#played(answer),
       walletChanged: (wallet) => side.walletChanged(wallet),
     });
+    this.squeeze = new SqueezeInput(host, {
+      scene: () => host.scene,
+      result: () => side.layout()?.result ?? null,
+      t,
+      announce: (text) => status.announce(text),
+    });
     this.slot = new SceneSlot(host, {
       maker: () => {
         const factory = side.sceneFactory();
         const onCue = (cue: SceneCue, hand?: 'player' | 'banker'): void => this.audio.cue(cue, this.table.onFelt?.outcome ?? null, hand);
-        return factory && (() => factory({ ...this.sceneTexts(), reducedMotion: host.effectiveReducedMotion, onCue }, side.size() ?? undefined));
+        const onSqueeze = (cards: readonly SqueezeCard[]): void => this.squeeze.waiting(cards);
+        const options = (): SceneOptions => ({ ...this.sceneTexts(), reducedMotion: host.effectiveReducedMotion, squeeze: host.squeeze, onCue, onSqueeze });
+        return factory && (() => factory(options(), side.size() ?? undefined));
       },
       restore: (scene) => this.#restore(scene),
       unavailable: (err) => emit(host, 'pb-error', { code: 'scene_unavailable', message: String((err as Error)?.message ?? err) }),

@@ -144,6 +144,7 @@ export class TableLoader {
     // A new room or Worker means a new session (the old one's limits no longer apply).
     if (changed.has('muted')) this.controllers?.audio.setMuted(host.muted, false);
     if (changed.has('speed')) this.controllers?.slot.scene?.setOptions({ speed: host.speed === 'fast' ? 'fast' : 'normal' });
+    if (changed.has('squeeze')) this.controllers?.slot.scene?.setOptions({ squeeze: host.squeeze });
     this.controllers?.switch.changed(changed);
     // A new launch token after a refused one (no session to switch from): try it.
     if (changed.has('launchToken') && changed.get('launchToken') !== undefined && !host.sessionId && host.state === 'error') void this.reopen();

@@ -192,6 +192,11 @@ export const el: Catalog = {
     summaryNet: 'Καθαρό αποτέλεσμα',
     summaryMinutes: '{{minutes}} λεπ.',
   },
+  squeeze: {
+    start: 'Squeeze: σύρετε ένα φύλλο για να το σηκώσετε, ή πατήστε Αποκάλυψη',
+    card: '{{hand}}, φύλλο {{n}} κλειστό: σύρετε για να το σηκώσετε, ή πατήστε Enter για να το γυρίσετε',
+    reveal: 'Αποκάλυψη',
+  },
   panels: panelsEl,
   wallet: walletEl,
 };

@@ -195,6 +195,12 @@ export const en = {
     summaryNet: 'Net result',
     summaryMinutes: '{{minutes}} min',
   },
+  // The squeeze (the `squeeze` attribute): the backed side's cards wait face down for the player.
+  squeeze: {
+    start: 'Squeeze: drag a card to peel it, or press Reveal',
+    card: '{{hand}} card {{n}}, face down: drag to peel it, or press Enter to turn it',
+    reveal: 'Reveal',
+  },
   panels: PANEL_STRINGS,
   // Wallet mode: a session the casino launched, its money in the casino's wallet (wallet-en.ts).
   wallet: walletEn,

@@ -191,6 +191,11 @@ export const it: Catalog = {
     summaryNet: 'Risultato netto',
     summaryMinutes: '{{minutes}} min',
   },
+  squeeze: {
+    start: 'Squeeze: trascina una carta per sollevarla, o premi Scopri',
+    card: '{{hand}}, carta {{n}} coperta: trascinala per sollevarla, o premi Invio per girarla',
+    reveal: 'Scopri',
+  },
   panels: panelsIt,
   wallet: walletIt,
 };

@@ -193,6 +193,11 @@ export const ru: Catalog = {
     summaryNet: 'Итог',
     summaryMinutes: '{{minutes}} мин',
   },
+  squeeze: {
+    start: 'Сквиз: потяните карту, чтобы приоткрыть её, или нажмите «Открыть»',
+    card: '{{hand}}, карта {{n}} рубашкой вверх: потяните, чтобы приоткрыть, или нажмите Enter, чтобы открыть',
+    reveal: 'Открыть',
+  },
   panels: panelsRu,
   wallet: walletRu,
 };

@@ -9,6 +9,7 @@ import { type Hand, TIMING, type SceneMotion } from './motion.ts';
 import { BOX_ACCENT } from './palette.ts';
 import { CardView, TotalBadge } from './pieces.ts';
 import { Container } from './pixi.ts';
+import { CardSqueeze, squeezedHand } from './squeeze.ts';
 import { easeInCubic, easeInOutCubic, easeOutBack, easeOutCubic } from './tween.ts';
 import type { RoundReceipt } from './types.ts';
 
@@ -19,16 +20,20 @@ export class DealtCards {
   private readonly cardPool: CardView[] = [];
   private readonly motion: SceneMotion;
   private readonly cardArt: CardArt;
+  /** The backed side's cards the player turns (the `squeeze` option); unused when it is off. */
+  readonly squeeze: CardSqueeze;
 
   constructor(motion: SceneMotion, cardArt: CardArt) {
     this.motion = motion;
     this.cardArt = cardArt;
+    this.squeeze = new CardSqueeze(motion, cardArt, this.cards, (v) => this.flip(v, 0));
   }
 
   /**
    * Deals the receipt's cards from the shoe's mouth: P, B, P, B face down, each hand turned with its
    * total, then the third cards in the order dealt; ends on the receipt's totals. False when
-   * `live` said the round was over before the end.
+   * `live` said the round was over before the end. With the squeeze on, the backed side's cards
+   * (squeeze.ts) wait for the player to turn them, after the other side's.
    */
   async deal(receipt: RoundReceipt, mouth: { x: number; y: number }, live: () => boolean): Promise<boolean> {
     // Bake every face of this round now, not mid-flight.
@@ -57,9 +62,10 @@ export class DealtCards {
     await Promise.all(firstFour.map((v, i) => this.dealCard(v, i * TIMING.dealGap)));
     if (!live()) return false;
     const shown: Record<Hand, CardCode[]> = { player: [], banker: [] };
-    for (const hand of ['player', 'banker'] as const) {
+    const squeezed = this.motion.opts.squeeze ? squeezedHand(receipt.payouts) : null;
+    for (const hand of squeezed === 'player' ? (['banker', 'player'] as const) : (['player', 'banker'] as const)) {
       const pair = firstFour.filter((v) => v.hand === hand);
-      await Promise.all(pair.map((v, i) => this.flip(v, i * 60)));
+      await (hand === squeezed ? this.squeeze.hold(pair) : Promise.all(pair.map((v, i) => this.flip(v, i * 60))));
       if (!live()) return false;
       for (const v of pair) shown[hand].push(v.code);
       this.showTotal(hand, totalOf(shown[hand]));
@@ -72,7 +78,7 @@ export class DealtCards {
       if (!live()) return false;
       await this.dealCard(v, 0);
       if (!live()) return false;
-      await this.flip(v, 0);
+      await (v.hand === squeezed ? this.squeeze.hold([v]) : this.flip(v, 0));
       if (!live()) return false;
       shown[v.hand].push(v.code);
       this.showTotal(v.hand, totalOf(shown[v.hand]));
@@ -133,6 +139,7 @@ export class DealtCards {
 
   /** Drops the cards and the totals at once. */
   clear(): void {
+    this.squeeze.release();
     for (const v of this.cards) {
       v.visible = false;
       v.removeFromParent();
@@ -160,6 +167,7 @@ export class DealtCards {
       v.rotation = p.rotation;
       v.scale.set(1);
     }
+    this.squeeze.relayout();
   }
 
   destroy(): void {

@@ -40,6 +40,8 @@ import { UboSystem } from '../../node_modules/pixi.js/lib/rendering/renderers/sh
 // @ts-expect-error untyped deep module (see above)
 import { extensions as extensionsImpl, ExtensionType } from '../../node_modules/pixi.js/lib/extensions/Extensions.mjs';
 // @ts-expect-error untyped deep module
+import { Matrix as MatrixImpl } from '../../node_modules/pixi.js/lib/maths/matrix/Matrix.mjs';
+// @ts-expect-error untyped deep module
 import { Rectangle as RectangleImpl } from '../../node_modules/pixi.js/lib/maths/shapes/Rectangle.mjs';
 // @ts-expect-error untyped deep module
 import { GlBatchAdaptor } from '../../node_modules/pixi.js/lib/rendering/batcher/gl/GlBatchAdaptor.mjs';
@@ -153,6 +155,8 @@ export const FillGradient: typeof Pixi.FillGradient = FillGradientImpl;
 export type FillGradient = Pixi.FillGradient;
 export const Rectangle: typeof Pixi.Rectangle = RectangleImpl;
 export type Rectangle = Pixi.Rectangle;
+export const Matrix: typeof Pixi.Matrix = MatrixImpl;
+export type Matrix = Pixi.Matrix;
 export const Ticker: typeof Pixi.Ticker = TickerImpl;
 export type Ticker = Pixi.Ticker;
 export const UPDATE_PRIORITY: typeof Pixi.UPDATE_PRIORITY = UPDATE_PRIORITY_IMPL;

@@ -176,6 +176,7 @@ export class PixiTable implements TableScene {
   async clearRound(opts: { instant?: boolean } = {}): Promise<void> {
     if (this.destroyed) return;
     const id = ++this.roundId;
+    this.cards.squeeze.release(); // a squeeze still waiting is over with its round
     if (opts.instant) {
       this.clearNow();
       this.stacks.render(false);
@@ -216,6 +217,19 @@ export class PixiTable implements TableScene {
     this.invalidate();
   }
 
+  peelCard(card: number, from: { x: number; y: number }, to: { x: number; y: number }, done: boolean): void {
+    if (!this.destroyed) this.cards.squeeze.peel(card, from, to, done);
+  }
+
+  turnCards(card: number | 'all'): void {
+    if (!this.destroyed) this.cards.squeeze.turn(card);
+  }
+
+  /** The squeeze's clock (real time by default): tests put their own here. */
+  set squeezeClock(clock: (ms: number) => Promise<void>) {
+    this.cards.squeeze.clock = clock;
+  }
+
   async flashWins(spots: readonly { sector: number; box: Box }[]): Promise<void> {
     if (this.destroyed) return;
     await this.effects.flashWins(spots, () => !this.destroyed);
@@ -226,6 +240,7 @@ export class PixiTable implements TableScene {
     const before = this.opts;
     this.opts = { ...before, ...opts, labels: { ...(opts.labels ?? before.labels) } };
     this.updateSpeed();
+    if (opts.squeeze === false) this.cards.squeeze.turn('all');
     const relabel = opts.labels !== undefined || opts.language !== undefined;
     if (relabel || opts.limitsText !== undefined || opts.title !== undefined || opts.titleOnPhone !== undefined) this.drawFelt();
     // The banner and every pill say it again in the new language and money format.
@@ -247,6 +262,7 @@ export class PixiTable implements TableScene {
     if (this.destroyed) return;
     this.destroyed = true;
     this.roundId++;
+    this.cards.squeeze.release();
     this.anim.speed = 0; // resolves every pending tween, so awaiting callers return
     this.ticker.stop();
     this.ticker.destroy();
@@ -274,6 +290,8 @@ export class PixiTable implements TableScene {
     /** The offer of the cut on the felt: where its card stands (0–1 of the stack) and how; null when none. */
     cutOffer: { fraction: number; state: CutOfferView['state'] } | null;
     cards: { code: CardCode; faceUp: boolean; hand: Hand }[];
+    /** The squeeze: the cards waiting to be turned (their indexes), and how many are lifted now. */
+    squeeze: { waiting: number[]; peeling: number };
     totals: Record<Hand, number | null>;
     banner: boolean;
     stacks: number;
@@ -291,6 +309,7 @@ export class PixiTable implements TableScene {
       cutOffer: offer ? { fraction: offer.fraction, state: offer.state } : null,
       bannerWords: words ? { headline: words.headline, detail: words.detail } : null,
       cards: this.cards.cards.filter((c) => c.visible).map((c) => ({ code: c.code, faceUp: c.faceUp, hand: c.hand })),
+      squeeze: { waiting: this.cards.squeeze.waiting().map((c) => c.card), peeling: this.cards.squeeze.peeling },
       totals: { player: totals.player.visible ? totals.player.value : null, banker: totals.banker.visible ? totals.banker.value : null },
       banner: this.effects.banner.visible,
       ...this.stacks.counts(),

@@ -58,6 +58,22 @@ export interface SceneOptions {
    * of it lands at once); a card going out (`cardSlide`) names the hand it goes to.
    */
   onCue?(cue: SceneCue, hand?: 'player' | 'banker'): void;
+  /**
+   * Optional, off by default: the squeeze. The first two cards of the side the player backed (and its
+   * third) stay face down until the player turns them (`peelCard`, `turnCards`), or 6 s pass. Display
+   * only: the receipt decided the round already.
+   */
+  squeeze?: boolean;
+  /** Optional: told each time the cards waiting to be squeezed change (none: an empty list). */
+  onSqueeze?(cards: readonly SqueezeCard[]): void;
+}
+
+/** A card waiting to be squeezed: its index among the round's cards, its hand and slot, and its rect (table px). */
+export interface SqueezeCard {
+  card: number;
+  hand: 'player' | 'banker';
+  slot: number;
+  rect: Rect;
 }
 
 /**
@@ -125,6 +141,14 @@ export interface TableScene {
    * stack into the shoe (a short shuffle; instant under reduced motion).
    */
   reshuffle?(): Promise<void>;
+  /**
+   * The squeeze (option `squeeze`): a drag on waiting card `card` from `from` to `to` (table px)
+   * lifts its corner, and turns it once lifted far enough; `done` when the pointer lets go (short
+   * of that, the corner falls back).
+   */
+  peelCard?(card: number, from: { x: number; y: number }, to: { x: number; y: number }, done: boolean): void;
+  /** The squeeze: turns waiting card `card`, or all of them (Reveal). */
+  turnCards?(card: number | 'all'): void;
   /** A short pulse on the given boxes (the player's winning bets); settling does it itself. */
   flashWins?(spots: readonly { sector: number; box: Box }[]): Promise<void>;
   /**

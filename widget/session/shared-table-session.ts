@@ -349,6 +349,8 @@ export class SharedTableSession implements ReactiveController, TablePlay {
 
   #onOpen(shoe: number, round: number, closesAt: string): void {
     if (!this.#table.pub) return;
+    // A squeeze still waiting on this screen (display only) ends as the next window opens: the table never waits for it, nor does the player's betting time.
+    this.#link.scene()?.turnCards?.('all');
     if (!this.#table.open(shoe, round, closesAt)) {
       // A shoe whose reveal this tab missed: its commitment comes with the state.
       this.#start.started = false;

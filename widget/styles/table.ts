@@ -8,10 +8,12 @@ import { consoleStyles } from './console.ts';
 import { feltDialogStyles } from './dialog.ts';
 import { feltControlStyles } from './felt-controls.ts';
 import { narrowStyles } from './narrow.ts';
+import { squeezeStyles } from './squeeze.ts';
 
 export const tableStyles = css`
   ${feltControlStyles}
   ${feltDialogStyles}
   ${consoleStyles}
   ${narrowStyles}
+  ${squeezeStyles}
 `;

@@ -35,6 +35,8 @@ export const EmbedQuery = v.strictObject({
   // The table mode the session is created in (the session body's own rule), and the animation speed.
   mode: CreateSessionBody.entries.mode,
   speed: v.optional(v.picklist(['normal', 'fast'], 'speed must be "normal" or "fast"')),
+  // The squeeze, off unless asked for: the element's boolean attribute, written as squeeze="on".
+  squeeze: v.optional(v.picklist(['on'], 'squeeze must be "on" (absent: off)')),
   // A shared table to join (API.md "Shared tables"): its id, e.g. hall-1/a.
   table: v.optional(v.pipe(v.string(), v.check(isTableId, TABLE_ID_RULE))),
   // Wallet mode: a launch token (`POST /api/operator/launch` answers this URL), passed on to the
@@ -49,7 +51,7 @@ function isTableId(id: string): boolean {
 export type EmbedQuery = v.InferOutput<typeof EmbedQuery>;
 
 /** The query's parameters, in the order their attributes are written. */
-const ATTRIBUTES = ['room', 'lang', 'affiliate', 'currency', 'mode', 'speed', 'table', 'launch'] as const;
+const ATTRIBUTES = ['room', 'lang', 'affiliate', 'currency', 'mode', 'speed', 'squeeze', 'table', 'launch'] as const;
 
 /** The element's attribute for a parameter, where the names differ. */
 const ATTRIBUTE_NAME: Partial<Record<(typeof ATTRIBUTES)[number], string>> = { launch: 'launch-token' };
