@@ -17,7 +17,17 @@ import {
   verifySharedRequest,
 } from '../../shared/fairness/pb-shared-1/records.ts';
 import { receiptCards } from '../../shared/fairness/index.ts';
-import { type BetProof, betProofs, buildMerkleClose, closeRecordOf, signMerkleClose } from '../../shared/fairness/pb-shared-2/index.ts';
+import {
+  type BetProof,
+  betProofs,
+  buildMerkleClose,
+  buildMerkleStart,
+  closeRecordOf,
+  recordOf,
+  signMerkleClose,
+  signMerkleStart,
+  startProofs,
+} from '../../shared/fairness/pb-shared-2/index.ts';
 import { playRoundFromCodes, roundFacts } from '../../shared/round.ts';
 import { settle } from '../../shared/settle.ts';
 import { ROOMS, totalStake } from '../../shared/table.ts';
@@ -106,6 +116,8 @@ export class FakeSharedTable {
   readonly bets = new Map<string, TableBet>();
   readonly outcomes: string[] = [];
   readonly starts = new Set<string>();
+  /** The shoe's signed start requests, by player, with the wallet that sent each (a pb-shared-2 start commits to them at round 1's close). */
+  readonly startRequests = new Map<string, { request: any; wallet: Wallet | null }>();
   /** While true, bets are taken but their acks are not sent (a dropped answer). */
   holdAcks = false;
   /** The next bet message is lost on the way (the table never sees it). */
@@ -251,9 +263,10 @@ export class FakeSharedTable {
    * (its JWKS), committing to the bets; then each bettor's sockets get the inclusion proof of its
    * bet (`tamper` changes a proof on its way, as a lying table would).
    */
-  async closeMerkle(tamper?: (proof: BetProof) => BetProof): Promise<void> {
+  async closeMerkle(tamper?: (proof: BetProof) => BetProof, tamperStart?: (proof: BetProof) => BetProof): Promise<void> {
     this.phase = 'awaiting-beacon';
     this.closesAt = null;
+    const start = this.round === 1 && this.startRequests.size > 0 ? await this.#signStart() : null;
     const built = buildMerkleClose({
       last: { body: { table: this.tableId, shoe: this.shoe }, hash: '0'.repeat(64) },
       round: this.round,
@@ -264,7 +277,17 @@ export class FakeSharedTable {
     });
     if (!built.ok) throw new Error(built.error.message);
     const entry = await signMerkleClose(built.value, await this.worker.operatorKey());
-    this.broadcast('close', { shoe: this.shoe, round: this.round, close: closeRecordOf(entry) });
+    // The shoe's start goes with its first close, without its requests; each seated player then gets its start proof.
+    this.broadcast('close', { shoe: this.shoe, round: this.round, close: closeRecordOf(entry), ...(start ? { start: recordOf(start) } : {}) });
+    if (start) {
+      const proofs = startProofs(start.requests);
+      for (const [leaf, request] of start.requests.entries()) {
+        const wallet = this.startRequests.get(request.body.player)?.wallet;
+        const proof = tamperStart ? tamperStart(proofs[leaf]!) : proofs[leaf]!;
+        for (const sock of this.sockets.filter((x) => wallet && x.wallet === wallet))
+          sock.deliver('start-proof', { shoe: this.shoe, player: request.body.player, proof });
+      }
+    }
     const proofs = betProofs(entry.bets);
     for (const [leaf, bet] of entry.bets.entries()) {
       const wallet = this.bets.get(bet.body.player)?.wallet;
@@ -272,6 +295,18 @@ export class FakeSharedTable {
       for (const sock of this.sockets.filter((x) => wallet && x.wallet === wallet))
         sock.deliver('proof', { shoe: this.shoe, round: this.round, player: bet.body.player, proof });
     }
+  }
+
+  /** The shoe's pb-shared-2 start over the start requests taken, signed with the fake Worker's key. */
+  async #signStart() {
+    const built = buildMerkleStart(
+      this.commitment,
+      [...this.startRequests.values()].map((x) => x.request),
+      'fake-key',
+      new Date().toISOString(),
+    );
+    if (!built.ok) throw new Error(built.error.message);
+    return signMerkleStart(built.value, await this.worker.operatorKey());
   }
 
   /** Deals the round from these card codes (P, B, P, B, …), settles every bet and opens the next window. */
@@ -353,6 +388,7 @@ export class FakeSharedTable {
     this.#position = 0;
     this.outcomes.length = 0;
     this.starts.clear();
+    this.startRequests.clear();
     this.broadcast('reveal', { shoe, reveal: { body: { type: 'reveal', shoe }, hash: `reveal-${shoe}` }, commitment: this.commitment });
     this.openWindow();
   }
@@ -366,6 +402,7 @@ export class FakeSharedTable {
     if (m.type === 'start') {
       if (!(await verifySharedRequest(m.request))) return s.deliver('start-refused', { code: 'bad_player_signature', message: 'bad signature' });
       this.starts.add(s.wallet?.id ?? '');
+      this.startRequests.set(m.request.body.player, { request: m.request, wallet: s.wallet });
       return s.deliver('start-ack', { shoe: this.shoe, player: m.request.body.player });
     }
     if (m.type !== 'bet') return s.deliver('error', { code: 'unknown_type', message: 'unknown' });
