@@ -19,7 +19,8 @@
  * a fifth to a third less than the library's own `verify`. That check is the reference, and the one
  * of the widget and the CLI; a realm may put a faster one in its place (`useBeaconSignatureCheck`:
  * the Worker installs mcl in WebAssembly, worker/beacon/mcl.ts), which must give the same answer on
- * every input. `npm run bench -- beacon` measures them. Verify once per table and round, never per player.
+ * every input. `npm run bench -- beacon` measures them. Verify once per table and round, never per player:
+ * `verifyBeacon` keeps the last few signatures it found valid, so a second check of the same round is a lookup.
  */
 import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -127,11 +128,18 @@ export function verifyBeacon(chain: BeaconChain, served: { round: number; signat
     return fail('bad_beacon_encoding', `a beacon randomness is ${BEACON_HASH_BYTES * 2} lowercase hex characters (SHA-256)`);
   }
   const bytes = hexToBytes(served.signature);
+  // The pairing is the whole cost (~10 ms); the same round is checked twice a round at a shared
+  // table (the Worker's fetch, then the deal's build): the second time is a lookup of the first's answer.
+  const memoKey = `${chain.publicKey}:${served.round}:${served.signature}`;
   let verdict: BeaconSignatureVerdict;
-  try {
-    verdict = signatureCheck(bytes, beaconMessage(served.round), chain.publicKey);
-  } catch {
-    verdict = { point: true, valid: false }; // a point the pairing refuses: not a signature
+  if (verifiedSignatures.includes(memoKey)) verdict = { point: true, valid: true };
+  else {
+    try {
+      verdict = signatureCheck(bytes, beaconMessage(served.round), chain.publicKey);
+    } catch {
+      verdict = { point: true, valid: false }; // a point the pairing refuses: not a signature
+    }
+    if (verdict.point && verdict.valid) rememberVerified(memoKey);
   }
   if (!verdict.point) return fail('bad_beacon_encoding', `the beacon signature is not a point of G1: ${verdict.reason}`);
   if (!verdict.valid) return fail('bad_beacon_signature', `the signature is not the chain's (${chain.hash.slice(0, 8)}…) signature of round ${served.round}`);
@@ -171,12 +179,27 @@ export const nobleSignatureCheck: BeaconSignatureCheck = (signature, message, pu
 let signatureCheck: BeaconSignatureCheck = nobleSignatureCheck;
 
 /**
+ * The last few (public key, round, signature) the check found valid, newest last: a pure check's
+ * answer kept, so a round verified once is not paired again. Only valid ones: a refusal is
+ * checked anew each time (it costs a caller nothing to be told twice). Bounded: a table needs one round at a time.
+ */
+const verifiedSignatures: string[] = [];
+const VERIFIED_SIGNATURES_KEPT = 8;
+
+function rememberVerified(key: string): void {
+  if (verifiedSignatures.length >= VERIFIED_SIGNATURES_KEPT) verifiedSignatures.shift();
+  verifiedSignatures.push(key);
+}
+
+/**
  * Puts another signature check in the reference's place for every `verifyBeacon` of this realm
  * (the Worker: mcl in WebAssembly, worker/beacon/mcl.ts); none: the reference again. Only for a
  * check proven to agree with the reference on every input (the Worker's tests prove its own).
  */
 export function useBeaconSignatureCheck(check: BeaconSignatureCheck = nobleSignatureCheck): void {
   signatureCheck = check;
+  // What the previous check found is not this one's answer: the next verifications ask the new one.
+  verifiedSignatures.length = 0;
 }
 
 /** The signature check `verifyBeacon` makes in this realm (the reference unless one was put in its place). */

@@ -165,6 +165,12 @@ export interface SharedTableSeat {
   started: boolean;
   /** This session's bet requests of the round, not refused. */
   bets: { player: string; request: SignedSharedRequest<SharedBetRequest>; stake: number; status: SharedBetStatus }[];
+  /**
+   * Credits and refunds the table owes this session and its session has not applied yet (a slow
+   * or unreachable session object): each is applied once, when the session answers (a `balance`
+   * message then). Absent when nothing is owed.
+   */
+  owed?: { transfer: string; kind: Exclude<TransferKind, 'debit'>; amount: number; shoe: number; round: number }[];
 }
 
 /** Why the table could not read or handle a message at all. */

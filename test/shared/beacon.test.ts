@@ -9,10 +9,12 @@ import {
   type BeaconChain,
   chainInfo,
   firstRoundAfter,
+  nobleSignatureCheck,
   parseChainInfo,
   QUICKNET,
   roundAt,
   timeOfRound,
+  useBeaconSignatureCheck,
   verifyBeacon,
 } from '../../shared/beacon.ts';
 import { beaconSecretKeyFromSeed, localBeacon, localChainHash, parseBeaconSecretKey, signRound } from '../../shared/beacon-local.ts';
@@ -106,6 +108,33 @@ function pointOutsideG1(): string {
     return bytes.toString('hex');
   }
 }
+
+describe('a round checked twice (the fetch, then the deal)', () => {
+  test('the signature check runs once for a valid round; a refusal, another round or another check is checked anew', () => {
+    const checked: string[] = [];
+    useBeaconSignatureCheck((signature, message, key) => {
+      checked.push(Buffer.from(signature).toString('hex'));
+      return nobleSignatureCheck(signature, message, key);
+    });
+    try {
+      expect(verifyBeacon(QUICKNET, R1000)).toEqual({ ok: true, value: R1000 });
+      expect(verifyBeacon(QUICKNET, { round: R1000.round, signature: R1000.signature })).toEqual({ ok: true, value: R1000 });
+      expect(checked).toEqual([R1000.signature]);
+      // Remembered is the signature's validity only: a wrong served randomness is still refused, the round still matters.
+      expect(verifyBeacon(QUICKNET, { ...R1000, randomness: R657413.randomness })).toMatchObject({ ok: false, error: { code: 'bad_beacon_randomness' } });
+      expect(verifyBeacon(QUICKNET, { ...R1000, round: 1001 })).toMatchObject({ ok: false, error: { code: 'bad_beacon_signature' } });
+      expect(verifyBeacon(QUICKNET, { ...R1000, round: 1001 })).toMatchObject({ ok: false, error: { code: 'bad_beacon_signature' } });
+      expect(checked).toEqual([R1000.signature, R1000.signature, R1000.signature]);
+      // Another chain key: its own check.
+      expect(verifyBeacon({ ...QUICKNET, publicKey: flipBit(QUICKNET.publicKey, 95) }, R1000).ok).toBe(false);
+      // A check put in place forgets what the one before found.
+      useBeaconSignatureCheck(() => ({ point: true, valid: false }));
+      expect(verifyBeacon(QUICKNET, R1000)).toMatchObject({ ok: false, error: { code: 'bad_beacon_signature' } });
+    } finally {
+      useBeaconSignatureCheck();
+    }
+  });
+});
 
 describe('the pairing check (G2 lines precomputed per chain key)', () => {
   const { shortSignatures } = bls12_381;

@@ -2,13 +2,15 @@
  * Players at a shared table inside workerd: a WebSocket through the Worker's own fetch handler,
  * every message kept, and waits for the next message of a type.
  */
-import { exports } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
+import { expect } from 'vitest';
 import { type Bet, generateSigningKey, type SigningKey } from '../../shared/index.ts';
 import { sharedBetRequest, sharedStartRequest, signSharedRequest } from '../../shared/fairness/pb-shared-1/index.ts';
 import { playerKeyOf } from '../../shared/fairness/pb-fair-2/records.ts';
 import type { SharedBetRequest, SharedCommitment, SharedStartRequest, SignedShared, SignedSharedRequest } from '../../shared/fairness/pb-shared-1/index.ts';
 import { readServerMessage, type ServerMessage, type ServerMessageOf, type ServerMessageType } from '../../shared/wire/shared-table-socket.ts';
-import { BASE, CLIENT_IP, type Session } from './helpers.ts';
+import type { SharedBooks } from '../../worker/shared-table/shared-table.ts';
+import { BASE, CLIENT_IP, type Session, state } from './helpers.ts';
 
 export interface Player {
   session: Session;
@@ -85,4 +87,36 @@ export async function join(session: Session, table: string, key?: SigningKey): P
     },
   };
   return player;
+}
+
+/** Waits until the table owes nothing (every transfer answered); its books. */
+export async function settled(id: string): Promise<SharedBooks> {
+  for (let i = 0; i < 300; i++) {
+    const books = await env.SHARED_TABLES.getByName(id).books();
+    if (books && books.pending === 0) return books;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('transfers still pending');
+}
+
+/**
+ * Once the table owes nothing: its books and every session's agree. What the table recorded as
+ * debited, credited and refunded is what the session applied for this table, and the session's
+ * balance moved by exactly that from `before`.
+ */
+export async function reconciled(id: string, sessions: Session[], before: number[]): Promise<SharedBooks> {
+  const books = await settled(id);
+  for (const [i, s] of sessions.entries()) {
+    const table = books.sessions[s.id] ?? { debited: 0, credited: 0, refunded: 0, pending: 0 };
+    const applied = (await env.TABLES.getByName(s.id).sharedTransfers()).filter((t) => t.table === id && t.applied);
+    const sum = (kind: string) => applied.filter((t) => t.kind === kind).reduce((n, t) => n + t.amount, 0);
+    expect({ debited: sum('debit'), credited: sum('credit'), refunded: sum('refund') }, s.id).toEqual({
+      debited: table.debited,
+      credited: table.credited,
+      refunded: table.refunded,
+    });
+    expect(new Set(applied.map((t) => t.id)).size).toBe(applied.length);
+    expect((await state(s)).balance, s.id).toBe(before[i]! - table.debited + table.credited + table.refunded);
+  }
+  return books;
 }

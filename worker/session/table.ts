@@ -64,7 +64,7 @@ import { type Env, rateLimits } from '../config/env.ts';
 import { type Answer, answer, failure } from '../http/answers.ts';
 import { TokenBucket } from '../http/limits.ts';
 import { matchesAny } from '../http/tokens.ts';
-import type { WalletTransfer, TransferOutcome } from '../shared-table/wallet.ts';
+import { SHARED_TRANSFER_BATCH, type WalletTransfer, type TransferOutcome } from '../shared-table/wallet.ts';
 import type { FetchLike } from '../../shared/wallet/index.ts';
 import type { WalletCallRow } from '../wallet/calls-view.ts';
 import { drain } from '../wallet/outbox.ts';
@@ -102,6 +102,10 @@ export class Table extends DurableObject<Env> {
   clock: () => number = () => Date.now();
   /** How the table reaches an operator's wallet (wallet mode); public so that tests can put a scripted wallet behind it. */
   walletFetch: FetchLike = (url, init) => fetch(url, init);
+  /** Tests only (never set in production): a shared table's call with these transfers is held ('hold') or fails ('fail'). */
+  sharedTransferHook: ((batch: WalletTransfer[]) => 'hold' | 'fail' | undefined) | undefined;
+  /** Shared tables' transfer calls received and the transfers in them (tests count the batching). */
+  readonly sharedTransferCalls = { calls: 0, transfers: 0 };
   readonly #wallet: WalletSession;
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -265,7 +269,43 @@ export class Table extends DurableObject<Env> {
 
   /** A shared table moves this session's money: exactly once per transfer id, in the queue of changes. */
   async sharedTransfer(t: WalletTransfer): Promise<TransferOutcome> {
+    this.sharedTransferCalls.calls++;
+    this.sharedTransferCalls.transfers++;
+    await this.#heldByTest([t]);
     return this.#exclusive(() => this.#sharedTables.transfer(t));
+  }
+
+  /**
+   * Several transfers of one shared table in one call (its pending credits, refunds and zero
+   * credits for this session): each applied as `sharedTransfer` applies it, in order, in one turn
+   * of the queue; the answers in the same order, each naming its id. A fault stops the batch: the
+   * transfers after it get no answer, and the table asks them again (SHARED_TRANSFER_BATCH at most a call).
+   */
+  async sharedTransferBatch(batch: WalletTransfer[]): Promise<TransferOutcome[]> {
+    const asked = Array.isArray(batch) ? batch.slice(0, SHARED_TRANSFER_BATCH) : [];
+    this.sharedTransferCalls.calls++;
+    this.sharedTransferCalls.transfers += asked.length;
+    await this.#heldByTest(asked);
+    return this.#exclusive(async () => {
+      const answers: TransferOutcome[] = [];
+      for (const t of asked) {
+        try {
+          answers.push(await this.#sharedTables.transfer(t));
+        } catch (err) {
+          console.warn(`punto-banco: a shared transfer (${String(t?.id)}) failed; the table asks it again:`, (err as Error).message);
+          break;
+        }
+      }
+      return answers;
+    });
+  }
+
+  /** Tests only: a stuck session (the call waits while the hook says 'hold') or an unreachable one ('fail': the call throws). */
+  async #heldByTest(batch: WalletTransfer[]): Promise<void> {
+    for (let now = this.sharedTransferHook?.(batch); now; now = this.sharedTransferHook?.(batch)) {
+      if (now === 'fail') throw new Error('a test made this session unreachable');
+      await new Promise((r) => setTimeout(r, 20));
+    }
   }
 
   /** This session's transfers with shared tables, oldest first. */

@@ -38,6 +38,10 @@ export interface SharedTableHooks {
   seatCap: number;
   /** How long a seat goes without a bet before it is idle; null: IDLE_ROUNDS betting windows (tests set 0). */
   idleMs: number | null;
+  /** How long a transfer call to a session is waited for (TRANSFER_TIMEOUT_MS; tests shorten it). */
+  transferTimeoutMs: number;
+  /** Transfer calls waited for at once (TRANSFER_CONCURRENCY; tests narrow it). */
+  transferConcurrency: number;
 }
 
 export interface SharedTableParts {

@@ -75,16 +75,18 @@ function startProofOf(p: SharedTableParts, s: TableState, session: string): BetP
   return leaf < 0 ? null : betProof(startsTree(stored.requests), leaf);
 }
 
-/** The session's own seat: its start, its bets of the round, and its balance when known. */
+/** The session's own seat: its start, its bets of the round, what the table owes it still, and its balance when known. */
 export function seatOf(p: SharedTableParts, s: TableState, session: string, balance: number | null): SharedTableSeat {
   const round = s.phase === 'awaiting-beacon' ? s.shoe.closed : s.shoe.closed + 1;
   const bets = p.store.sessionBets(s.shoe.number, round, session).filter((b) => b.status !== 'refused');
   const proof = proofOf(p, s, session);
   const startProof = startProofOf(p, s, session);
+  const owed = p.store.owedTo(session).map((t) => ({ transfer: t.id, kind: t.kind as 'credit' | 'refund', amount: t.amount, shoe: t.shoe, round: t.round }));
   return {
     ...(balance === null ? {} : { balance }),
     ...(proof ? { proof } : {}),
     ...(startProof ? { startProof } : {}),
+    ...(owed.length > 0 ? { owed } : {}),
     started: p.store.hasStart(s.shoe.number, session),
     bets: bets.map((b) => ({ player: b.player, request: b.request, stake: b.stake, status: b.status })),
   };

@@ -252,7 +252,8 @@ export class RoundLoop extends TableWork {
     for (const x of settlements) this.p.toPlayer(bySession.get(x.body.player)!.session, { type: 'settlement', shoe: shoe.number, round, settlement: x });
     if (ending) this.p.fanOut({ type: 'reveal', shoe: shoe.number, reveal: ending.reveal, commitment: ending.commitment });
     this.announceWindow();
-    await this.transfers.retry();
+    // The credits (refunds) go out in the background: the next window does not wait for any session.
+    this.transfers.askPending();
   }
   /** The round voids (its beacon is late past the committed deadline): every stake goes back by its own refund transfer. */
   async #void(chain: BeaconChain): Promise<void> {
@@ -280,7 +281,8 @@ export class RoundLoop extends TableWork {
     this.p.fanOut({ type: 'void', shoe: shoe.number, round, void: voided, refunds: accepted.map((b) => ({ player: b.player, returned: b.stake })) });
     if (ending) this.p.fanOut({ type: 'reveal', shoe: shoe.number, reveal: ending.reveal, commitment: ending.commitment });
     this.announceWindow();
-    await this.transfers.retry();
+    // The credits (refunds) go out in the background: the next window does not wait for any session.
+    this.transfers.askPending();
   }
   /** The reveal the rules force after this round, and the next shoe's commitment chained to it. */
   async #revealIfDue(s: TableState, shoe: ShoeState, deal: SharedDeal | null, last: SignedShared, keyId: string, issuedAt: string) {

@@ -16,7 +16,8 @@
  * together, re-entered from the stored state by the next alarm (the platform re-runs an alarm that
  * threw; a restart finds the stored alarm, and any request re-arms what the state needs). A
  * transfer is written as pending before the session is asked and settled when its answer is
- * recorded; pending ones are asked again, with the same id, on every alarm. With nobody connected
+ * recorded; pending ones are asked again, with the same id, after the alarm's step, in the
+ * background (transfers.ts: the round never waits for a session). With nobody connected
  * and nothing owed, no alarm is left: the table sleeps.
  */
 import { DurableObject } from 'cloudflare:workers';
@@ -36,7 +37,7 @@ import { MAX_SOCKETS, MAX_SOCKETS_PER_PLAYER, parseTableId, RELAY_SOCKETS, RETRY
 import { type Attachment, logFault, type Replier, send } from './sockets.ts';
 import { SharedStore } from './store.ts';
 import { transcriptOf } from './transcript.ts';
-import { TableTransfers } from './transfers.ts';
+import { TableTransfers, TRANSFER_CONCURRENCY, TRANSFER_TIMEOUT_MS } from './transfers.ts';
 
 function notOpened(tableId: string): Response {
   return Response.json(
@@ -83,6 +84,10 @@ export class SharedTable extends DurableObject<Env> implements SharedTableHooks 
   idleMs: number | null = null;
   /** Sockets per relay (RELAY_SOCKETS; tests spread a few players over several relays). */
   relaySockets = RELAY_SOCKETS;
+  /** How long a transfer call to a session is waited for (tests shorten it). */
+  transferTimeoutMs = TRANSFER_TIMEOUT_MS;
+  /** Transfer calls waited for at once (tests narrow it). */
+  transferConcurrency = TRANSFER_CONCURRENCY;
   /** The relays' calls with their players' requests, and the requests in them (tests and the bench count them). */
   readonly relayCalls = { batches: 0, items: 0 };
 
@@ -266,7 +271,6 @@ export class SharedTable extends DurableObject<Env> implements SharedTableHooks 
     await this.#exclusive(async () => {
       if (!this.#state) return;
       await this.#seats.load();
-      await this.#transfers.retry();
       const now = this.#now();
       const s = this.#state;
       if (s.phase === 'betting' && now >= (s.closesAt ?? 0)) {
@@ -276,6 +280,8 @@ export class SharedTable extends DurableObject<Env> implements SharedTableHooks 
       } else if (s.phase === 'awaiting-beacon') await this.#round.awaitBeacon(now);
       await this.#schedule();
     });
+    // The round first, the money after, outside the lock: no session's answer holds a close or a deal.
+    if (this.#state) this.#transfers.askPending();
   }
 
   /** Sets the alarm the state needs, or none: a sleeping table holds no alarm. */

@@ -149,6 +149,14 @@ export class SharedStore {
     return this.#sql.exec<Row>(`SELECT * FROM st_transfers WHERE status = 'pending' LIMIT ?`, limit).toArray().map(transferRow);
   }
 
+  /** A session's credits and refunds not answered yet (what the table owes it), oldest round first. */
+  owedTo(session: string, limit = 32): TransferRow[] {
+    return this.#sql
+      .exec<Row>(`SELECT * FROM st_transfers WHERE status = 'pending' AND session = ? AND kind != 'debit' ORDER BY shoe, round LIMIT ?`, session, limit)
+      .toArray()
+      .map(transferRow);
+  }
+
   hasPendingTransfers(): boolean {
     return this.#sql.exec(`SELECT 1 FROM st_transfers WHERE status = 'pending' LIMIT 1`).toArray().length > 0;
   }

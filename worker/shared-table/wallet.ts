@@ -1,7 +1,8 @@
 /**
  * The session's side of the money protocol with shared tables (API.md "Shared tables:
  * money"). A player's balance stays in their own session object (`Table`); a shared table
- * (`SharedTable`) moves it only through `Table.sharedTransfer`, one transfer at a time, each named
+ * (`SharedTable`) moves it only through `Table.sharedTransfer` (a bet's debit) and
+ * `Table.sharedTransferBatch` (what it owes the session, several in one call), each transfer named
  * by an id the table derives from (table, shoe, round, player, purpose). There is no transaction
  * spanning the two objects, so each side keeps its half:
  *
@@ -34,6 +35,9 @@ export type TransferOutcome =
       balance?: number;
       replayed?: boolean;
     };
+
+/** Transfers one `sharedTransferBatch` call takes, at most (a session rarely owes more than a few). */
+export const SHARED_TRANSFER_BATCH = 32;
 
 /** Answers that record nothing on the session's side: the table keeps the transfer pending and asks again. */
 export const RETRY_LATER: ReadonlySet<string> = new Set(['session_busy']);
