@@ -18,6 +18,7 @@ import type {
   SharedReveal,
   SharedSettlement,
   SharedStart,
+  SharedStartRequest,
   SharedVoid,
   SignedShared,
   SignedSharedRequest,
@@ -157,6 +158,8 @@ export type SharedStartRecord = SignedShared<SharedStart> | Signed2<MerkleStart>
 export interface SharedTableSeat {
   /** In a pb-shared-2 shoe whose start holds this session's start request: its inclusion proof in the start. */
   startProof?: BetProof;
+  /** With `startProof`: this session's start request as the start holds it (a tab that reloaded checks its proof with it). */
+  startRequest?: SignedSharedRequest<SharedStartRequest>;
   /** While a pb-shared-2 round awaits its beacon: the inclusion proof of this session's bet in the close. */
   proof?: BetProof;
   /** The session's balance (on connecting only). */

@@ -149,6 +149,8 @@ describe("pb-shared-2: a seated player's check of its own start", () => {
       start: { ...start, signature: (await signShared2Record(start.body, { ...stranger, keyId: start.body.keyId })).signature },
     });
     await expectCode('not_my_start', { player: entry.requests[0]!.body.player });
+    // The table's copy of my request, with a signature that is not mine: not counted as mine.
+    await expectCode('not_my_start', { request: { ...request, signature: entry.requests[0]!.signature } });
     await expectCode('request_mismatch', { request: await signSharedRequest({ ...request.body, commitment: hexOf('another commitment') }, key) });
     await expectCode('bad_proof', { proof: { leaf: 5, path: proof.path } });
     await expectCode('start_not_included', { proof: { leaf: 2, path: proof.path } });

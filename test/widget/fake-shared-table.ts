@@ -26,6 +26,7 @@ import {
   recordOf,
   signMerkleClose,
   signMerkleStart,
+  type StartEntry,
   startProofs,
 } from '../../shared/fairness/pb-shared-2/index.ts';
 import { playRoundFromCodes, roundFacts } from '../../shared/round.ts';
@@ -118,6 +119,10 @@ export class FakeSharedTable {
   readonly starts = new Set<string>();
   /** The shoe's signed start requests, by player, with the wallet that sent each (a pb-shared-2 start commits to them at round 1's close). */
   readonly startRequests = new Map<string, { request: any; wallet: Wallet | null }>();
+  /** The shoe's signed pb-shared-2 start, once its first close made it (its requests beside it). */
+  start: StartEntry | null = null;
+  /** Changes the start proof a joining socket's state carries (as a lying table would). */
+  stateStartProof: (proof: BetProof) => BetProof = (p) => p;
   /** While true, bets are taken but their acks are not sent (a dropped answer). */
   holdAcks = false;
   /** The next bet message is lost on the way (the table never sees it). */
@@ -178,7 +183,7 @@ export class FakeSharedTable {
         number: this.shoe,
         params: this.commitment.body.params,
         commitment: this.commitment,
-        start: null,
+        start: this.start ? recordOf(this.start) : null,
         closed: this.round - 1,
         cardsDealt: this.#position,
         cardsLeft: 312 - this.#position,
@@ -197,9 +202,13 @@ export class FakeSharedTable {
   joined(s: FakeSocket): void {
     this.sockets.push(s);
     const mine = [...this.bets.values()].filter((b) => s.wallet && b.wallet === s.wallet);
+    // A seat in the shoe's start finds its request and start proof in the state (as the Worker's seatOf gives them).
+    const leaf = this.start ? this.start.requests.findIndex((r) => this.startRequests.get(r.body.player)?.wallet === s.wallet && s.wallet) : -1;
+    const start = leaf >= 0 ? { startProof: this.stateStartProof(startProofs(this.start!.requests)[leaf]!), startRequest: this.start!.requests[leaf] } : {};
     s.deliver('state', {
       ...this.publicState(),
       you: {
+        ...start,
         balance: s.wallet?.balance,
         started: this.starts.has(s.wallet?.id ?? ''),
         bets: mine.map((b) => ({ player: b.player, request: b.request, stake: b.stake, status: 'accepted' })),
@@ -267,6 +276,7 @@ export class FakeSharedTable {
     this.phase = 'awaiting-beacon';
     this.closesAt = null;
     const start = this.round === 1 && this.startRequests.size > 0 ? await this.#signStart() : null;
+    if (start) this.start = start;
     const built = buildMerkleClose({
       last: { body: { table: this.tableId, shoe: this.shoe }, hash: '0'.repeat(64) },
       round: this.round,
@@ -389,6 +399,7 @@ export class FakeSharedTable {
     this.outcomes.length = 0;
     this.starts.clear();
     this.startRequests.clear();
+    this.start = null;
     this.broadcast('reveal', { shoe, reveal: { body: { type: 'reveal', shoe }, hash: `reveal-${shoe}` }, commitment: this.commitment });
     this.openWindow();
   }

@@ -62,6 +62,18 @@ describe('<punto-banco-table table="…"> checks its own bet in a pb-shared-2 cl
     expect(q(el, '.shared-fair .proof')!.dataset.startProof).to.equal('failed');
   });
 
+  it("after a reload the start proof in the table's state is checked with the table's copy of the request: a bad one fails", async () => {
+    const { el, table, worker } = await betAtMerkleTable();
+    await table.closeMerkle();
+    await until(() => q(el, '.shared-fair .proof[data-start-proof="ok"]'), 'the checked start proof');
+    el.remove(); // the reload: the tab no longer holds the start request it signed
+    table.stateStartProof = (p) => ({ ...p, path: [...p.path, 'ab'.repeat(32)] });
+    const again = await mountTable({ worker, attrs: { table: 'hall-1/a' }, setup: (e) => (e.socketFactory = table.socketFactory) });
+    await until(() => q(again.el, '.shared-fair .proof[data-start-proof="failed"]'), 'the start proof of the state checked');
+    // The table's copy is this player's signed request: the proof, not the request, is what fails.
+    expect(q(again.el, '.shared-fair .proof')!.textContent).to.contain('start_not_included');
+  });
+
   it('a proof that does not lead to the signed root is shown as a failure, with its code', async () => {
     const { el, table } = await betAtMerkleTable();
     await table.closeMerkle((p) => ({ ...p, path: p.path.map((h) => (h[0] === '0' ? '1' : '0') + h.slice(1)) }));

@@ -309,6 +309,7 @@ describe('refusals, duplicates and reconnects', () => {
     // The shoe's start, without its requests, and this session's start proof: its seed is in the shoe.
     expect(resync.shoe.start).not.toHaveProperty('requests');
     expect(resync.you.startProof).toEqual(liveStart.proof);
+    expect(resync.you.startRequest).toEqual(starts[1]);
     const start = resync.shoe.start as Signed2<MerkleStart>;
     expect(await checkMyStart({ start, request: starts[1]!, proof: resync.you.startProof!, player: p.player, keys: jwks })).toMatchObject({ ok: true });
     // Another session's state carries no proof of someone else's bet; a watcher's, none at all.

@@ -334,8 +334,10 @@ export class SharedTableSession implements ReactiveController, TablePlay {
     if (taken) this.#signed = taken.request;
     // A resync: the shoe's start and this session's start proof come with the state (checked once per shoe).
     if (s.shoe.start && s.you?.startProof) {
-      this.#proofCheck.started(s.shoe.start, this.#start.requestFor(s.shoe.number), this.#player());
-      this.#proofCheck.startProved(s.shoe.number, s.you.startProof, this.#start.requestFor(s.shoe.number), this.#player());
+      // The request this tab signed, else (after a reload) the table's copy of it: the check still needs it signed by this player's key.
+      const request = this.#start.requestFor(s.shoe.number) ?? s.you.startRequest ?? null;
+      this.#proofCheck.started(s.shoe.start, request, this.#player());
+      this.#proofCheck.startProved(s.shoe.number, s.you.startProof, request, this.#player());
     }
     // A resync while a round awaits its beacon: the close and this session's proof come with the state.
     if (s.close && s.you?.proof) {

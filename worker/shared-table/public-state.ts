@@ -66,13 +66,13 @@ function proofOf(p: SharedTableParts, s: TableState, session: string): BetProof 
   return leaf < 0 ? null : betProof(betsTree(stored.bets), leaf);
 }
 
-/** The proof of a session's start request in a pb-shared-2 start, if the start holds it. */
-function startProofOf(p: SharedTableParts, s: TableState, session: string): BetProof | null {
+/** The session's start request as a pb-shared-2 start holds it, and its proof there, if the start holds one. */
+function startProofOf(p: SharedTableParts, s: TableState, session: string): Pick<SharedTableSeat, 'startProof' | 'startRequest'> | null {
   const stored = p.store.record(s.shoe.number, 'start')?.record as Partial<StartEntry> | undefined;
   const player = p.store.keyOf(session);
   if (!stored?.requests || player === null) return null;
   const leaf = stored.requests.findIndex((r) => r.body.player === player);
-  return leaf < 0 ? null : betProof(startsTree(stored.requests), leaf);
+  return leaf < 0 ? null : { startProof: betProof(startsTree(stored.requests), leaf), startRequest: stored.requests[leaf]! };
 }
 
 /** The session's own seat: its start, its bets of the round, what the table owes it still, and its balance when known. */
@@ -80,12 +80,12 @@ export function seatOf(p: SharedTableParts, s: TableState, session: string, bala
   const round = s.phase === 'awaiting-beacon' ? s.shoe.closed : s.shoe.closed + 1;
   const bets = p.store.sessionBets(s.shoe.number, round, session).filter((b) => b.status !== 'refused');
   const proof = proofOf(p, s, session);
-  const startProof = startProofOf(p, s, session);
+  const start = startProofOf(p, s, session);
   const owed = p.store.owedTo(session).map((t) => ({ transfer: t.id, kind: t.kind as 'credit' | 'refund', amount: t.amount, shoe: t.shoe, round: t.round }));
   return {
     ...(balance === null ? {} : { balance }),
     ...(proof ? { proof } : {}),
-    ...(startProof ? { startProof } : {}),
+    ...start,
     ...(owed.length > 0 ? { owed } : {}),
     started: p.store.hasStart(s.shoe.number, session),
     bets: bets.map((b) => ({ player: b.player, request: b.request, stake: b.stake, status: b.status })),

@@ -14,7 +14,7 @@ import { type EngineError, fail, ok, type Result } from '../../errors.ts';
 import type { Jwks, VerifyKeys } from '../common/keys.ts';
 import { bytesToHex, canonicalJson, concatBytes, hexToBytes, utf8Bytes } from '../common/encoding.ts';
 import { merkleLeafHash, MerkleTree } from '../common/merkle.ts';
-import type { SharedStartRequest, SignedSharedRequest } from '../pb-shared-1/records.ts';
+import { type SharedStartRequest, type SignedSharedRequest, verifySharedRequest } from '../pb-shared-1/records.ts';
 import type { BetProof, MerkleStart, Signed2 } from './records.ts';
 import { checkInclusion, checkOperatorRecord, leafProofs } from './tree.ts';
 
@@ -56,7 +56,7 @@ export type MyStartCode = (typeof MY_START_CODES)[number];
 /**
  * A seated player's check of its own start request against the start it received (FAIRNESS.md
  * §D6): the start is the operator's (its hash, and with `keys` its signature), the request is the
- * player's and answers this shoe's commitment (the start's `prev`), and the proof shows it as leaf
+ * player's (its key, and signed by it) and answers this shoe's commitment (the start's `prev`), and the proof shows it as leaf
  * `proof.leaf` of the root the start signed. Returns the shoe's client seed, which that root gives.
  */
 export async function checkMyStart(a: {
@@ -71,6 +71,8 @@ export async function checkMyStart(a: {
   if (signed) return signed;
   const r = a.request.body;
   if (a.player !== undefined && r.player !== a.player) return fail('not_my_start', `the start request is signed by ${r.player}, not by your key ${a.player}`);
+  // The request may be the table's copy (a tab that reloaded): it counts only signed by the key it names.
+  if (!(await verifySharedRequest(a.request))) return fail('not_my_start', `the start request is not signed by the key it names, ${r.player}`);
   if (r.table !== s.table || r.shoe !== s.shoe || r.commitment !== s.prev)
     return fail('request_mismatch', `the start request answers shoe ${r.shoe}'s commitment ${r.commitment}, the start follows shoe ${s.shoe}'s ${s.prev}`);
   const included = checkInclusion({
