@@ -4,15 +4,32 @@
  * (`serverMessageText`), built with the same builders and signatures the table uses. What a player
  * receives in a round where everyone bets: `open`, its `bet-ack`, the `close`, (pb-shared-2) its
  * `proof`, the `deal`, its `settlement`, and its `balance`; at tables of up to 50 connections also
- * one `bet` per other bettor (the same under both versions). The start record (once a shoe) is left
- * out of both. Figures only: nothing here passes or fails.
+ * one `bet` per other bettor (the same under both versions). Then the shoe's start, counted apart
+ * (it comes once a shoe, with the shoe's first close: every round where a shoe lasts one round):
+ * the start record as pb-shared-1 lists it — one signed start request per seated player, as
+ * pb-shared-2's start did before FAIRNESS.md §D3a — against pb-shared-2's start without its
+ * requests plus the player's `start-proof`. Every seated player sends a start request with a
+ * seed as the widget makes one (`newClientSeed`). Figures only: nothing here passes or fails.
  *
  *   npx node bench/shared-bytes.ts
  */
 import { generateSigningKey, type SigningKey } from '../shared/index.ts';
-import { buildClose, type SharedParams, sharedBetRequest, signSharedRecord, signSharedRequest } from '../shared/fairness/pb-shared-1/index.ts';
+import {
+  buildClose,
+  buildSharedCommitment,
+  buildSharedStart,
+  type SharedParams,
+  sharedBetRequest,
+  sharedStartRequest,
+  signSharedRecord,
+  signSharedRequest,
+} from '../shared/fairness/pb-shared-1/index.ts';
 import { playerKeyOf } from '../shared/fairness/pb-fair-2/records.ts';
-import { betProofs, buildMerkleClose, closeRecordOf, signMerkleClose } from '../shared/fairness/pb-shared-2/index.ts';
+import { buildMerkleClose, buildMerkleStart, signMerkleClose, signMerkleStart } from '../shared/fairness/pb-shared-2/operator.ts';
+import { closeRecordOf, recordOf, signShared2Record } from '../shared/fairness/pb-shared-2/records.ts';
+import { startProofs } from '../shared/fairness/pb-shared-2/start.ts';
+import { betProofs } from '../shared/fairness/pb-shared-2/tree.ts';
+import { newClientSeed } from '../shared/random.ts';
 import { type ServerMessage, serverMessageText } from '../shared/wire/shared-table-socket.ts';
 import { playSharedTable } from '../test/players/pb-shared-1.ts';
 import { hexOf, operatorKey, vectorBeacon, vectorBeaconRound } from '../test/shared/shared-table-fixtures.ts';
@@ -54,6 +71,44 @@ async function dealt(version: 'pb-shared-1' | 'pb-shared-2') {
   return { deal, settlement };
 }
 const deals = { 'pb-shared-1': await dealt('pb-shared-1'), 'pb-shared-2': await dealt('pb-shared-2') };
+
+/**
+ * The start's bytes to one player of `n` seated: the `start` member of the shoe's first `close`
+ * message, listed (the requests in the record, as pb-shared-1) against committed (pb-shared-2,
+ * §D3a: the record alone) plus the player's `start-proof` (the longest audit path).
+ */
+async function startBytes(n: number, closeMessage: Extract<ServerMessage, { type: 'close' }>) {
+  const params: SharedParams = { algorithm: 'pb-shared-2', mode: 'reshuffle', decks: 8, roundLimit: 1, beaconDeadlineSeconds: 10 };
+  const body = buildSharedCommitment({
+    table: TABLE,
+    shoe: 1,
+    keyId: operator.keyId,
+    params,
+    beacon: chain,
+    serverSeed: hexOf('bench start'),
+    prev: null,
+    issuedAt: '2025-01-01T12:00:00.000Z',
+  });
+  const commitment = await signShared2Record(body, operator);
+  const random = (k: number) => crypto.getRandomValues(new Uint8Array(k));
+  const requests = await Promise.all(
+    keys.slice(0, n).map((k, i) => signSharedRequest(sharedStartRequest(commitment, playerKeyOf(k), newClientSeed(random), 1 + ((i * 37) % 415)), k)),
+  );
+  const issuedAt = '2025-01-01T12:00:01.000Z';
+  const listed = buildSharedStart(commitment, requests, operator.keyId, issuedAt);
+  const merkle = buildMerkleStart(commitment, requests, operator.keyId, issuedAt);
+  if (!listed.ok || !merkle.ok) throw new Error('the start cannot be built');
+  const entry = await signMerkleStart(merkle.value, operator);
+  const proofs = startProofs(entry.requests);
+  const longest = proofs.reduce((a, p) => (p.path.length > a.path.length ? p : a));
+  const alone = bytes(closeMessage);
+  const before = bytes({ ...closeMessage, start: await signSharedRecord(listed.value, operator) }) - alone;
+  const after =
+    bytes({ ...closeMessage, start: recordOf(entry) }) -
+    alone +
+    bytes({ type: 'start-proof', shoe: 1, player: entry.requests[longest.leaf]!.body.player, proof: longest });
+  return { before, after, hashes: longest.path.length };
+}
 
 for (const n of SIZES) {
   const requests = await Promise.all(
@@ -102,5 +157,11 @@ for (const n of SIZES) {
   console.log(
     `shared-table bytes players=${n} pb-shared-1 bytes/player/round=${b1} (close ${before}) pb-shared-2 bytes/player/round=${b2} (close ${closeAfter}, proof ${proofAfter}: ${longest.path.length} hashes) ` +
       `table egress/round ${((b1 * n) / 1e6).toFixed(2)} MB → ${((b2 * n) / 1e6).toFixed(2)} MB`,
+  );
+  const start = await startBytes(n, { type: 'close', shoe: 1, round: 1, close: closeRecordOf(entry), connections: n });
+  console.log(
+    `shared-table start-bytes players=${n} listed bytes/player/shoe=${start.before} committed bytes/player/shoe=${start.after} (start and start-proof: ${start.hashes} hashes); ` +
+      `a shoe of one round (reshuffle, roundLimit 1): bytes/player/round ${b2 + start.before} → ${b2 + start.after}, ` +
+      `table egress/round ${(((b2 + start.before) * n) / 1e6).toFixed(2)} MB → ${(((b2 + start.after) * n) / 1e6).toFixed(2)} MB`,
   );
 }

@@ -18,12 +18,13 @@ import type {
   SharedReveal,
   SharedSettlement,
   SharedStart,
+  SharedStartRequest,
   SharedVoid,
   SignedShared,
   SignedSharedRequest,
 } from '../fairness/pb-shared-1/records.ts';
 import type { TransferKind } from '../fairness/pb-fair-2/records.ts';
-import type { BetProof, MerkleClose, Signed2 } from '../fairness/pb-shared-2/records.ts';
+import type { BetProof, MerkleClose, MerkleStart, Signed2 } from '../fairness/pb-shared-2/records.ts';
 import type { ShoeMode } from '../shoe.ts';
 import type { Bet, RoomId, TableLimits } from '../table.ts';
 
@@ -125,7 +126,8 @@ export interface SharedTablePublicState {
     number: number;
     params: SharedParams;
     commitment: SignedShared<SharedCommitment>;
-    start: SignedShared<SharedStart> | null;
+    /** The shoe's start once signed (a pb-shared-2 start without its requests: GET …/shoes/:shoe/start lists them). */
+    start: SharedStartRecord | null;
     /** Rounds closed in this shoe (dealt or voided). */
     closed: number;
     cardsDealt: number;
@@ -149,8 +151,15 @@ export interface SharedTablePublicState {
 /** A close as the table sends it: pb-shared-1's, listing its bets, or pb-shared-2's, committing to them (FAIRNESS.md part IV). */
 export type SharedCloseRecord = SignedShared<SharedClose> | Signed2<MerkleClose>;
 
+/** A start as the table sends it: pb-shared-1's, listing the start requests, or pb-shared-2's, committing to them (FAIRNESS.md §D3a). */
+export type SharedStartRecord = SignedShared<SharedStart> | Signed2<MerkleStart>;
+
 /** The asking session's own place at the table (with the socket's `state` only). */
 export interface SharedTableSeat {
+  /** In a pb-shared-2 shoe whose start holds this session's start request: its inclusion proof in the start. */
+  startProof?: BetProof;
+  /** With `startProof`: this session's start request as the start holds it (a tab that reloaded checks its proof with it). */
+  startRequest?: SignedSharedRequest<SharedStartRequest>;
   /** While a pb-shared-2 round awaits its beacon: the inclusion proof of this session's bet in the close. */
   proof?: BetProof;
   /** The session's balance (on connecting only). */
@@ -227,7 +236,9 @@ export type ServerMessage =
   /** Someone's bet is in the round (to everyone, at small tables only). */
   | ({ type: 'bet' } & BetRef & { stake: number; bets: Bet[] })
   /** Betting closed: the signed close (and the shoe's start record, at its first close); a pb-shared-2 close without its bets. */
-  | { type: 'close'; shoe: number; round: number; close: SharedCloseRecord; connections: number; start?: SignedShared<SharedStart> }
+  | { type: 'close'; shoe: number; round: number; close: SharedCloseRecord; connections: number; start?: SharedStartRecord }
+  /** To a seated player's session right after a pb-shared-2 shoe's first close: where its start request sits in the start's tree (FAIRNESS.md §D6). */
+  | { type: 'start-proof'; shoe: number; player: string; proof: BetProof }
   /** To a bettor's session right after a pb-shared-2 close: where its bet sits in the close's tree (FAIRNESS.md §D6). */
   | { type: 'proof'; shoe: number; round: number; player: string; proof: BetProof }
   | { type: 'deal'; shoe: number; round: number; deal: SignedShared<SharedDeal> }
@@ -258,6 +269,7 @@ const SERVER_TYPES: ReadonlySet<string> = new Set<ServerMessageType>([
   'bet',
   'close',
   'proof',
+  'start-proof',
   'deal',
   'settlement',
   'void',

@@ -88,8 +88,11 @@ test(
       send(honest, { type: 'state', pad: 'é'.repeat(2_100) });
       counts.attacks++;
       const close = await until('close', () => seen(honest, 'close', (m) => m.shoe === shoe && m.round === round), 60_000);
-      assert.deepEqual(close.m.start.body.requests.map((r: any) => r.body.player).sort(), [honest.player, hostile.player].sort(), 'one start per session');
-      assert.ok(close.m.start.body.requests.every((r: any) => r.body.clientSeed.length <= 128));
+      // The start commits to the start requests (FAIRNESS.md §D3a); the shoe's start file lists them.
+      assert.equal(close.m.start.body.startCount, 2, 'one start per session');
+      const startRequests = (await call(server, 'GET', `/api/tables/${table}/shoes/${shoe}/start`)).body.start.requests;
+      assert.deepEqual(startRequests.map((r: any) => r.body.player).sort(), [honest.player, hostile.player].sort(), 'one start per session');
+      assert.ok(startRequests.every((r: any) => r.body.clientSeed.length <= 128));
       assert.equal(close.m.close.body.betCount, 2, 'one bet per session');
       // The close commits to the bets; the round's bets file lists them.
       const listed = (await call(server, 'GET', `/api/tables/${table}/shoes/${shoe}/rounds/${round}/bets`)).body.close.bets;

@@ -179,7 +179,9 @@ test(
         assert.equal(report.code, 'ok', JSON.stringify(report.failure));
         transcripts++;
         const starts = agreed.t.body.records.filter((r: any) => r.body.type === 'start');
-        for (const st of starts) for (const r of st.body.requests) assert.ok(r.body.player !== playerKeyOf(stranger), 'no stranger key in a start');
+        // A pb-shared-2 start lists its requests beside its body (FAIRNESS.md §D1).
+        for (const st of starts)
+          for (const r of st.requests ?? st.body.requests) assert.ok(r.body.player !== playerKeyOf(stranger), 'no stranger key in a start');
       }
       const figure = (xs: number[]) => `p50=${percentile(xs, 50)} p99=${percentile(xs, 99)} n=${xs.length}`;
       const fiveXX = statuses.filter((s) => s >= 500).length;

@@ -18,7 +18,6 @@ import {
   buildSharedStart,
   buildSharedVoid,
   sharedRevealDue,
-  sharedStartInputs,
   voidNotBefore,
 } from '../../shared/fairness/pb-shared-1/operator.ts';
 import type { SharedParams } from '../../shared/fairness/pb-shared-1/params.ts';
@@ -28,13 +27,14 @@ import {
   type SharedRecord,
   type SharedRequest,
   type SharedRevealReason,
+  type SharedStart,
   type SignedShared,
   type SignedSharedRequest,
   signSharedRecord,
   signSharedRequest,
 } from '../../shared/fairness/pb-shared-1/records.ts';
 import { sharedBetRequest, sharedStartRequest } from '../../shared/fairness/pb-shared-1/requests.ts';
-import { buildMerkleClose } from '../../shared/fairness/pb-shared-2/operator.ts';
+import { buildMerkleClose, buildMerkleStart, startInputs } from '../../shared/fairness/pb-shared-2/operator.ts';
 import { signShared2Record } from '../../shared/fairness/pb-shared-2/records.ts';
 
 export interface SharedRoundScript {
@@ -124,8 +124,15 @@ export async function playSharedTable(o: PlaySharedOptions): Promise<SharedFile 
       }),
     );
     const seats = await Promise.all(sc.seats.map((s) => request(sharedStartRequest(commitment, playerKeyOf(o.players[s.seat]!), s.clientSeed, s.cut), s.seat)));
-    const start = await sign(unwrap(buildSharedStart(commitment, seats, opId, at())));
-    const { clientSeed, cut } = sharedStartInputs(start.body, p.decks);
+    let start: SignedShared<SharedStart>;
+    if (merkle) {
+      // The record signed is the Merkle start; the file holds it with its requests beside it, as a close with its bets.
+      const built = unwrap(buildMerkleStart(commitment, seats, opId, at()));
+      const signed = await sign(built.body as unknown as SharedStart);
+      Object.assign(signed, { requests: built.requests });
+      start = signed;
+    } else start = await sign(unwrap(buildSharedStart(commitment, seats, opId, at())));
+    const { clientSeed, cut } = startInputs(start.body, p.decks);
     let state: SharedShoeState = startSharedShoe(p, sc.serverSeed, clientSeed, cut);
     let last: SignedShared = start;
     let closed = 0;

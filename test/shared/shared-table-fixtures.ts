@@ -8,6 +8,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { QUICKNET, type BeaconRound } from '../../shared/beacon.ts';
 import { beaconSecretKeyFromSeed, type LocalBeacon, localBeacon, signRound } from '../../shared/beacon-local.ts';
 import { bytesToBase64url, bytesToHex, importSigningKey, type SigningKey, utf8Bytes } from '../../shared/index.ts';
+import { playSharedTable, type SharedShoeScript } from '../players/pb-shared-1.ts';
 
 const here = new URL('../vectors/', import.meta.url);
 
@@ -55,3 +56,18 @@ export const QUICKNET_ROUNDS: Record<number, BeaconRound> = {
   },
 };
 export { QUICKNET };
+
+/** One pb-shared-2 shoe played at table `table` by `players` (100,000 each) on the vector beacon, signed by the test operator: its file. */
+export async function playMerkleShoe(table: string, players: SigningKey[], shoe: SharedShoeScript): Promise<{ version: string; records: any[] }> {
+  const f = await playSharedTable({
+    table,
+    operatorKey: await operatorKey(),
+    players,
+    balances: players.map(() => 100_000),
+    chain: vectorBeacon().chain,
+    beacon: vectorBeaconRound,
+    version: 'pb-shared-2',
+    shoes: [shoe],
+  });
+  return { version: f.version, records: f.records };
+}

@@ -17,7 +17,18 @@ import {
   verifySharedRequest,
 } from '../../shared/fairness/pb-shared-1/records.ts';
 import { receiptCards } from '../../shared/fairness/index.ts';
-import { type BetProof, betProofs, buildMerkleClose, closeRecordOf, signMerkleClose } from '../../shared/fairness/pb-shared-2/index.ts';
+import {
+  type BetProof,
+  betProofs,
+  buildMerkleClose,
+  buildMerkleStart,
+  closeRecordOf,
+  recordOf,
+  signMerkleClose,
+  signMerkleStart,
+  type StartEntry,
+  startProofs,
+} from '../../shared/fairness/pb-shared-2/index.ts';
 import { playRoundFromCodes, roundFacts } from '../../shared/round.ts';
 import { settle } from '../../shared/settle.ts';
 import { ROOMS, totalStake } from '../../shared/table.ts';
@@ -106,6 +117,12 @@ export class FakeSharedTable {
   readonly bets = new Map<string, TableBet>();
   readonly outcomes: string[] = [];
   readonly starts = new Set<string>();
+  /** The shoe's signed start requests, by player, with the wallet that sent each (a pb-shared-2 start commits to them at round 1's close). */
+  readonly startRequests = new Map<string, { request: any; wallet: Wallet | null }>();
+  /** The shoe's signed pb-shared-2 start, once its first close made it (its requests beside it). */
+  start: StartEntry | null = null;
+  /** Changes the start proof a joining socket's state carries (as a lying table would). */
+  stateStartProof: (proof: BetProof) => BetProof = (p) => p;
   /** While true, bets are taken but their acks are not sent (a dropped answer). */
   holdAcks = false;
   /** The next bet message is lost on the way (the table never sees it). */
@@ -166,7 +183,7 @@ export class FakeSharedTable {
         number: this.shoe,
         params: this.commitment.body.params,
         commitment: this.commitment,
-        start: null,
+        start: this.start ? recordOf(this.start) : null,
         closed: this.round - 1,
         cardsDealt: this.#position,
         cardsLeft: 312 - this.#position,
@@ -185,9 +202,13 @@ export class FakeSharedTable {
   joined(s: FakeSocket): void {
     this.sockets.push(s);
     const mine = [...this.bets.values()].filter((b) => s.wallet && b.wallet === s.wallet);
+    // A seat in the shoe's start finds its request and start proof in the state (as the Worker's seatOf gives them).
+    const leaf = this.start ? this.start.requests.findIndex((r) => this.startRequests.get(r.body.player)?.wallet === s.wallet && s.wallet) : -1;
+    const start = leaf >= 0 ? { startProof: this.stateStartProof(startProofs(this.start!.requests)[leaf]!), startRequest: this.start!.requests[leaf] } : {};
     s.deliver('state', {
       ...this.publicState(),
       you: {
+        ...start,
         balance: s.wallet?.balance,
         started: this.starts.has(s.wallet?.id ?? ''),
         bets: mine.map((b) => ({ player: b.player, request: b.request, stake: b.stake, status: 'accepted' })),
@@ -251,9 +272,11 @@ export class FakeSharedTable {
    * (its JWKS), committing to the bets; then each bettor's sockets get the inclusion proof of its
    * bet (`tamper` changes a proof on its way, as a lying table would).
    */
-  async closeMerkle(tamper?: (proof: BetProof) => BetProof): Promise<void> {
+  async closeMerkle(tamper?: (proof: BetProof) => BetProof, tamperStart?: (proof: BetProof) => BetProof): Promise<void> {
     this.phase = 'awaiting-beacon';
     this.closesAt = null;
+    const start = this.round === 1 && this.startRequests.size > 0 ? await this.#signStart() : null;
+    if (start) this.start = start;
     const built = buildMerkleClose({
       last: { body: { table: this.tableId, shoe: this.shoe }, hash: '0'.repeat(64) },
       round: this.round,
@@ -264,7 +287,17 @@ export class FakeSharedTable {
     });
     if (!built.ok) throw new Error(built.error.message);
     const entry = await signMerkleClose(built.value, await this.worker.operatorKey());
-    this.broadcast('close', { shoe: this.shoe, round: this.round, close: closeRecordOf(entry) });
+    // The shoe's start goes with its first close, without its requests; each seated player then gets its start proof.
+    this.broadcast('close', { shoe: this.shoe, round: this.round, close: closeRecordOf(entry), ...(start ? { start: recordOf(start) } : {}) });
+    if (start) {
+      const proofs = startProofs(start.requests);
+      for (const [leaf, request] of start.requests.entries()) {
+        const wallet = this.startRequests.get(request.body.player)?.wallet;
+        const proof = tamperStart ? tamperStart(proofs[leaf]!) : proofs[leaf]!;
+        for (const sock of this.sockets.filter((x) => wallet && x.wallet === wallet))
+          sock.deliver('start-proof', { shoe: this.shoe, player: request.body.player, proof });
+      }
+    }
     const proofs = betProofs(entry.bets);
     for (const [leaf, bet] of entry.bets.entries()) {
       const wallet = this.bets.get(bet.body.player)?.wallet;
@@ -272,6 +305,18 @@ export class FakeSharedTable {
       for (const sock of this.sockets.filter((x) => wallet && x.wallet === wallet))
         sock.deliver('proof', { shoe: this.shoe, round: this.round, player: bet.body.player, proof });
     }
+  }
+
+  /** The shoe's pb-shared-2 start over the start requests taken, signed with the fake Worker's key. */
+  async #signStart() {
+    const built = buildMerkleStart(
+      this.commitment,
+      [...this.startRequests.values()].map((x) => x.request),
+      'fake-key',
+      new Date().toISOString(),
+    );
+    if (!built.ok) throw new Error(built.error.message);
+    return signMerkleStart(built.value, await this.worker.operatorKey());
   }
 
   /** Deals the round from these card codes (P, B, P, B, …), settles every bet and opens the next window. */
@@ -353,6 +398,8 @@ export class FakeSharedTable {
     this.#position = 0;
     this.outcomes.length = 0;
     this.starts.clear();
+    this.startRequests.clear();
+    this.start = null;
     this.broadcast('reveal', { shoe, reveal: { body: { type: 'reveal', shoe }, hash: `reveal-${shoe}` }, commitment: this.commitment });
     this.openWindow();
   }
@@ -366,6 +413,7 @@ export class FakeSharedTable {
     if (m.type === 'start') {
       if (!(await verifySharedRequest(m.request))) return s.deliver('start-refused', { code: 'bad_player_signature', message: 'bad signature' });
       this.starts.add(s.wallet?.id ?? '');
+      this.startRequests.set(m.request.body.player, { request: m.request, wallet: s.wallet });
       return s.deliver('start-ack', { shoe: this.shoe, player: m.request.body.player });
     }
     if (m.type !== 'bet') return s.deliver('error', { code: 'unknown_type', message: 'unknown' });

@@ -2,7 +2,10 @@
  * <punto-banco-table table="…"> at a pb-shared-2 shared table (FAIRNESS.md part IV): when the close
  * (signed with the fake Worker's key, committing to the bets) and the player's inclusion proof
  * arrive, the widget checks its own signed bet against them and says so in the fairness details —
- * and says plainly when the proof does not check. In every language the widget speaks.
+ * and says plainly when the proof does not check. With the shoe's first close come the signed
+ * start (committing to the seated players' start requests) and the player's start proof: the
+ * widget checks its own seed and cut are in it, and a failure shows as a bad bet proof does. In
+ * every language the widget speaks.
  */
 import { expect } from 'chai';
 import { resetMouse, sendMouse } from '@web/test-runner-commands';
@@ -45,6 +48,30 @@ describe('<punto-banco-table table="…"> checks its own bet in a pb-shared-2 cl
     expect(line).to.contain('Round 1');
     expect(line).to.match(/bet [123] of 3/);
     expect(line).to.contain('Merkle proof checked');
+    // Its own start request (seed and cut) is in the shoe's signed start: that check passed too.
+    await until(() => q(el, '.shared-fair .proof[data-start-proof="ok"]'), 'the checked start proof');
+  });
+
+  it('a start proof that does not lead to the signed start root is shown as a failure of the shoe, with its code', async () => {
+    const { el, table } = await betAtMerkleTable();
+    await table.closeMerkle(undefined, (p) => ({ ...p, leaf: p.leaf + 1 }));
+    await until(() => q(el, '.shared-fair .proof[data-proof="failed"]'), 'the failed start check');
+    const line = q(el, '.shared-fair .proof')!.textContent;
+    expect(line).to.contain('Shoe 1');
+    expect(line).to.match(/start_not_included|bad_proof/);
+    expect(q(el, '.shared-fair .proof')!.dataset.startProof).to.equal('failed');
+  });
+
+  it("after a reload the start proof in the table's state is checked with the table's copy of the request: a bad one fails", async () => {
+    const { el, table, worker } = await betAtMerkleTable();
+    await table.closeMerkle();
+    await until(() => q(el, '.shared-fair .proof[data-start-proof="ok"]'), 'the checked start proof');
+    el.remove(); // the reload: the tab no longer holds the start request it signed
+    table.stateStartProof = (p) => ({ ...p, path: [...p.path, 'ab'.repeat(32)] });
+    const again = await mountTable({ worker, attrs: { table: 'hall-1/a' }, setup: (e) => (e.socketFactory = table.socketFactory) });
+    await until(() => q(again.el, '.shared-fair .proof[data-start-proof="failed"]'), 'the start proof of the state checked');
+    // The table's copy is this player's signed request: the proof, not the request, is what fails.
+    expect(q(again.el, '.shared-fair .proof')!.textContent).to.contain('start_not_included');
   });
 
   it('a proof that does not lead to the signed root is shown as a failure, with its code', async () => {

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { type Bet, generateSigningKey, type SigningKey } from '../../shared/index.ts';
 import { sharedBetRequest, sharedStartRequest, signSharedRequest } from '../../shared/fairness/pb-shared-1/index.ts';
 import { playerKeyOf } from '../../shared/fairness/pb-fair-2/records.ts';
-import type { SharedBetRequest, SharedCommitment, SignedShared, SignedSharedRequest } from '../../shared/fairness/pb-shared-1/index.ts';
+import type { SharedBetRequest, SharedCommitment, SharedStartRequest, SignedShared, SignedSharedRequest } from '../../shared/fairness/pb-shared-1/index.ts';
 import { readServerMessage, type ServerMessage, type ServerMessageOf, type ServerMessageType } from '../../shared/wire/shared-table-socket.ts';
 import type { SharedBooks } from '../../worker/shared-table/shared-table.ts';
 import { BASE, CLIENT_IP, type Session, state } from './helpers.ts';
@@ -23,8 +23,8 @@ export interface Player {
   /** The player's own key: its pseudonym at the table. */
   key: SigningKey;
   player: string;
-  /** Signs and sends a start request for the table's committed shoe. */
-  start(commitment: SignedShared<SharedCommitment>, clientSeed: string, cut: number): Promise<void>;
+  /** Signs and sends a start request for the table's committed shoe; returns the signed request. */
+  start(commitment: SignedShared<SharedCommitment>, clientSeed: string, cut: number): Promise<SignedSharedRequest<SharedStartRequest>>;
   /** Signs and sends a bet request; returns the signed request (to send it again). */
   bet(table: string, shoe: number, round: number, bets: Bet[]): Promise<SignedSharedRequest<SharedBetRequest>>;
 }
@@ -78,6 +78,7 @@ export async function join(session: Session, table: string, key?: SigningKey): P
     async start(commitment, clientSeed, cut) {
       const request = await signSharedRequest(sharedStartRequest(commitment, playerKeyOf(own), clientSeed, cut), own);
       player.send({ type: 'start', request });
+      return request;
     },
     async bet(tableId, shoe, round, bets) {
       const request = await signSharedRequest(sharedBetRequest(tableId, shoe, round, playerKeyOf(own), bets), own);

@@ -10,7 +10,7 @@ import { describe, expect, test } from 'vitest';
 import { generateSigningKey, type Jwks, playerKeyOf, ROOMS } from '../../shared/index.ts';
 import { sharedBetRequest, sharedStartRequest, signSharedRequest } from '../../shared/fairness/pb-shared-1/index.ts';
 import { verifySharedTableText } from '../../shared/fairness/pb-shared-2/verify.ts';
-import type { MerkleClose } from '../../shared/fairness/pb-shared-2/records.ts';
+import type { MerkleClose, MerkleStart, StartEntry } from '../../shared/fairness/pb-shared-2/records.ts';
 import type { SharedBetRequest, SignedSharedRequest } from '../../shared/fairness/pb-shared-1/records.ts';
 import { api, bet as privateBet, createSession, readySession, type Session, state } from './helpers.ts';
 import type { SharedTable } from '../../worker/shared-table/shared-table.ts';
@@ -83,7 +83,9 @@ describe('start requests are checked by the verifier’s rules before anything i
     await honest.bet(id, open.shoe, open.round, [bet(100, 'player')]);
     await honest.next('bet-ack');
     const close = await honest.next('close');
-    expect(close.start!.body.requests.map((r) => r.body.clientSeed)).toEqual(['an honest seed']);
+    const startFile = (await api('GET', `/api/tables/${id}/shoes/${open.shoe}/start`)).body.start as StartEntry;
+    expect(startFile.requests.map((r) => r.body.clientSeed)).toEqual(['an honest seed']);
+    expect(close.start!.hash).toBe(startFile.hash);
     await honest.next('deal', (m) => m.round === open.round, 60_000);
     await settled(id);
     const { report } = await verified(id);
@@ -129,8 +131,9 @@ describe('one key and one start per session; the limits hold per session', () =>
     await honest.next('bet-ack');
     const close = await honest.next('close');
     // The session is in the start once and in the close once: Banker at the maximum, three sectors.
-    expect(close.start!.body.requests.filter((r) => r.body.player === hostile.player)).toHaveLength(1);
-    expect(close.start!.body.requests).toHaveLength(2);
+    const startFile = (await api('GET', `/api/tables/${id}/shoes/${open.shoe}/start`)).body.start as StartEntry;
+    expect(startFile.requests.filter((r) => r.body.player === hostile.player)).toHaveLength(1);
+    expect((close.start!.body as MerkleStart).startCount).toBe(2);
     // The close commits to the two bets; the round's bets file lists them.
     expect((close.close.body as MerkleClose).betCount).toBe(2);
     const listed = (await api('GET', `/api/tables/${id}/shoes/${open.shoe}/rounds/${open.round}/bets`)).body.close

@@ -15,8 +15,16 @@ import type { SharedTable } from '../../worker/shared-table/shared-table.ts';
 import { api, bet as privateBet, createSession, readySession, reveal, type Session, state, tableFile } from './helpers.ts';
 import type { ApiErrorBody } from '../../shared/api.ts';
 import type { SharedSettlement, SignedShared } from '../../shared/fairness/pb-shared-1/records.ts';
-import type { ServerMessageOf } from '../../shared/wire/shared-table-socket.ts';
-import { checkBetCount, checkBetsCommitted, checkMyBet, type MerkleClose, type Signed2 } from '../../shared/fairness/pb-shared-2/index.ts';
+import {
+  checkBetCount,
+  checkBetsCommitted,
+  checkMyBet,
+  checkMyStart,
+  type MerkleClose,
+  type MerkleStart,
+  type Signed2,
+  startsRoot,
+} from '../../shared/fairness/pb-shared-2/index.ts';
 import { join, type Player, upgrade } from './shared-helpers.ts';
 
 const bet = (amount: number, box: 'player' | 'banker' | 'tie' = 'banker', sector = 1) => ({ sector, box, amount });
@@ -40,13 +48,13 @@ export async function settled(id: string) {
 }
 
 /** Seats players: they join, send their start request for the committed shoe, and see the window open. */
-async function seat(sessions: Session[], id: string): Promise<{ players: Player[]; open: ServerMessageOf<'open'> }> {
+async function seat(sessions: Session[], id: string) {
   const players = await Promise.all(sessions.map((s) => join(s, id)));
   const hello = await players[0]!.next('state');
-  await Promise.all(players.map((p, i) => p.start(hello.shoe.commitment, `seed of seat ${i}`, 1 + i * 17)));
+  const starts = await Promise.all(players.map((p, i) => p.start(hello.shoe.commitment, `seed of seat ${i}`, 1 + i * 17)));
   await Promise.all(players.map((p) => p.next('start-ack')));
   const open = await players[0]!.next('open');
-  return { players, open };
+  return { players, open, starts };
 }
 
 async function verified(id: string) {
@@ -89,7 +97,7 @@ describe('a round with many players', () => {
     const id = 'hall-1/many';
     const sessions = await Promise.all(Array.from({ length: 12 }, () => createSession({ room: 'hall-1' })));
     const before = await Promise.all(sessions.map(balance));
-    const { players, open } = await seat(sessions, id);
+    const { players, open, starts } = await seat(sessions, id);
     const { shoe, round } = open;
     const stakes = players.map((_, i) => 500 * (i + 1));
     const signed = await Promise.all(players.map((p, i) => p.bet(id, shoe, round, [bet(stakes[i]!, (['player', 'banker', 'tie'] as const)[i % 3])])));
@@ -97,8 +105,11 @@ describe('a round with many players', () => {
     acks.forEach((a, i) => expect(a.stake).toBe(stakes[i]));
     const closeMsg = await players[0]!.next('close');
     const close = closeMsg.close;
-    expect(closeMsg.start!.body.type).toBe('start');
-    expect(closeMsg.start!.body.requests).toHaveLength(12);
+    // pb-shared-2: the start every player gets commits to the 12 start requests (root, count, cut) and lists none of them.
+    const start = closeMsg.start as Signed2<MerkleStart>;
+    expect(start.body).toMatchObject({ type: 'start', startCount: 12 });
+    expect(start).not.toHaveProperty('requests');
+    expect(start.body).not.toHaveProperty('requests');
     expect(close.body.type).toBe('close');
     // pb-shared-2: the close every player gets commits to the bets (root, count, totals) and lists none of them.
     const merkle = close as Signed2<MerkleClose>;
@@ -129,6 +140,17 @@ describe('a round with many players', () => {
     expect(checkBetsCommitted(merkle.body, file.body.close.bets)).toBeNull();
     expect((await api('GET', `/api/tables/${id}/shoes/${shoe}/rounds/${round + 5}/bets`)).status).toBe(404);
     expect((await api('GET', `/api/tables/${id}/shoes/x/rounds/1/bets`)).status).toBe(400);
+    // Each seated player gets the proof of its own start request: its seed and cut are in the shoe's start.
+    const startProofs = await Promise.all(players.map((p) => p.next('start-proof', (m) => m.shoe === shoe)));
+    for (const [i, m] of startProofs.entries()) {
+      const checked = await checkMyStart({ start, request: starts[i]!, proof: m.proof, player: players[i]!.player, keys: jwks });
+      expect(checked.ok, JSON.stringify(checked)).toBe(true);
+    }
+    // The shoe's start file: the start with every start request beside it, as the transcript holds it.
+    const startFile = await api('GET', `/api/tables/${id}/shoes/${shoe}/start`);
+    expect(startFile.body).toMatchObject({ version: 'pb-shared-2', start: { hash: start.hash } });
+    expect(startsRoot(startFile.body.start.requests)).toBe(start.body.startsRoot);
+    expect((await api('GET', `/api/tables/${id}/shoes/${shoe + 5}/start`)).status).toBe(404);
     // Pseudonymous: player keys, never session ids.
     const text = JSON.stringify(closeMsg) + file.text;
     for (const s of sessions) expect(text).not.toContain(s.id);
@@ -259,7 +281,7 @@ describe('refusals, duplicates and reconnects', () => {
     back.close();
   });
 
-  test('a bettor who reconnects while its round awaits the beacon finds the close and its proof in the state', async () => {
+  test('a bettor who reconnects while its round awaits the beacon finds the close, the start and its proofs in the state', async () => {
     const id = 'hall-1/proof-resync';
     const stub = table(id);
     await api('GET', `/api/tables/${id}`);
@@ -268,10 +290,11 @@ describe('refusals, duplicates and reconnects', () => {
       instance.beaconFetch = async () => new Response('{"error":"down"}', { status: 503 });
     });
     const sessions = await Promise.all([createSession({ room: 'hall-1' }), createSession({ room: 'hall-1' }), createSession({ room: 'hall-1' })]);
-    const { players, open } = await seat(sessions, id);
+    const { players, open, starts } = await seat(sessions, id);
     const signed = await Promise.all(players.map((p, i) => p.bet(id, open.shoe, open.round, [bet(1000 * (i + 1), 'tie', i)])));
     await Promise.all(players.map((p) => p.next('bet-ack')));
     const live = await players[1]!.next('proof', (m) => m.round === open.round);
+    const liveStart = await players[1]!.next('start-proof', (m) => m.shoe === open.shoe);
     const p = players[1]!;
     p.close();
     const back = await join(sessions[1], id, p.key);
@@ -283,9 +306,17 @@ describe('refusals, duplicates and reconnects', () => {
     const jwks = (await api('GET', '/.well-known/jwks.json')).body as Jwks;
     const checked = await checkMyBet({ close: resync.close as Signed2<MerkleClose>, bet: signed[1]!, proof: resync.you.proof!, player: p.player, keys: jwks });
     expect(checked).toEqual({ ok: true, value: { leaf: live.proof.leaf } });
+    // The shoe's start, without its requests, and this session's start proof: its seed is in the shoe.
+    expect(resync.shoe.start).not.toHaveProperty('requests');
+    expect(resync.you.startProof).toEqual(liveStart.proof);
+    expect(resync.you.startRequest).toEqual(starts[1]);
+    const start = resync.shoe.start as Signed2<MerkleStart>;
+    expect(await checkMyStart({ start, request: starts[1]!, proof: resync.you.startProof!, player: p.player, keys: jwks })).toMatchObject({ ok: true });
     // Another session's state carries no proof of someone else's bet; a watcher's, none at all.
     const watcher = await join(await createSession({ room: 'hall-1' }), id);
-    expect((await watcher.next('state')).you.proof).toBeUndefined();
+    const watched = await watcher.next('state');
+    expect(watched.you.proof).toBeUndefined();
+    expect(watched.you.startProof).toBeUndefined();
     await runInDurableObject(stub, (instance: SharedTable) => {
       instance.beaconFetch = undefined;
     });

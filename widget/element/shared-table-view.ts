@@ -96,6 +96,7 @@ function renderBoxTotals(v: SharedTableView, x: SharedTexts, layout: TableLayout
 function proofText(p: ProofCheckView, t: SharedTexts['t']): string {
   if (p.state === 'checking') return t('shared.proofChecking');
   if (p.state === 'ok') return t('shared.proofOk', { round: p.round, leaf: p.position, count: p.count });
+  if ('start' in p) return t('shared.startProofFailed', { shoe: p.shoe, code: p.code });
   return t('shared.proofFailed', { round: p.round, code: p.code });
 }
 
@@ -103,7 +104,8 @@ function proofText(p: ProofCheckView, t: SharedTexts['t']): string {
 export function renderSharedSide(v: SharedTableView, x: SharedTexts): TemplateResult {
   const { t } = x;
   const c = v.commitment;
-  const seeds = v.start?.body.requests.length ?? 0;
+  // A pb-shared-2 start counts its seeds (its requests are in the shoe's start file); a pb-shared-1 start lists them.
+  const seeds = v.start ? ('startCount' in v.start.body ? v.start.body.startCount : v.start.body.requests.length) : 0;
   // A commitment from the network, read defensively: no chain hash, no line.
   const chain = typeof c?.body.beacon?.hash === 'string' ? identifyChain(c.body.beacon) : null;
   return html`<section class="shared-side" aria-label=${t('shared.side')}>
@@ -129,7 +131,11 @@ export function renderSharedSide(v: SharedTableView, x: SharedTexts): TemplateRe
       }
       <p>${seeds ? t('shared.started', { count: seeds }) : t('shared.notStarted')}</p>
       ${v.beaconRound ? html`<p class="beacon">${t('shared.beaconRound', { round: v.beaconRound })}</p>` : nothing}
-      ${v.proof ? html`<p class="proof" data-proof=${v.proof.state} role="status">${proofText(v.proof, t)}</p>` : nothing}
+      ${
+        v.proof
+          ? html`<p class="proof" data-proof=${v.proof.state} data-start-proof=${v.startProof ?? nothing} role="status">${proofText(v.proof, t)}</p>`
+          : nothing
+      }
       <p class="links">
         <a href=${v.transcriptUrl} target="_blank" rel="noopener" download="transcript.json">${t('shared.transcript')}</a>
         <a href=${v.verifyUrl} target="_blank" rel="noopener">${t('shared.verify')}</a>

@@ -126,6 +126,7 @@ export const en = {
     proofChecking: 'Checking your bet against the signed close…',
     proofOk: 'Round {{round}}: your bet is in the signed close unchanged (bet {{leaf}} of {{count}}, Merkle proof checked).',
     proofFailed: 'Round {{round}}: the proof of your bet did NOT check ({{code}}). Keep the transcript: this is evidence.',
+    startProofFailed: 'Shoe {{shoe}}: the proof of your seed and cut in the signed start did NOT check ({{code}}). Keep the transcript: this is evidence.',
     betIn: 'Your bet is in',
     help: 'How to play: put chips on the boxes, then press Place bet: one bet a round, locked once the table takes it. Chips you have not confirmed are sent by themselves 2 seconds before the close.',
     notice: {

@@ -122,6 +122,7 @@ export const it: Catalog = {
     proofChecking: 'Verifica della tua puntata con la chiusura firmata…',
     proofOk: 'Mano {{round}}: la tua puntata è nella chiusura firmata, intatta (puntata {{leaf}} di {{count}}, prova di Merkle verificata).',
     proofFailed: 'Mano {{round}}: la prova della tua puntata NON torna ({{code}}). Conserva la trascrizione: è una prova.',
+    startProofFailed: 'Sabot {{shoe}}: la prova del tuo seme e del tuo taglio nell’avvio firmato NON torna ({{code}}). Conserva la trascrizione: è una prova.',
     betIn: 'La tua puntata è dentro',
     help: 'Come si gioca: metti le fiche sulle caselle e premi Punta: una puntata per mano, bloccata una volta accettata. Le fiche non confermate partono da sole 2 secondi prima della chiusura.',
     notice: {

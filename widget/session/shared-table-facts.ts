@@ -5,15 +5,15 @@
  * outcomes so far, and the HUD's model built from them. What is the player's own (its bet, its
  * start, its balance) is the session's.
  */
-import type { SharedCommitment, SharedDeal, SharedStart, SignedShared } from '../../shared/fairness/pb-shared-1/records.ts';
+import type { SharedCommitment, SharedDeal, SignedShared } from '../../shared/fairness/pb-shared-1/records.ts';
 import { outcomeOfCode, type OutcomeFacts } from '../../shared/fairness/pb-shared-1/outcomes.ts';
 import { totalStake } from '../../shared/table.ts';
-import type { ServerMessageOf, SharedCloseRecord } from '../../shared/wire/shared-table-socket.ts';
+import type { ServerMessageOf, SharedCloseRecord, SharedStartRecord } from '../../shared/wire/shared-table-socket.ts';
 import { afterDeal } from './shared-table-round.ts';
 import type { SharedTablePhase, SharedTableView, TableBet } from './shared-table-link.ts';
 
 /** What the HUD's model takes from the session: the player's own bet and what the table allows now. */
-export type PlayerPart = Pick<SharedTableView, 'mine' | 'canBet' | 'drawing' | 'transcriptUrl' | 'verifyUrl' | 'proof'>;
+export type PlayerPart = Pick<SharedTableView, 'mine' | 'canBet' | 'drawing' | 'transcriptUrl' | 'verifyUrl' | 'proof' | 'startProof'>;
 
 export class SharedTableFacts {
   /** The table as the socket's `state` message gave it, with this session's seat, kept up to date by the other messages. */
@@ -58,7 +58,7 @@ export class SharedTableFacts {
    * (every box's total from the signed requests); a pb-shared-2 close commits to the bets without
    * listing them, so the felt keeps the bets seen as they were taken.
    */
-  close(round: number, close: SharedCloseRecord, start?: SignedShared<SharedStart>): void {
+  close(round: number, close: SharedCloseRecord, start?: SharedStartRecord): void {
     if (!this.pub) return;
     const shoe = start ? { ...this.pub.shoe, start } : this.pub.shoe;
     this.pub = { ...this.pub, round, phase: 'awaiting-beacon', beaconRound: close.body.beaconRound, shoe };

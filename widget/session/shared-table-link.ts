@@ -2,10 +2,11 @@
  * How a shared table's session and the element meet (shared-table-session.ts): what it reads of
  * the element, what the element lends it, and what the shared table's HUD draws (shared-table-view.ts).
  */
-import type { ProofCheckView } from './shared-table-proof.ts';
+import type { ProofCheckView, StartCheckView } from './shared-table-proof.ts';
 import type { Bet } from '../../shared/table.ts';
 import type { OutcomeFacts } from '../../shared/fairness/pb-shared-1/outcomes.ts';
-import type { SharedCommitment, SharedSettlement, SharedStart, SignedShared } from '../../shared/fairness/pb-shared-1/records.ts';
+import type { SharedCommitment, SharedSettlement, SignedShared } from '../../shared/fairness/pb-shared-1/records.ts';
+import type { SharedStartRecord } from '../../shared/wire/shared-table-socket.ts';
 import type { TableScene } from '../scene/types.ts';
 import type { BetState } from '../element/bet-state.ts';
 import type { SocketFactory } from '../element/host-types.ts';
@@ -74,9 +75,11 @@ export interface SharedTableView {
   drawing: boolean;
   outcomes: OutcomeFacts[];
   commitment: SignedShared<SharedCommitment> | null;
-  start: SignedShared<SharedStart> | null;
+  start: SharedStartRecord | null;
   transcriptUrl: string;
   verifyUrl: string;
   /** The check of this player's bet against the latest pb-shared-2 close it bet in (FAIRNESS.md §D6), or null. */
   proof: ProofCheckView | null;
+  /** Where the check of this player's seed and cut in the shoe's pb-shared-2 start stands, or null (none). */
+  startProof: StartCheckView['state'] | null;
 }

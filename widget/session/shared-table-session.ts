@@ -15,7 +15,7 @@
  * counts it once).
  */
 import type { ReactiveController } from 'lit';
-import type { SharedCommitment, SharedDeal, SharedSettlement, SharedStart, SignedShared } from '../../shared/fairness/pb-shared-1/records.ts';
+import type { SharedCommitment, SharedDeal, SharedSettlement, SignedShared } from '../../shared/fairness/pb-shared-1/records.ts';
 import { type SharedBetRequest, type SignedSharedRequest, signSharedRequest } from '../../shared/fairness/pb-shared-1/records.ts';
 import type { Jwks } from '../../shared/fairness/common/keys.ts';
 import { BetProofCheck } from './shared-table-proof.ts';
@@ -33,7 +33,7 @@ import type { SharedTableHost, SharedTableLink, SharedTablePhase, SharedTableVie
 import type { DealRefusal, Notice, TablePlay } from './table-play.ts';
 import type { SocketFactory, SocketLike } from '../element/host-types.ts';
 import type { ApiError } from './api-client.ts';
-import type { ServerMessage, ServerMessageOf, SharedCloseRecord } from '../../shared/wire/shared-table-socket.ts';
+import type { ServerMessage, ServerMessageOf, SharedCloseRecord, SharedStartRecord } from '../../shared/wire/shared-table-socket.ts';
 import { SharedTableConnection } from './shared-table-connection.ts';
 import { SharedDraws } from './shared-table-draws.ts';
 import { BettingWindow } from './shared-table-window.ts';
@@ -184,6 +184,7 @@ export class SharedTableSession implements ReactiveController, TablePlay {
       transcriptUrl: this.#link.api.sharedTableTranscriptUrl(this.tableId),
       verifyUrl: this.#link.api.url('verify'),
       proof: this.#proofCheck.view,
+      startProof: this.#proofCheck.startView?.state ?? null,
     });
   }
 
@@ -275,10 +276,13 @@ export class SharedTableSession implements ReactiveController, TablePlay {
         break;
       case 'close':
         this.#table.connections(m.connections);
+        if (m.start) this.#proofCheck.started(m.start, this.#start.requestFor(m.shoe), this.#player());
         this.#proofCheck.closed(m.close, this.#signedFor(m.shoe, m.round), this.#player());
         return this.#onClose(m.round, m.close, m.start);
       case 'proof':
         return this.#proofCheck.proved(m.round, m.proof, this.#signedFor(m.shoe, m.round), this.#player());
+      case 'start-proof':
+        return this.#proofCheck.startProved(m.shoe, m.proof, this.#start.requestFor(m.shoe), this.#player());
       case 'deal':
         return this.#onDeal(m.deal);
       case 'settlement':
@@ -328,6 +332,13 @@ export class SharedTableSession implements ReactiveController, TablePlay {
     const taken = s.you?.bets.find((b) => b.player === me && b.status === 'accepted');
     if (newShoe) this.#proofCheck.reset();
     if (taken) this.#signed = taken.request;
+    // A resync: the shoe's start and this session's start proof come with the state (checked once per shoe).
+    if (s.shoe.start && s.you?.startProof) {
+      // The request this tab signed, else (after a reload) the table's copy of it: the check still needs it signed by this player's key.
+      const request = this.#start.requestFor(s.shoe.number) ?? s.you.startRequest ?? null;
+      this.#proofCheck.started(s.shoe.start, request, this.#player());
+      this.#proofCheck.startProved(s.shoe.number, s.you.startProof, request, this.#player());
+    }
     // A resync while a round awaits its beacon: the close and this session's proof come with the state.
     if (s.close && s.you?.proof) {
       this.#proofCheck.closed(s.close, this.#signedFor(s.shoe.number, s.round), this.#player());
@@ -361,7 +372,7 @@ export class SharedTableSession implements ReactiveController, TablePlay {
     this.#host.requestUpdate();
   }
 
-  #onClose(round: number, close: SharedCloseRecord, start?: SignedShared<SharedStart>): void {
+  #onClose(round: number, close: SharedCloseRecord, start?: SharedStartRecord): void {
     if (!this.#table.pub) return;
     this.#window.disarm();
     this.#table.close(round, close, start);

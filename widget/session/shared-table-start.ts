@@ -3,7 +3,7 @@
  * nobody is asked to cut at a shared table), signed and sent once per shoe; a bet waits for its
  * answer (a bet before it would be refused), at most a few seconds.
  */
-import { signSharedRequest } from '../../shared/fairness/pb-shared-1/records.ts';
+import { type SharedStartRequest, signSharedRequest, type SignedSharedRequest } from '../../shared/fairness/pb-shared-1/records.ts';
 import { sharedStartRequest } from '../../shared/fairness/pb-shared-1/requests.ts';
 import type { SigningKey } from '../../shared/fairness/common/keys.ts';
 import { playerKeyOf } from '../../shared/fairness/pb-fair-2/records.ts';
@@ -21,6 +21,8 @@ export class SharedTableStart {
   started = false;
   /** The shoe whose start request was sent. */
   #sentFor: number | null = null;
+  /** The start request this tab signed, kept to check its proof in the shoe's start (FAIRNESS.md §D6). */
+  #request: SignedSharedRequest<SharedStartRequest> | null = null;
   /** Resolves when the table answers the start request sent (ack or refusal). */
   #answer: (() => void) | null = null;
   readonly #send: (m: ClientMessage) => void;
@@ -67,6 +69,12 @@ export class SharedTableStart {
     this.#sentFor = shoe.number;
     const choice = randomShoeStart({ params: { decks: shoe.params.decks } });
     const request = await signSharedRequest(sharedStartRequest(shoe.commitment, playerKeyOf(key), choice.clientSeed, choice.cut), key);
+    this.#request = request;
     this.#send({ type: 'start', request });
+  }
+
+  /** The start request this tab signed for shoe `shoe`, if it did. */
+  requestFor(shoe: number): SignedSharedRequest<SharedStartRequest> | null {
+    return this.#request?.body.shoe === shoe ? this.#request : null;
   }
 }

@@ -28,7 +28,6 @@ import {
   type SharedSettlement,
   type SharedStart,
   sharedRevealDue,
-  sharedStartInputs,
   type SignedShared,
   signSharedSettlements,
   startSharedShoe,
@@ -37,14 +36,20 @@ import {
 import {
   betProofs,
   buildMerkleClose,
+  buildMerkleStart,
   type CloseEntry,
   closeRecordOf,
+  recordOf,
   signMerkleClose,
   signMerkleSettlements,
+  signMerkleStart,
+  type StartEntry,
+  startInputs,
+  startProofs,
 } from '../../shared/fairness/pb-shared-2/index.ts';
 import { signSharedRecordFor } from '../../shared/fairness/pb-shared-2/records.ts';
 import { sharedTransferId } from '../../shared/fairness/pb-fair-2/transfer.ts';
-import { FAIR1_DEFAULT_SHOE_PARAMS, defaultShoeRules, newServerSeed, ROOMS } from '../../shared/index.ts';
+import { FAIR1_DEFAULT_SHOE_PARAMS, defaultShoeRules, newServerSeed, ROOMS, type SigningKey } from '../../shared/index.ts';
 import { MAX_SEATS } from '../../shared/wire/shared-table-socket.ts';
 import { fetchBeacon, VerifiedRounds } from '../beacon/beacon.ts';
 import { type Env, isDev, sharedTiming } from '../config/env.ts';
@@ -94,21 +99,14 @@ export class RoundLoop extends TableWork {
     let shoe = s.shoe;
     let last = this.p.store.last()!.record;
     const records: SignedShared[] = [];
-    let startRecord: SignedShared<SharedStart> | null = null;
+    let startRecord: SignedShared<SharedStart> | StartEntry | null = null;
     if (shoe.clientSeed === null) {
-      // The start: the signed start requests of every bettor of this round and of the players seated now, MAX_SEATS at most.
-      const seated = new Set([...accepted.map((b) => b.session), ...this.seats.sessions()].slice(0, MAX_SEATS));
-      const commitment = this.p.store.record(shoe.number, 'commitment')!.record;
-      // Stored requests were checked on arrival; one stored by an older version that breaks a rule is left out, never signed.
-      const starts = this.p.store.starts(shoe.number, seated).filter((r) => checkSharedStartRequest(commitment, r.body).ok);
-      const built = buildSharedStart(commitment, starts, key.keyId, issuedAt);
-      if (!built.ok) throw new Error(`${s.config.tableId}: the start cannot be built: ${built.error.message}`);
-      const start = await signSharedRecordFor(shoe.params.algorithm, built.value, key);
-      const inputs = sharedStartInputs(start.body, shoe.params.decks);
+      const start = await this.#buildStart(shoe, accepted, key, issuedAt);
+      const inputs = startInputs(start.body, shoe.params.decks);
       shoe = { ...shoe, clientSeed: inputs.clientSeed, cut: inputs.cut, deal: startSharedShoe(shoe.params, shoe.serverSeed, inputs.clientSeed, inputs.cut) };
-      records.push(start);
+      records.push(start as SignedShared);
       startRecord = start;
-      last = start;
+      last = start as SignedShared;
     }
     const args = { last, round, bets: accepted.map((b) => b.request), beacon: source.chain, keyId: key.keyId, issuedAt };
     // A pb-shared-2 shoe's close commits to the bets (their root, count and totals) and is stored with them beside it; a pb-shared-1 shoe's lists them.
@@ -137,9 +135,40 @@ export class RoundLoop extends TableWork {
       // Everyone gets the signed close alone: its size does not grow with the table.
       close: merkle ? closeRecordOf(close as CloseEntry) : (close as SignedShared<SharedClose>),
       connections: this.p.connections(),
-      ...(startRecord ? { start: startRecord } : {}),
+      // The shoe's start, at its first close: a pb-shared-2 start without its requests (its size does not grow with the table either).
+      ...(startRecord ? { start: recordOf(startRecord as StartEntry) } : {}),
     });
+    if (startRecord && 'startsRoot' in startRecord.body) this.sendStartProofs(shoe.number, startRecord as StartEntry);
     if (merkle) this.sendProofs(shoe.number, round, close as CloseEntry);
+  }
+  /**
+   * The shoe's start: the signed start requests of every bettor of this round and of the players
+   * seated now, MAX_SEATS at most. A pb-shared-2 shoe's start commits to them (root, count, cut)
+   * and is stored with them beside it; a pb-shared-1 shoe's lists them.
+   */
+  async #buildStart(shoe: ShoeState, accepted: { session: string }[], key: SigningKey, issuedAt: string) {
+    const seated = new Set([...accepted.map((b) => b.session), ...this.seats.sessions()].slice(0, MAX_SEATS));
+    const commitment = this.p.store.record(shoe.number, 'commitment')!.record;
+    // Stored requests were checked on arrival; one stored by an older version that breaks a rule is left out, never signed.
+    const starts = this.p.store.starts(shoe.number, seated).filter((r) => checkSharedStartRequest(commitment, r.body).ok);
+    const tableId = commitment.body.table;
+    if (shoe.params.algorithm === 'pb-shared-2') {
+      const built = buildMerkleStart(commitment, starts, key.keyId, issuedAt);
+      if (!built.ok) throw new Error(`${tableId}: the start cannot be built: ${built.error.message}`);
+      return signMerkleStart(built.value, key);
+    }
+    const built = buildSharedStart(commitment, starts, key.keyId, issuedAt);
+    if (!built.ok) throw new Error(`${tableId}: the start cannot be built: ${built.error.message}`);
+    return signSharedRecordFor(shoe.params.algorithm, built.value, key);
+  }
+  /** Each seated player whose request is in a pb-shared-2 start gets its proof: O(log n) hashes, one build of the tree. */
+  sendStartProofs(shoe: number, start: StartEntry): void {
+    const sessions = this.p.store.startSessions(shoe);
+    const proofs = startProofs(start.requests);
+    for (const [leaf, request] of start.requests.entries()) {
+      const session = sessions.get(request.body.player);
+      if (session !== undefined) this.p.toPlayer(session, { type: 'start-proof', shoe, player: request.body.player, proof: proofs[leaf]! });
+    }
   }
   /** Each bettor's session gets the inclusion proof of its own bet in a pb-shared-2 close: O(log n) hashes, one build of the tree. */
   sendProofs(shoe: number, round: number, close: CloseEntry): void {

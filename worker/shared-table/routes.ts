@@ -5,6 +5,8 @@
  *   GET /api/tables/:room/:name/transcript  a shoe's signed records (?shoe=n; default: the current one)
  *   GET /api/tables/:room/:name/shoes/:shoe/rounds/:round/bets
  *                                           a pb-shared-2 round's bets file: its close and the bet requests its root commits to
+ *   GET /api/tables/:room/:name/shoes/:shoe/start
+ *                                           a pb-shared-2 shoe's start file: its start and the start requests its root commits to
  *   POST /api/tables/:room/:name/ticket     a WebSocket ticket for this table (the session token as
  *                                           `Authorization: Bearer …`): single use, 30 s
  *   GET /api/tables/:room/:name/ws          WebSocket upgrade; the session token as
@@ -70,18 +72,21 @@ sharedTableRoutes.get('/:room/:name/transcript', async (c) => {
   return passOn(t.stub.fetch(shoe === undefined ? t.url : `${t.url}&shoe=${shoe}`));
 });
 
-sharedTableRoutes.get('/:room/:name/shoes/:shoe/rounds/:round/bets', async (c) => {
-  const t = tableOf(c.env, c.req.param('room'), c.req.param('name'), 'bets');
+/** A file of the table's records asked by number (`what` at the table: bets, start), each number 1, 2, … */
+function numbered(c: { env: Env; req: { param(name: string): string | undefined } }, what: string, names: readonly ('shoe' | 'round')[]) {
+  const t = tableOf(c.env, c.req.param('room')!, c.req.param('name')!, what);
   if (!t) return noTable();
-  const { shoe, round } = c.req.param();
-  for (const [name, value] of [
-    ['shoe', shoe],
-    ['round', round],
-  ] as const) {
+  let url = t.url;
+  for (const name of names) {
+    const value = c.req.param(name)!;
     if (!/^[1-9][0-9]{0,8}$/.test(value)) return refuse(failure(400, 'bad_query', `${name} must be a number (1, 2, …), got "${value}"`));
+    url += `&${name}=${value}`;
   }
-  return passOn(t.stub.fetch(`${t.url}&shoe=${shoe}&round=${round}`));
-});
+  return passOn(t.stub.fetch(url));
+}
+
+sharedTableRoutes.get('/:room/:name/shoes/:shoe/rounds/:round/bets', (c) => numbered(c, 'bets', ['shoe', 'round']));
+sharedTableRoutes.get('/:room/:name/shoes/:shoe/start', (c) => numbered(c, 'start', ['shoe']));
 
 sharedTableRoutes.post('/:room/:name/ticket', async (c) => {
   const t = tableOf(c.env, c.req.param('room'), c.req.param('name'), 'ws');

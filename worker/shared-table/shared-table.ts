@@ -138,22 +138,25 @@ export class SharedTable extends DurableObject<Env> implements SharedTableHooks 
       }
       return Response.json(transcriptOf(this.#store.records(shoe).map((r) => r.record)));
     }
-    if (url.pathname.endsWith('/bets')) return this.#roundBets(Number(url.searchParams.get('shoe')), Number(url.searchParams.get('round')));
+    if (url.pathname.endsWith('/bets')) return this.#listed('close', Number(url.searchParams.get('shoe')), Number(url.searchParams.get('round')));
+    if (url.pathname.endsWith('/start')) return this.#listed('start', Number(url.searchParams.get('shoe')));
     await this.#seats.load();
     await this.#schedule(); // re-arms whatever a restart may have left unarmed
     return Response.json(publicState(this.#parts, state));
   }
 
-  /** A pb-shared-2 round's bets file: its signed close with the bet requests its root commits to (API.md "A round's bets"). */
-  #roundBets(shoe: number, round: number): Response {
-    const close = this.#store.record(shoe, 'close', round)?.record as (SignedShared & { bets?: unknown }) | undefined;
-    if (!close) return Response.json({ error: { code: 'not_found', message: `round ${round} of shoe ${shoe} has not closed at this table` } }, { status: 404 });
-    if (close.bets === undefined)
-      return Response.json(
-        { error: { code: 'not_found', message: `shoe ${shoe} is pb-shared-1: its close lists the bets itself (GET …/transcript?shoe=${shoe})` } },
-        { status: 404 },
-      );
-    return Response.json({ version: 'pb-shared-2', close });
+  /**
+   * A pb-shared-2 file of one signed record with the list its root commits to (API.md): a round's
+   * bets file (its close and `bets`) or a shoe's start file (its start and `requests`).
+   */
+  #listed(type: 'close' | 'start', shoe: number, round?: number): Response {
+    const list = type === 'close' ? 'bets' : 'requests';
+    const record = this.#store.record(shoe, type, round)?.record as (SignedShared & Partial<Record<typeof list, unknown>>) | undefined;
+    const missing = (message: string) => Response.json({ error: { code: 'not_found', message } }, { status: 404 });
+    if (!record)
+      return missing(type === 'close' ? `round ${round} of shoe ${shoe} has not closed at this table` : `shoe ${shoe} has not started at this table`);
+    if (record[list] === undefined) return missing(`shoe ${shoe} is pb-shared-1: its ${type} lists the ${list} itself (GET …/transcript?shoe=${shoe})`);
+    return Response.json({ version: 'pb-shared-2', [type]: record });
   }
 
   // ---- seating, through the relays (RPC) ----------------------------------------------------------

@@ -265,6 +265,16 @@ export class SharedStore {
       .map((r) => JSON.parse(String(r.request)) as SignedSharedRequest<SharedStartRequest>);
   }
 
+  /** The session of each player key with a start request for the shoe (where its start proof goes). */
+  startSessions(shoe: number): Map<string, string> {
+    return new Map(
+      this.#sql
+        .exec<Row>('SELECT player, session FROM st_starts WHERE shoe = ?', shoe)
+        .toArray()
+        .map((r) => [String(r.player), String(r.session)]),
+    );
+  }
+
   /** A session's start request for a shoe, if it sent one. */
   hasStart(shoe: number, session: string): boolean {
     return this.#sql.exec('SELECT 1 FROM st_starts WHERE shoe = ? AND session = ? LIMIT 1', shoe, session).toArray().length > 0;

@@ -5,7 +5,7 @@
  * are derived when its reveal, wherever it sits, holds the committed seed; otherwise they are
  * checked for consistency only and the rounds are pending.
  */
-import { type BeaconChainIdentity, checkChain, firstRoundAfter, identifyChain, timeOfRound, verifyBeacon } from '../../beacon.ts';
+import { checkChain, firstRoundAfter, timeOfRound, verifyBeacon } from '../../beacon.ts';
 import { CARDS_PER_DECK } from '../../cards.ts';
 import { type Round, roundFacts } from '../../round.ts';
 import { settle } from '../../settle.ts';
@@ -45,12 +45,16 @@ import {
   type SharedReveal,
   type SharedSettlement,
   type SharedStart,
+  type SharedStartRequest,
   type SignedShared,
   type SignedSharedRequest,
   verifySharedRequest,
 } from './records.ts';
 import { SHARED_BODIES, sharedEnvelope, sharedFileShape } from './shape.ts';
 import type { ShapeCheck } from '../common/shape-checks.ts';
+import { noteChain, type SharedChainSummary } from './chains.ts';
+
+export { publicBeaconFinding, type SharedChainSummary, UNKNOWN_BEACON_CHAIN } from './chains.ts';
 
 /** A finding of a version's own check: its code and message. */
 export type SharedFinding = [code: string, message: string];
@@ -73,6 +77,13 @@ export interface SharedProtocol {
   afterRequests?(close: SignedShared, bets: readonly SignedSharedRequest<SharedBetRequest>[]): SharedFinding | null;
   /** A settlement, after the deal it names and before its payouts; `leaf` is its bettor's place in the close. */
   settlement?(settlement: SharedSettlement, leaf: number): SharedFinding | null;
+  /** A start that commits to its requests beside it (pb-shared-2): where they are, its checks before and after them, the shoe's client seed. */
+  start?: {
+    requests(start: SignedShared): readonly SignedSharedRequest<SharedStartRequest>[];
+    beforeRequests(start: SignedShared, requests: readonly SignedSharedRequest<SharedStartRequest>[]): SharedFinding | null;
+    afterRequests(start: SignedShared, requests: readonly SignedSharedRequest<SharedStartRequest>[], decks: number): SharedFinding | null;
+    clientSeed(start: SignedShared): string;
+  };
 }
 
 /** pb-shared-1 (part III): the close lists its bet requests in its body. */
@@ -138,14 +149,6 @@ export interface SharedRoundStatus {
 
 export type SharedVerifyFailure = VerifyFailureOf<SharedVerifyCode>;
 
-/** A beacon chain the file's shoes committed, named (FAIRNESS.md §C3 "Which chain"). */
-export interface SharedChainSummary extends BeaconChainIdentity {
-  periodSeconds: number;
-  genesisTime: number;
-  /** The shoes committed to this chain, in file order. */
-  shoes: number[];
-}
-
 export interface SharedVerifyReport extends VerifyReportOf<SharedVerifyCode> {
   version: 'pb-shared-1' | 'pb-shared-2';
   rounds: SharedRoundStatus[];
@@ -158,39 +161,10 @@ export interface SharedVerifyReport extends VerifyReportOf<SharedVerifyCode> {
   chains: SharedChainSummary[];
 }
 
-/**
- * The code of a file whose shoes are on a chain that is not a known public one, when the verifier
- * is asked to require one (`punto-banco verify --require-public-beacon`). A policy, not a §C8 check:
- * it never changes the report's own `code`.
- */
-export const UNKNOWN_BEACON_CHAIN = 'unknown_beacon_chain';
-
-/** The first shoe on an unknown chain, as a finding; null when every chain is a known public one. */
-export function publicBeaconFinding(report: Pick<SharedVerifyReport, 'chains'>): { code: typeof UNKNOWN_BEACON_CHAIN; message: string } | null {
-  const unknown = report.chains.find((c) => !c.known);
-  if (!unknown) return null;
-  const shoes = unknown.shoes.length === 1 ? `shoe ${unknown.shoes[0]}` : `shoes ${unknown.shoes.join(', ')}`;
-  const what = unknown.impersonates ? `carries the hash of ${unknown.impersonates} with another key or schedule` : 'is not a known public beacon chain';
-  return {
-    code: UNKNOWN_BEACON_CHAIN,
-    message: `${shoes}: beacon chain ${unknown.hash} ${what}; whoever holds its key could know every round before the close`,
-  };
-}
-
-/** Adds a committed chain to the summary (one entry per chain, its shoes in order). */
-function noteChain(chains: SharedChainSummary[], commitment: SharedCommitment): void {
-  const b = commitment.beacon;
-  const same = chains.find(
-    (c) => c.hash === b.hash && c.publicKey === b.publicKey && c.scheme === b.scheme && c.periodSeconds === b.periodSeconds && c.genesisTime === b.genesisTime,
-  );
-  if (same) same.shoes.push(commitment.shoe);
-  else chains.push({ ...identifyChain(b), periodSeconds: b.periodSeconds, genesisTime: b.genesisTime, shoes: [commitment.shoe] });
-}
-
 class Stop extends VerifyStop<SharedVerifyCode> {}
 type StopFn = (code: SharedVerifyCode, message: string) => never;
-/** A version's own code, reported as the walk reports its own. */
-const asCode = (code: string) => code as SharedVerifyCode;
+/** A version's own finding, if any, reported as the walk reports its own. */
+const found = (f: SharedFinding | null | undefined, stop: StopFn): void => void (f && stop(f[0] as SharedVerifyCode, f[1]));
 
 interface ShoeCtx {
   commitment: SignedShared<SharedCommitment>;
@@ -282,7 +256,7 @@ export async function verifySharedFile(file: unknown, jwks: Jwks | VerifyKeys, p
           noteChain(chains, body);
           break;
         case 'start':
-          await checkStart(shoe!, body, stop);
+          await checkStart(protocol, shoe!, signed, stop);
           break;
         case 'close':
           await checkClose(protocol, shoe!, signed, stop);
@@ -436,10 +410,13 @@ function checkOrder(requests: readonly SignedSharedRequest[], what: string, stop
   }
 }
 
-async function checkStart(sh: ShoeCtx, body: SharedStart, stop: StopFn): Promise<void> {
-  if (body.requests.length === 0) stop('no_players', 'a start names at least one seated player');
+async function checkStart(protocol: SharedProtocol, sh: ShoeCtx, signed: SignedShared, stop: StopFn): Promise<void> {
+  const body = signed.body as SharedStart;
+  const list = protocol.start?.requests(signed) ?? body.requests;
+  found(protocol.start?.beforeRequests(signed, list), stop);
+  if (list.length === 0) stop('no_players', 'a start names at least one seated player');
   const size = sh.params.decks * CARDS_PER_DECK;
-  for (const [i, req] of body.requests.entries()) {
+  for (const [i, req] of list.entries()) {
     const r = req.body;
     const what = `start request ${i + 1}`;
     await checkRequest(req, what, stop);
@@ -449,13 +426,14 @@ async function checkStart(sh: ShoeCtx, body: SharedStart, stop: StopFn): Promise
     if (!seed.ok) stop('bad_client_seed', `${what}: ${seed.error.message}`);
     if (r.cut < 1 || r.cut > size - 1) stop('bad_cut', `${what}: the cut ${r.cut} is outside 1–${size - 1}`);
   }
-  checkOrder(body.requests, 'the start', stop);
-  const requests = body.requests.map((r) => r.body);
+  checkOrder(list, 'the start', stop);
+  found(protocol.start?.afterRequests(signed, list, sh.params.decks), stop);
+  const requests = list.map((r) => r.body);
   sh.cut = combinedCut(
     sh.params.decks,
     requests.map((r) => r.cut),
   );
-  if (sh.seed !== null) sh.state = startSharedShoe(sh.params, sh.seed, combinedClientSeed(requests), sh.cut);
+  if (sh.seed !== null) sh.state = startSharedShoe(sh.params, sh.seed, protocol.start?.clientSeed(signed) ?? combinedClientSeed(requests), sh.cut);
 }
 
 async function checkClose(protocol: SharedProtocol, sh: ShoeCtx, signed: SignedShared, stop: StopFn): Promise<void> {
@@ -465,8 +443,7 @@ async function checkClose(protocol: SharedProtocol, sh: ShoeCtx, signed: SignedS
   if (sh.cutCardOut) stop('round_after_cut_card', `round ${body.round} was closed after the cut card came out`);
   if (sh.params.mode === 'reshuffle' && body.round > sh.params.roundLimit)
     stop('round_over_limit', `round ${body.round} is beyond the committed roundLimit ${sh.params.roundLimit}`);
-  const before = protocol.beforeRequests?.(signed, bets);
-  if (before) stop(asCode(before[0]), before[1]);
+  found(protocol.beforeRequests?.(signed, bets), stop);
   if (bets.length === 0) stop('no_bets', `round ${body.round} was closed with no bet: a round is dealt only for bets`);
   for (const [i, req] of bets.entries()) {
     const r = req.body;
@@ -480,8 +457,7 @@ async function checkClose(protocol: SharedProtocol, sh: ShoeCtx, signed: SignedS
     const v = validateBets(req.body.bets, sh.limits);
     if (!v.ok) stop('bets_invalid', `round ${body.round}, player ${req.body.player}: ${v.error.message} (${v.error.code})`);
   }
-  const after = protocol.afterRequests?.(signed, bets);
-  if (after) stop(asCode(after[0]), after[1]);
+  found(protocol.afterRequests?.(signed, bets), stop);
   const due = firstRoundAfter(sh.commitment.body.beacon, Date.parse(body.issuedAt));
   if (body.beaconRound < due)
     stop(
@@ -543,8 +519,7 @@ function checkSettlement(protocol: SharedProtocol, sh: ShoeCtx, body: SharedSett
   }
   if (body.round !== close.round) stop('round_mismatch', `the settlement says round ${body.round}, its close round ${close.round}`);
   if (body.deal !== deal.hash) stop('settlement_mismatch', `round ${close.round}: the settlement of ${body.player} names deal ${body.deal}, not ${deal.hash}`);
-  const own = protocol.settlement?.(body, sh.settled);
-  if (own) stop(asCode(own[0]), own[1]);
+  found(protocol.settlement?.(body, sh.settled), stop);
   sh.settled++;
   const s = settle(expected.body.bets, deal.body.outcome);
   const payouts = canonicalJson(s.bets.map((b) => ({ sector: b.sector, box: b.box, amount: b.amount, result: b.result, returned: b.returned, net: b.net })));

@@ -5,10 +5,47 @@
  */
 import type { EngineError, Result } from '../../errors.ts';
 import type { SigningKey } from '../common/keys.ts';
-import { buildClose, buildSharedSettlement, type CloseErrorCode } from '../pb-shared-1/operator.ts';
-import type { SharedBetRequest, SharedDeal, SignedSharedRequest } from '../pb-shared-1/records.ts';
-import { type CloseEntry, type MerkleClose, type MerkleSettlement, type Signed2, signShared2Record } from './records.ts';
+import { buildClose, buildSharedSettlement, buildSharedStart, type CloseErrorCode, sharedStartInputs, type StartErrorCode } from '../pb-shared-1/operator.ts';
+import type {
+  SharedBetRequest,
+  SharedCommitment,
+  SharedDeal,
+  SharedStart,
+  SharedStartRequest,
+  SignedShared,
+  SignedSharedRequest,
+} from '../pb-shared-1/records.ts';
+import { type CloseEntry, type MerkleClose, type MerkleSettlement, type MerkleStart, type Signed2, signShared2Record, type StartEntry } from './records.ts';
+import { shoeClientSeed, startsRoot } from './start.ts';
 import { betsRoot, boxTotals } from './tree.ts';
+
+/** The shoe's client seed and cut from its start, either version's (what startSharedShoe takes): a pb-shared-2 start's seed is its root's, its cut signed. */
+export function startInputs(start: SharedStart | MerkleStart, decks: number): { clientSeed: string; cut: number } {
+  return 'startsRoot' in start ? { clientSeed: shoeClientSeed(start.startsRoot), cut: start.cut } : sharedStartInputs(start, decks);
+}
+
+/**
+ * The shoe's start (FAIRNESS.md §D3a): pb-shared-1's buildSharedStart checks and sorts the seated
+ * players' start requests (one per player, each against the commitment), then the start commits
+ * to them: their root, their count and the shoe's cut. Returns the body and the requests in leaf order.
+ */
+export function buildMerkleStart(
+  commitment: SignedShared<SharedCommitment>,
+  requests: readonly SignedSharedRequest<SharedStartRequest>[],
+  keyId: string,
+  issuedAt: string,
+): Result<{ body: MerkleStart; requests: SignedSharedRequest<SharedStartRequest>[] }, EngineError<StartErrorCode>> {
+  const listed = buildSharedStart(commitment, requests, keyId, issuedAt);
+  if (!listed.ok) return listed;
+  const { requests: sorted, ...rest } = listed.value;
+  const { cut } = sharedStartInputs(listed.value, commitment.body.params.decks);
+  return { ok: true, value: { body: { ...rest, startsRoot: startsRoot(sorted), startCount: sorted.length, cut }, requests: sorted } };
+}
+
+/** The start signed, with its requests beside it: the transcript's entry. */
+export async function signMerkleStart(built: { body: MerkleStart; requests: SignedSharedRequest<SharedStartRequest>[] }, key: SigningKey): Promise<StartEntry> {
+  return { ...(await signShared2Record(built.body, key)), requests: built.requests };
+}
 
 /**
  * Closes a round's betting as pb-shared-1's buildClose does (every accepted request, one per

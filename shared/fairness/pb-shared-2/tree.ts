@@ -44,11 +44,13 @@ export function betProof(tree: MerkleTree, leaf: number): BetProof {
   return { leaf, path: tree.inclusionProof(leaf).map(bytesToHex) };
 }
 
-/** Every leaf's proof, in leaf order: one O(n) build, O(log n) per proof. */
-export function betProofs(bets: readonly BetRequest[]): BetProof[] {
-  const tree = betsTree(bets);
-  return bets.map((_, i) => betProof(tree, i));
+/** Every leaf's proof of a built tree, in leaf order: one O(n) build, O(log n) per proof (the start's tree too). */
+export function leafProofs(tree: MerkleTree): BetProof[] {
+  return Array.from({ length: tree.size }, (_, i) => betProof(tree, i));
 }
+
+/** Every bet's proof, in leaf order. */
+export const betProofs = (bets: readonly BetRequest[]): BetProof[] => leafProofs(betsTree(bets));
 
 /** A finding of a check: its code and message, or null. */
 export type TreeFinding = ['no_bets' | 'bet_count_mismatch' | 'bets_root_mismatch' | 'totals_mismatch', string] | null;
@@ -71,6 +73,63 @@ export function checkBetsCommitted(close: MerkleClose, bets: readonly BetRequest
     if (totals[box] !== close.totals[box])
       return ['totals_mismatch', `round ${close.round}: the ${box} box totals ${totals[box]} in the listed bets, the close says ${close.totals[box]}`];
   }
+  return null;
+}
+
+/**
+ * Steps 1–2 of a player's checks (FAIRNESS.md §D6, §D3a): the operator's record hashes to its
+ * `hash` under this version's tag and, with `keys`, its signature verifies under its `keyId`.
+ */
+export async function checkOperatorRecord(
+  record: Signed2,
+  what: string,
+  keys?: Jwks | VerifyKeys,
+): Promise<{ ok: false; error: EngineError<'hash_mismatch' | 'unknown_key' | 'bad_signature'> } | null> {
+  let digest: Uint8Array<ArrayBuffer>;
+  try {
+    digest = shared2RecordDigest(record.body);
+  } catch {
+    return fail('hash_mismatch', `the ${what} has no canonical form`);
+  }
+  if (bytesToHex(digest) !== record.hash) return fail('hash_mismatch', `the ${what} does not hash to its recorded hash: it was changed after signing`);
+  if (keys) {
+    const verifyKeys = isVerifyKeys(keys) ? keys : await importKidVerifyKeys(keys);
+    const key = verifyKeys.byId.get(record.body.keyId);
+    if (!key) return fail('unknown_key', `the ${what}'s key ${record.body.keyId} is not in the operator's keys`);
+    if (!(await verifyBytes(key, record.signature, digest))) return fail('bad_signature', `the operator's signature on the ${what} does not verify`);
+  }
+  return null;
+}
+
+/**
+ * A player's proof against a signed root (§D2 "Checking a proof"): well formed (`bad_proof`), and
+ * leading from the player's leaf hash at `leaf` in a tree of `count` to `root`
+ * (`bet_not_included` or `start_not_included`, by `what`).
+ */
+export function checkInclusion<W extends 'bet' | 'start'>(a: {
+  leafHash: () => Uint8Array;
+  proof: BetProof;
+  count: number;
+  root: string;
+  what: W;
+  record: string;
+}): { ok: false; error: EngineError<'bad_proof' | `${W}_not_included`> } | null {
+  const p = a.proof as Partial<BetProof> | null;
+  const leaf = p?.leaf;
+  if (typeof leaf !== 'number' || !Number.isSafeInteger(leaf) || leaf < 0 || leaf >= a.count)
+    return fail('bad_proof', `the proof's leaf must be a whole number below the ${a.record}'s count ${a.count}`);
+  if (!Array.isArray(p!.path) || p!.path.some((h) => typeof h !== 'string' || !/^[0-9a-f]{64}$/.test(h)))
+    return fail('bad_proof', "the proof's path must be a list of 64-hex hashes");
+  const root = hexToBytes(a.root);
+  const path = p!.path.map((h) => hexToBytes(h)!);
+  let leafHash: Uint8Array;
+  try {
+    leafHash = a.leafHash();
+  } catch {
+    return fail('bad_proof', `the ${a.what} has no canonical form`);
+  }
+  if (root === null || !verifyMerkleInclusion(leafHash, leaf, a.count, path, root))
+    return fail(`${a.what}_not_included`, `the proof does not show your ${a.what} as leaf ${leaf} of the ${a.count} the ${a.record}'s root commits to`);
   return null;
 }
 
@@ -102,39 +161,15 @@ export async function checkMyBet(a: {
   keys?: Jwks | VerifyKeys;
 }): Promise<Result<{ leaf: number }, EngineError<MyBetCode>>> {
   const c = a.close.body;
-  let digest: Uint8Array<ArrayBuffer>;
-  try {
-    digest = shared2RecordDigest(c);
-  } catch {
-    return fail('hash_mismatch', 'the close has no canonical form');
-  }
-  if (bytesToHex(digest) !== a.close.hash) return fail('hash_mismatch', 'the close does not hash to its recorded hash: it was changed after signing');
-  if (a.keys) {
-    const keys = isVerifyKeys(a.keys) ? a.keys : await importKidVerifyKeys(a.keys);
-    const key = keys.byId.get(c.keyId);
-    if (!key) return fail('unknown_key', `the close's key ${c.keyId} is not in the operator's keys`);
-    if (!(await verifyBytes(key, a.close.signature, digest))) return fail('bad_signature', "the operator's signature on the close does not verify");
-  }
+  const signed = await checkOperatorRecord(a.close, 'close', a.keys);
+  if (signed) return signed;
   const b = a.bet.body;
   if (a.player !== undefined && b.player !== a.player) return fail('not_my_bet', `the bet is signed by ${b.player}, not by your key ${a.player}`);
   if (b.table !== c.table || b.shoe !== c.shoe || b.round !== c.round)
     return fail('request_mismatch', `the bet is for shoe ${b.shoe} round ${b.round}, the close for shoe ${c.shoe} round ${c.round}`);
-  const p = a.proof as Partial<BetProof> | null;
-  const leaf = p?.leaf;
-  if (typeof leaf !== 'number' || !Number.isSafeInteger(leaf) || leaf < 0 || leaf >= c.betCount)
-    return fail('bad_proof', `the proof's leaf must be a whole number below the close's count ${c.betCount}`);
-  if (!Array.isArray(p!.path) || p!.path.some((h) => typeof h !== 'string' || !/^[0-9a-f]{64}$/.test(h)))
-    return fail('bad_proof', "the proof's path must be a list of 64-hex hashes");
-  const root = hexToBytes(c.betsRoot);
-  const path = p!.path.map((h) => hexToBytes(h)!);
-  let leafHash: Uint8Array;
-  try {
-    leafHash = betLeafHash(a.bet);
-  } catch {
-    return fail('bad_proof', 'the bet has no canonical form');
-  }
-  if (root === null || !verifyMerkleInclusion(leafHash, leaf, c.betCount, path, root))
-    return fail('bet_not_included', `the proof does not show your bet as leaf ${leaf} of the ${c.betCount} the close's root commits to`);
+  const included = checkInclusion({ leafHash: () => betLeafHash(a.bet), proof: a.proof, count: c.betCount, root: c.betsRoot, what: 'bet', record: 'close' });
+  if (included) return included;
+  const leaf = a.proof.leaf;
   const mine = boxTotals([a.bet]);
   for (const box of ['player', 'banker', 'tie'] as const) {
     if (mine[box] > c.totals[box]) return fail('totals_mismatch', `your ${box} stake ${mine[box]} is more than the close's ${box} total ${c.totals[box]}`);

@@ -1,12 +1,13 @@
 /**
  * The pb-shared-2 cases of the conformance suite (FAIRNESS.md §D8), numbered 300–349: shared
- * tables whose closes commit to a Merkle root of their bets, played with the fixed seat keys and
+ * tables whose closes commit to a Merkle root of their bets and whose starts to a Merkle root of
+ * their start requests (325 on: the start's), played with the fixed seat keys and
  * the vectors' local beacon, each tampered to give one first failure code of §D5 — every code
  * pb-shared-2 adds, and the rules of pb-shared-1 that its new members touch.
  */
 import type { SharedParams } from '../../../shared/fairness/pb-shared-1/index.ts';
 import { signSharedRequest } from '../../../shared/fairness/pb-shared-1/index.ts';
-import { type CloseEntry, signShared2Record } from '../../../shared/fairness/pb-shared-2/index.ts';
+import { type CloseEntry, signShared2Record, type StartEntry } from '../../../shared/fairness/pb-shared-2/index.ts';
 import { type Bet, playerKeyOf, type SigningKey } from '../../../shared/index.ts';
 import { playSharedTable, type PlaySharedOptions, type SharedShoeScript } from '../../players/pb-shared-1.ts';
 import { hexOf, seatKey, vectorBeacon, vectorBeaconRound } from '../../shared/shared-table-fixtures.ts';
@@ -70,14 +71,25 @@ export async function merkleCases(operator: SigningKey): Promise<SharedCase[]> {
     return { close, deal: close + 1, settlement: close + 2, last: close + 1 + (f.records[close] as CloseEntry).bets.length };
   };
   const seatOf = (player: string) => players.find((k) => playerKeyOf(k) === player)!;
-  /** One record changed and re-signed (a close keeps the bets beside it, changed or not by `change`). */
+  /** One record changed and re-signed (a close keeps the bets beside it, a start its requests, changed or not by `change`). */
   const forge = async (f: AnyFile, index: number, change: (r: any) => unknown): Promise<AnyFile> => {
     const records = structuredClone(f.records);
     const r = records[index];
     await change(r);
     const signed = await signShared2Record(r.body, operator);
-    records[index] = r.bets ? { ...signed, bets: r.bets } : signed;
+    records[index] = r.bets ? { ...signed, bets: r.bets } : r.requests ? { ...signed, requests: r.requests } : signed;
     return { version: f.version, records };
+  };
+  /** Shoe A's start (3 requests: an odd tree) changed and re-signed, the file cut after it (what follows chains to the old hash). */
+  const forgeStart = async (change: (r: StartEntry) => unknown): Promise<AnyFile> => {
+    const f = await forge(await base(), 1, change);
+    return { ...f, records: f.records.slice(0, 2) };
+  };
+  /** The requests beside shoe A's start changed, the signed start left as it was. */
+  const besideStart = async (change: (requests: any[]) => unknown): Promise<AnyFile> => {
+    const f = structuredClone(await base());
+    await change(f.records[1].requests);
+    return f;
   };
   /** The bets beside a close changed, the signed close left as it was. */
   const beside = async (change: (bets: any[], f: AnyFile) => unknown): Promise<AnyFile> => {
@@ -207,5 +219,42 @@ export async function merkleCases(operator: SigningKey): Promise<SharedCase[]> {
     const g = await forge(f, r.settlement, (x) => (x.body.payouts[0].returned += 100));
     return { ...g, records: g.records.slice(0, r.settlement + 1) };
   });
+
+  // The start (§D3a): it signs the root, count and cut of the start requests beside it.
+  c('start-count-one-more', 'start_count_mismatch', 'a start counting 4 start requests with 3 beside it', () => forgeStart((r) => (r.body.startCount += 1)));
+  c('start-request-dropped', 'start_count_mismatch', 'one start request dropped from the list beside the start', () =>
+    besideStart((requests) => requests.pop()),
+  );
+  c('start-count-zero', 'no_players', 'a start counting 0 players, none beside it', () => forgeStart((r) => ((r.body.startCount = 0), (r.requests = []))));
+  c(
+    'start-seed-swapped',
+    'start_root_mismatch',
+    "a start request beside the start swapped for the same player's other signed seed: every signature holds, the root does not",
+    () =>
+      besideStart(
+        async (requests) => (requests[1] = await signSharedRequest({ ...requests[1].body, clientSeed: 'a ground seed' }, seatOf(requests[1].body.player))),
+      ),
+  );
+  c('start-root-of-shoe-b', 'start_root_mismatch', "shoe A's start signing shoe B's root", async () => {
+    const f = await base();
+    return forgeStart((r) => (r.body.startsRoot = f.records[indexOf(f, 'start', 2)].body.startsRoot));
+  });
+  c('start-cut-off-by-one', 'start_cut_mismatch', 'a start whose cut is one more than the combination of its requests', () =>
+    forgeStart((r) => (r.body.cut = (r.body.cut % 51) + 1)),
+  );
+  c('start-requests-missing', 'bad_record', 'a start with no list of start requests beside it', async () => {
+    const f = structuredClone(await base());
+    delete f.records[1].requests;
+    return f;
+  });
+  c('start-requests-in-body', 'bad_record', "a start listing its requests in its signed body, as pb-shared-1's does", () =>
+    forgeStart((r) => Object.assign(r.body, { requests: r.requests })),
+  );
+  c('start-request-changed', 'bad_player_signature', 'a start request beside the start with its cut changed by the operator', () =>
+    besideStart((requests) => (requests[0].body.cut += 1)),
+  );
+  c('start-requests-reordered', 'player_order', 'the start requests beside the start in another order than by player', () =>
+    besideStart((requests) => requests.reverse()),
+  );
   return cases;
 }
