@@ -296,8 +296,6 @@ export class SharedTableSession implements ReactiveController, TablePlay {
       case 'deal':
         return this.#onDeal(m.deal);
       case 'settlement':
-        // Something still owed: the next state says whether it was paid meanwhile (the table pays it off the round's path).
-        if (this.#owed.length > 0) this.#connection.send({ type: 'state' });
         return this.#draws.settlement(m.settlement);
       case 'void':
         return this.#onVoid(m.round);
@@ -579,6 +577,8 @@ export class SharedTableSession implements ReactiveController, TablePlay {
     if (d.cutCardOut && params?.mode === 'shoe' && params.cutCardFromEnd) await this.#link.scene()?.cutCardOut?.();
     if (!this.#host.isConnected) return;
     if (s) this.#setBalance(s.balanceAfter);
+    // Something still owed: the state says whether the table paid it meanwhile (off the round's path). Asked once the round is drawn, so the felt's shoe is not moved under it.
+    if (s && this.#owed.length > 0) this.#connection.send({ type: 'state' });
     if (mine) {
       if (this.#bet.kind === 'accepted' && this.#bet.round === d.round) this.#bet = NO_BET;
       this.#link.bets.settle(body.bets, betsLeftOnFelt(body.bets, body.outcome, this.limits, this.balance));
