@@ -95,6 +95,15 @@ export class FakeSocket implements SocketLike {
   }
 }
 
+/** A credit or refund the table owes a session (a seat's `owed`). */
+interface Owed {
+  transfer: string;
+  kind: 'credit' | 'refund';
+  amount: number;
+  shoe: number;
+  round: number;
+}
+
 interface TableBet {
   player: string;
   wallet: Wallet | null;
@@ -133,6 +142,8 @@ export class FakeSharedTable {
   refuseNext = 0;
   /** The players' settlements go out before the round's deal (a deal that reaches a socket late). */
   settlementsFirst = false;
+  /** What the table owes each session and has not paid yet (its seat's `owed` in every state it gets), by wallet. */
+  readonly owed = new Map<Wallet, Owed[]>();
   /** The beacon chain the shoes commit (quicknet unless a test sets another). */
   chain: BeaconChain = QUICKNET;
   #position = 0;
@@ -201,20 +212,39 @@ export class FakeSharedTable {
 
   joined(s: FakeSocket): void {
     this.sockets.push(s);
-    const mine = [...this.bets.values()].filter((b) => s.wallet && b.wallet === s.wallet);
     // A seat in the shoe's start finds its request and start proof in the state (as the Worker's seatOf gives them).
     const leaf = this.start ? this.start.requests.findIndex((r) => this.startRequests.get(r.body.player)?.wallet === s.wallet && s.wallet) : -1;
     const start = leaf >= 0 ? { startProof: this.stateStartProof(startProofs(this.start!.requests)[leaf]!), startRequest: this.start!.requests[leaf] } : {};
+    this.sendState(s, { ...start, balance: s.wallet?.balance });
+    if (this.phase === 'idle') this.openWindow();
+  }
+
+  /** The table's `state` to one socket, with its seat (`you`): its bets of the round and what it is owed. */
+  sendState(s: FakeSocket, extra: object = {}): void {
+    const mine = [...this.bets.values()].filter((b) => s.wallet && b.wallet === s.wallet);
+    const owed = (s.wallet && this.owed.get(s.wallet)) || [];
     s.deliver('state', {
       ...this.publicState(),
       you: {
-        ...start,
-        balance: s.wallet?.balance,
+        ...extra,
         started: this.starts.has(s.wallet?.id ?? ''),
         bets: mine.map((b) => ({ player: b.player, request: b.request, stake: b.stake, status: 'accepted' })),
+        ...(owed.length > 0 ? { owed } : {}),
       },
     });
-    if (this.phase === 'idle') this.openWindow();
+  }
+
+  /** The session answers at last: one owed transfer is paid into its balance (a `balance` message naming it). */
+  pay(s: FakeSocket, transfer: string): void {
+    const wallet = s.wallet!;
+    const owed = this.owed.get(wallet) ?? [];
+    const paid = owed.find((o) => o.transfer === transfer)!;
+    this.owed.set(
+      wallet,
+      owed.filter((o) => o !== paid),
+    );
+    wallet.balance += paid.amount;
+    s.deliver('balance', { balance: wallet.balance, transfer, kind: paid.kind, shoe: paid.shoe, round: paid.round });
   }
 
   left(s: FakeSocket): void {
@@ -405,7 +435,7 @@ export class FakeSharedTable {
   }
 
   async received(s: FakeSocket, m: any): Promise<void> {
-    if (m.type === 'state') return s.deliver('state', this.publicState());
+    if (m.type === 'state') return this.sendState(s);
     if (m.type === 'start' && this.loseNextStart) {
       this.loseNextStart = false;
       return;

@@ -13,16 +13,25 @@ import { action, boxButton, centre, chipButton, FakeWorker, mountTable, settle, 
 
 const click = async (el: Element): Promise<void> => sendMouse({ type: 'click', position: centre(el) });
 
-async function sharedTable() {
+async function sharedTable(attrs: Record<string, string> = {}) {
   const worker = new FakeWorker();
   const table = new FakeSharedTable(worker);
-  const mounted = await mountTable({ worker, attrs: { table: 'hall-1/a' }, setup: (el) => (el.socketFactory = table.socketFactory) });
+  const mounted = await mountTable({ worker, attrs: { table: 'hall-1/a', ...attrs }, setup: (el) => (el.socketFactory = table.socketFactory) });
   const { el } = mounted;
   await until(() => shadow(el).querySelector('.shared-clock.open'), 'the betting window to show');
   return { ...mounted, table };
 }
 
 const q = (el: Element, selector: string) => shadow(el).querySelector<HTMLElement>(selector);
+
+/** Intl's spaces (no-break, narrow no-break) as plain ones, so expectations read as written. */
+const plain = (text: string | null | undefined): string => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
+
+/** A credit and a refund the table owes the session of round 1 (its session object was slow). */
+const OWED = [
+  { transfer: 'tr-credit', kind: 'credit', amount: 19_500, shoe: 1, round: 1 },
+  { transfer: 'tr-refund', kind: 'refund', amount: 5000, shoe: 1, round: 1 },
+] as const;
 
 describe('<punto-banco-table table="…"> (a shared table)', () => {
   afterEach(async () => {
@@ -302,5 +311,45 @@ describe('<punto-banco-table table="…"> (a shared table)', () => {
     await until(() => q(el, '[part="status"]')!.textContent.includes('is in'), 'the bet in, from the state');
     expect(table.sent('bet')).to.have.length(1);
     expect(boxButton(el, 0, 'player').getAttribute('aria-disabled')).to.equal('true');
+  });
+
+  it('what the table still owes shows as "Payout pending" beside the balance, not in it; paid, it goes (a balance, or the state asked after a settlement)', async () => {
+    const { el, table } = await sharedTable();
+    const s = table.sockets[0]!;
+    const start = el.balance;
+    table.owed.set(s.wallet!, [...OWED]);
+    table.sendState(s);
+    await until(() => q(el, '[part="pending"]'), 'the pending payout');
+    expect(plain(q(el, '[part="pending"] .label')!.textContent)).to.equal('Payout pending');
+    expect(plain(q(el, '[part="pending"] output')!.textContent)).to.equal('€24.50');
+    expect(plain(q(el, '#pending-detail')!.textContent)).to.equal('€24.50 from the shared table on its way to your balance');
+    expect(el.balance, 'never added to the balance').to.equal(start);
+    // The session answers for the credit: the table says so with a balance naming it.
+    table.pay(s, 'tr-credit');
+    await until(() => plain(q(el, '[part="pending"] output')?.textContent) === '€5.00', 'the refund still pending');
+    expect(el.balance).to.equal(start + 19_500);
+    // The refund is paid too, but its balance message is lost: the state asked after the next settlement says so.
+    table.owed.delete(s.wallet!);
+    el.placeBet(0, 'player');
+    await click(action(el, 'deal'));
+    await until(() => q(el, '[part="status"]')!.textContent.includes('is in'), 'the acceptance');
+    table.closeWindow();
+    const asked = table.sent('state').length;
+    table.deal(['9S', '7H', 'KD', 'KC']);
+    await until(() => q(el, '[part="pending"]') === null, 'the mark gone');
+    expect(table.sent('state').length - asked, 'one state asked, after the settlement').to.equal(1);
+  });
+
+  it('"Payout pending" in the player\'s language; a later state without the transfer removes it', async () => {
+    const { el, table } = await sharedTable({ lang: 'ru' });
+    const s = table.sockets[0]!;
+    table.owed.set(s.wallet!, [OWED[0]]);
+    table.sendState(s);
+    await until(() => q(el, '[part="pending"]'), 'the pending payout');
+    expect(plain(q(el, '[part="pending"] .label')!.textContent)).to.equal('Выплата в пути');
+    expect(plain(q(el, '[part="pending"] output')!.textContent)).to.equal('19,50 €');
+    table.owed.delete(s.wallet!);
+    table.sendState(s);
+    await until(() => q(el, '[part="pending"]') === null, 'the mark gone');
   });
 });

@@ -99,7 +99,7 @@ export type SceneFactory = (options: SceneOptions, size?: { width: number; heigh
  * @csspart notice - The error notice with Retry.
  * @csspart loader - The loading overlay.
  * @csspart win - After a round: what came back and the net ("Returned €1.95 · net −€0.05").
- * @csspart pending - Wallet mode: "payout pending" beside the balance, while the wallet has not confirmed a payment.
+ * @csspart pending - "Payout pending" beside the balance: a payment the wallet has not confirmed, or what a shared table still owes the session.
  * @csspart reality-check - Wallet mode: the reality check dialog.
  * @csspart session-ended - Wallet mode: the session's end (the reason and the link back to the casino), or a refused launch.
  * @csspart squeeze-reveal - With `squeeze`: the Reveal button that turns the squeezed cards at once (with `button`).

@@ -35,7 +35,7 @@ import { TableAudio } from './table-audio.ts';
 import { fullscreenState, runTool } from './table-input.ts';
 import { explainBetProblem, renderSummary, sceneTexts, type ViewHandlers, type ViewModel } from './view.ts';
 import { viewModel } from './view-model.ts';
-import { walletStatus, type WalletViewModel } from './wallet-view.ts';
+import { pendingPayout, walletStatus, type WalletViewModel } from './wallet-view.ts';
 
 /** What the element lends its controllers: its private state and its own answers. */
 export interface ElementSide {
@@ -318,6 +318,7 @@ export class TableControllers {
       shared: this.shared !== null,
       fullscreen: fullscreenState(host),
       wallet: this.#walletModel(),
+      pending: pendingPayout(this.shared?.owed ?? null, this.shared ? null : this.private.wallet),
       on: this.#handlers,
     });
   }

@@ -9,7 +9,7 @@ import type { SettledRound } from '../round-view.ts';
 import type { Notice, TableState } from '../session/table-play.ts';
 import type { Spot } from './bets.ts';
 import type { SessionSummary, SwitchQuestion, ViewHandlers, ViewModel } from './view.ts';
-import type { WalletViewModel } from './wallet-view.ts';
+import type { PendingPayout, WalletViewModel } from './wallet-view.ts';
 
 /** The texts in the element's language and currency. */
 export interface ViewTexts {
@@ -62,6 +62,8 @@ export interface ViewInputs {
   fullscreen: boolean | null;
   /** Wallet mode's state and answer (null: play money). */
   wallet: WalletViewModel | null;
+  /** "Payout pending": a shared table's owed payouts, or the wallet's unconfirmed ones (null: none). */
+  pending: PendingPayout | null;
   on: ViewHandlers;
 }
 
@@ -103,6 +105,7 @@ export function viewModel(v: ViewInputs): ViewModel {
     summary: { ...meters.summary, now: v.now },
     confirm: v.asked ? { to: v.asked.to, room: v.asked.room } : null,
     wallet: v.wallet,
+    pending: v.pending,
     on: v.on,
   };
 }

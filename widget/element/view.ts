@@ -12,7 +12,7 @@ import { cardFace } from '../panels/card-face.ts';
 import type { BetProblem, Spot } from './bets.ts';
 import type { SceneOptions } from '../scene/types.ts';
 import { tableStyles } from '../styles/table.ts';
-import { renderBackLink, renderPending, walletErrorText, type WalletViewModel } from './wallet-view.ts';
+import { type PendingPayout, renderBackLink, renderPending, walletErrorText, type WalletViewModel } from './wallet-view.ts';
 
 export { tableStyles };
 
@@ -63,6 +63,8 @@ export interface ViewModel {
   confirm: SwitchQuestion | null;
   /** Wallet mode (a launched session; wallet-view.ts), else null. */
   wallet?: WalletViewModel | null;
+  /** Money on its way to the balance, not in it yet ("Payout pending"; wallet-view.ts), else null. */
+  pending?: PendingPayout | null;
   on: ViewHandlers;
 }
 

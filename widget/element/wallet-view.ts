@@ -1,5 +1,6 @@
 /**
- * Wallet mode's templates and texts (lazy chunk, with view.ts): "payout pending" beside the balance,
+ * Wallet mode's templates and texts (lazy chunk, with view.ts): "payout pending" beside the balance
+ * (a shared table's owed payouts too),
  * the reality check dialog, the session's end with the way back to the casino, and every refusal
  * the launch, the casino's wallet and the player's limits give, in the player's language. Pure
  * functions of the view model; amounts go through its one money formatter, already in the
@@ -76,14 +77,30 @@ export function renderBackLink(m: Pick<ViewModel, 't'>, url: string | null): Tem
     : nothing;
 }
 
-/** "Payout pending" beside the balance while the wallet has not confirmed a credit or rollback: the balance shown stays the wallet's own. */
+/**
+ * Money on its way to the balance and not in it yet: a wallet's credits and rollbacks it has not
+ * confirmed (`wallet.pendingDetail`), or at a shared table the credits and refunds the table still
+ * owes the player's session (its seat's `owed`: `wallet.owedDetail`).
+ */
+export interface PendingPayout {
+  amount: number;
+  words: 'pending' | 'owed';
+}
+
+/** What "Payout pending" shows: the shared table's `owed` at a shared table (null elsewhere), else the wallet's unconfirmed payments. */
+export function pendingPayout(owed: readonly { amount: number }[] | null, wallet: WalletSessionView | null): PendingPayout | null {
+  const list = owed ?? wallet?.pendingPayments ?? [];
+  if (list.length === 0) return null;
+  return { amount: list.reduce((sum, p) => sum + p.amount, 0), words: owed ? 'owed' : 'pending' };
+}
+
+/** "Payout pending" beside the balance, never added to it: the balance shown stays the one the money is not in yet. */
 export function renderPending(m: ViewModel): TemplateResult | typeof nothing {
-  const pending = m.wallet?.view?.pendingPayments ?? [];
-  if (pending.length === 0) return nothing;
-  const amount = pending.reduce((sum, p) => sum + p.amount, 0);
-  const detail = m.t('wallet.pendingDetail', { amount: m.money(amount) });
-  return html`<div class="meter pending" part="pending" title="${detail}. ${m.t('wallet.pendingHint')}">
-    <span class="label" id="pending-label">${m.t('wallet.pending')}</span><output aria-labelledby="pending-label" aria-describedby="pending-detail">${m.money(amount)}</output>
+  const pending = m.pending;
+  if (!pending) return nothing;
+  const detail = m.t(`wallet.${pending.words}Detail`, { amount: m.money(pending.amount) });
+  return html`<div class="meter pending" part="pending" title="${detail}. ${m.t(`wallet.${pending.words}Hint`)}">
+    <span class="label" id="pending-label">${m.t('wallet.pending')}</span><output aria-labelledby="pending-label" aria-describedby="pending-detail">${m.money(pending.amount)}</output>
     <span class="sr-only" id="pending-detail">${detail}</span>
   </div>`;
 }

@@ -1,12 +1,15 @@
 /**
  * English strings of wallet mode (a session launched by a casino, its money in the casino's
- * wallet): the payout still owed, the reality check, the session's end and every refusal the
- * launch, the wallet and the player's limits can give. Every other language has exactly these keys.
+ * wallet): the payout still owed (and what a shared table still owes the session, in any mode),
+ * the reality check, the session's end and every refusal the launch, the wallet and the player's
+ * limits can give. Every other language has exactly these keys.
  */
 export const walletEn = {
   pending: 'Payout pending',
   pendingDetail: '{{amount}} on its way to your casino balance',
   pendingHint: 'The casino’s wallet has not confirmed this payment yet. It is retried until it does; the balance shown is the wallet’s own.',
+  owedDetail: '{{amount}} from the shared table on its way to your balance',
+  owedHint: 'The table has not paid this into your balance yet. It is paid once, as soon as your session answers; the balance shown does not include it yet.',
   realityCheck: {
     title: 'Reality check',
     body: 'You have been playing for {{time}}. Here is your session so far.',

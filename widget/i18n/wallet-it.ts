@@ -6,6 +6,9 @@ export const walletIt: Catalog['wallet'] = {
   pendingDetail: '{{amount}} in arrivo sul tuo saldo del casinò',
   pendingHint:
     'Il portafoglio del casinò non ha ancora confermato questo pagamento. Viene ritentato finché non lo conferma; il saldo mostrato è quello del portafoglio.',
+  owedDetail: '{{amount}} dal tavolo condiviso in arrivo sul tuo saldo',
+  owedHint:
+    'Il tavolo non ha ancora accreditato questa somma sul tuo saldo. Verrà accreditata una sola volta, appena la tua sessione risponde; il saldo mostrato non la include ancora.',
   realityCheck: {
     title: 'Verifica di realtà',
     body: 'Stai giocando da {{time}}. Ecco la tua sessione finora.',

@@ -33,13 +33,16 @@ import type { SharedTableHost, SharedTableLink, SharedTablePhase, SharedTableVie
 import type { DealRefusal, Notice, TablePlay } from './table-play.ts';
 import type { SocketFactory, SocketLike } from '../element/host-types.ts';
 import type { ApiError } from './api-client.ts';
-import type { ServerMessage, ServerMessageOf, SharedCloseRecord, SharedStartRecord } from '../../shared/wire/shared-table-socket.ts';
+import type { ServerMessage, ServerMessageOf, SharedCloseRecord, SharedStartRecord, SharedTableSeat } from '../../shared/wire/shared-table-socket.ts';
 import { SharedTableConnection } from './shared-table-connection.ts';
 import { SharedDraws } from './shared-table-draws.ts';
 import { BettingWindow } from './shared-table-window.ts';
 import { type AcceptedBet, NO_BET, type RoundBet } from './shared-table-states.ts';
 
 export type { SharedTableHost, SharedTableLink, SharedTablePhase, SharedTableView, SocketFactory, SocketLike, TableBet };
+
+/** One credit or refund the table owes the player's session (API.md "Money across objects"). */
+type Owed = NonNullable<SharedTableSeat['owed']>[number];
 
 export class SharedTableSession implements ReactiveController, TablePlay {
   readonly #host: SharedTableHost;
@@ -73,6 +76,8 @@ export class SharedTableSession implements ReactiveController, TablePlay {
   );
   #keys: Promise<Jwks | null> | null = null;
   #balance: number | null = null;
+  /** Credits and refunds the table still owes this session (its seat's `owed`): shown as "Payout pending", never in the balance. */
+  #owed: Owed[] = [];
   /** The table refused this session's seat (a ticket answered with a code): kept to be said again in another language. */
   #refused: ApiError | null = null;
   #onFelt: SettledRound | null = null;
@@ -138,6 +143,10 @@ export class SharedTableSession implements ReactiveController, TablePlay {
   }
   get balance(): number {
     return this.#balance ?? this.#inner.balance;
+  }
+  /** What the table owes this session and has not paid into its balance yet. */
+  get owed(): readonly Owed[] {
+    return this.#owed;
   }
   get limits(): TableLimits | null {
     return this.#table.pub?.limits ?? this.#inner.limits;
@@ -244,6 +253,7 @@ export class SharedTableSession implements ReactiveController, TablePlay {
     this.#signed = null;
     this.#proofCheck.reset();
     this.#balance = null;
+    this.#owed = [];
     this.#onFelt = null;
     // A new session (another launch) may fit the table: its refusal goes with the old one.
     if (this.#refused) [this.#refused, this.#notice] = [null, null];
@@ -293,6 +303,8 @@ export class SharedTableSession implements ReactiveController, TablePlay {
         return this.#onReveal(m.commitment);
       case 'balance':
         this.#setBalance(m.balance);
+        // A credit or refund the table owed, paid now.
+        this.#owed = this.#owed.filter((o) => o.transfer !== m.transfer);
         break;
       case 'bet-ack':
         return this.#onBetAck(m);
@@ -327,6 +339,7 @@ export class SharedTableSession implements ReactiveController, TablePlay {
     const newShoe = this.#table.state(s);
     if (JSON.stringify(s.limits) !== JSON.stringify(limitsBefore)) this.#link.limitsChanged();
     if (s.you?.balance !== undefined) this.#setBalance(s.you.balance);
+    this.#owed = s.you?.owed ?? [];
     this.#start.started = s.you?.started ?? (newShoe ? false : this.#start.started);
     const me = this.#inner.playerKey;
     const taken = s.you?.bets.find((b) => b.player === me && b.status === 'accepted');
@@ -564,6 +577,8 @@ export class SharedTableSession implements ReactiveController, TablePlay {
     if (d.cutCardOut && params?.mode === 'shoe' && params.cutCardFromEnd) await this.#link.scene()?.cutCardOut?.();
     if (!this.#host.isConnected) return;
     if (s) this.#setBalance(s.balanceAfter);
+    // Something still owed: the state says whether the table paid it meanwhile (off the round's path). Asked once the round is drawn, so the felt's shoe is not moved under it.
+    if (s && this.#owed.length > 0) this.#connection.send({ type: 'state' });
     if (mine) {
       if (this.#bet.kind === 'accepted' && this.#bet.round === d.round) this.#bet = NO_BET;
       this.#link.bets.settle(body.bets, betsLeftOnFelt(body.bets, body.outcome, this.limits, this.balance));
